@@ -1,0 +1,47 @@
+// Parses JSON text into a Document with simdjson On-Demand, keeping number text exactly.
+//
+// Strict JSON (RFC 8259): no comments, no trailing commas, UTF-8 only, control characters
+// escaped. Invalid \u surrogates become U+FFFD as Go's encoding/json does. Nesting deeper
+// than `max_depth` is an error, not a stack overflow.
+#ifndef PLANVIEW_STRUCTURED_JSON_PARSE_H_
+#define PLANVIEW_STRUCTURED_JSON_PARSE_H_
+
+#include <cstddef>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "structured/json_value.h"
+#include "structured/parse_error.h"
+
+namespace planview::structured {
+
+struct ParseOptions {
+  size_t max_depth = 512;
+  // Members of the top-level object to leave out of the document (they are still
+  // checked for well-formed structure, but not built).
+  std::vector<std::string> skip_top_level_keys;
+};
+
+struct ParseResult {
+  std::shared_ptr<const Document> document;  // null on error
+  std::optional<ParseError> error;
+  bool ok() const { return document != nullptr; }
+};
+
+// Bytes the parser may read past the end of the text; text whose capacity leaves less
+// room is copied once.
+inline constexpr size_t kParsePadding = 64;
+
+// Takes ownership of `text`; string values without escapes stay views into it.
+ParseResult ParseJson(std::string text, const ParseOptions& options = {});
+
+// Reads a whole file (or standard input for "-") with the padding the parser wants.
+// Returns false and sets `error` (one line, naming the file) on failure.
+bool ReadInputFile(const std::string& path, std::string& out, std::string& error);
+
+}  // namespace planview::structured
+
+#endif  // PLANVIEW_STRUCTURED_JSON_PARSE_H_

@@ -1,0 +1,37 @@
+// Small helpers for JSON text: the number grammar, string scanning and unescaping, UTF-8.
+#ifndef PLANVIEW_STRUCTURED_JSON_TEXT_H_
+#define PLANVIEW_STRUCTURED_JSON_TEXT_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace planview::structured {
+
+bool IsJsonSpace(char c);
+std::string_view TrimJsonSpaceRight(std::string_view token);
+
+// -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?
+bool IsJsonNumber(std::string_view s);
+
+struct StringCheck {
+  size_t end = 0;  // index of the closing quote within the scanned text
+  bool has_escapes = false;
+  const char* error = nullptr;  // set when the string is malformed
+  size_t error_at = 0;
+};
+
+// Scans string content that starts right after the opening quote: finds the closing
+// quote, rejects raw control characters and malformed escapes.
+StringCheck CheckString(std::string_view s);
+
+// Unescapes string content already accepted by CheckString (no quotes). Lone surrogates
+// become U+FFFD, as Go's encoding/json does.
+std::string UnescapeString(std::string_view s);
+
+// Offset of the first byte that is not valid UTF-8, or text.size().
+size_t FindInvalidUtf8(std::string_view text);
+
+}  // namespace planview::structured
+
+#endif  // PLANVIEW_STRUCTURED_JSON_TEXT_H_

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs every Debian package planview needs to build, test and benchmark.
+# Idempotent, non-interactive, run as root (or through sudo). Installs nothing else.
+set -euo pipefail
+
+packages=(
+  bazel-bootstrap      # Bazel 4.2.3, the build system
+  bazel-rules-cc       # rules_cc, adapted for Bazel 4 by bazel/debian_rules_cc.bzl
+  bazel-rules-java     # Bazel registers Java toolchains even for C++-only builds
+  g++                  # the C++20 compiler
+  libsimdjson-dev      # fast On-Demand JSON parser for plan values (exact number text)
+  nlohmann-json3-dev   # small documents and JSON writing
+  libfmt-dev           # fmt::format for all text output
+  libgtest-dev         # unit and golden tests
+  libbenchmark-dev     # Google Benchmark for the bench binaries
+  libmsgpack-cxx-dev   # msgpack byte level for the wire-format decoder/encoder
+  protobuf-compiler    # generates C++ for the tfplugin5 messages
+  libprotobuf-dev      # runtime for the generated tfplugin5 messages
+  libcli11-dev         # command-line parsing for the planview binary
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+
+if ((${#missing[@]})); then
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
