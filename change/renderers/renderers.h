@@ -1,0 +1,64 @@
+// Constructors for every renderer kind (upstream's computed/renderers package API). The
+// differ builds diff trees from these; each kind lives in its own file beside this one.
+#ifndef PLANVIEW_CHANGE_RENDERERS_RENDERERS_H_
+#define PLANVIEW_CHANGE_RENDERERS_RENDERERS_H_
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "change/diff.h"
+#include "structured/cty_type.h"
+#include "structured/json_value.h"
+
+namespace planview::change::renderers {
+
+using RendererPtr = std::shared_ptr<const Renderer>;
+using DiffMap = std::map<std::string, Diff, std::less<>>;
+
+// A primitive (or a whole value rendered as one): before/after may be null. Strings that
+// hold JSON or several lines get the structural / heredoc diff.
+RendererPtr Primitive(structured::Value before, structured::Value after, structured::Type type);
+
+RendererPtr List(std::vector<Diff> elements);
+RendererPtr NestedList(std::vector<Diff> elements);
+RendererPtr Set(std::vector<Diff> elements);
+RendererPtr NestedSet(std::vector<Diff> elements);
+RendererPtr Map(DiffMap elements);
+RendererPtr NestedMap(DiffMap elements);
+RendererPtr Object(DiffMap attributes);
+RendererPtr NestedObject(DiffMap attributes);
+
+// Nested blocks of a block, by nesting mode, with per-block-type flags.
+struct Blocks {
+  DiffMap single_blocks;
+  std::map<std::string, std::vector<Diff>, std::less<>> list_blocks;
+  std::map<std::string, std::vector<Diff>, std::less<>> set_blocks;
+  std::map<std::string, DiffMap, std::less<>> map_blocks;
+  std::map<std::string, bool, std::less<>> replace_blocks;
+  std::map<std::string, bool, std::less<>> before_sensitive_blocks;
+  std::map<std::string, bool, std::less<>> after_sensitive_blocks;
+
+  void AddSingleBlock(const std::string& key, Diff diff, bool replace, bool before_sensitive, bool after_sensitive);
+  void AddAllListBlock(const std::string& key, std::vector<Diff> diffs, bool replace, bool before_sensitive,
+                       bool after_sensitive);
+  void AddAllSetBlock(const std::string& key, std::vector<Diff> diffs, bool replace, bool before_sensitive,
+                      bool after_sensitive);
+  void AddAllMapBlocks(const std::string& key, DiffMap diffs, bool replace, bool before_sensitive,
+                       bool after_sensitive);
+};
+
+RendererPtr Block(DiffMap attributes, Blocks blocks);
+
+RendererPtr Sensitive(Diff inner, bool before_sensitive, bool after_sensitive);
+RendererPtr SensitiveBlock(Diff inner, bool before_sensitive, bool after_sensitive);
+RendererPtr TypeChange(Diff before, Diff after);
+// `before` is invalid (default Diff) when there was no value before.
+RendererPtr Unknown(Diff before);
+RendererPtr WriteOnly();
+
+}  // namespace planview::change::renderers
+
+#endif  // PLANVIEW_CHANGE_RENDERERS_RENDERERS_H_

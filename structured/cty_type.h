@@ -1,0 +1,67 @@
+// cty types as `tofu providers schema -json` and the wire format write them:
+// "string", "number", "bool", "dynamic", ["list", T], ["set", T], ["map", T],
+// ["object", {"name": T, ...}] or ["object", {...}, ["optional", ...]], ["tuple", [T, ...]].
+#ifndef PLANVIEW_STRUCTURED_CTY_TYPE_H_
+#define PLANVIEW_STRUCTURED_CTY_TYPE_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "structured/json_value.h"
+
+namespace planview::structured {
+
+class Type {
+ public:
+  enum class Kind { kDynamic, kString, kNumber, kBool, kList, kSet, kMap, kObject, kTuple };
+  // The dynamic pseudo-type.
+  Type();
+  static Type String();
+  static Type Number();
+  static Type Bool();
+  static Type Dynamic();
+  static Type List(Type element);
+  static Type Set(Type element);
+  static Type Map(Type element);
+  // Attributes are kept sorted by name; `optional` names attributes that may be omitted.
+  static Type Object(std::vector<std::pair<std::string, Type>> attributes, std::vector<std::string> optional = {});
+  static Type Tuple(std::vector<Type> elements);
+
+  Kind kind() const;
+  bool is_primitive() const;
+  bool is_collection() const;  // list, set, map
+  // List, set, map: the element type.
+  const Type& element() const;
+  // Object: attributes sorted by name; tuple: elements in order.
+  const std::vector<std::pair<std::string, Type>>& attributes() const;
+  const std::vector<std::string>& optional_attributes() const;
+  const std::vector<Type>& elements() const;
+  // Object: the attribute's type, or nullptr.
+  const Type* attribute(std::string_view name) const;
+  bool is_optional(std::string_view name) const;
+
+  bool operator==(const Type& other) const;
+  bool operator!=(const Type& other) const { return !(*this == other); }
+
+  // Compact type JSON, as ctyjson.MarshalType writes it (object keys sorted).
+  std::string ToJson() const;
+  // cty's friendly name: "string", "list of string", "map of number", "object", "tuple".
+  std::string FriendlyName() const;
+
+ private:
+  struct Data;
+  explicit Type(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+  std::shared_ptr<const Data> data_;  // null means dynamic
+};
+
+// Parses type JSON; on failure returns nullopt and sets `error` (naming the path inside
+// the type, e.g. `[1]["port"]: unknown type "integer"`).
+std::optional<Type> ParseType(Value json, std::string& error);
+
+}  // namespace planview::structured
+
+#endif  // PLANVIEW_STRUCTURED_CTY_TYPE_H_

@@ -1,0 +1,97 @@
+// Provider schemas, as `tofu providers schema -json` (and `terraform providers schema -json`)
+// write them: providers -> resource / data source / ephemeral resource schemas -> blocks.
+//
+// ProviderSchemas::Parse checks the top-level shape; each resource schema is converted
+// to Block form on first lookup (an AWS schema holds thousands; a plan uses a few), and
+// conversion errors name the JSON path inside the schemas document. Lookups cache their
+// result, so a ProviderSchemas is not safe to share between threads while looking up.
+#ifndef PLANVIEW_STRUCTURED_SCHEMA_H_
+#define PLANVIEW_STRUCTURED_SCHEMA_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "structured/cty_type.h"
+#include "structured/json_value.h"
+#include "structured/parse_error.h"
+
+namespace planview::structured {
+
+enum class NestingMode { kSingle, kGroup, kList, kSet, kMap };
+std::optional<NestingMode> NestingModeFromName(std::string_view name);
+
+struct NestedType;
+
+struct Attribute {
+  std::optional<Type> type;                 // set unless nested_type is
+  std::shared_ptr<const NestedType> nested_type;
+  bool required = false;
+  bool optional = false;
+  bool computed = false;
+  bool sensitive = false;
+  bool deprecated = false;
+  bool write_only = false;
+};
+
+struct NestedType {
+  std::map<std::string, Attribute, std::less<>> attributes;  // sorted by name
+  NestingMode nesting_mode = NestingMode::kSingle;
+};
+
+struct Block;
+
+struct BlockType {
+  NestingMode nesting_mode = NestingMode::kSingle;
+  std::shared_ptr<const Block> block;
+  uint64_t min_items = 0;
+  uint64_t max_items = 0;
+};
+
+struct Block {
+  std::map<std::string, Attribute, std::less<>> attributes;  // sorted by name
+  std::map<std::string, BlockType, std::less<>> block_types;
+  bool deprecated = false;
+};
+
+struct Schema {
+  uint64_t version = 0;
+  std::shared_ptr<const Block> block;
+};
+
+// Converts a schema "block" JSON object. `path` (e.g. `$.provider_schemas[...]...block`)
+// prefixes error messages.
+std::shared_ptr<const Block> ParseBlock(Value json, std::string_view path, std::string& error);
+// Converts an attribute JSON object.
+std::optional<Attribute> ParseAttribute(Value json, std::string_view path, std::string& error);
+
+enum class ResourceMode { kManaged, kData, kEphemeral };
+
+class ProviderSchemas {
+ public:
+  // `root` must stay alive as long as this object (hold its Document).
+  static std::optional<ProviderSchemas> Parse(std::shared_ptr<const Document> document, std::string& error);
+  // An empty set (no providers): every lookup fails.
+  ProviderSchemas() = default;
+
+  bool HasProvider(std::string_view provider) const;
+  // Provider names as written in the document ("registry.opentofu.org/hashicorp/aws").
+  std::vector<std::string> Providers() const;
+
+  // The schema of a resource type of a provider, or nullptr when the provider or the type
+  // is unknown. On a malformed schema returns nullptr and sets `error`.
+  const Schema* Find(std::string_view provider, ResourceMode mode, std::string_view type, std::string& error) const;
+
+ private:
+  std::shared_ptr<const Document> document_;
+  Value providers_;  // the provider_schemas object
+  mutable std::map<std::string, std::unique_ptr<Schema>, std::less<>> cache_;
+};
+
+}  // namespace planview::structured
+
+#endif  // PLANVIEW_STRUCTURED_SCHEMA_H_
