@@ -1,0 +1,42 @@
+// The differ: walks one change against its schema and builds the diff tree (upstream's
+// jsonformat/differ). It knows nothing about colours or indentation.
+//
+// Entry points mirror upstream: a resource's block, one attribute, a value of a known cty
+// type, and outputs / dynamic values whose type comes from the JSON itself.
+//
+// Errors: a value whose shape contradicts the schema (a string where the schema says list,
+// a set of objects holding a number, ...) throws DiffError naming the attribute path
+// (`.tags["Name"]`, `.rule[2].port`). Nothing aborts.
+#ifndef PLANVIEW_DIFFER_DIFFER_H_
+#define PLANVIEW_DIFFER_DIFFER_H_
+
+#include <stdexcept>
+#include <string>
+
+#include "change/diff.h"
+#include "structured/action.h"
+#include "structured/change.h"
+#include "structured/cty_type.h"
+#include "structured/schema.h"
+
+namespace planview::differ {
+
+class DiffError : public std::runtime_error {
+ public:
+  DiffError(const std::string& path, const std::string& message)
+      : std::runtime_error(path.empty() ? message : path + ": " + message), path_(path) {}
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+change::Diff ComputeDiffForBlock(const structured::Change& change, const structured::Block& block);
+change::Diff ComputeDiffForAttribute(const structured::Change& change, const structured::Attribute& attribute,
+                                     Action parent_action);
+change::Diff ComputeDiffForType(const structured::Change& change, const structured::Type& type);
+change::Diff ComputeDiffForOutput(const structured::Change& change);
+
+}  // namespace planview::differ
+
+#endif  // PLANVIEW_DIFFER_DIFFER_H_
