@@ -1,0 +1,186 @@
+#include "structured/change.h"
+
+#include <gtest/gtest.h>
+
+#include "structured/json_parse.h"
+
+namespace planview::structured {
+namespace {
+
+class ChangeTest : public ::testing::Test {
+ protected:
+  Value Parse(std::string json) {
+    ParseResult r = ParseJson(std::move(json));
+    EXPECT_TRUE(r.ok()) << json;
+    docs_.push_back(r.document);
+    return r.document->root();
+  }
+  Change FromPlan(std::string json, PathMatcher relevant = PathMatcher::Always()) {
+    return Change::FromPlanChange(Parse(std::move(json)), std::move(relevant));
+  }
+  std::vector<std::shared_ptr<const Document>> docs_;
+};
+
+TEST_F(ChangeTest, FromPlanChangeReadsEveryField) {
+  Change c = FromPlan(R"({"before": {"a": 1}, "after": {"a": 2}, "after_unknown": {"b": true},
+      "before_sensitive": {"s": true}, "after_sensitive": false, "replace_paths": [["a"]]})");
+  EXPECT_EQ(c.before.find("a").text(), "1");
+  EXPECT_EQ(c.after.find("a").text(), "2");
+  EXPECT_TRUE(c.unknown.find("b").is_true());
+  EXPECT_TRUE(c.before_sensitive.find("s").is_true());
+  EXPECT_FALSE(c.IsAfterSensitive());
+  EXPECT_TRUE(c.replace_paths.ChildWithKey("a").Matches());
+  EXPECT_TRUE(c.relevant_attributes.always());
+  EXPECT_FALSE(c.before_explicit);
+}
+
+TEST_F(ChangeTest, CalculateAction) {
+  EXPECT_EQ(FromPlan(R"({"before": null, "after": 1})").CalculateAction(), Action::kCreate);
+  EXPECT_EQ(FromPlan(R"({"before": 1, "after": null})").CalculateAction(), Action::kDelete);
+  EXPECT_EQ(FromPlan(R"({"before": 1, "after": 1})").CalculateAction(), Action::kNoOp);
+  EXPECT_EQ(FromPlan(R"({"before": 1, "after": 1.0})").CalculateAction(), Action::kUpdate);
+  EXPECT_EQ(FromPlan(R"({"before": {"a": [1]}, "after": {"a": [1]}})").CalculateAction(), Action::kNoOp);
+  EXPECT_EQ(FromPlan(R"({"before": null, "after": null})").CalculateAction(), Action::kNoOp);
+  // Sensitivity changes alone are an update.
+  EXPECT_EQ(FromPlan(R"({"before": 1, "after": 1, "after_sensitive": true})").CalculateAction(), Action::kUpdate);
+  // An explicit null inside a collection is not a deletion.
+  Change explicit_null = FromPlan(R"({"before": null, "after": null})");
+  explicit_null.after_explicit = true;
+  EXPECT_EQ(explicit_null.CalculateAction(), Action::kCreate);
+  explicit_null.before_explicit = true;
+  EXPECT_EQ(explicit_null.CalculateAction(), Action::kNoOp);
+}
+
+TEST_F(ChangeTest, DefaultActionForIteration) {
+  EXPECT_EQ(FromPlan(R"({"before": null, "after": 1})").DefaultActionForIteration(), Action::kCreate);
+  EXPECT_EQ(FromPlan(R"({"before": 1, "after": null})").DefaultActionForIteration(), Action::kDelete);
+  EXPECT_EQ(FromPlan(R"({"before": 1, "after": 2})").DefaultActionForIteration(), Action::kNoOp);
+  EXPECT_EQ(FromPlan(R"({})").DefaultActionForIteration(), Action::kNoOp);
+}
+
+TEST_F(ChangeTest, AsNoOpDeleteCreate) {
+  Change c = FromPlan(R"({"before": "a", "after": "b", "after_unknown": true,
+      "before_sensitive": true, "after_sensitive": false})");
+  c.before_explicit = true;
+  Change noop = c.AsNoOp();
+  EXPECT_EQ(noop.after.text(), "a");
+  EXPECT_TRUE(noop.after_explicit);
+  EXPECT_FALSE(noop.IsUnknown());
+  EXPECT_TRUE(noop.unknown.is_bool());
+  EXPECT_TRUE(noop.IsAfterSensitive());
+  Change del = c.AsDelete();
+  EXPECT_TRUE(del.after.absent());
+  EXPECT_TRUE(del.unknown.absent());
+  EXPECT_TRUE(del.after_sensitive.absent());
+  EXPECT_EQ(del.before.text(), "a");
+  Change create = c.AsCreate();
+  EXPECT_TRUE(create.before.absent());
+  EXPECT_FALSE(create.before_explicit);
+  EXPECT_TRUE(create.IsUnknown());
+  EXPECT_EQ(create.after.text(), "b");
+}
+
+TEST_F(ChangeTest, MapChildrenCarryEveryTree) {
+  Change c = FromPlan(R"({"before": {"a": 1, "n": null}, "after": {"a": 2, "b": 3},
+      "after_unknown": {"c": true}, "before_sensitive": {"a": true}, "after_sensitive": {"b": true},
+      "replace_paths": [["a"], ["b", "x"]]})");
+  MapValue m = c.AsMap();
+  EXPECT_EQ(m.AllKeys(), (std::vector<std::string_view>{"a", "b", "c", "n"}));
+  EXPECT_EQ(m.ExplicitKeys(), (std::vector<std::string_view>{"a", "b", "n"}));
+  Change a = m.GetChild("a");
+  EXPECT_EQ(a.before.text(), "1");
+  EXPECT_EQ(a.after.text(), "2");
+  EXPECT_TRUE(a.before_explicit && a.after_explicit);
+  EXPECT_TRUE(a.IsBeforeSensitive());
+  EXPECT_FALSE(a.IsAfterSensitive());
+  EXPECT_TRUE(a.replace_paths.Matches());
+  Change b = m.GetChild("b");
+  EXPECT_FALSE(b.before_explicit);
+  EXPECT_TRUE(b.after_explicit);
+  EXPECT_TRUE(b.IsAfterSensitive());
+  EXPECT_FALSE(b.replace_paths.Matches());
+  EXPECT_TRUE(b.replace_paths.ChildWithKey("x").Matches());
+  Change cc = m.GetChild("c");
+  EXPECT_TRUE(cc.IsUnknown());
+  EXPECT_FALSE(cc.before_explicit || cc.after_explicit);
+  // A key present with null is explicit on that side.
+  Change n = m.GetChild("n");
+  EXPECT_TRUE(n.before_explicit);
+  EXPECT_TRUE(n.before.is_null());
+  EXPECT_FALSE(n.after_explicit);
+  EXPECT_EQ(n.CalculateAction(), Action::kDelete);
+}
+
+TEST_F(ChangeTest, WholeValueTrueMarkersDescend) {
+  Change c = FromPlan(R"({"before": {"a": [1, 2]}, "after": {"a": [1, 2, 3]},
+      "after_unknown": true, "before_sensitive": true, "after_sensitive": true})");
+  Change a = c.AsMap().GetChild("a");
+  EXPECT_TRUE(a.IsUnknown());
+  EXPECT_TRUE(a.IsBeforeSensitive());
+  EXPECT_TRUE(a.IsAfterSensitive());
+  Change third = a.AsSlice().GetChild(-1, 2);
+  EXPECT_TRUE(third.IsUnknown());
+  EXPECT_TRUE(third.IsBeforeSensitive());
+  EXPECT_TRUE(third.IsAfterSensitive());
+  EXPECT_EQ(third.after.text(), "3");
+  // `false` does not descend: children get nothing.
+  Change f = FromPlan(R"({"before": {"a": 1}, "after": {"a": 1}, "after_unknown": false})");
+  EXPECT_TRUE(f.AsMap().GetChild("a").unknown.absent());
+}
+
+TEST_F(ChangeTest, SliceChildrenFollowTheirIndices) {
+  Change c = FromPlan(R"({"before": ["x", "y"], "after": ["y", "z", "w"],
+      "after_unknown": [false, true], "before_sensitive": [true], "after_sensitive": [false, false, true],
+      "replace_paths": [[0], [2, "k"]]})");
+  SliceValue s = c.AsSlice();
+  EXPECT_EQ(s.BeforeSize(), 2u);
+  EXPECT_EQ(s.AfterSize(), 3u);
+  Change pair = s.GetChild(1, 0);
+  EXPECT_EQ(pair.before.text(), "y");
+  EXPECT_EQ(pair.after.text(), "y");
+  EXPECT_FALSE(pair.IsUnknown());
+  EXPECT_FALSE(pair.IsBeforeSensitive());
+  Change deleted = s.GetChild(0, -1);
+  EXPECT_EQ(deleted.before.text(), "x");
+  EXPECT_FALSE(deleted.after_explicit);
+  EXPECT_TRUE(deleted.IsBeforeSensitive());
+  EXPECT_TRUE(deleted.replace_paths.Matches());  // follows the before index 0
+  Change created = s.GetChild(-1, 1);
+  EXPECT_TRUE(created.IsUnknown());
+  EXPECT_FALSE(created.before_explicit);
+  EXPECT_FALSE(created.replace_paths.MatchesPartial());  // follows the after index 1
+  Change last = s.GetChild(5, 2);                        // before index out of range
+  EXPECT_TRUE(last.IsAfterSensitive());
+  EXPECT_TRUE(last.replace_paths.ChildWithKey("k").Matches());  // follows the after index 2
+}
+
+TEST_F(ChangeTest, RelevantAttributesFilterChildren) {
+  Change c = FromPlan(R"({"before": {"a": 1, "b": 2}, "after": {"a": 3, "b": 4}})",
+                      PathMatcher::FromPaths(Parse(R"([["a"]])"), false));
+  MapValue m = c.AsMap();
+  EXPECT_TRUE(m.GetChild("a").relevant_attributes.Matches());
+  EXPECT_FALSE(m.GetChild("b").relevant_attributes.MatchesPartial());
+  Change always = FromPlan(R"({"before": [1], "after": [2]})");
+  EXPECT_TRUE(always.AsSlice().GetChild(0, 0).relevant_attributes.Matches());
+}
+
+TEST_F(ChangeTest, NonContainerSidesCountAsEmpty) {
+  Change c = FromPlan(R"({"before": "string", "after": 5})");
+  EXPECT_TRUE(c.AsMap().AllKeys().empty());
+  EXPECT_EQ(c.AsSlice().BeforeSize(), 0u);
+  EXPECT_TRUE(c.AsSlice().GetChild(0, 0).before.absent());
+}
+
+TEST_F(ChangeTest, StateValuesAndOutputs) {
+  Change s = Change::FromStateValues(Parse(R"({"id": "x"})"), Parse(R"({"id": true})"));
+  EXPECT_TRUE(s.before.Equals(s.after));
+  EXPECT_EQ(s.CalculateAction(), Action::kNoOp);
+  EXPECT_TRUE(s.AsMap().GetChild("id").IsAfterSensitive());
+  Change o = Change::FromStateOutput(Parse("\"v\""), true);
+  EXPECT_TRUE(o.IsBeforeSensitive());
+  EXPECT_TRUE(o.IsAfterSensitive());
+  EXPECT_FALSE(o.IsUnknown());
+}
+
+}  // namespace
+}  // namespace planview::structured

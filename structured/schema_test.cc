@@ -1,0 +1,126 @@
+#include "structured/schema.h"
+
+#include <gtest/gtest.h>
+
+#include "structured/json_parse.h"
+
+namespace planview::structured {
+namespace {
+
+std::shared_ptr<const Document> Doc(std::string json) {
+  ParseResult r = ParseJson(std::move(json));
+  EXPECT_TRUE(r.ok());
+  return r.document;
+}
+
+constexpr std::string_view kSchemas = R"({
+  "format_version": "1.0",
+  "provider_schemas": {
+    "registry.opentofu.org/hashicorp/aws": {
+      "provider": {"version": 0, "block": {}},
+      "resource_schemas": {
+        "aws_instance": {
+          "version": 1,
+          "block": {
+            "attributes": {
+              "ami": {"type": "string", "required": true},
+              "tags": {"type": ["map", "string"], "optional": true},
+              "password": {"type": "string", "optional": true, "sensitive": true, "write_only": true},
+              "disks": {"nested_type": {"nesting_mode": "list", "attributes": {
+                  "size": {"type": "number", "optional": true}}}, "optional": true}
+            },
+            "block_types": {
+              "ebs": {"nesting_mode": "set", "min_items": 1, "max_items": 3, "block": {
+                  "attributes": {"iops": {"type": "number", "computed": true}}}}
+            }
+          }
+        },
+        "aws_broken": {"block": {"attributes": {"x": {"type": ["list", "wat"]}}}}
+      },
+      "data_source_schemas": {"aws_ami": {"version": 0, "block": {"attributes": {"id": {"type": "string"}}}}}
+    }
+  }
+})";
+
+TEST(Schema, FindsAndConvertsResourceSchemas) {
+  std::string error;
+  std::optional<ProviderSchemas> schemas = ProviderSchemas::Parse(Doc(std::string(kSchemas)), error);
+  ASSERT_TRUE(schemas) << error;
+  const std::string aws = "registry.opentofu.org/hashicorp/aws";
+  EXPECT_TRUE(schemas->HasProvider(aws));
+  EXPECT_EQ(schemas->Providers(), std::vector<std::string>{aws});
+  const Schema* s = schemas->Find(aws, ResourceMode::kManaged, "aws_instance", error);
+  ASSERT_NE(s, nullptr) << error;
+  EXPECT_EQ(s->version, 1u);
+  const Block& b = *s->block;
+  ASSERT_EQ(b.attributes.size(), 4u);
+  EXPECT_EQ(b.attributes.begin()->first, "ami");  // sorted
+  EXPECT_TRUE(b.attributes.at("ami").required);
+  EXPECT_EQ(*b.attributes.at("tags").type, Type::Map(Type::String()));
+  EXPECT_TRUE(b.attributes.at("password").sensitive);
+  EXPECT_TRUE(b.attributes.at("password").write_only);
+  const Attribute& disks = b.attributes.at("disks");
+  ASSERT_TRUE(disks.nested_type);
+  EXPECT_FALSE(disks.type.has_value());
+  EXPECT_EQ(disks.nested_type->nesting_mode, NestingMode::kList);
+  EXPECT_EQ(*disks.nested_type->attributes.at("size").type, Type::Number());
+  const BlockType& ebs = b.block_types.at("ebs");
+  EXPECT_EQ(ebs.nesting_mode, NestingMode::kSet);
+  EXPECT_EQ(ebs.min_items, 1u);
+  EXPECT_EQ(ebs.max_items, 3u);
+  EXPECT_TRUE(ebs.block->attributes.at("iops").computed);
+  // The second lookup is served from the cache.
+  EXPECT_EQ(schemas->Find(aws, ResourceMode::kManaged, "aws_instance", error), s);
+  EXPECT_NE(schemas->Find(aws, ResourceMode::kData, "aws_ami", error), nullptr);
+}
+
+TEST(Schema, UnknownProvidersAndTypesAreNotErrors) {
+  std::string error;
+  std::optional<ProviderSchemas> schemas = ProviderSchemas::Parse(Doc(std::string(kSchemas)), error);
+  ASSERT_TRUE(schemas);
+  EXPECT_EQ(schemas->Find("registry.opentofu.org/hashicorp/google", ResourceMode::kManaged, "x", error), nullptr);
+  EXPECT_EQ(schemas->Find("registry.opentofu.org/hashicorp/aws", ResourceMode::kManaged, "aws_nope", error), nullptr);
+  EXPECT_EQ(schemas->Find("registry.opentofu.org/hashicorp/aws", ResourceMode::kData, "aws_instance", error), nullptr);
+  EXPECT_TRUE(error.empty()) << error;
+}
+
+TEST(Schema, MalformedSchemasNameTheirPath) {
+  std::string error;
+  std::optional<ProviderSchemas> schemas = ProviderSchemas::Parse(Doc(std::string(kSchemas)), error);
+  ASSERT_TRUE(schemas);
+  EXPECT_EQ(schemas->Find("registry.opentofu.org/hashicorp/aws", ResourceMode::kManaged, "aws_broken", error),
+            nullptr);
+  EXPECT_EQ(error,
+            "$.provider_schemas[\"registry.opentofu.org/hashicorp/aws\"].resource_schemas.aws_broken.block"
+            ".attributes.x.type: [1]: unknown type \"wat\"");
+}
+
+TEST(Schema, TopLevelShapeIsChecked) {
+  std::string error;
+  EXPECT_FALSE(ProviderSchemas::Parse(Doc("[1]"), error));
+  EXPECT_EQ(error, "$: provider schemas must be a JSON object");
+  EXPECT_FALSE(ProviderSchemas::Parse(Doc(R"({"provider_schemas": []})"), error));
+  EXPECT_EQ(error, "$.provider_schemas: must be a JSON object");
+  EXPECT_FALSE(ProviderSchemas::Parse(Doc(R"({"provider_schemas": {"p": 3}})"), error));
+  EXPECT_EQ(error, "$.provider_schemas.p: a provider schema must be a JSON object");
+  EXPECT_TRUE(ProviderSchemas::Parse(Doc(R"({"format_version": "1.0"})"), error));
+}
+
+TEST(Schema, BlockAndAttributeErrors) {
+  std::string error;
+  auto doc = Doc(R"({"attributes": {"a": {"optional": "yes", "type": "string"}}})");
+  EXPECT_EQ(ParseBlock(doc->root(), "$", error), nullptr);
+  EXPECT_EQ(error, "$.attributes.a.optional: must be a boolean, not string");
+  doc = Doc(R"({"block_types": {"b": {"nesting_mode": "tree"}}})");
+  EXPECT_EQ(ParseBlock(doc->root(), "$", error), nullptr);
+  EXPECT_EQ(error, "$.block_types.b.nesting_mode: unknown or missing nesting mode");
+  doc = Doc(R"({"attributes": {"a": {"optional": true}}})");
+  EXPECT_EQ(ParseBlock(doc->root(), "$", error), nullptr);
+  EXPECT_EQ(error, "$.attributes.a: an attribute needs a type or a nested_type");
+  doc = Doc(R"({"block_types": {"b": {"nesting_mode": "list", "max_items": -1}}})");
+  EXPECT_EQ(ParseBlock(doc->root(), "$", error), nullptr);
+  EXPECT_EQ(error, "$.block_types.b.max_items: must be a non-negative integer");
+}
+
+}  // namespace
+}  // namespace planview::structured
