@@ -1,0 +1,124 @@
+// Blocks: attributes first (write-only ones last, once the block's own action is known),
+// then nested blocks by nesting mode.
+#include <string>
+
+#include "differ/differ.h"
+#include "differ/internal/walk.h"
+
+namespace planview::differ {
+namespace internal {
+namespace {
+namespace renderers = change::renderers;
+
+bool IsEmptyString(Value value) { return value.is_string() && value.text().empty(); }
+
+// One attribute of a block, or nothing when it is null on both sides and unchanged.
+std::optional<Diff> DiffBlockAttribute(Change change, const structured::Attribute& attribute, Action current,
+                                       Path& path) {
+  if (!change.relevant_attributes.MatchesPartial()) change = change.AsNoOp();
+  // Legacy SDK providers cannot write null strings, so an empty string in a block means null.
+  if (IsEmptyString(change.before)) change.before = Value();
+  if (IsEmptyString(change.after)) change.after = Value();
+  // Changes to a block's attributes always count as implicit.
+  change.before_explicit = false;
+  change.after_explicit = false;
+  // Write-only attributes take the block's action (`current`); their own is always NoOp.
+  Diff diff = DiffAttribute(change, attribute, current, path);
+  if (diff.action() == Action::kNoOp && change.before.is_null() && change.after.is_null() && !attribute.write_only) {
+    return std::nullopt;
+  }
+  return diff;
+}
+
+bool AbsentOnBothSides(Action action, const Change& change) {
+  return action == Action::kNoOp && change.before.is_null() && change.after.is_null();
+}
+
+}  // namespace
+
+Diff DiffBlock(const Change& change, const structured::Block& block, Path& path) {
+  if (auto diff = SensitiveBlock(change, block, path)) return *std::move(diff);
+  if (auto diff = UnknownBlock(change, block, path)) return *std::move(diff);
+  ExpectKind(change, path, structured::Kind::kObject, "a block (an object)");
+
+  Action current = change.DefaultActionForIteration();
+  structured::MapValue value = ChildMap(change);
+
+  KeyedDiffs attributes;
+  // Write-only attributes go second: they take the action the other attributes decide.
+  for (bool write_only : {false, true}) {
+    for (const auto& [name, attribute] : block.attributes) {
+      if (attribute.write_only != write_only) continue;
+      path.PushAttribute(name);
+      PathStep step(path);
+      std::optional<Diff> diff = DiffBlockAttribute(value.GetChild(name), attribute, current, path);
+      if (!diff) continue;
+      current = CompareActions(current, diff->action());
+      attributes.emplace(name, *std::move(diff));
+    }
+  }
+
+  renderers::Blocks blocks;
+  for (const auto& [name, block_type] : block.block_types) {
+    path.PushAttribute(name);
+    PathStep step(path);
+    if (!block_type.block) Fail(path, Side::kAfter, "the schema gives this nested block no block");
+    const structured::Block& nested = *block_type.block;
+
+    Change child = value.GetChild(name);
+    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
+    bool before_sensitive = child.IsBeforeSensitive();
+    bool after_sensitive = child.IsAfterSensitive();
+    bool replace = child.replace_paths.Matches();
+
+    if (auto diff = UnknownBlock(child, nested, path)) {
+      if (AbsentOnBothSides(diff->action(), child)) continue;
+      blocks.AddSingleBlock(name, *std::move(diff), replace, before_sensitive, after_sensitive);
+      continue;
+    }
+
+    switch (block_type.nesting_mode) {
+      case structured::NestingMode::kSet: {
+        auto [diffs, action] = DiffBlockSet(child, nested, path);
+        if (AbsentOnBothSides(action, child)) continue;
+        blocks.AddAllSetBlock(name, std::move(diffs), replace, before_sensitive, after_sensitive);
+        current = CompareActions(current, action);
+        break;
+      }
+      case structured::NestingMode::kList: {
+        auto [diffs, action] = DiffBlockList(child, nested, path);
+        if (AbsentOnBothSides(action, child)) continue;
+        blocks.AddAllListBlock(name, std::move(diffs), replace, before_sensitive, after_sensitive);
+        current = CompareActions(current, action);
+        break;
+      }
+      case structured::NestingMode::kMap: {
+        auto [diffs, action] = DiffBlockMap(child, nested, path);
+        if (AbsentOnBothSides(action, child)) continue;
+        blocks.AddAllMapBlocks(name, std::move(diffs), replace, before_sensitive, after_sensitive);
+        current = CompareActions(current, action);
+        break;
+      }
+      case structured::NestingMode::kSingle:
+      case structured::NestingMode::kGroup: {
+        Diff diff = DiffBlock(child, nested, path);
+        if (AbsentOnBothSides(diff.action(), child)) continue;
+        Action action = diff.action();
+        blocks.AddSingleBlock(name, std::move(diff), replace, before_sensitive, after_sensitive);
+        current = CompareActions(current, action);
+        break;
+      }
+    }
+  }
+
+  return Diff(renderers::Block(std::move(attributes), std::move(blocks)), current, change.replace_paths.Matches());
+}
+
+}  // namespace internal
+
+change::Diff ComputeDiffForBlock(const structured::Change& change, const structured::Block& block) {
+  internal::Path path;
+  return internal::DiffBlock(change, block, path);
+}
+
+}  // namespace planview::differ

@@ -1,0 +1,213 @@
+// Hostile inputs and upstream corner cases the conformance cases do not cover. Diffs are
+// checked through their tree dump (change/diff_dump.h).
+#include "differ/differ.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "change/diff_dump.h"
+#include "structured/json_parse.h"
+
+namespace planview::differ {
+namespace {
+
+using structured::Value;
+
+class DifferTest : public ::testing::Test {
+ protected:
+  Value Json(std::string text) {
+    auto parsed = structured::ParseJson(std::move(text));
+    if (!parsed.ok()) throw std::runtime_error(parsed.error->ToString("test"));
+    docs_.push_back(parsed.document);
+    return parsed.document->root();
+  }
+
+  structured::Change Update(std::string before, std::string after) {
+    structured::Change change;
+    change.before = Json(std::move(before));
+    change.after = Json(std::move(after));
+    change.unknown = structured::FalseValue();
+    change.before_sensitive = structured::FalseValue();
+    change.after_sensitive = structured::FalseValue();
+    change.replace_paths = structured::PathMatcher::Empty(false);
+    change.relevant_attributes = structured::PathMatcher::Always();
+    return change;
+  }
+
+  std::shared_ptr<const structured::Block> Block(std::string json) {
+    std::string error;
+    auto block = structured::ParseBlock(Json(std::move(json)), "$", error);
+    if (!block) throw std::runtime_error(error);
+    return block;
+  }
+
+  structured::Type Type(std::string json) {
+    std::string error;
+    auto type = structured::ParseType(Json(std::move(json)), error);
+    if (!type) throw std::runtime_error(error);
+    return *type;
+  }
+
+  // The diff's tree dump, for comparison with an expected JSON value.
+  bool TreeIs(const change::Diff& diff, std::string expected) {
+    Value ours = Json(change::DumpDiff(diff));
+    Value want = Json(std::move(expected));
+    if (ours.Equals(want)) return true;
+    ADD_FAILURE() << "tree: " << change::DumpDiff(diff);
+    return false;
+  }
+
+  // Runs `run` and returns the DiffError's path and message ("" when nothing is thrown).
+  template <typename Run>
+  std::pair<std::string, std::string> ErrorOf(Run&& run) {
+    try {
+      run();
+    } catch (const DiffError& e) {
+      return {e.path(), e.what()};
+    }
+    return {"", ""};
+  }
+
+ private:
+  std::vector<std::shared_ptr<const structured::Document>> docs_;
+};
+
+constexpr const char* kTagsAndRules = R"({
+  "attributes": {"tags": {"type": ["map", "string"], "optional": true}},
+  "block_types": {"rule": {"nesting_mode": "list", "block": {
+    "attributes": {"port": {"type": "string", "optional": true}}}}}
+})";
+
+TEST_F(DifferTest, MapValueOfTheWrongTypeNamesTheKey) {
+  auto block = Block(kTagsAndRules);
+  auto [path, message] = ErrorOf([&] {
+    ComputeDiffForBlock(Update(R"({"tags": {"Name": "a"}})", R"({"tags": {"Name": 5}})"), *block);
+  });
+  EXPECT_EQ(path, R"(.tags["Name"])");
+  EXPECT_EQ(message, R"(.tags["Name"]: the after value is a number, but the schema expects a string)");
+}
+
+TEST_F(DifferTest, NestedBlockElementNamesItsIndex) {
+  auto block = Block(kTagsAndRules);
+  auto [path, message] = ErrorOf([&] {
+    ComputeDiffForBlock(Update(R"({"rule": [{"port": "1"}, {"port": "2"}, {"port": "3"}]})",
+                               R"({"rule": [{"port": "1"}, {"port": "2"}, {"port": {"x": 1}}]})"),
+                        *block);
+  });
+  EXPECT_EQ(path, ".rule[2].port");
+  EXPECT_EQ(message, ".rule[2].port: the after value is an object, but the schema expects a string");
+}
+
+TEST_F(DifferTest, StringWhereTheSchemaSaysList) {
+  auto block = Block(R"({"attributes": {"names": {"type": ["list", "string"], "optional": true}}})");
+  auto [path, message] = ErrorOf([&] { ComputeDiffForBlock(Update(R"({"names": "a,b"})", R"({"names": []})"), *block); });
+  EXPECT_EQ(path, ".names");
+  EXPECT_EQ(message, ".names: the before value is a string, but the schema expects a list (an array)");
+}
+
+TEST_F(DifferTest, SetOfObjectsHoldingANumber) {
+  auto type = Type(R"(["set", ["object", {"a": "string"}]])");
+  auto [path, message] =
+      ErrorOf([&] { ComputeDiffForType(Update(R"([{"a": "x"}])", R"([{"a": "x"}, 7])"), type); });
+  EXPECT_EQ(path, "[1]");
+  EXPECT_EQ(message, "[1]: the after value is a number, but the schema expects an object");
+}
+
+TEST_F(DifferTest, ListIndexFollowsTheSideInError) {
+  // The bad after element sits at after index 2 but is paired with before index 1.
+  auto type = Type(R"(["list", ["object", {"a": "string"}]])");
+  auto [path, message] = ErrorOf([&] {
+    ComputeDiffForType(Update(R"([{"a": "x"}, {"a": "y"}])", R"([{"a": "x"}, {"a": "new"}, {"a": 1}])"), type);
+  });
+  EXPECT_EQ(path, "[2].a");
+}
+
+TEST_F(DifferTest, BlockThatIsNotAnObject) {
+  auto block = Block(kTagsAndRules);
+  auto [path, message] = ErrorOf([&] { ComputeDiffForBlock(Update("null", "[1, 2]"), *block); });
+  EXPECT_EQ(path, "");
+  EXPECT_EQ(message, "the after value is an array, but the schema expects a block (an object)");
+}
+
+TEST_F(DifferTest, ListBlockThatIsAnObject) {
+  auto block = Block(kTagsAndRules);
+  auto [path, message] =
+      ErrorOf([&] { ComputeDiffForBlock(Update(R"({"rule": {"port": "1"}})", R"({"rule": []})"), *block); });
+  EXPECT_EQ(path, ".rule");
+}
+
+TEST_F(DifferTest, NestedAttributeKeysAreQuoted) {
+  std::string error;
+  auto attribute = structured::ParseAttribute(Json(R"({"nested_type": {"nesting_mode": "map",
+      "attributes": {"port": {"type": "number", "optional": true}}}, "optional": true})"),
+                                              "$", error);
+  ASSERT_TRUE(attribute) << error;
+  auto [path, message] = ErrorOf([&] {
+    ComputeDiffForAttribute(Update(R"({"web server": {"port": 80}})", R"({"web server": {"port": "80"}})"),
+                            *attribute, Action::kUpdate);
+  });
+  EXPECT_EQ(path, R"(["web server"].port)");
+}
+
+TEST_F(DifferTest, AttributeWithoutAType) {
+  structured::Attribute attribute;
+  auto [path, message] = ErrorOf([&] { ComputeDiffForAttribute(Update("1", "2"), attribute, Action::kUpdate); });
+  EXPECT_EQ(message, "the schema gives this attribute neither a type nor a nested type");
+}
+
+TEST_F(DifferTest, MarkersOfTheWrongShapeAreIgnored) {
+  // Upstream only honours `true` (and containers) in unknown and sensitivity markers.
+  auto type = Type(R"(["list", "string"])");
+  structured::Change change = Update(R"(["a"])", R"(["b"])");
+  change.unknown = Json(R"("yes")");
+  change.after_sensitive = Json(R"({"x": true})");
+  EXPECT_TRUE(TreeIs(ComputeDiffForType(change, type), R"({"action": "Update", "replace": false, "renderer": {
+    "type": "listRenderer", "displayContext": true, "elements": [
+      {"action": "Delete", "replace": false, "renderer": {"type": "primitiveRenderer", "before": "a", "after": null, "ctype": "string"}},
+      {"action": "Create", "replace": false, "renderer": {"type": "primitiveRenderer", "before": null, "after": "b", "ctype": "string"}}]}})"));
+}
+
+TEST_F(DifferTest, SensitiveListBlockDoesNotMarkItsElements) {
+  // Upstream: a block type sensitive as a whole is flagged on the block, and its
+  // elements are diffed without any sensitivity of their own.
+  auto block = Block(kTagsAndRules);
+  structured::Change change = Update(R"({"rule": [{"port": "1"}]})", R"({"rule": [{"port": "1"}]})");
+  change.before_sensitive = Json(R"({"rule": true})");
+  change.after_sensitive = Json(R"({"rule": true})");
+  EXPECT_TRUE(TreeIs(ComputeDiffForBlock(change, *block), R"({"action": "NoOp", "replace": false, "renderer": {
+    "type": "blockRenderer", "attributes": {}, "blocks": {"type": "Blocks",
+      "SingleBlocks": {}, "SetBlocks": {}, "MapBlocks": {},
+      "ListBlocks": {"rule": [{"action": "NoOp", "replace": false, "renderer": {"type": "blockRenderer",
+        "attributes": {"port": {"action": "NoOp", "replace": false, "renderer": {"type": "primitiveRenderer", "before": "1", "after": "1", "ctype": "string"}}},
+        "blocks": {"type": "Blocks", "SingleBlocks": {}, "ListBlocks": {}, "SetBlocks": {}, "MapBlocks": {},
+          "ReplaceBlocks": {}, "BeforeSensitiveBlocks": {}, "AfterSensitiveBlocks": {}}}}]},
+      "ReplaceBlocks": {"rule": false}, "BeforeSensitiveBlocks": {"rule": true}, "AfterSensitiveBlocks": {"rule": true}}}})"));
+}
+
+TEST_F(DifferTest, SetWithDuplicateElementsPairsLikeUpstream) {
+  // Upstream claims every equal after element for the first before element; the second
+  // "a" in before finds none left and shows as deleted.
+  auto type = Type(R"(["set", "string"])");
+  EXPECT_TRUE(TreeIs(ComputeDiffForType(Update(R"(["a", "a"])", R"(["a", "a"])"), type), R"({"action": "Update", "replace": false, "renderer": {
+    "type": "setRenderer", "overrideForcesReplacement": false, "elements": [
+      {"action": "NoOp", "replace": false, "renderer": {"type": "primitiveRenderer", "before": "a", "after": "a", "ctype": "string"}},
+      {"action": "Delete", "replace": false, "renderer": {"type": "primitiveRenderer", "before": "a", "after": null, "ctype": "string"}}]}})"));
+}
+
+TEST_F(DifferTest, LongListWithOneChange) {
+  std::string before = "[";
+  std::string after = "[";
+  for (int i = 0; i < 100000; ++i) {
+    before += (i ? ",\"" : "\"") + std::to_string(i) + "\"";
+    after += (i ? ",\"" : "\"") + (i == 777 ? std::string("new") : std::to_string(i)) + "\"";
+  }
+  auto type = Type(R"(["list", "string"])");
+  change::Diff diff = ComputeDiffForType(Update(before + "]", after + "]"), type);
+  EXPECT_EQ(diff.action(), Action::kUpdate);
+}
+
+}  // namespace
+}  // namespace planview::differ

@@ -1,0 +1,54 @@
+// Where the differ is inside a change, for error messages: `.rule[2].port`, `.tags["Name"]`.
+//
+// Steps are attribute or block names (`.name`), map keys (always `["key"]`) and list, set
+// or tuple elements. An element step remembers its index on both sides, because the
+// differ pairs before element i with after element j; an error about one side names that
+// side's index. Names are views: the schema and the change's documents outlive the walk.
+#ifndef PLANVIEW_DIFFER_INTERNAL_PATH_H_
+#define PLANVIEW_DIFFER_INTERNAL_PATH_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace planview::differ::internal {
+
+enum class Side { kBefore, kAfter };
+
+class Path {
+ public:
+  void PushAttribute(std::string_view name) { steps_.push_back({Step::kAttribute, name, -1, -1}); }
+  void PushKey(std::string_view key) { steps_.push_back({Step::kKey, key, -1, -1}); }
+  // -1 for a side that has no element here.
+  void PushIndex(int64_t before, int64_t after) { steps_.push_back({Step::kIndex, {}, before, after}); }
+  void Pop() { steps_.pop_back(); }
+
+  // The path as seen from `side`.
+  std::string Format(Side side) const;
+
+ private:
+  struct Step {
+    enum Kind { kAttribute, kKey, kIndex } kind;
+    std::string_view name;
+    int64_t before;
+    int64_t after;
+  };
+  std::vector<Step> steps_;
+};
+
+// Pops the step its creator pushed when it goes out of scope.
+class PathStep {
+ public:
+  explicit PathStep(Path& path) : path_(path) {}
+  PathStep(const PathStep&) = delete;
+  PathStep& operator=(const PathStep&) = delete;
+  ~PathStep() { path_.Pop(); }
+
+ private:
+  Path& path_;
+};
+
+}  // namespace planview::differ::internal
+
+#endif  // PLANVIEW_DIFFER_INTERNAL_PATH_H_

@@ -1,0 +1,54 @@
+#include "differ/internal/value_hash.h"
+
+#include <string_view>
+
+namespace planview::differ::internal {
+namespace {
+
+uint64_t Mix(uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h;
+}
+
+uint64_t HashText(std::string_view text, uint64_t seed) {
+  uint64_t h = 0xcbf29ce484222325ULL ^ seed;
+  for (unsigned char c : text) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  return Mix(h);
+}
+
+}  // namespace
+
+uint64_t HashValue(structured::Value value) {
+  using structured::Kind;
+  switch (value.kind()) {
+    case Kind::kNull: return 0x9e3779b97f4a7c15ULL;
+    case Kind::kBool: return value.as_bool() ? 0x51ed270b27f1a3c9ULL : 0x2545f4914f6cdd1dULL;
+    case Kind::kNumber: return HashText(value.text(), 1);
+    case Kind::kString: return HashText(value.text(), 2);
+    case Kind::kArray: {
+      uint64_t h = 3;
+      for (size_t i = 0; i < value.size(); ++i) h = Mix(h * 31 + HashValue(value.at(i)));
+      return h;
+    }
+    case Kind::kObject: {
+      // Order-independent: Equals compares members sorted by key, duplicates collapsed
+      // to the last one, which is exactly what SortedMemberIndices yields.
+      uint64_t h = 4;
+      for (uint32_t index : value.SortedMemberIndices()) {
+        structured::Member m = value.member(index);
+        h = Mix(h * 31 + (HashText(m.key, 5) ^ HashValue(m.value)));
+      }
+      return h;
+    }
+  }
+  return 0;
+}
+
+}  // namespace planview::differ::internal

@@ -1,0 +1,37 @@
+#include "differ/internal/walk.h"
+
+#include <fmt/format.h>
+
+#include "differ/differ.h"
+
+namespace planview::differ::internal {
+
+Diff AsDiff(const Change& change, change::renderers::RendererPtr renderer) {
+  return Diff(std::move(renderer), change.CalculateAction(), change.replace_paths.Matches());
+}
+
+Change ForChildren(const Change& change) {
+  Change c = change;
+  if (c.unknown.is_true()) c.unknown = Value();
+  if (c.before_sensitive.is_true()) c.before_sensitive = Value();
+  if (c.after_sensitive.is_true()) c.after_sensitive = Value();
+  return c;
+}
+
+void Fail(const Path& path, Side side, std::string_view message) {
+  throw DiffError(path.Format(side), std::string(message));
+}
+
+void ExpectKind(const Change& change, const Path& path, structured::Kind kind, std::string_view what) {
+  auto check = [&](Value value, Side side) {
+    if (value.is_null() || value.kind() == kind) return;
+    Fail(path, side,
+         fmt::format("the {} value is {} {}, but the schema expects {}", side == Side::kBefore ? "before" : "after",
+                     value.kind() == structured::Kind::kArray || value.kind() == structured::Kind::kObject ? "an" : "a",
+                     structured::KindName(value.kind()), what));
+  };
+  check(change.before, Side::kBefore);
+  check(change.after, Side::kAfter);
+}
+
+}  // namespace planview::differ::internal

@@ -1,0 +1,88 @@
+// Lists: typed lists (aligned on their longest common subsequence), nested-attribute
+// lists and list-nested blocks (paired by index).
+#include <fmt/format.h>
+
+#include "differ/internal/slice_alignment.h"
+#include "differ/internal/walk.h"
+
+namespace planview::differ::internal {
+namespace {
+namespace renderers = change::renderers;
+
+int64_t IndexOrNone(size_t index, size_t size) { return index < size ? static_cast<int64_t>(index) : -1; }
+
+// Index-paired elements of list-nested attributes and blocks, each diffed with
+// `diff_one(child)`.
+template <typename DiffOne>
+std::pair<std::vector<Diff>, Action> ProcessNestedList(const Change& change, Path& path, DiffOne&& diff_one) {
+  ExpectKind(change, path, structured::Kind::kArray, "a list (an array)");
+  std::vector<Diff> elements;
+  Action current = change.DefaultActionForIteration();
+  structured::SliceValue value = ChildSlice(change);
+  size_t before_size = value.BeforeSize();
+  size_t after_size = value.AfterSize();
+  for (size_t i = 0; i < before_size || i < after_size; ++i) {
+    path.PushIndex(IndexOrNone(i, before_size), IndexOrNone(i, after_size));
+    PathStep step(path);
+    Change child = value.GetChild(static_cast<int64_t>(i), static_cast<int64_t>(i));
+    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
+    elements.push_back(diff_one(child));
+    current = CompareActions(current, elements.back().action());
+  }
+  return {std::move(elements), current};
+}
+
+}  // namespace
+
+std::pair<std::vector<Diff>, Action> AlignList(const Change& change, Path& path,
+                                               const std::function<bool(Value, Value)>& should_diff,
+                                               const std::function<Diff(const Change&)>& diff_one) {
+  structured::SliceValue value = ChildSlice(change);
+  size_t before_size = value.BeforeSize();
+  size_t after_size = value.AfterSize();
+  Action current = Action::kNoOp;
+  if (change.before.is_array() && !change.after.is_array()) current = Action::kDelete;
+  if (!change.before.is_array() && change.after.is_array()) current = Action::kCreate;
+  std::vector<Diff> elements;
+  auto visit = [&](size_t before_index, size_t after_index) {
+    path.PushIndex(IndexOrNone(before_index, before_size), IndexOrNone(after_index, after_size));
+    PathStep step(path);
+    Change child = value.GetChild(static_cast<int64_t>(before_index), static_cast<int64_t>(after_index));
+    elements.push_back(diff_one(child));
+    current = CompareActions(current, elements.back().action());
+  };
+  try {
+    AlignSlices(change.before, change.after, should_diff, visit);
+  } catch (const AlignmentTooLarge& e) {
+    Fail(path, Side::kAfter, e.what());
+  }
+  return {std::move(elements), current};
+}
+
+Diff DiffList(const Change& change, const structured::Type& element, Path& path) {
+  ExpectKind(change, path, structured::Kind::kArray, "a list (an array)");
+  bool objects = element.kind() == structured::Type::Kind::kObject;
+  auto [elements, action] = AlignList(
+      change, path, [&](Value a, Value b) { return objects || ShouldDiffMultilineStrings(a, b); },
+      [&](const Change& child) {
+        // Every element of a relevant list is relevant: before and after indices differ,
+        // so there is no single path to filter by.
+        Change relevant = child;
+        relevant.relevant_attributes = structured::PathMatcher::Always();
+        return DiffType(relevant, element, path);
+      });
+  return Diff(renderers::List(std::move(elements)), action, change.replace_paths.Matches());
+}
+
+Diff DiffNestedList(const Change& change, const AttributeMap& attributes, Path& path) {
+  auto [elements, action] = ProcessNestedList(change, path, [&](const Change& child) {
+    return DiffNestedAttribute(child, attributes, structured::NestingMode::kSingle, path);
+  });
+  return Diff(renderers::NestedList(std::move(elements)), action, change.replace_paths.Matches());
+}
+
+std::pair<std::vector<Diff>, Action> DiffBlockList(const Change& change, const structured::Block& block, Path& path) {
+  return ProcessNestedList(change, path, [&](const Change& child) { return DiffBlock(child, block, path); });
+}
+
+}  // namespace planview::differ::internal

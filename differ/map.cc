@@ -1,0 +1,53 @@
+// Maps: typed maps, nested-attribute maps and map-nested blocks.
+#include <string>
+#include <vector>
+
+#include "differ/internal/walk.h"
+
+namespace planview::differ::internal {
+namespace {
+namespace renderers = change::renderers;
+
+// Upstream's TransformMap: diffs every key with `diff_one(child)`. The map's own action
+// starts as Create/Delete when one side is missing and folds in every element's.
+template <typename DiffOne>
+std::pair<KeyedDiffs, Action> ProcessMap(const Change& change, bool all_keys, Path& path, DiffOne&& diff_one) {
+  ExpectKind(change, path, structured::Kind::kObject, "a map (an object)");
+  structured::MapValue value = ChildMap(change);
+  Action current = Action::kNoOp;
+  if (change.before.is_object() && !change.after.is_object()) current = Action::kDelete;
+  if (!change.before.is_object() && change.after.is_object()) current = Action::kCreate;
+  std::vector<std::string_view> keys = all_keys ? value.AllKeys() : value.ExplicitKeys();
+  KeyedDiffs diffs;
+  for (std::string_view key : keys) {
+    path.PushKey(key);
+    PathStep step(path);
+    Change child = value.GetChild(key);
+    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
+    Diff diff = diff_one(child);
+    current = CompareActions(current, diff.action());
+    diffs.emplace(std::string(key), std::move(diff));
+  }
+  return {std::move(diffs), current};
+}
+
+}  // namespace
+
+Diff DiffMap(const Change& change, const structured::Type& element, Path& path) {
+  auto [diffs, action] =
+      ProcessMap(change, true, path, [&](const Change& child) { return DiffType(child, element, path); });
+  return Diff(renderers::Map(std::move(diffs)), action, change.replace_paths.Matches());
+}
+
+Diff DiffNestedMap(const Change& change, const AttributeMap& attributes, Path& path) {
+  auto [diffs, action] = ProcessMap(change, false, path, [&](const Change& child) {
+    return DiffNestedAttribute(child, attributes, structured::NestingMode::kSingle, path);
+  });
+  return Diff(renderers::NestedMap(std::move(diffs)), action, change.replace_paths.Matches());
+}
+
+std::pair<KeyedDiffs, Action> DiffBlockMap(const Change& change, const structured::Block& block, Path& path) {
+  return ProcessMap(change, false, path, [&](const Change& child) { return DiffBlock(child, block, path); });
+}
+
+}  // namespace planview::differ::internal

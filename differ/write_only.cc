@@ -1,0 +1,14 @@
+// Write-only attributes: their values are never in a plan, so they take their parent's
+// action and render as a fixed marker.
+#include "differ/internal/walk.h"
+
+namespace planview::differ::internal {
+
+Diff DiffWriteOnly(const Change& change, Action parent_action) {
+  // A write-only attribute named in replace_paths must not hide behind a NoOp parent: the
+  // user needs to see what forces the replacement.
+  if (parent_action == Action::kNoOp && change.replace_paths.Matches()) parent_action = Action::kUpdate;
+  return Diff(change::renderers::WriteOnly(), parent_action, change.replace_paths.Matches());
+}
+
+}  // namespace planview::differ::internal
