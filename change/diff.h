@@ -81,6 +81,9 @@ class Renderer {
   virtual void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const = 0;
   virtual void WarningsHuman(const Diff& /*diff*/, int /*indent*/, const RenderOpts& /*opts*/,
                              std::vector<std::string>& /*out*/) const {}
+  // Appends this renderer as the JSON object the conformance files use (see
+  // change/diff_dump.h): {"type": "listRenderer", ...fields}.
+  virtual void Dump(std::string& out) const = 0;
 };
 
 }  // namespace planview::change

@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "change/diff.h"
@@ -48,6 +49,10 @@ struct Blocks {
                       bool after_sensitive);
   void AddAllMapBlocks(const std::string& key, DiffMap diffs, bool replace, bool before_sensitive,
                        bool after_sensitive);
+
+  // Every block type's name, sorted (a name used by two nesting modes appears twice).
+  std::vector<std::string_view> AllKeys() const;
+  bool empty() const;
 };
 
 RendererPtr Block(DiffMap attributes, Blocks blocks);

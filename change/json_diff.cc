@@ -1,0 +1,219 @@
+#include "change/json_diff.h"
+
+#include <span>
+#include <string>
+#include <unordered_set>
+#include <vector>
+
+#include "change/process_slice.h"
+#include "change/renderers/renderers.h"
+#include "structured/json_parse.h"
+
+namespace planview::change {
+namespace {
+
+using structured::Change;
+using structured::Kind;
+using structured::Value;
+
+constexpr size_t kMaxJsonStringDepth = 512;
+
+// The JSON type of a side; absent counts as null.
+Kind JsonKind(const Value& v) { return v.is_null() ? Kind::kNull : v.kind(); }
+
+// Upstream's collections.CompareActions.
+Action CompareActions(Action current, Action next) {
+  if (next == Action::kNoOp) return current;
+  if (current != next) return Action::kUpdate;
+  return current;
+}
+
+bool SameValue(const Value& a, const Value& b) {
+  if (a.is_null() || b.is_null()) return a.is_null() && b.is_null();
+  return a.Equals(b);
+}
+
+Diff Transform(const Change& change);
+
+Diff ProcessPrimitive(const Change& change, structured::Type type) {
+  bool before_missing = change.before.is_null() && !change.before_explicit;
+  bool after_missing = change.after.is_null() && !change.after_explicit;
+  Action action;
+  if (before_missing && !after_missing) {
+    action = Action::kCreate;
+  } else if (!before_missing && after_missing) {
+    action = Action::kDelete;
+  } else if (SameValue(change.before, change.after)) {
+    action = Action::kNoOp;
+  } else {
+    action = Action::kUpdate;
+  }
+  return Diff(renderers::Primitive(change.before, change.after, std::move(type)), action, false);
+}
+
+Diff ProcessObject(const Change& change) {
+  structured::MapValue map = change.AsMap();
+  bool before_object = change.before.is_object();
+  bool after_object = change.after.is_object();
+  Action current = Action::kNoOp;
+  if (before_object && !after_object) current = Action::kDelete;
+  if (!before_object && after_object) current = Action::kCreate;
+
+  renderers::DiffMap elements;
+  for (std::string_view key : map.AllKeys()) {
+    Change child = map.GetChild(key);
+    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
+    Diff diff = Transform(child);
+    current = CompareActions(current, diff.action());
+    elements.emplace(std::string(key), std::move(diff));
+  }
+  return Diff(renderers::Object(std::move(elements)), current, false);
+}
+
+std::vector<Value> Elements(const Value& array) {
+  std::vector<Value> out;
+  if (!array.is_array()) return out;
+  out.reserve(array.size());
+  for (size_t i = 0; i < array.size(); ++i) out.push_back(array.at(i));
+  return out;
+}
+
+Diff ProcessArray(const Change& change) {
+  structured::SliceValue slice = change.AsSlice();
+  bool before_array = change.before.is_array();
+  bool after_array = change.after.is_array();
+  Action current = Action::kNoOp;
+  if (before_array && !after_array) current = Action::kDelete;
+  if (!before_array && after_array) current = Action::kCreate;
+
+  std::vector<Value> before = Elements(change.before);
+  std::vector<Value> after = Elements(change.after);
+  std::vector<Diff> elements;
+  ProcessSlice(
+      std::span<const Value>(before), std::span<const Value>(after), SameValue,
+      [](const Value& a, const Value& b) {
+        return (JsonKind(a) == Kind::kObject && JsonKind(b) == Kind::kObject) || ShouldDiffMultilineStrings(a, b);
+      },
+      [&](size_t b, size_t a) {
+        Diff diff = Transform(slice.GetChild(static_cast<int64_t>(b), static_cast<int64_t>(a)));
+        current = CompareActions(current, diff.action());
+        elements.push_back(std::move(diff));
+      });
+  return Diff(renderers::List(std::move(elements)), current, false);
+}
+
+Diff ProcessUpdate(const Change& change, Kind kind) {
+  switch (kind) {
+    case Kind::kNull:
+      // Upstream's cty.NilType: both sides are null and render as such.
+      return ProcessPrimitive(change, structured::Type::Dynamic());
+    case Kind::kBool:
+      return ProcessPrimitive(change, structured::Type::Bool());
+    case Kind::kString:
+      return ProcessPrimitive(change, structured::Type::String());
+    case Kind::kNumber:
+      return ProcessPrimitive(change, structured::Type::Number());
+    case Kind::kObject:
+      return ProcessObject(change);
+    case Kind::kArray:
+      return ProcessArray(change);
+  }
+  return ProcessPrimitive(change, structured::Type::Dynamic());
+}
+
+Diff Transform(const Change& change) {
+  bool before_sensitive = change.IsBeforeSensitive();
+  bool after_sensitive = change.IsAfterSensitive();
+  if (before_sensitive || after_sensitive) {
+    Change value = change;
+    value.before_sensitive = structured::FalseValue();
+    value.after_sensitive = structured::FalseValue();
+    Diff inner = Transform(value);
+    Action action = inner.action();
+    bool null_no_op = change.before.is_null() && !change.before_explicit && change.after.is_null() &&
+                      !change.after_explicit;
+    if (action == Action::kNoOp && before_sensitive != after_sensitive && !null_no_op) action = Action::kUpdate;
+    return Diff(renderers::Sensitive(std::move(inner), before_sensitive, after_sensitive), action, false);
+  }
+
+  if (change.IsUnknown()) {
+    if (change.before.is_null()) return Diff(renderers::Unknown(Diff()), Action::kCreate, false);
+    Change before = change.AsDelete();
+    before.unknown = structured::FalseValue();
+    return Diff(renderers::Unknown(Transform(before)), Action::kUpdate, false);
+  }
+
+  Kind before_kind = JsonKind(change.before);
+  Kind after_kind = JsonKind(change.after);
+  bool deleted = after_kind == Kind::kNull && !change.after_explicit;
+  bool created = before_kind == Kind::kNull && !change.before_explicit;
+  if (before_kind == after_kind || created || deleted) {
+    return ProcessUpdate(change, before_kind == Kind::kNull ? after_kind : before_kind);
+  }
+  Diff before = ProcessUpdate(change.AsDelete(), before_kind);
+  Diff after = ProcessUpdate(change.AsCreate(), after_kind);
+  return Diff(renderers::TypeChange(std::move(before), std::move(after)), Action::kUpdate, false);
+}
+
+// The length of the first JSON container in `text` (which starts with '{' or '['), found
+// by matching brackets outside strings; 0 when it never closes.
+size_t FirstContainerLength(std::string_view text) {
+  size_t depth = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\') ++i;
+      }
+      if (i >= text.size()) return 0;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (depth == 0) return 0;
+      if (--depth == 0) return i + 1;
+    }
+  }
+  return 0;
+}
+
+}  // namespace
+
+Diff DiffJson(const Change& change) { return Transform(change); }
+
+std::shared_ptr<const structured::Document> ParseJsonString(std::string_view text) {
+  if (text.empty() || (text[0] != '{' && text[0] != '[')) return nullptr;
+  size_t length = FirstContainerLength(text);
+  if (length == 0) return nullptr;
+  structured::ParseOptions options;
+  options.max_depth = kMaxJsonStringDepth;
+  std::string copy;
+  copy.reserve(length + structured::kParsePadding);
+  copy.append(text.substr(0, length));
+  structured::ParseResult result = structured::ParseJson(std::move(copy), options);
+  return result.document;
+}
+
+bool ShouldDiffMultilineStrings(const Value& a, const Value& b) {
+  if (JsonKind(a) != Kind::kString || JsonKind(b) != Kind::kString) return false;
+  std::string_view sa = a.text();
+  std::string_view sb = b.text();
+  if (sa.find('\n') == std::string_view::npos && sb.find('\n') == std::string_view::npos) return false;
+  std::unordered_set<std::string_view> lines;
+  size_t start = 0;
+  while (true) {
+    size_t nl = sa.find('\n', start);
+    lines.insert(sa.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start));
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+  }
+  start = 0;
+  while (true) {
+    size_t nl = sb.find('\n', start);
+    if (lines.count(sb.substr(start, nl == std::string_view::npos ? std::string_view::npos : nl - start))) return true;
+    if (nl == std::string_view::npos) break;
+    start = nl + 1;
+  }
+  return false;
+}
+
+}  // namespace planview::change

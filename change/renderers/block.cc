@@ -1,0 +1,227 @@
+// Blocks: attributes as in objects (id/name/tags always shown), then nested blocks by
+// type name, each group preceded by a blank line; unchanged blocks are counted in
+// "# (N unchanged blocks hidden)". Sensitive block groups hide their contents.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "change/diff_dump.h"
+#include "change/go_text.h"
+#include "change/renderers/render_util.h"
+#include "change/renderers/renderers.h"
+
+namespace planview::change::renderers {
+namespace {
+
+using namespace internal;  // NOLINT
+
+template <typename M>
+bool Flag(const M& flags, std::string_view key) {
+  auto it = flags.find(key);
+  return it != flags.end() && it->second;
+}
+
+class BlockRenderer final : public Renderer {
+ public:
+  BlockRenderer(DiffMap attributes, Blocks blocks) : attributes_(std::move(attributes)), blocks_(std::move(blocks)) {}
+
+  RendererKind kind() const override { return RendererKind::kBlock; }
+
+  void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const override {
+    if (attributes_.empty() && blocks_.empty()) {
+      out.append("{}");
+      AppendForcesReplacement(out, diff.replace(), opts);
+      return;
+    }
+    std::vector<std::string> names;
+    names.reserve(attributes_.size());
+    size_t width = 0;
+    for (const auto& [key, attribute] : attributes_) {
+      names.push_back(EnsureValidAttributeName(key));
+      width = std::max(width, names.back().size());
+    }
+    RenderOpts important_opts = opts.Clone();
+    important_opts.show_unchanged_children = true;
+    RenderOpts attribute_opts = opts.Clone();
+
+    size_t unchanged_attributes = 0;
+    out.push_back('{');
+    AppendForcesReplacement(out, diff.replace(), opts);
+    out.push_back('\n');
+    size_t i = 0;
+    for (const auto& [key, attribute] : attributes_) {
+      const std::string& name = names[i++];
+      if (IsImportantAttribute(key)) {
+        for (const std::string& warning : attribute.WarningsHuman(indent + 1, important_opts)) {
+          AppendIndent(out, indent + 1);
+          out.append(warning);
+          out.push_back('\n');
+        }
+        AppendIndent(out, indent + 1);
+        AppendActionSymbol(out, attribute.action(), important_opts);
+        // Upstream writes these names unescaped (they are valid identifiers anyway).
+        AppendPaddedRight(out, key, width);
+        out.append(" = ");
+        attribute.RenderHuman(indent + 1, important_opts, out);
+        out.push_back('\n');
+        continue;
+      }
+      if (attribute.action() == Action::kNoOp && !opts.show_unchanged_children) {
+        ++unchanged_attributes;
+        continue;
+      }
+      for (const std::string& warning : attribute.WarningsHuman(indent + 1, opts)) {
+        AppendIndent(out, indent + 1);
+        out.append(warning);
+        out.push_back('\n');
+      }
+      AppendIndent(out, indent + 1);
+      AppendActionSymbol(out, attribute.action(), attribute_opts);
+      AppendPaddedRight(out, name, width);
+      out.append(" = ");
+      attribute.RenderHuman(indent + 1, attribute_opts, out);
+      out.push_back('\n');
+    }
+    if (unchanged_attributes > 0) {
+      AppendIndent(out, indent + 1);
+      AppendActionSymbol(out, Action::kNoOp, opts);
+      AppendUnchanged(out, "attribute", unchanged_attributes, opts);
+      out.push_back('\n');
+    }
+
+    size_t unchanged_blocks = 0;
+    for (std::string_view key : blocks_.AllKeys()) {
+      bool found_changed_block = false;
+      bool before_sensitive = Flag(blocks_.before_sensitive_blocks, key);
+      bool after_sensitive = Flag(blocks_.after_sensitive_blocks, key);
+      bool replace = Flag(blocks_.replace_blocks, key);
+      std::string name = EnsureValidAttributeName(key);
+
+      auto render_block = [&](const Diff& block, std::string_view map_key, const RenderOpts& group_opts) {
+        const Diff* shown = &block;
+        Diff sensitive;
+        Action action = block.action();
+        bool creating = action == Action::kCreate && after_sensitive;
+        bool deleting = action == Action::kDelete && before_sensitive;
+        bool modifying = (action == Action::kUpdate || action == Action::kNoOp) && (after_sensitive || before_sensitive);
+        if (creating || deleting || modifying) {
+          // The whole group is sensitive: hide each block's contents.
+          if (action == Action::kNoOp && before_sensitive != after_sensitive) action = Action::kUpdate;
+          sensitive = Diff(SensitiveBlock(block, before_sensitive, after_sensitive), action, block.replace());
+          shown = &sensitive;
+        }
+        if (shown->action() == Action::kNoOp && !group_opts.show_unchanged_children) {
+          ++unchanged_blocks;
+          return;
+        }
+        if (!found_changed_block && !attributes_.empty()) {
+          out.push_back('\n');
+          found_changed_block = true;
+        }
+        RenderOpts block_opts = group_opts.Clone();
+        block_opts.override_forces_replacement = replace;
+        for (const std::string& warning : shown->WarningsHuman(indent + 1, block_opts)) {
+          AppendIndent(out, indent + 1);
+          out.append(warning);
+          out.push_back('\n');
+        }
+        AppendIndent(out, indent + 1);
+        AppendActionSymbol(out, shown->action(), block_opts);
+        out.append(name);
+        out.append(map_key);
+        out.push_back(' ');
+        shown->RenderHuman(indent + 1, block_opts, out);
+        out.push_back('\n');
+      };
+
+      if (auto single = blocks_.single_blocks.find(key); single != blocks_.single_blocks.end()) {
+        render_block(single->second, "", opts);
+      } else if (auto map = blocks_.map_blocks.find(key); map != blocks_.map_blocks.end()) {
+        std::string map_key;
+        for (const auto& [inner_key, block] : map->second) {
+          map_key.clear();
+          map_key.push_back(' ');
+          AppendGoQuoted(map_key, inner_key);
+          render_block(block, map_key, opts);
+        }
+      } else if (auto set = blocks_.set_blocks.find(key); set != blocks_.set_blocks.end()) {
+        RenderOpts set_opts = opts.Clone();
+        set_opts.override_forces_replacement = diff.replace();
+        for (const Diff& block : set->second) render_block(block, "", set_opts);
+      } else if (auto list = blocks_.list_blocks.find(key); list != blocks_.list_blocks.end()) {
+        for (const Diff& block : list->second) render_block(block, "", opts);
+      }
+    }
+    if (unchanged_blocks > 0) {
+      out.push_back('\n');
+      AppendIndent(out, indent + 1);
+      AppendActionSymbol(out, Action::kNoOp, opts);
+      AppendUnchanged(out, "block", unchanged_blocks, opts);
+      out.push_back('\n');
+    }
+    AppendIndent(out, indent);
+    AppendActionSymbol(out, Action::kNoOp, opts);
+    out.push_back('}');
+  }
+
+  void Dump(std::string& out) const override {
+    out.append("{\"type\":\"blockRenderer\",\"attributes\":");
+    dump::AppendDiffMap(out, attributes_);
+    out.append(",\"blocks\":{\"type\":\"Blocks\",\"SingleBlocks\":");
+    dump::AppendDiffMap(out, blocks_.single_blocks);
+    out.append(",\"ListBlocks\":");
+    AppendGroups(out, blocks_.list_blocks);
+    out.append(",\"SetBlocks\":");
+    AppendGroups(out, blocks_.set_blocks);
+    out.append(",\"MapBlocks\":{");
+    bool first = true;
+    for (const auto& [key, diffs] : blocks_.map_blocks) {
+      dump::AppendKey(out, key, first);
+      first = false;
+      dump::AppendDiffMap(out, diffs);
+    }
+    out.append("},\"ReplaceBlocks\":");
+    AppendFlags(out, blocks_.replace_blocks);
+    out.append(",\"BeforeSensitiveBlocks\":");
+    AppendFlags(out, blocks_.before_sensitive_blocks);
+    out.append(",\"AfterSensitiveBlocks\":");
+    AppendFlags(out, blocks_.after_sensitive_blocks);
+    out.append("}}");
+  }
+
+ private:
+  template <typename M>
+  static void AppendGroups(std::string& out, const M& groups) {
+    out.push_back('{');
+    bool first = true;
+    for (const auto& [key, diffs] : groups) {
+      dump::AppendKey(out, key, first);
+      first = false;
+      dump::AppendDiffArray(out, diffs);
+    }
+    out.push_back('}');
+  }
+
+  template <typename M>
+  static void AppendFlags(std::string& out, const M& flags) {
+    out.push_back('{');
+    bool first = true;
+    for (const auto& [key, flag] : flags) {
+      dump::AppendKey(out, key, first);
+      first = false;
+      out.append(flag ? "true" : "false");
+    }
+    out.push_back('}');
+  }
+
+  DiffMap attributes_;
+  Blocks blocks_;
+};
+
+}  // namespace
+
+RendererPtr Block(DiffMap attributes, Blocks blocks) {
+  return std::make_shared<BlockRenderer>(std::move(attributes), std::move(blocks));
+}
+
+}  // namespace planview::change::renderers

@@ -1,0 +1,116 @@
+// Maps: `"key" = value` lines with Go-quoted keys (aligned for attribute maps), changed
+// entries only unless asked otherwise.
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "change/diff_dump.h"
+#include "change/go_text.h"
+#include "change/renderers/render_util.h"
+#include "change/renderers/renderers.h"
+
+namespace planview::change::renderers {
+namespace {
+
+using namespace internal;  // NOLINT
+
+class MapRenderer final : public Renderer {
+ public:
+  MapRenderer(DiffMap elements, bool nested)
+      : elements_(std::move(elements)),
+        override_null_suffix_(nested),
+        override_forces_replacement_(nested),
+        align_keys_(!nested) {}
+
+  RendererKind kind() const override { return RendererKind::kMap; }
+
+  void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const override {
+    bool replace_self = diff.replace() && !override_forces_replacement_;
+    bool replace_children = diff.replace() && override_forces_replacement_;
+    if (elements_.empty()) {
+      out.append("{}");
+      AppendNullSuffix(out, diff.action(), opts);
+      AppendForcesReplacement(out, replace_self, opts);
+      return;
+    }
+    // Keys are quoted; the widest quoted key (in bytes, as upstream measures) sets the
+    // alignment.
+    std::vector<std::string> quoted;
+    quoted.reserve(elements_.size());
+    size_t width = 0;
+    for (const auto& [key, element] : elements_) {
+      quoted.push_back(GoQuote(key));
+      width = std::max(width, quoted.back().size());
+    }
+
+    RenderOpts element_opts = opts.Clone();
+    element_opts.override_null_suffix = diff.action() == Action::kDelete || override_null_suffix_;
+    element_opts.override_forces_replacement = replace_children;
+
+    size_t unchanged = 0;
+    out.push_back('{');
+    AppendForcesReplacement(out, replace_self, opts);
+    out.push_back('\n');
+    size_t i = 0;
+    for (const auto& [key, element] : elements_) {
+      const std::string& quoted_key = quoted[i++];
+      if (element.action() == Action::kNoOp && !opts.show_unchanged_children) {
+        ++unchanged;
+        continue;
+      }
+      for (const std::string& warning : element.WarningsHuman(indent + 1, opts)) {
+        AppendIndent(out, indent + 1);
+        out.append(warning);
+        out.push_back('\n');
+      }
+      AppendIndent(out, indent + 1);
+      AppendActionSymbol(out, element.action(), element_opts);
+      if (align_keys_) {
+        AppendPaddedRight(out, quoted_key, width);
+      } else {
+        out.append(quoted_key);
+      }
+      out.append(" = ");
+      element.RenderHuman(indent + 1, element_opts, out);
+      // Only object values are followed by a comma.
+      if (element.renderer() != nullptr && element.renderer()->kind() == RendererKind::kObject) out.push_back(',');
+      out.push_back('\n');
+    }
+    if (unchanged > 0) {
+      AppendIndent(out, indent + 1);
+      AppendActionSymbol(out, Action::kNoOp, opts);
+      AppendUnchanged(out, "element", unchanged, opts);
+      out.push_back('\n');
+    }
+    AppendIndent(out, indent);
+    AppendActionSymbol(out, Action::kNoOp, opts);
+    out.push_back('}');
+    AppendNullSuffix(out, diff.action(), opts);
+  }
+
+  void Dump(std::string& out) const override {
+    out.append("{\"type\":\"mapRenderer\",\"alignKeys\":");
+    out.append(align_keys_ ? "true" : "false");
+    out.append(",\"overrideForcesReplacement\":");
+    out.append(override_forces_replacement_ ? "true" : "false");
+    out.append(",\"overrideNullSuffix\":");
+    out.append(override_null_suffix_ ? "true" : "false");
+    out.append(",\"elements\":");
+    dump::AppendDiffMap(out, elements_);
+    out.push_back('}');
+  }
+
+ private:
+  DiffMap elements_;
+  bool override_null_suffix_;
+  bool override_forces_replacement_;
+  bool align_keys_;
+};
+
+}  // namespace
+
+RendererPtr Map(DiffMap elements) { return std::make_shared<MapRenderer>(std::move(elements), false); }
+
+RendererPtr NestedMap(DiffMap elements) { return std::make_shared<MapRenderer>(std::move(elements), true); }
+
+}  // namespace planview::change::renderers

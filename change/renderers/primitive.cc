@@ -1,0 +1,316 @@
+// Primitives: numbers by their exact text, bools, null, and strings. Strings are quoted as
+// Go's %q does; strings with newlines render as `<<-EOT` heredocs diffed line by line, and
+// strings holding JSON as `jsonencode(...)` with a structural diff of the JSON.
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "change/diff_dump.h"
+#include "change/go_text.h"
+#include "change/json_diff.h"
+#include "change/process_slice.h"
+#include "change/renderers/render_util.h"
+#include "change/renderers/renderers.h"
+#include "structured/change.h"
+#include "structured/path_matcher.h"
+
+namespace planview::change::renderers {
+namespace {
+
+using namespace internal;  // NOLINT
+using structured::Value;
+
+// A string side, classified the way upstream's evaluatePrimitiveString does.
+struct EvaluatedString {
+  std::string_view text;  // the string (trimmed when multi-line), or the coloured "null"
+  std::shared_ptr<const structured::Document> json;  // set when the string holds JSON
+  bool is_multiline = false;
+  bool is_null = false;
+  std::string owned;  // backing for `text` when the value was not a JSON string
+};
+
+// The text of a value typed string. Other JSON kinds only come from malformed input
+// (upstream would panic); they are shown as their JSON text.
+void StringOf(const Value& value, EvaluatedString& e) {
+  if (value.is_string() || value.is_number()) {
+    e.text = value.text();
+    return;
+  }
+  dump::AppendJsonValue(e.owned, value);
+  e.text = e.owned;
+}
+
+void Evaluate(const Value& value, const RenderOpts& opts, EvaluatedString& e) {
+  if (value.is_null()) {
+    e.text = Text(Fragment::kNull, opts);
+    e.is_null = true;
+    return;
+  }
+  StringOf(value, e);
+  if (!e.text.empty() && (e.text[0] == '{' || e.text[0] == '[')) {
+    e.json = ParseJsonString(e.text);
+    if (e.json != nullptr) return;
+  }
+  if (e.text.find('\n') != std::string_view::npos) {
+    e.text = GoTrimSpace(e.text);
+    e.is_multiline = true;
+  }
+}
+
+void AppendSimple(std::string& out, const EvaluatedString& e) {
+  if (e.is_null) {
+    out.append(e.text);
+  } else {
+    AppendGoQuoted(out, e.text);
+  }
+}
+
+void AppendPrimitiveValue(std::string& out, const Value& value, const structured::Type& type,
+                          const RenderOpts& opts) {
+  if (value.is_null()) {
+    out.append(Text(Fragment::kNull, opts));
+    return;
+  }
+  if (type.kind() == structured::Type::Kind::kBool && value.is_bool()) {
+    out.append(value.as_bool() ? "true" : "false");
+  } else if (type.kind() == structured::Type::Kind::kNumber && value.is_number()) {
+    out.append(value.text());
+  } else {
+    // A value that does not fit its type (upstream would panic): its JSON text.
+    dump::AppendJsonValue(out, value);
+  }
+}
+
+std::vector<std::string_view> SplitLines(std::string_view text) {
+  std::vector<std::string_view> lines;
+  size_t start = 0;
+  while (true) {
+    size_t nl = text.find('\n', start);
+    if (nl == std::string_view::npos) {
+      lines.push_back(text.substr(start));
+      return lines;
+    }
+    lines.push_back(text.substr(start, nl - start));
+    start = nl + 1;
+  }
+}
+
+void AppendLine(std::string& out, int indent, Action action, std::string_view line, const RenderOpts& opts) {
+  AppendIndent(out, indent);
+  AppendActionSymbol(out, action, opts);
+  out.append(line);
+  out.push_back('\n');
+}
+
+class PrimitiveRenderer final : public Renderer {
+ public:
+  PrimitiveRenderer(Value before, Value after, structured::Type type)
+      : before_(before), after_(after), type_(std::move(type)) {}
+
+  RendererKind kind() const override { return RendererKind::kPrimitive; }
+
+  void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const override {
+    if (type_.kind() == structured::Type::Kind::kString) {
+      RenderString(diff, indent, opts, out);
+      return;
+    }
+    switch (diff.action()) {
+      case Action::kCreate:
+        AppendPrimitiveValue(out, after_, type_, opts);
+        break;
+      case Action::kDelete:
+        AppendPrimitiveValue(out, before_, type_, opts);
+        AppendNullSuffix(out, diff.action(), opts);
+        break;
+      case Action::kNoOp:
+        AppendPrimitiveValue(out, before_, type_, opts);
+        break;
+      default:
+        AppendPrimitiveValue(out, before_, type_, opts);
+        out.push_back(' ');
+        out.append(Text(Fragment::kArrow, opts));
+        out.push_back(' ');
+        AppendPrimitiveValue(out, after_, type_, opts);
+    }
+    AppendForcesReplacement(out, diff.replace(), opts);
+  }
+
+  void Dump(std::string& out) const override {
+    out.append("{\"type\":\"primitiveRenderer\",\"before\":");
+    dump::AppendJsonValue(out, before_);
+    out.append(",\"after\":");
+    dump::AppendJsonValue(out, after_);
+    out.append(",\"ctype\":");
+    out.append(type_.ToJson());
+    out.push_back('}');
+  }
+
+ private:
+  void RenderString(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const {
+    const Action action = diff.action();
+    if (action == Action::kCreate || action == Action::kNoOp) {
+      EvaluatedString str;
+      Evaluate(after_, opts, str);
+      if (str.json != nullptr) {
+        RenderJson(diff, indent, opts, action == Action::kNoOp ? &str : nullptr, &str, out);
+        return;
+      }
+      if (!str.is_multiline) {
+        AppendSimple(out, str);
+        AppendForcesReplacement(out, diff.replace(), opts);
+        return;
+      }
+      OpenHeredoc(diff, opts, out);
+      for (std::string_view line : SplitLines(str.text)) AppendLine(out, indent + 1, Action::kNoOp, line, opts);
+      CloseHeredoc(diff, indent, opts, out);
+      return;
+    }
+    if (action == Action::kDelete) {
+      EvaluatedString str;
+      Evaluate(before_, opts, str);
+      if (str.is_null) {
+        // No "-> null" after a null.
+        AppendSimple(out, str);
+        AppendForcesReplacement(out, diff.replace(), opts);
+        return;
+      }
+      if (str.json != nullptr) {
+        RenderJson(diff, indent, opts, &str, nullptr, out);
+        return;
+      }
+      if (!str.is_multiline) {
+        AppendSimple(out, str);
+        AppendNullSuffix(out, action, opts);
+        AppendForcesReplacement(out, diff.replace(), opts);
+        return;
+      }
+      OpenHeredoc(diff, opts, out);
+      for (std::string_view line : SplitLines(str.text)) AppendLine(out, indent + 1, Action::kNoOp, line, opts);
+      CloseHeredoc(diff, indent, opts, out);
+      return;
+    }
+
+    EvaluatedString before;
+    EvaluatedString after;
+    Evaluate(before_, opts, before);
+    Evaluate(after_, opts, after);
+    if (before.json != nullptr && after.json != nullptr) {
+      RenderJson(diff, indent, opts, &before, &after, out);
+      return;
+    }
+    if (before.json != nullptr || after.json != nullptr) {
+      // JSON on one side only: show it as a change of type, each side rendered whole.
+      Diff change(TypeChange(Diff(Primitive(before_, Value(), type_), Action::kDelete, false),
+                             Diff(Primitive(Value(), after_, type_), Action::kCreate, false)),
+                  action, diff.replace());
+      change.RenderHuman(indent, opts, out);
+      return;
+    }
+    if (!before.is_multiline && !after.is_multiline) {
+      AppendSimple(out, before);
+      out.push_back(' ');
+      out.append(Text(Fragment::kArrow, opts));
+      out.push_back(' ');
+      AppendSimple(out, after);
+      AppendForcesReplacement(out, diff.replace(), opts);
+      return;
+    }
+    OpenHeredoc(diff, opts, out);
+    std::vector<std::string_view> before_lines = SplitLines(before.text);
+    std::vector<std::string_view> after_lines = SplitLines(after.text);
+    ProcessSlice(
+        std::span<const std::string_view>(before_lines), std::span<const std::string_view>(after_lines),
+        [](std::string_view a, std::string_view b) { return a == b; },
+        [](std::string_view, std::string_view) { return false; },
+        [&](size_t b, size_t a) {
+          if (b >= before_lines.size()) {
+            AppendLine(out, indent + 1, Action::kCreate, after_lines[a], opts);
+          } else if (a >= after_lines.size()) {
+            AppendLine(out, indent + 1, Action::kDelete, before_lines[b], opts);
+          } else {
+            AppendLine(out, indent + 1, Action::kNoOp, before_lines[b], opts);
+          }
+        });
+    CloseHeredoc(diff, indent, opts, out);
+  }
+
+  static void OpenHeredoc(const Diff& diff, const RenderOpts& opts, std::string& out) {
+    out.append("<<-EOT");
+    AppendForcesReplacement(out, diff.replace(), opts);
+    out.push_back('\n');
+  }
+
+  static void CloseHeredoc(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) {
+    AppendIndent(out, indent);
+    AppendActionSymbol(out, Action::kNoOp, opts);
+    out.append("EOT");
+    AppendNullSuffix(out, diff.action(), opts);
+  }
+
+  // `jsonencode(...)` around a structural diff of the JSON on each side (either may be
+  // missing for a create or delete).
+  static void RenderJson(const Diff& diff, int indent, const RenderOpts& opts, const EvaluatedString* before,
+                         const EvaluatedString* after, std::string& out) {
+    structured::Change change;
+    if (before != nullptr) change.before = before->json->root();
+    if (after != nullptr) change.after = after->json->root();
+    change.before_explicit = diff.action() != Action::kCreate;
+    change.after_explicit = diff.action() != Action::kDelete;
+    change.unknown = structured::FalseValue();
+    change.before_sensitive = structured::FalseValue();
+    change.after_sensitive = structured::FalseValue();
+    change.replace_paths = structured::PathMatcher::Empty(false);
+    change.relevant_attributes = structured::PathMatcher::Always();
+    Diff json_diff = DiffJson(change);
+
+    Action action = diff.action();
+    RenderOpts json_opts = opts.Clone();
+    json_opts.override_null_suffix = true;
+    std::string_view whitespace;
+    bool show_replace = true;
+    if (json_diff.action() == Action::kNoOp && diff.action() == Action::kUpdate) {
+      // Only whitespace differs: the JSON diff alone would show nothing, so say so.
+      whitespace = diff.replace() ? " # whitespace changes force replacement" : " # whitespace changes";
+      json_opts.show_unchanged_children = true;
+      action = Action::kNoOp;
+      show_replace = false;
+    }
+    std::string rendered;
+    json_diff.RenderHuman(indent + 1, json_opts, rendered);
+    // Creates and deletes show no symbol on the JSON; updates keep their '~'.
+    if (diff.action() == Action::kCreate || diff.action() == Action::kDelete) action = Action::kNoOp;
+
+    out.append("jsonencode(");
+    if (rendered.find('\n') != std::string::npos) {
+      out.append(whitespace);
+      out.push_back('\n');
+      AppendIndent(out, indent + 1);
+      AppendActionSymbol(out, action, opts);
+      out.append(rendered);
+      if (show_replace) AppendForcesReplacement(out, diff.replace(), opts);
+      out.push_back('\n');
+      AppendIndent(out, indent);
+      AppendActionSymbol(out, Action::kNoOp, opts);
+      out.push_back(')');
+      AppendNullSuffix(out, diff.action(), opts);
+      return;
+    }
+    out.append(rendered);
+    out.push_back(')');
+    out.append(whitespace);
+    if (show_replace) AppendForcesReplacement(out, diff.replace(), opts);
+  }
+
+  Value before_;
+  Value after_;
+  structured::Type type_;
+};
+
+}  // namespace
+
+RendererPtr Primitive(Value before, Value after, structured::Type type) {
+  return std::make_shared<PrimitiveRenderer>(before, after, std::move(type));
+}
+
+}  // namespace planview::change::renderers

@@ -1,0 +1,113 @@
+#include "change/renderers/render_util.h"
+
+#include <array>
+
+#include "change/colorize.h"
+#include "change/go_text.h"
+#include "fmt/format.h"
+
+namespace planview::change::renderers::internal {
+namespace {
+
+// A markup string and its renderings with colour off and on.
+struct Styled {
+  std::string off;
+  std::string on;
+  explicit Styled(std::string_view markup) : off(Colorize(false).Color(markup)), on(Colorize(true).Color(markup)) {}
+  std::string_view get(const RenderOpts& opts) const {
+    return opts.colorize != nullptr && opts.colorize->enabled() ? std::string_view(on) : std::string_view(off);
+  }
+};
+
+const Styled& FragmentStyle(Fragment fragment) {
+  static const std::array<Styled, 4> kStyles = {
+      Styled(" [dark_gray]-> null[reset]"),
+      Styled(" [red]# forces replacement[reset]"),
+      Styled("[yellow]->[reset]"),
+      Styled("[dark_gray]null[reset]"),
+  };
+  return kStyles[static_cast<size_t>(fragment)];
+}
+
+constexpr std::array<Action, 9> kActions = {
+    Action::kNoOp,   Action::kCreate,          Action::kRead,           Action::kUpdate,          Action::kDeleteThenCreate,
+    Action::kCreateThenDelete, Action::kDelete, Action::kForget, Action::kForgetThenCreate,
+};
+
+// The symbol with its trailing space, per action, for colour off and on.
+const Styled& SymbolStyle(Action action) {
+  static const auto kSymbols = [] {
+    std::array<Styled, kActions.size()> symbols = {
+        Styled(""), Styled(""), Styled(""), Styled(""), Styled(""), Styled(""), Styled(""), Styled(""), Styled(""),
+    };
+    for (Action a : kActions) {
+      Styled s(DiffActionSymbol(a));
+      s.off.push_back(' ');
+      s.on.push_back(' ');
+      symbols[static_cast<size_t>(a)] = std::move(s);
+    }
+    return symbols;
+  }();
+  return kSymbols[static_cast<size_t>(action)];
+}
+
+}  // namespace
+
+std::string_view Text(Fragment fragment, const RenderOpts& opts) { return FragmentStyle(fragment).get(opts); }
+
+const Colorize& ColorizerOf(const RenderOpts& opts) {
+  static const Colorize kDisabled(false);
+  return opts.colorize != nullptr ? *opts.colorize : kDisabled;
+}
+
+void AppendIndent(std::string& out, int indent) {
+  if (indent > 0) out.append(static_cast<size_t>(indent) * 4, ' ');
+}
+
+std::string_view DiffActionSymbol(Action action) {
+  switch (action) {
+    case Action::kDeleteThenCreate: return "[red]-[reset]/[green]+[reset]";
+    case Action::kCreateThenDelete: return "[green]+[reset]/[red]-[reset]";
+    case Action::kForgetThenCreate: return "  [red].[reset]/[green]+[reset]";
+    case Action::kCreate: return "  [green]+[reset]";
+    case Action::kDelete: return "  [red]-[reset]";
+    case Action::kRead: return " [cyan]<=[reset]";
+    case Action::kUpdate: return "  [yellow]~[reset]";
+    case Action::kNoOp: return "   ";
+    case Action::kForget: return "  [red].[reset]";
+  }
+  return "  ?";
+}
+
+void AppendActionSymbol(std::string& out, Action action, const RenderOpts& opts) {
+  if (opts.hide_diff_action_symbols) return;
+  size_t index = static_cast<size_t>(action);
+  if (index >= kActions.size()) {
+    out.append("  ? ");
+    return;
+  }
+  out.append(SymbolStyle(action).get(opts));
+}
+
+void AppendNullSuffix(std::string& out, Action action, const RenderOpts& opts) {
+  if (!opts.override_null_suffix && action == Action::kDelete) out.append(Text(Fragment::kNullSuffix, opts));
+}
+
+void AppendForcesReplacement(std::string& out, bool replace, const RenderOpts& opts) {
+  if (replace || opts.override_forces_replacement) out.append(Text(Fragment::kForcesReplacement, opts));
+}
+
+void AppendUnchanged(std::string& out, std::string_view keyword, size_t count, const RenderOpts& opts) {
+  std::string markup = count == 1 ? fmt::format("[dark_gray]# ({} unchanged {} hidden)[reset]", count, keyword)
+                                  : fmt::format("[dark_gray]# ({} unchanged {}s hidden)[reset]", count, keyword);
+  ColorizerOf(opts).AppendColor(out, markup);
+}
+
+std::string EnsureValidAttributeName(std::string_view name) {
+  if (IsHclIdentifier(name)) return std::string(name);
+  return GoQuote(name);
+}
+
+bool IsImportantAttribute(std::string_view name) { return name == "id" || name == "name" || name == "tags"; }
+
+}  // namespace planview::change::renderers::internal

@@ -1,0 +1,51 @@
+// Pieces every renderer writes (upstream's renderers/util.go): indentation, the action
+// symbols, the "-> null" and "# forces replacement" suffixes, the "unchanged ... hidden"
+// summaries and attribute-name escaping. Internal to change/renderers.
+#ifndef PLANVIEW_CHANGE_RENDERERS_RENDER_UTIL_H_
+#define PLANVIEW_CHANGE_RENDERERS_RENDER_UTIL_H_
+
+#include <string>
+#include <string_view>
+
+#include "change/diff.h"
+#include "structured/action.h"
+
+namespace planview::change::renderers::internal {
+
+// Colour markup fragments, pre-rendered for both colour settings.
+enum class Fragment {
+  kNullSuffix,         // " -> null" in dark gray
+  kForcesReplacement,  // " # forces replacement" in red
+  kArrow,              // "->" in yellow
+  kNull,               // "null" in dark gray
+};
+std::string_view Text(Fragment fragment, const RenderOpts& opts);
+
+// The options' colorizer, or a disabled one when none is set.
+const Colorize& ColorizerOf(const RenderOpts& opts);
+
+// Four spaces per level.
+void AppendIndent(std::string& out, int indent);
+
+// The action's symbol markup, three printable characters wide (upstream DiffActionSymbol).
+std::string_view DiffActionSymbol(Action action);
+// The coloured symbol and a space, or nothing when symbols are hidden.
+void AppendActionSymbol(std::string& out, Action action, const RenderOpts& opts);
+
+// " -> null" for a delete unless overridden.
+void AppendNullSuffix(std::string& out, Action action, const RenderOpts& opts);
+// " # forces replacement" when `replace` or the override is set.
+void AppendForcesReplacement(std::string& out, bool replace, const RenderOpts& opts);
+
+// "# (N unchanged KEYWORDs hidden)" in dark gray.
+void AppendUnchanged(std::string& out, std::string_view keyword, size_t count, const RenderOpts& opts);
+
+// The name as it is when it is a valid HCL identifier, else Go-quoted.
+std::string EnsureValidAttributeName(std::string_view name);
+
+// id, name and tags are always shown in blocks and objects.
+bool IsImportantAttribute(std::string_view name);
+
+}  // namespace planview::change::renderers::internal
+
+#endif  // PLANVIEW_CHANGE_RENDERERS_RENDER_UTIL_H_

@@ -1,0 +1,46 @@
+// Values known only after apply: "(known after apply)", after the old value if any.
+#include <string>
+
+#include "change/diff_dump.h"
+#include "change/renderers/render_util.h"
+#include "change/renderers/renderers.h"
+
+namespace planview::change::renderers {
+namespace {
+
+using namespace internal;  // NOLINT
+
+class UnknownRenderer final : public Renderer {
+ public:
+  explicit UnknownRenderer(Diff before) : before_(std::move(before)) {}
+
+  RendererKind kind() const override { return RendererKind::kUnknown; }
+
+  void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const override {
+    if (diff.action() == Action::kCreate) {
+      out.append("(known after apply)");
+      AppendForcesReplacement(out, diff.replace(), opts);
+      return;
+    }
+    RenderOpts before_opts = opts;
+    before_opts.override_null_suffix = true;
+    before_.RenderHuman(indent, before_opts, out);
+    out.append(" -> (known after apply)");
+    AppendForcesReplacement(out, diff.replace(), opts);
+  }
+
+  void Dump(std::string& out) const override {
+    out.append("{\"type\":\"unknownRenderer\",\"before\":");
+    AppendDiffDump(out, before_);
+    out.push_back('}');
+  }
+
+ private:
+  Diff before_;
+};
+
+}  // namespace
+
+RendererPtr Unknown(Diff before) { return std::make_shared<UnknownRenderer>(std::move(before)); }
+
+}  // namespace planview::change::renderers
