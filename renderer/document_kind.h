@@ -1,0 +1,31 @@
+// What an input file holds, told from its content.
+#ifndef PLANVIEW_RENDERER_DOCUMENT_KIND_H_
+#define PLANVIEW_RENDERER_DOCUMENT_KIND_H_
+
+#include <optional>
+#include <string_view>
+
+#include "structured/json_value.h"
+
+namespace planview::renderer {
+
+enum class DocumentKind { kPlan, kState, kLog };
+
+std::optional<DocumentKind> DocumentKindFromName(std::string_view name);  // "plan", "state", "log"
+std::string_view DocumentKindName(DocumentKind kind);
+
+// A JSON-lines log: the text holds more than one line of content and its first line is a
+// complete JSON object, or its only line is an object with "@message" or "@level".
+// Cheap: parses at most the first line.
+bool LooksLikeLog(std::string_view text);
+
+// The kind of one parsed JSON document (not a log): a plan when it has any of the keys a
+// plan has (`resource_changes`, `planned_values`, `output_changes`, ..., or a redacted
+// plan's `plan_format_version` / `provider_schemas`), a state when it has `values` or
+// only version keys (`{"format_version":"1.0"}` is an empty state), a log message when it
+// has `@message` or `@level`; nullopt otherwise.
+std::optional<DocumentKind> KindOfDocument(structured::Value root);
+
+}  // namespace planview::renderer
+
+#endif  // PLANVIEW_RENDERER_DOCUMENT_KIND_H_

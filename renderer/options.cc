@@ -1,0 +1,46 @@
+#include "renderer/options.h"
+
+#include <algorithm>
+
+namespace planview::renderer {
+
+std::optional<Product> ProductFromName(std::string_view name) {
+  if (name == "opentofu") return Product::kOpenTofu;
+  if (name == "terraform") return Product::kTerraform;
+  return std::nullopt;
+}
+
+std::optional<PlanMode> PlanModeFromName(std::string_view name) {
+  if (name == "normal") return PlanMode::kNormal;
+  if (name == "destroy") return PlanMode::kDestroy;
+  if (name == "refresh-only") return PlanMode::kRefreshOnly;
+  return std::nullopt;
+}
+
+namespace {
+
+void ReplaceAll(std::string& text, std::string_view from, std::string_view to) {
+  size_t at = 0;
+  while ((at = text.find(from, at)) != std::string::npos) {
+    text.replace(at, from.size(), to);
+    at += to.size();
+  }
+}
+
+}  // namespace
+
+std::string Wording(std::string_view text, Product product) {
+  std::string out(text);
+  if (product == Product::kTerraform) {
+    ReplaceAll(out, "OpenTofu", "Terraform");
+    ReplaceAll(out, "\"tofu ", "\"terraform ");
+    ReplaceAll(out, " tofu ", " terraform ");
+  }
+  return out;
+}
+
+void Warnings::AddOnce(std::string message) {
+  if (std::find(messages_.begin(), messages_.end(), message) == messages_.end()) Add(std::move(message));
+}
+
+}  // namespace planview::renderer

@@ -1,0 +1,52 @@
+// What every document renderer needs to know besides the document: colour, width,
+// whether to reveal sensitive values, and whose wording to use.
+#ifndef PLANVIEW_RENDERER_OPTIONS_H_
+#define PLANVIEW_RENDERER_OPTIONS_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace planview::renderer {
+
+// The tool whose output is reproduced: it names itself in several messages.
+enum class Product { kOpenTofu, kTerraform };
+
+std::optional<Product> ProductFromName(std::string_view name);  // "opentofu", "terraform"
+
+// The planning mode a plan was made in (`tofu plan -destroy`, `-refresh-only`).
+enum class PlanMode { kNormal, kDestroy, kRefreshOnly };
+
+std::optional<PlanMode> PlanModeFromName(std::string_view name);  // "normal", "destroy", "refresh-only"
+
+struct Options {
+  bool color = false;
+  int width = 78;  // terminal columns; upstream uses 78 when stdout is not a terminal
+  bool show_sensitive = false;
+  Product product = Product::kOpenTofu;
+  // In automation upstream leaves out the command it would suggest running.
+  bool running_in_automation = false;
+};
+
+// Rewrites upstream's product wording ("OpenTofu", "tofu ...") in a constant message for
+// `product`. Never apply it to text taken from the input.
+std::string Wording(std::string_view text, Product product);
+
+// Things a renderer worked around (a missing schema, an input upstream cannot render).
+// The caller prints them on stderr; each is one line without a trailing newline.
+class Warnings {
+ public:
+  void Add(std::string message) { messages_.push_back(std::move(message)); }
+  // Adds `message` unless an identical one was already added.
+  void AddOnce(std::string message);
+  const std::vector<std::string>& messages() const { return messages_; }
+  bool empty() const { return messages_.empty(); }
+
+ private:
+  std::vector<std::string> messages_;
+};
+
+}  // namespace planview::renderer
+
+#endif  // PLANVIEW_RENDERER_OPTIONS_H_

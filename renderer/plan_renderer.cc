@@ -1,0 +1,394 @@
+#include "renderer/plan_renderer.h"
+
+#include <exception>
+#include <map>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "change/colorize.h"
+#include "differ/differ.h"
+#include "renderer/format_version.h"
+#include "renderer/text_escape.h"
+#include "change/go_text.h"
+#include "renderer/word_wrap.h"
+#include "structured/change.h"
+#include "structured/path_matcher.h"
+
+namespace planview::renderer {
+
+namespace {
+
+// An empty path, for a relevant attribute whose path is null (it matches the whole value).
+structured::Value EmptyPath() {
+  static const std::shared_ptr<const structured::Document> doc = [] {
+    structured::DocumentBuilder b;
+    b.BeginArray();
+    b.EndArray();
+    return b.Finish();
+  }();
+  return doc->root();
+}
+
+change::Diff DiffResource(const ResourceChange& r, const structured::Change& change, const SchemaSource& schemas,
+                          Warnings& warnings) {
+  if (!r.mode) {
+    warnings.Add(fmt::format("{}: unknown resource mode \"{}\"; not rendered", r.address, r.mode_name));
+    return {};
+  }
+  if (*r.mode == structured::ResourceMode::kEphemeral) {
+    warnings.Add(fmt::format("{}: ephemeral resources are not stored in plans; not rendered", r.address));
+    return {};
+  }
+  std::shared_ptr<const structured::Block> block = schemas.Find(r.provider_name, *r.mode, r.type, r.address, warnings);
+  if (block) {
+    try {
+      return differ::ComputeDiffForBlock(change, *block);
+    } catch (const std::exception& e) {
+      warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered from the values", r.address,
+                               e.what()));
+    }
+  }
+  std::shared_ptr<const structured::Block> inferred =
+      InferBlock({change.before, change.after, change.unknown, change.before_sensitive, change.after_sensitive});
+  try {
+    return differ::ComputeDiffForBlock(change, *inferred);
+  } catch (const std::exception& e) {
+    warnings.Add(fmt::format("{}: cannot render this change ({})", r.address, e.what()));
+    return {};
+  }
+}
+
+change::RenderOpts HumanOpts(const change::Colorize& colorize, const Options& options) {
+  change::RenderOpts opts;
+  opts.colorize = &colorize;
+  opts.show_sensitive = options.show_sensitive;
+  return opts;
+}
+
+// Appends `text` and a newline (Go's Println).
+void Println(std::string& out, std::string_view text = {}) {
+  out += text;
+  out += '\n';
+}
+
+bool RenderDrift(const PlanDiffs& diffs, PlanMode mode, const change::Colorize& colorize, const Options& options,
+                 std::string& out) {
+  std::vector<const ResourceDiff*> drift;
+  for (const ResourceDiff& d : diffs.drift) {
+    if (mode == PlanMode::kRefreshOnly || d.diff.action() != Action::kNoOp) drift.push_back(&d);
+  }
+  if (drift.empty()) return false;
+  if (diffs.Empty() && mode != PlanMode::kRefreshOnly) return false;
+
+  const Product p = options.product;
+  out += colorize.Color(Wording("\n[bold][cyan]Note:[reset][bold] Objects have changed outside of OpenTofu\n", p));
+  Println(out);
+  out += WordWrap(Wording("OpenTofu detected the following changes made outside of OpenTofu since the last "
+                          "\"tofu apply\" which may have affected this plan:\n",
+                          p),
+                  options.width);
+  for (const ResourceDiff* d : drift) {
+    std::string text = RenderResourceDiff(*d, ChangeCause::kDrift, options);
+    if (text.empty()) continue;
+    Println(out);
+    Println(out, text);
+  }
+  if (mode == PlanMode::kRefreshOnly) {
+    Println(out, WordWrap(Wording("\n\nThis is a refresh-only plan, so OpenTofu will not take any actions to undo "
+                                  "these. If you were expecting these changes then you can apply this plan to record "
+                                  "the updated values in the OpenTofu state without changing any remote objects.",
+                                  p),
+                          options.width));
+  } else {
+    Println(out, WordWrap(Wording("\n\nUnless you have made equivalent changes to your configuration, or ignored the "
+                                  "relevant attributes using ignore_changes, the following plan may include actions "
+                                  "to undo or respond to these changes.",
+                                  p),
+                          options.width));
+  }
+  return true;
+}
+
+// The "No changes." variants; returns false when nothing more is to be printed.
+bool RenderNoChanges(PlanMode mode, const PlanQuality& quality, bool have_refresh_changes,
+                     const change::Colorize& colorize, const Options& options, std::string& out) {
+  const Product p = options.product;
+  const int width = options.width;
+  if (quality.errored) {
+    if (have_refresh_changes) {
+      out += HorizontalRule(colorize, width);
+      Println(out);
+    }
+    out += colorize.Color(Wording(
+        "\n[reset][bold][red]Planning failed.[reset][bold] OpenTofu encountered an error while generating this "
+        "plan.[reset]\n\n",
+        p));
+    return true;
+  }
+  switch (mode) {
+    case PlanMode::kRefreshOnly:
+      if (have_refresh_changes) return false;
+      out += colorize.Color(
+          "\n[reset][bold][green]No changes.[reset][bold] Your infrastructure still matches the configuration.[reset]\n\n");
+      Println(out, WordWrap(Wording("OpenTofu has checked that the real remote objects still match the result of your "
+                                    "most recent changes, and found no differences.",
+                                    p),
+                            width));
+      return true;
+    case PlanMode::kDestroy:
+      if (have_refresh_changes) {
+        out += HorizontalRule(colorize, width);
+        Println(out);
+      }
+      out += colorize.Color(
+          "\n[reset][bold][green]No changes.[reset][bold] No objects need to be destroyed.[reset]\n\n");
+      Println(out, WordWrap(Wording("Either you have not created any objects yet or the existing objects were already "
+                                    "deleted outside of OpenTofu.",
+                                    p),
+                            width));
+      return true;
+    case PlanMode::kNormal:
+      break;
+  }
+  if (have_refresh_changes) {
+    out += HorizontalRule(colorize, width);
+    Println(out);
+  }
+  out += colorize.Color(
+      "\n[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the configuration.[reset]\n");
+  if (have_refresh_changes) {
+    if (!quality.no_changes) {
+      Println(out, WordWrap("\nYour configuration already matches the changes detected above, so applying this plan "
+                            "will only update the state to include the changes detected above and won't change any "
+                            "real infrastructure.",
+                            width));
+    } else {
+      std::string suggestion = options.running_in_automation ? "." : Wording(":\n  tofu apply -refresh-only", p);
+      Println(out, WordWrap(Wording("\nYour configuration already matches the changes detected above. If you'd like to "
+                                    "update the OpenTofu state to match, create and apply a refresh-only plan",
+                                    p) +
+                                suggestion,
+                            width));
+    }
+    return false;
+  }
+  if (quality.targeted) {
+    Println(out, WordWrap(Wording("\nNote: You used the -target option, so OpenTofu only checked resources matching "
+                                  "those targets and may have skipped others. If you expected changes to appear, "
+                                  "verify that the addresses passed to -target are correct.",
+                                  p),
+                          width));
+  }
+  return true;
+}
+
+}  // namespace
+
+bool PlanDiffs::Empty() const {
+  for (const ResourceDiff& c : changes) {
+    if (c.diff.action() != Action::kNoOp || c.resource->Moved()) return false;
+  }
+  for (const OutputDiff& o : outputs) {
+    if (o.diff.action() != Action::kNoOp) return false;
+  }
+  return true;
+}
+
+PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings) {
+  PlanDiffs diffs;
+  for (const ResourceChange& drift : plan.resource_drift) {
+    structured::PathMatcher relevant;
+    if (mode == PlanMode::kRefreshOnly) {
+      relevant = structured::PathMatcher::Always();
+    } else {
+      relevant = structured::PathMatcher::Empty(true);
+      for (const RelevantAttribute& attr : plan.relevant_attributes) {
+        if (attr.resource.empty() || attr.resource == drift.address) {
+          relevant.AddPath(attr.attribute.is_null() ? EmptyPath() : attr.attribute);
+        }
+      }
+      // Without a relevant attribute upstream shows nothing of this drift.
+      if (!relevant.MatchesPartial()) continue;
+    }
+    structured::Change change = structured::Change::FromPlanChange(drift.change, std::move(relevant));
+    diffs.drift.push_back({&drift, DiffResource(drift, change, schemas, warnings)});
+  }
+  diffs.changes.reserve(plan.resource_changes.size());
+  for (const ResourceChange& r : plan.resource_changes) {
+    structured::Change change = structured::Change::FromPlanChange(r.change, structured::PathMatcher::Always());
+    diffs.changes.push_back({&r, DiffResource(r, change, schemas, warnings)});
+  }
+  for (const OutputChange& o : plan.output_changes) {
+    structured::Change change = structured::Change::FromPlanChange(o.change, structured::PathMatcher::Always());
+    change::Diff diff;
+    try {
+      diff = differ::ComputeDiffForOutput(change);
+    } catch (const std::exception& e) {
+      warnings.Add(fmt::format("output {}: cannot render this change ({})", o.name, e.what()));
+    }
+    diffs.outputs.push_back({o.name, std::move(diff)});
+  }
+  return diffs;
+}
+
+std::string RenderResourceDiff(const ResourceDiff& d, ChangeCause cause, const Options& options) {
+  const ResourceChange& r = *d.resource;
+  if (r.mode == structured::ResourceMode::kEphemeral || !r.mode) return {};
+  Action action = r.action;
+  if (action == Action::kNoOp && !r.Moved() && !r.Importing()) return {};
+
+  change::Colorize colorize(options.color);
+  std::string buf = colorize.Color(ResourceChangeComment(r, action, cause, options.product));
+  change::RenderOpts opts = HumanOpts(colorize, options);
+  if (action == Action::kForget) {
+    opts.hide_diff_action_symbols = true;
+    opts.override_null_suffix = true;
+  }
+  opts.show_unchanged_children = r.Importing();
+  buf += colorize.Color(DiffActionSymbol(action));
+  buf += ' ';
+  buf += ResourceChangeHeader(r);
+  buf += ' ';
+  if (d.diff.valid()) {
+    d.diff.RenderHuman(0, opts, buf);
+  } else {
+    buf += "{\n        # (planview could not render this change; see the warnings)\n    }";
+  }
+  return buf;
+}
+
+std::string RenderOutputChanges(const PlanDiffs& diffs, const Options& options) {
+  change::Colorize colorize(options.color);
+  std::vector<std::string> names;
+  names.reserve(diffs.outputs.size());
+  size_t width = 0;
+  for (const OutputDiff& o : diffs.outputs) {
+    names.push_back(EnsureValidAttributeName(o.name));
+    width = std::max(width, names.back().size());
+  }
+  std::string out;
+  bool first = true;
+  for (size_t i = 0; i < diffs.outputs.size(); ++i) {
+    const change::Diff& diff = diffs.outputs[i].diff;
+    if (diff.action() == Action::kNoOp) continue;
+    if (!first) out += '\n';
+    first = false;
+    out += colorize.Color(DiffActionSymbol(diff.action()));
+    out += ' ';
+    // Go pads %-*s by runes while the width above counts bytes, as upstream does.
+    change::AppendPaddedRight(out, names[i], width);
+    out += " = ";
+    diff.RenderHuman(0, HumanOpts(colorize, options), out);
+  }
+  return out;
+}
+
+void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const PlanQuality& quality,
+                std::string_view provider_format_version, const Options& options, std::string& out) {
+  change::Colorize colorize(options.color);
+  const Product p = options.product;
+  const int width = options.width;
+  std::string_view provider_version = plan.redacted ? plan.provider_format_version : provider_format_version;
+  if (IncompatibleVersions(kPlanFormatVersion, plan.format_version) ||
+      IncompatibleVersions(kProviderFormatVersion, provider_version)) {
+    Println(out, WordWrap(colorize.Color(Wording(
+                              "\n[bold][red]Warning:[reset][bold] This plan was generated using a different version "
+                              "of OpenTofu, the diff presented here may be missing representations of recent "
+                              "features.",
+                              p)),
+                          width));
+  }
+
+  bool have_refresh_changes = RenderDrift(diffs, mode, colorize, options, out);
+
+  bool will_print_resource_changes = false;
+  std::map<Action, int> counts;
+  int importing = 0;
+  int forgetting = 0;
+  std::vector<const ResourceDiff*> changes;
+  for (const ResourceDiff& d : diffs.changes) {
+    const ResourceChange& r = *d.resource;
+    Action action = r.action;
+    if (action == Action::kNoOp && !r.Moved() && !r.Importing()) continue;
+    if (action == Action::kDelete && r.mode_name != "managed") continue;
+    if (r.mode == structured::ResourceMode::kEphemeral || !r.mode) continue;
+    changes.push_back(&d);
+    if (r.Importing()) ++importing;
+    if (action == Action::kForget || action == Action::kForgetThenCreate) ++forgetting;
+    if (action != Action::kNoOp) {
+      will_print_resource_changes = true;
+      ++counts[action];
+    }
+  }
+
+  std::string outputs = RenderOutputChanges(diffs, options);
+
+  if (changes.empty() && outputs.empty()) {
+    if (!RenderNoChanges(mode, quality, have_refresh_changes, colorize, options, out)) return;
+  }
+  if (have_refresh_changes) {
+    out += HorizontalRule(colorize, width);
+    Println(out);
+  }
+
+  auto count = [&](Action a) {
+    auto it = counts.find(a);
+    return it == counts.end() ? 0 : it->second;
+  };
+  if (will_print_resource_changes) {
+    Println(out, WordWrap(Wording("\nOpenTofu used the selected providers to generate the following execution plan. "
+                                  "Resource actions are indicated with the following symbols:",
+                                  p),
+                          width));
+    for (Action a : {Action::kCreate, Action::kUpdate, Action::kDelete, Action::kDeleteThenCreate,
+                     Action::kCreateThenDelete, Action::kRead, Action::kForgetThenCreate, Action::kForget}) {
+      if (count(a) > 0) Println(out, colorize.Color(ActionDescription(a)));
+    }
+  }
+
+  if (!changes.empty()) {
+    if (quality.errored) {
+      out += Wording("\nOpenTofu planned the following actions, but then encountered a problem:\n", p);
+    } else {
+      out += Wording("\nOpenTofu will perform the following actions:\n", p);
+    }
+    for (const ResourceDiff* d : changes) {
+      std::string text = RenderResourceDiff(*d, ChangeCause::kProposed, options);
+      if (text.empty()) continue;
+      Println(out);
+      Println(out, text);
+    }
+    int to_add = count(Action::kCreate) + count(Action::kDeleteThenCreate) + count(Action::kCreateThenDelete) +
+                 count(Action::kForgetThenCreate);
+    int to_change = count(Action::kUpdate);
+    int to_destroy = count(Action::kDelete) + count(Action::kDeleteThenCreate) + count(Action::kCreateThenDelete);
+    std::string summary;
+    if (importing > 0) {
+      summary = fmt::format("{} to import, {} to add, {} to change, {} to destroy", importing, to_add, to_change,
+                            to_destroy);
+    } else {
+      summary = fmt::format("{} to add, {} to change, {} to destroy", to_add, to_change, to_destroy);
+    }
+    if (forgetting > 0) summary += fmt::format(", {} to forget", forgetting);
+    // The summary is colourised before the numbers go in, as upstream's Printf does.
+    std::string line = colorize.Color("\n[bold]Plan:[reset] \x01.\n");
+    size_t at = line.find('\x01');
+    line.replace(at, 1, summary);
+    out += line;
+  }
+
+  if (!outputs.empty()) {
+    out += "\nChanges to Outputs:\n";
+    out += outputs;
+    out += '\n';
+    if (counts.empty()) {
+      Println(out, WordWrap(Wording("\nYou can apply this plan to save these new output values to the OpenTofu "
+                                    "state, without changing any real infrastructure.",
+                                    p),
+                            width));
+    }
+  }
+}
+
+}  // namespace planview::renderer

@@ -1,0 +1,59 @@
+// `tofu show PLANFILE`: a whole plan as upstream's jsonformat renders it (drift, the
+// legend, resource changes, outputs, the summary, the "No changes." variants).
+#ifndef PLANVIEW_RENDERER_PLAN_RENDERER_H_
+#define PLANVIEW_RENDERER_PLAN_RENDERER_H_
+
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "change/diff.h"
+#include "renderer/options.h"
+#include "renderer/plan.h"
+#include "renderer/resource_change.h"
+#include "renderer/schema_source.h"
+
+namespace planview::renderer {
+
+// A resource change with its computed diff. An invalid diff means it could not be
+// computed (an ephemeral resource, or values the differ rejected twice); a warning says
+// why.
+struct ResourceDiff {
+  const ResourceChange* resource = nullptr;
+  change::Diff diff;
+};
+
+struct OutputDiff {
+  std::string_view name;
+  change::Diff diff;
+};
+
+// Every diff of a plan, computed once (upstream's precomputeDiffs). Refers into `plan`.
+struct PlanDiffs {
+  std::vector<ResourceDiff> drift;    // only drift relevant to the plan (all of it in refresh-only mode)
+  std::vector<ResourceDiff> changes;  // every resource change
+  std::vector<OutputDiff> outputs;    // sorted by name
+
+  // No resource change other than a no-op (or a move) and no output change.
+  bool Empty() const;
+};
+
+PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings);
+
+// One resource's block: its comment lines, then `~ resource "t" "n" {` ... `}` without a
+// final newline. Empty when upstream shows nothing for it (a no-op, an ephemeral resource).
+std::string RenderResourceDiff(const ResourceDiff& diff, ChangeCause cause, const Options& options);
+
+// The lines under "Changes to Outputs:", joined by newlines (no final newline).
+std::string RenderOutputChanges(const PlanDiffs& diffs, const Options& options);
+
+// The whole document, as `tofu show` prints it for `plan` (including the warning about a
+// newer format version). `provider_format_version` is the schemas' format version ("" if
+// unknown; a redacted plan carries its own).
+void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const PlanQuality& quality,
+                std::string_view provider_format_version, const Options& options, std::string& out);
+
+}  // namespace planview::renderer
+
+#endif  // PLANVIEW_RENDERER_PLAN_RENDERER_H_

@@ -1,0 +1,93 @@
+#include "renderer/render_document.h"
+
+#include <exception>
+#include <memory>
+
+#include <fmt/format.h>
+
+#include "differ/differ.h"
+#include "renderer/json_fields.h"
+#include "renderer/plan_renderer.h"
+#include "renderer/schema_source.h"
+#include "renderer/state_renderer.h"
+#include "structured/json_parse.h"
+
+namespace planview::renderer {
+
+namespace {
+
+// Top-level members of a `tofu show -json` plan the renderer never reads.
+structured::ParseOptions PlanParseOptions() {
+  structured::ParseOptions options;
+  options.skip_top_level_keys = {"planned_values", "prior_state", "configuration", "variables", "checks"};
+  return options;
+}
+
+void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured::Document> document,
+                        const DocumentRequest& request, DocumentResult& result) {
+  Plan plan = Plan::FromJson(root);
+  std::optional<structured::ProviderSchemas> embedded;
+  const structured::ProviderSchemas* schemas = request.schemas;
+  if (plan.redacted) {
+    std::string error;
+    embedded = structured::ProviderSchemas::Parse(document, error);
+    if (!embedded) throw InputError("$.provider_schemas", error);
+    schemas = &*embedded;
+  }
+  SchemaSource source(schemas);
+  PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings);
+  PlanQuality quality = request.quality ? *request.quality : QualityFromPlan(plan, request.mode);
+  RenderPlan(plan, diffs, request.mode, quality, request.provider_format_version, request.options, result.output);
+}
+
+}  // namespace
+
+DocumentResult RenderDocument(std::string text, std::string_view file_name, const DocumentRequest& request) {
+  DocumentResult result;
+  std::optional<DocumentKind> kind = request.kind;
+  if (!kind && LooksLikeLog(text)) kind = DocumentKind::kLog;
+  if (kind == DocumentKind::kLog) {
+    result.kind = DocumentKind::kLog;
+    result.log = RenderLog(text, request.options, request.log_diagnostic_width, result.output, result.warnings);
+    result.ok = true;
+    return result;
+  }
+
+  structured::ParseResult parsed = structured::ParseJson(std::move(text), PlanParseOptions());
+  if (!parsed.ok()) {
+    result.error = parsed.error->ToString(file_name);
+    return result;
+  }
+  structured::Value root = parsed.document->root();
+  if (!kind) {
+    kind = KindOfDocument(root);
+    if (!kind) {
+      result.error = fmt::format(
+          "{}: $: not a plan, a state or a log (no key such as resource_changes, values or @message); use --kind",
+          file_name);
+      return result;
+    }
+  }
+  result.kind = *kind;
+  try {
+    if (*kind == DocumentKind::kLog) {
+      // A single-line log: one message.
+      if (!IsLogMessage(root)) throw InputError("$", "not a log message");
+      RenderLogMessage(root, request.options, request.log_diagnostic_width, result.output, result.warnings);
+      result.log.lines = 1;
+    } else if (*kind == DocumentKind::kPlan) {
+      RenderPlanDocument(root, parsed.document, request, result);
+    } else {
+      SchemaSource source(request.schemas);
+      RenderState(root, source, request.provider_format_version, request.options, result.output, result.warnings);
+    }
+  } catch (const InputError& e) {
+    result.output.clear();
+    result.error = fmt::format("{}: {}", file_name, e.what());
+    return result;
+  }
+  result.ok = true;
+  return result;
+}
+
+}  // namespace planview::renderer

@@ -1,0 +1,43 @@
+// One call from input text to rendered text: detects what the input is (a plan, a
+// redacted plan with embedded schemas, a state, a JSON-lines log) and renders it the way
+// `tofu show` (or the log renderer) does. This is what the `planview` binary runs.
+#ifndef PLANVIEW_RENDERER_RENDER_DOCUMENT_H_
+#define PLANVIEW_RENDERER_RENDER_DOCUMENT_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "renderer/document_kind.h"
+#include "renderer/log_renderer.h"
+#include "renderer/options.h"
+#include "renderer/plan.h"
+#include "structured/schema.h"
+
+namespace planview::renderer {
+
+struct DocumentRequest {
+  std::optional<DocumentKind> kind;      // detected from the content when unset
+  PlanMode mode = PlanMode::kNormal;
+  std::optional<PlanQuality> quality;    // from the plan JSON when unset
+  const structured::ProviderSchemas* schemas = nullptr;  // null: none given
+  std::string_view provider_format_version;  // the schemas document's `format_version`
+  Options options;
+  int log_diagnostic_width = kLogDiagnosticWidth;
+};
+
+struct DocumentResult {
+  bool ok = false;
+  std::string error;  // one line naming file, line:column or JSON path, when !ok
+  DocumentKind kind = DocumentKind::kPlan;
+  std::string output;
+  Warnings warnings;
+  LogResult log;  // logs only
+};
+
+// Renders `text` (the contents of `file_name`, used in messages).
+DocumentResult RenderDocument(std::string text, std::string_view file_name, const DocumentRequest& request);
+
+}  // namespace planview::renderer
+
+#endif  // PLANVIEW_RENDERER_RENDER_DOCUMENT_H_

@@ -1,0 +1,66 @@
+#include "renderer/schema_source.h"
+
+#include <fmt/format.h>
+
+namespace planview::renderer {
+
+namespace {
+
+std::string_view ModeNoun(structured::ResourceMode mode) {
+  switch (mode) {
+    case structured::ResourceMode::kManaged: return "resource type";
+    case structured::ResourceMode::kData: return "data source";
+    case structured::ResourceMode::kEphemeral: return "ephemeral resource type";
+  }
+  return "resource type";
+}
+
+}  // namespace
+
+std::string_view NoSchemasNote() {
+  return "no provider schemas given (--schemas): block layout is inferred from the values; pass the output of "
+         "`tofu providers schema -json` for exact rendering";
+}
+
+std::shared_ptr<const structured::Block> InferBlock(std::initializer_list<structured::Value> values) {
+  auto block = std::make_shared<structured::Block>();
+  for (structured::Value v : values) {
+    if (!v.is_object()) continue;
+    for (size_t i = 0; i < v.size(); ++i) {
+      std::string_view key = v.member(i).key;
+      if (block->attributes.find(key) != block->attributes.end()) continue;
+      structured::Attribute attribute;
+      attribute.type = structured::Type::Dynamic();
+      attribute.optional = true;
+      block->attributes.emplace(std::string(key), std::move(attribute));
+    }
+  }
+  return block;
+}
+
+std::shared_ptr<const structured::Block> SchemaSource::Find(std::string_view provider, structured::ResourceMode mode,
+                                                            std::string_view type, std::string_view address,
+                                                            Warnings& warnings) const {
+  if (schemas_ == nullptr) {
+    warnings.AddOnce(std::string(NoSchemasNote()));
+    return nullptr;
+  }
+  if (!schemas_->HasProvider(provider)) {
+    warnings.Add(fmt::format("{}: the schemas have no provider \"{}\"; rendered from its values", address, provider));
+    return nullptr;
+  }
+  std::string error;
+  const structured::Schema* schema = schemas_->Find(provider, mode, type, error);
+  if (schema == nullptr) {
+    if (!error.empty()) {
+      warnings.Add(fmt::format("{}: unusable schema ({}); rendered from its values", address, error));
+    } else {
+      warnings.Add(fmt::format("{}: provider \"{}\" has no {} \"{}\" in the schemas; rendered from its values",
+                               address, provider, ModeNoun(mode), type));
+    }
+    return nullptr;
+  }
+  return schema->block;
+}
+
+}  // namespace planview::renderer

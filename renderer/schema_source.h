@@ -1,0 +1,41 @@
+// Finds the block schema of each resource, falling back to a layout inferred from the
+// resource's own values when the provider schemas lack it (or were not given at all).
+#ifndef PLANVIEW_RENDERER_SCHEMA_SOURCE_H_
+#define PLANVIEW_RENDERER_SCHEMA_SOURCE_H_
+
+#include <initializer_list>
+#include <memory>
+#include <string_view>
+
+#include "renderer/options.h"
+#include "structured/json_value.h"
+#include "structured/schema.h"
+
+namespace planview::renderer {
+
+// A block whose attributes are every key found in any of `values` (objects; anything
+// else is ignored), each optional and of dynamic type, so the differ renders them from
+// the JSON itself. Nested blocks cannot be told apart from attributes this way.
+std::shared_ptr<const structured::Block> InferBlock(std::initializer_list<structured::Value> values);
+
+class SchemaSource {
+ public:
+  // `schemas` may be null (no schemas given); it must outlive this object.
+  explicit SchemaSource(const structured::ProviderSchemas* schemas) : schemas_(schemas) {}
+
+  // The schema block of a resource, or nullptr when it must be inferred. A miss adds a
+  // warning naming `address` (or, without schemas at all, one note for the document).
+  std::shared_ptr<const structured::Block> Find(std::string_view provider, structured::ResourceMode mode,
+                                                std::string_view type, std::string_view address,
+                                                Warnings& warnings) const;
+
+ private:
+  const structured::ProviderSchemas* schemas_;
+};
+
+// The one-line note printed when a document is rendered without schemas.
+std::string_view NoSchemasNote();
+
+}  // namespace planview::renderer
+
+#endif  // PLANVIEW_RENDERER_SCHEMA_SOURCE_H_

@@ -1,0 +1,171 @@
+#include "renderer/state_renderer.h"
+
+#include <exception>
+
+#include <fmt/format.h>
+
+#include "change/colorize.h"
+#include "change/go_text.h"
+#include "differ/differ.h"
+#include "renderer/format_version.h"
+#include "renderer/json_fields.h"
+#include "renderer/text_escape.h"
+#include "renderer/word_wrap.h"
+#include "structured/change.h"
+#include "structured/cty_type.h"
+
+namespace planview::renderer {
+
+namespace {
+
+struct Context {
+  const SchemaSource& schemas;
+  const change::RenderOpts& opts;
+  std::string& out;
+  Warnings& warnings;
+};
+
+change::Diff DiffStateResource(structured::Value resource, std::string_view path, const Context& ctx,
+                               std::string_view address, structured::ResourceMode mode) {
+  structured::Value values = resource.find("values");
+  structured::Value sensitive = resource.find("sensitive_values");
+  RequireObject(values, KeyPath(path, "values"));
+  structured::Change change = structured::Change::FromStateValues(values, sensitive);
+  std::shared_ptr<const structured::Block> block =
+      ctx.schemas.Find(StringField(resource, "provider_name", path), mode, StringField(resource, "type", path),
+                       address, ctx.warnings);
+  if (block) {
+    try {
+      return differ::ComputeDiffForBlock(change, *block);
+    } catch (const std::exception& e) {
+      ctx.warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered from the values", address,
+                                   e.what()));
+    }
+  }
+  try {
+    return differ::ComputeDiffForBlock(change, *InferBlock({values, sensitive}));
+  } catch (const std::exception& e) {
+    ctx.warnings.Add(fmt::format("{}: cannot render this resource ({})", address, e.what()));
+    return {};
+  }
+}
+
+void RenderModule(structured::Value module, const std::string& path, const Context& ctx, bool first) {
+  RequireObject(module, path);
+  structured::Value resources = ArrayField(module, "resources", path);
+  structured::Value children = ArrayField(module, "child_modules", path);
+  std::string& out = ctx.out;
+  if (!resources.empty() && !first) out += '\n';
+  std::string resources_path = KeyPath(path, "resources");
+  for (size_t i = 0; i < resources.size(); ++i) {
+    std::string rpath = IndexPath(resources_path, i);
+    structured::Value r = resources.at(i);
+    if (!r.is_object()) throw InputError(rpath, "expected an object");
+    std::string_view address = StringField(r, "address", rpath);
+    std::string_view mode_name = StringField(r, "mode", rpath);
+    std::string_view type = StringField(r, "type", rpath);
+    std::string_view name = StringField(r, "name", rpath);
+    std::string_view deposed = StringField(r, "deposed_key", rpath);
+    bool tainted = BoolField(r, "tainted", rpath);
+
+    if (!first) out += '\n';
+    first = false;
+    if (!deposed.empty()) {
+      out += fmt::format("# {}: (deposed object {})", address, deposed);
+    } else if (tainted) {
+      out += fmt::format("# {}: (tainted)", address);
+    } else {
+      out += fmt::format("# {}:", address);
+    }
+    out += '\n';
+
+    std::string_view keyword;
+    structured::ResourceMode mode;
+    if (mode_name == "managed") {
+      keyword = "resource";
+      mode = structured::ResourceMode::kManaged;
+    } else if (mode_name == "data") {
+      keyword = "data";
+      mode = structured::ResourceMode::kData;
+    } else {
+      ctx.warnings.Add(fmt::format("{}: {} resources cannot be stored in a state; not rendered", address,
+                                   mode_name.empty() ? std::string_view("unknown") : mode_name));
+      out += '\n';
+      continue;
+    }
+    change::Diff diff = DiffStateResource(r, rpath, ctx, address, mode);
+    out += fmt::format("{} {} {} ", keyword, change::GoQuote(type), change::GoQuote(name));
+    if (diff.valid()) {
+      diff.RenderHuman(0, ctx.opts, out);
+    } else {
+      out += "{\n    # (planview could not render this resource; see the warnings)\n}";
+    }
+    out += '\n';
+  }
+  std::string children_path = KeyPath(path, "child_modules");
+  for (size_t i = 0; i < children.size(); ++i) RenderModule(children.at(i), IndexPath(children_path, i), ctx, first);
+}
+
+void RenderOutputs(structured::Value outputs, const Context& ctx) {
+  if (outputs.empty()) return;
+  std::string& out = ctx.out;
+  out += "\n\nOutputs:\n\n";
+  for (uint32_t i : outputs.SortedMemberIndices()) {
+    structured::Member m = outputs.member(i);
+    std::string path = KeyPath("$.values.outputs", m.key);
+    RequireObject(m.value, path);
+    bool sensitive = BoolField(m.value, "sensitive", path);
+    structured::Change change = structured::Change::FromStateOutput(m.value.find("value"), sensitive);
+    change::Diff diff;
+    try {
+      std::string error;
+      std::optional<structured::Type> type;
+      if (!m.value.find("type").is_null()) type = structured::ParseType(m.value.find("type"), error);
+      diff = type ? differ::ComputeDiffForType(change, *type) : differ::ComputeDiffForOutput(change);
+    } catch (const std::exception& e) {
+      ctx.warnings.Add(fmt::format("output {}: cannot render this value ({})", m.key, e.what()));
+    }
+    out += m.key;
+    out += " = ";
+    if (diff.valid()) diff.RenderHuman(0, ctx.opts, out);
+    out += '\n';
+  }
+}
+
+}  // namespace
+
+void RenderState(structured::Value root, const SchemaSource& schemas, std::string_view provider_format_version,
+                 const Options& options, std::string& out, Warnings& warnings) {
+  if (!root.is_object()) {
+    throw InputError("$", fmt::format("a state must be a JSON object, found {}", structured::KindName(root.kind())));
+  }
+  change::Colorize colorize(options.color);
+  std::string_view format_version = StringField(root, "format_version", "$");
+  if (IncompatibleVersions(kStateFormatVersion, format_version) ||
+      IncompatibleVersions(kProviderFormatVersion, provider_format_version)) {
+    out += WordWrap(colorize.Color(Wording("\n[bold][red]Warning:[reset][bold] This state was retrieved using a "
+                                           "different version of OpenTofu, the state presented here maybe missing "
+                                           "representations of recent features.",
+                                           options.product)),
+                    options.width);
+    out += '\n';
+  }
+  structured::Value values = ObjectField(root, "values", "$");
+  structured::Value outputs = ObjectField(values, "outputs", "$.values");
+  structured::Value module = ObjectField(values, "root_module", "$.values");
+  if (outputs.empty() && ArrayField(module, "resources", "$.values.root_module").empty() &&
+      ArrayField(module, "child_modules", "$.values.root_module").empty()) {
+    out += "The state file is empty. No resources are represented.\n";
+    return;
+  }
+  change::RenderOpts opts;
+  opts.colorize = &colorize;
+  opts.show_sensitive = options.show_sensitive;
+  opts.show_unchanged_children = true;
+  opts.hide_diff_action_symbols = true;
+  Context ctx{schemas, opts, out, warnings};
+  RenderModule(module, "$.values.root_module", ctx, true);
+  RenderOutputs(outputs, ctx);
+}
+
+}  // namespace planview::renderer

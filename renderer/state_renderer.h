@@ -1,0 +1,23 @@
+// `tofu show` of a state: every resource instance of every module, then the root
+// module's outputs, from a `tofu show -json` state document.
+#ifndef PLANVIEW_RENDERER_STATE_RENDERER_H_
+#define PLANVIEW_RENDERER_STATE_RENDERER_H_
+
+#include <string>
+#include <string_view>
+
+#include "renderer/options.h"
+#include "renderer/schema_source.h"
+#include "structured/json_value.h"
+
+namespace planview::renderer {
+
+// Renders the state at `root` into `out`. `provider_format_version` is the schemas'
+// format version ("" if unknown). Throws InputError naming the JSON path of a malformed
+// part; resources without a schema are rendered from their values, with a warning.
+void RenderState(structured::Value root, const SchemaSource& schemas, std::string_view provider_format_version,
+                 const Options& options, std::string& out, Warnings& warnings);
+
+}  // namespace planview::renderer
+
+#endif  // PLANVIEW_RENDERER_STATE_RENDERER_H_

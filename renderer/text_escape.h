@@ -1,0 +1,34 @@
+// Escaping untrusted text for terminal output: JSON text as Go's encoding/json writes it,
+// HCL attribute names, control characters. (Go's %q quoting is change/go_text.h.)
+#ifndef PLANVIEW_RENDERER_TEXT_ESCAPE_H_
+#define PLANVIEW_RENDERER_TEXT_ESCAPE_H_
+
+#include <string>
+#include <string_view>
+
+#include "structured/json_value.h"
+
+namespace planview::renderer {
+
+// `name` unchanged when it is a valid HCL identifier, GoQuote(name) otherwise.
+std::string EnsureValidAttributeName(std::string_view name);
+
+// Replaces C0 control characters (except tab, newline, carriage return) and DEL with
+// their Unicode "control picture" symbols (upstream's format.ReplaceControlChars).
+std::string ReplaceControlChars(std::string_view text);
+
+// Appends a JSON string literal as Go's encoding/json writes it (HTML characters escaped
+// as \u003c, \u003e, \u0026; invalid UTF-8 as \ufffd).
+void AppendJsonString(std::string& out, std::string_view text);
+
+// Appends `value` as compact JSON: numbers keep their text, members their order.
+void AppendCompactJson(std::string& out, structured::Value value);
+
+// Appends `value` as Go's json.Indent(dst, compact, prefix, indent) writes it: each
+// element on its own line starting with `prefix`, nested by `indent`; empty arrays and
+// objects stay `[]` and `{}`; the first line has no prefix.
+void AppendIndentedJson(std::string& out, structured::Value value, std::string_view prefix, std::string_view indent);
+
+}  // namespace planview::renderer
+
+#endif  // PLANVIEW_RENDERER_TEXT_ESCAPE_H_
