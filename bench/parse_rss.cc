@@ -1,0 +1,87 @@
+// parse_rss: parses one plan file into the value model and reports wall time, throughput,
+// peak resident memory and the document's own memory use.
+//
+//   parse_rss FILE [--skip-unused] [--repeat N]
+//
+// --skip-unused leaves out planned_values, prior_state and configuration (the viewer does
+// not read them). Peak RSS is getrusage's ru_maxrss for the whole process, so it includes
+// the file text itself; the ratio to the file size is what the memory target is about.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "structured/json_parse.h"
+
+namespace {
+
+double PeakRssMb() {
+  struct rusage usage {};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) * 1024 / 1e6;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string file;
+  bool skip = false;
+  int repeat = 1;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--skip-unused") {
+      skip = true;
+    } else if (arg == "--repeat" && i + 1 < argc) {
+      repeat = std::max(1, std::atoi(argv[++i]));
+    } else if (file.empty() && (arg == "-" || arg[0] != '-')) {
+      file = arg;
+    } else {
+      fmt::print(stderr, "usage: parse_rss FILE [--skip-unused] [--repeat N]\n");
+      return 2;
+    }
+  }
+  if (file.empty()) {
+    fmt::print(stderr, "usage: parse_rss FILE [--skip-unused] [--repeat N]\n");
+    return 2;
+  }
+  planview::structured::ParseOptions options;
+  if (skip) options.skip_top_level_keys = {"planned_values", "prior_state", "configuration"};
+
+  std::vector<double> seconds;
+  size_t bytes = 0;
+  size_t memory = 0;
+  double rss_after_read = 0;
+  for (int r = 0; r < repeat; ++r) {
+    std::string text, error;
+    if (!planview::structured::ReadInputFile(file, text, error)) {
+      fmt::print(stderr, "parse_rss: {}\n", error);
+      return 1;
+    }
+    bytes = text.size();
+    if (r == 0) rss_after_read = PeakRssMb();
+    auto start = std::chrono::steady_clock::now();
+    planview::structured::ParseResult result = planview::structured::ParseJson(std::move(text), options);
+    auto end = std::chrono::steady_clock::now();
+    if (!result.ok()) {
+      fmt::print(stderr, "parse_rss: {}\n", result.error->ToString(file));
+      return 1;
+    }
+    seconds.push_back(std::chrono::duration<double>(end - start).count());
+    memory = result.document->MemoryUsage();
+  }
+  double best = *std::min_element(seconds.begin(), seconds.end());
+  double mb = static_cast<double>(bytes) / 1e6;
+  double rss = PeakRssMb();
+  fmt::print("file: {} ({:.1f} MB){}\n", file, mb, skip ? ", skipping planned_values/prior_state/configuration" : "");
+  fmt::print("parse: {:.3f} s best of {}, {:.0f} MB/s\n", best, repeat, mb / best);
+  fmt::print("peak RSS: {:.1f} MB = {:.2f}x the file (after reading the file: {:.1f} MB)\n", rss, rss / mb,
+             rss_after_read);
+  fmt::print("document MemoryUsage(): {:.1f} MB = {:.2f}x the file\n", static_cast<double>(memory) / 1e6,
+             static_cast<double>(memory) / 1e6 / mb);
+  return 0;
+}
