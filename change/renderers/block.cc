@@ -33,13 +33,8 @@ class BlockRenderer final : public Renderer {
       AppendForcesReplacement(out, diff.replace(), opts);
       return;
     }
-    std::vector<std::string> names;
-    names.reserve(attributes_.size());
-    size_t width = 0;
-    for (const auto& [key, attribute] : attributes_) {
-      names.push_back(EnsureValidAttributeName(key));
-      width = std::max(width, names.back().size());
-    }
+    AttributeNames names(attributes_);
+    const size_t width = names.width();
     RenderOpts important_opts = opts.Clone();
     important_opts.show_unchanged_children = true;
     RenderOpts attribute_opts = opts.Clone();
@@ -50,7 +45,7 @@ class BlockRenderer final : public Renderer {
     out.push_back('\n');
     size_t i = 0;
     for (const auto& [key, attribute] : attributes_) {
-      const std::string& name = names[i++];
+      std::string_view name = names[i++];
       if (IsImportantAttribute(key)) {
         for (const std::string& warning : attribute.WarningsHuman(indent + 1, important_opts)) {
           AppendIndent(out, indent + 1);

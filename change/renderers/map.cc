@@ -2,7 +2,6 @@
 // entries only unless asked otherwise.
 #include <algorithm>
 #include <string>
-#include <vector>
 
 #include "change/diff_dump.h"
 #include "change/go_text.h"
@@ -35,12 +34,12 @@ class MapRenderer final : public Renderer {
     }
     // Keys are quoted; the widest quoted key (in bytes, as upstream measures) sets the
     // alignment.
-    std::vector<std::string> quoted;
-    quoted.reserve(elements_.size());
     size_t width = 0;
+    std::string scratch;
     for (const auto& [key, element] : elements_) {
-      quoted.push_back(GoQuote(key));
-      width = std::max(width, quoted.back().size());
+      scratch.clear();
+      AppendGoQuoted(scratch, key);
+      width = std::max(width, scratch.size());
     }
 
     RenderOpts element_opts = opts.Clone();
@@ -51,9 +50,7 @@ class MapRenderer final : public Renderer {
     out.push_back('{');
     AppendForcesReplacement(out, replace_self, opts);
     out.push_back('\n');
-    size_t i = 0;
     for (const auto& [key, element] : elements_) {
-      const std::string& quoted_key = quoted[i++];
       if (element.action() == Action::kNoOp && !opts.show_unchanged_children) {
         ++unchanged;
         continue;
@@ -65,10 +62,11 @@ class MapRenderer final : public Renderer {
       }
       AppendIndent(out, indent + 1);
       AppendActionSymbol(out, element.action(), element_opts);
+      size_t key_start = out.size();
+      AppendGoQuoted(out, key);
       if (align_keys_) {
-        AppendPaddedRight(out, quoted_key, width);
-      } else {
-        out.append(quoted_key);
+        size_t runes = RuneCount(std::string_view(out).substr(key_start));
+        if (runes < width) out.append(width - runes, ' ');
       }
       out.append(" = ");
       element.RenderHuman(indent + 1, element_opts, out);

@@ -33,13 +33,8 @@ class ObjectRenderer final : public Renderer {
     RenderOpts important_opts = attribute_opts.Clone();
     important_opts.show_unchanged_children = true;
 
-    std::vector<std::string> names;
-    names.reserve(attributes_.size());
-    size_t width = 0;
-    for (const auto& [key, attribute] : attributes_) {
-      names.push_back(EnsureValidAttributeName(key));
-      width = std::max(width, names.back().size());
-    }
+    AttributeNames names(attributes_);
+    const size_t width = names.width();
 
     size_t unchanged = 0;
     out.push_back('{');
@@ -47,7 +42,7 @@ class ObjectRenderer final : public Renderer {
     out.push_back('\n');
     size_t i = 0;
     for (const auto& [key, attribute] : attributes_) {
-      const std::string& name = names[i++];
+      std::string_view name = names[i++];
       const RenderOpts* current = &attribute_opts;
       if (IsImportantAttribute(key)) {
         current = &important_opts;

@@ -1,5 +1,6 @@
 #include "change/renderers/render_util.h"
 
+#include <algorithm>
 #include <array>
 
 #include "change/colorize.h"
@@ -106,6 +107,16 @@ void AppendUnchanged(std::string& out, std::string_view keyword, size_t count, c
 std::string EnsureValidAttributeName(std::string_view name) {
   if (IsHclIdentifier(name)) return std::string(name);
   return GoQuote(name);
+}
+
+void AttributeNames::Add(std::string_view key) {
+  if (IsHclIdentifier(key)) {
+    names_.push_back(key);
+  } else {
+    quoted_.push_back(std::make_unique<std::string>(GoQuote(key)));
+    names_.push_back(*quoted_.back());
+  }
+  width_ = std::max(width_, names_.back().size());
 }
 
 bool IsImportantAttribute(std::string_view name) { return name == "id" || name == "name" || name == "tags"; }

@@ -4,8 +4,10 @@
 #ifndef PLANVIEW_CHANGE_RENDERERS_RENDER_UTIL_H_
 #define PLANVIEW_CHANGE_RENDERERS_RENDER_UTIL_H_
 
+#include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "change/diff.h"
 #include "structured/action.h"
@@ -42,6 +44,26 @@ void AppendUnchanged(std::string& out, std::string_view keyword, size_t count, c
 
 // The name as it is when it is a valid HCL identifier, else Go-quoted.
 std::string EnsureValidAttributeName(std::string_view name);
+
+// The displayed names of a map's keys (EnsureValidAttributeName), by position, and the
+// widest one in bytes (upstream's alignment width). Only names that need quoting are
+// copied.
+class AttributeNames {
+ public:
+  template <typename M>
+  explicit AttributeNames(const M& attributes) {
+    names_.reserve(attributes.size());
+    for (const auto& entry : attributes) Add(entry.first);
+  }
+  std::string_view operator[](size_t i) const { return names_[i]; }
+  size_t width() const { return width_; }
+
+ private:
+  void Add(std::string_view key);
+  std::vector<std::string_view> names_;
+  std::vector<std::unique_ptr<std::string>> quoted_;
+  size_t width_ = 0;
+};
 
 // id, name and tags are always shown in blocks and objects.
 bool IsImportantAttribute(std::string_view name);
