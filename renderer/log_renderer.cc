@@ -235,8 +235,6 @@ LogResult RenderLog(std::string_view text, const Options& options, int diagnosti
         structured::LocateOffset(text, error);
         result.first_error = error;
       }
-      warnings.Add(fmt::format("line {}: not a complete JSON object ({}); printed as it is", result.lines,
-                               parsed.error->message));
     }
   }
   return result;

@@ -33,7 +33,8 @@ struct LogResult {
 
 // Renders a whole JSON-lines stream. Lines that are not log messages are printed as they
 // are (upstream's behaviour: plain text in a log is passed through); a line that starts
-// with `{` but does not parse is also counted in the result and warned about.
+// with `{` but does not parse (a truncated line) is also counted in the result, with where
+// the first one went wrong.
 // `diagnostic_width` is normally kLogDiagnosticWidth.
 LogResult RenderLog(std::string_view text, const Options& options, int diagnostic_width, std::string& out,
                     Warnings& warnings);

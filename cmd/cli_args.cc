@@ -1,0 +1,188 @@
+#include "cmd/cli_args.h"
+
+#include <charconv>
+#include <string_view>
+
+#include <fmt/format.h>
+
+namespace planview::cmd {
+
+namespace {
+
+bool ParseQuality(std::string_view list, renderer::PlanQuality& quality, std::string& error) {
+  quality = {};
+  if (list.empty() || list == "none") return true;
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t end = list.find(',', start);
+    std::string_view item = list.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    if (item == "errored") {
+      quality.errored = true;
+    } else if (item == "nochanges") {
+      quality.no_changes = true;
+    } else if (item == "targeted") {
+      quality.targeted = true;
+    } else {
+      error = fmt::format("--quality: unknown quality \"{}\" (want errored, nochanges, targeted or none)", item);
+      return false;
+    }
+    if (end == std::string_view::npos) break;
+    start = end + 1;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string UsageText() {
+  return R"(Usage: planview [options] FILE
+       planview wire ...
+
+Renders a Terraform/OpenTofu plan, state or JSON log the way `tofu show` does.
+FILE is a `tofu show -json` plan or state, an HCP Terraform redacted JSON plan, or a
+`tofu plan -json` / `tofu apply -json` log; "-" reads standard input.
+
+Options (one or two dashes):
+  --schemas FILE        provider schemas (`tofu providers schema -json`); without them
+                        resources are rendered from their values
+  --kind KIND           plan, state or log (default: detected from the content)
+  --mode MODE           normal, destroy or refresh-only (default: normal)
+  --quality LIST        override the plan quality: errored, nochanges, targeted
+                        (comma-separated) or none (default: from the plan JSON)
+  --show-sensitive      show sensitive values
+  --product PRODUCT     opentofu or terraform: whose wording to use (default: opentofu)
+  --color WHEN          auto, always or never (default: auto: when standard output is a
+                        terminal and NO_COLOR is not set)
+  -no-color, --no-color same as --color never
+  --width N             wrap at N columns (default: the terminal's width, or 78)
+  --help                show this help
+  --version             show the version
+
+Exit status: 0 rendered, 1 bad input, 2 bad usage.
+)";
+}
+
+std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error) {
+  CliArgs out;
+  bool have_file = false;
+  bool only_files = false;
+  for (size_t i = 0; i < args.size(); ++i) {
+    const std::string& arg = args[i];
+    if (only_files || arg == "-" || arg.empty() || arg[0] != '-') {
+      if (have_file) {
+        error = fmt::format("more than one input file (\"{}\" and \"{}\")", out.file, arg);
+        return std::nullopt;
+      }
+      out.file = arg;
+      have_file = true;
+      continue;
+    }
+    if (arg == "--") {
+      only_files = true;
+      continue;
+    }
+    std::string_view name = arg;
+    name.remove_prefix(name.size() > 1 && name[1] == '-' ? 2 : 1);
+    std::optional<std::string> value;
+    if (size_t eq = name.find('='); eq != std::string_view::npos) {
+      value = std::string(name.substr(eq + 1));
+      name = name.substr(0, eq);
+    }
+    auto flag = [&](bool& target) {
+      if (value) {
+        error = fmt::format("-{} takes no value", name);
+        return false;
+      }
+      target = true;
+      return true;
+    };
+    auto take = [&]() -> std::optional<std::string> {
+      if (value) return value;
+      if (i + 1 >= args.size()) {
+        error = fmt::format("-{} needs a value", name);
+        return std::nullopt;
+      }
+      return args[++i];
+    };
+    if (name == "help" || name == "h") {
+      if (!flag(out.help)) return std::nullopt;
+    } else if (name == "version") {
+      if (!flag(out.version)) return std::nullopt;
+    } else if (name == "show-sensitive") {
+      if (!flag(out.show_sensitive)) return std::nullopt;
+    } else if (name == "no-color") {
+      bool set = false;
+      if (!flag(set)) return std::nullopt;
+      out.color = ColorChoice::kNever;
+    } else if (name == "schemas") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      out.schemas_file = *v;
+    } else if (name == "kind") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      out.kind = renderer::DocumentKindFromName(*v);
+      if (!out.kind) {
+        error = fmt::format("--kind: unknown kind \"{}\" (want plan, state or log)", *v);
+        return std::nullopt;
+      }
+    } else if (name == "mode") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      auto mode = renderer::PlanModeFromName(*v);
+      if (!mode) {
+        error = fmt::format("--mode: unknown mode \"{}\" (want normal, destroy or refresh-only)", *v);
+        return std::nullopt;
+      }
+      out.mode = *mode;
+    } else if (name == "quality") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      renderer::PlanQuality quality;
+      if (!ParseQuality(*v, quality, error)) return std::nullopt;
+      out.quality = quality;
+    } else if (name == "product") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      auto product = renderer::ProductFromName(*v);
+      if (!product) {
+        error = fmt::format("--product: unknown product \"{}\" (want opentofu or terraform)", *v);
+        return std::nullopt;
+      }
+      out.product = *product;
+    } else if (name == "color") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      if (*v == "auto") {
+        out.color = ColorChoice::kAuto;
+      } else if (*v == "always") {
+        out.color = ColorChoice::kAlways;
+      } else if (*v == "never") {
+        out.color = ColorChoice::kNever;
+      } else {
+        error = fmt::format("--color: unknown choice \"{}\" (want auto, always or never)", *v);
+        return std::nullopt;
+      }
+    } else if (name == "width") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      int width = 0;
+      auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), width);
+      if (ec != std::errc() || end != v->data() + v->size() || width < 1 || width > 100000) {
+        error = fmt::format("--width: \"{}\" is not a width in columns (1 to 100000)", *v);
+        return std::nullopt;
+      }
+      out.width = width;
+    } else {
+      error = fmt::format("unknown option {}", arg);
+      return std::nullopt;
+    }
+  }
+  if (!have_file && !out.help && !out.version) {
+    error = "no input file (give a path, or - for standard input)";
+    return std::nullopt;
+  }
+  return out;
+}
+
+}  // namespace planview::cmd

@@ -1,0 +1,41 @@
+// The `planview` command line: flags as upstream's tools spell them (one or two dashes,
+// `-no-color`), validated into one struct.
+#ifndef PLANVIEW_CMD_CLI_ARGS_H_
+#define PLANVIEW_CMD_CLI_ARGS_H_
+
+#include <optional>
+#include <span>
+#include <string>
+
+#include "renderer/document_kind.h"
+#include "renderer/options.h"
+#include "renderer/plan.h"
+
+namespace planview::cmd {
+
+enum class ColorChoice { kAuto, kAlways, kNever };
+
+struct CliArgs {
+  bool help = false;
+  bool version = false;
+  std::string file;  // "-" for standard input
+  std::optional<std::string> schemas_file;
+  std::optional<renderer::DocumentKind> kind;
+  renderer::PlanMode mode = renderer::PlanMode::kNormal;
+  std::optional<renderer::PlanQuality> quality;
+  bool show_sensitive = false;
+  renderer::Product product = renderer::Product::kOpenTofu;
+  ColorChoice color = ColorChoice::kAuto;
+  std::optional<int> width;
+};
+
+// Parses the arguments after the program name. On a usage error returns nullopt and sets
+// `error` (one line, no "planview:" prefix).
+std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error);
+
+// The --help text.
+std::string UsageText();
+
+}  // namespace planview::cmd
+
+#endif  // PLANVIEW_CMD_CLI_ARGS_H_

@@ -1,0 +1,34 @@
+// planview: renders a Terraform/OpenTofu plan, state or JSON log as `tofu show` does.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cmd/large_stack.h"
+#include "cmd/planview_cli.h"
+#include "cmd/terminal.h"
+
+namespace {
+
+// Compiled for the baseline x86-64 so the check itself runs on any CPU.
+__attribute__((target("arch=x86-64"))) bool CpuHasAvx2() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (!CpuHasAvx2()) {
+    std::fputs("planview: this build needs a CPU with AVX2 (it was compiled for -march=haswell)\n", stderr);
+    return 1;
+  }
+  std::vector<std::string> args(argv + 1, argv + argc);
+  // TODO: dispatch `planview wire ...` to RunWireCommand (cmd/wire/wire_command.h) once the
+  // wire-format helper's command lands:
+  //   if (!args.empty() && args[0] == "wire") {
+  //     return planview::cmd::RunWireCommand(std::span(args).subspan(1), stdout, stderr);
+  //   }
+  planview::cmd::Terminal terminal = planview::cmd::DetectTerminal();
+  return planview::cmd::RunWithLargeStack(
+      [&] { return planview::cmd::RunPlanview(args, terminal, stdout, stderr); });
+}

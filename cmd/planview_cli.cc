@@ -1,0 +1,126 @@
+#include "cmd/planview_cli.h"
+
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "cmd/cli_args.h"
+#include "renderer/format_version.h"
+#include "renderer/render_document.h"
+#include "structured/json_parse.h"
+#include "structured/schema.h"
+
+namespace planview::cmd {
+
+namespace {
+
+constexpr int kExitBadInput = 1;
+constexpr int kExitUsage = 2;
+
+void Write(std::FILE* f, std::string_view text) { std::fwrite(text.data(), 1, text.size(), f); }
+
+void Error(std::FILE* err, std::string_view message) { Write(err, fmt::format("planview: {}\n", message)); }
+
+struct LoadedSchemas {
+  std::shared_ptr<const structured::Document> document;
+  std::optional<structured::ProviderSchemas> schemas;
+  std::string format_version;
+};
+
+// Reads and checks the --schemas file; false (after printing the error) on failure.
+bool LoadSchemas(const std::string& path, LoadedSchemas& loaded, std::FILE* err) {
+  std::string text;
+  std::string error;
+  if (!structured::ReadInputFile(path, text, error)) {
+    Error(err, error);
+    return false;
+  }
+  structured::ParseResult parsed = structured::ParseJson(std::move(text));
+  if (!parsed.ok()) {
+    Error(err, parsed.error->ToString(path));
+    return false;
+  }
+  loaded.document = parsed.document;
+  loaded.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
+  if (!loaded.schemas) {
+    Error(err, fmt::format("{}: {}", path, error));
+    return false;
+  }
+  structured::Value version = parsed.document->root().find("format_version");
+  if (version.is_string()) loaded.format_version = std::string(version.text());
+  return true;
+}
+
+}  // namespace
+
+int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
+  std::string usage_error;
+  std::optional<CliArgs> cli = ParseCliArgs(args, usage_error);
+  if (!cli) {
+    Error(err, usage_error);
+    Write(err, "Run 'planview --help' for usage.\n");
+    return kExitUsage;
+  }
+  if (cli->help) {
+    Write(out, UsageText());
+    return 0;
+  }
+  if (cli->version) {
+    Write(out, fmt::format("planview {} (plan format {}, state format {}, provider schemas format {})\n", kVersion,
+                           renderer::kPlanFormatVersion, renderer::kStateFormatVersion,
+                           renderer::kProviderFormatVersion));
+    return 0;
+  }
+
+  LoadedSchemas schemas;
+  if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err)) return kExitBadInput;
+
+  std::string text;
+  std::string read_error;
+  if (!structured::ReadInputFile(cli->file, text, read_error)) {
+    Error(err, read_error);
+    return kExitBadInput;
+  }
+  const std::string file_name = cli->file == "-" ? "<stdin>" : cli->file;
+
+  renderer::DocumentRequest request;
+  request.kind = cli->kind;
+  request.mode = cli->mode;
+  request.quality = cli->quality;
+  request.schemas = schemas.schemas ? &*schemas.schemas : nullptr;
+  request.provider_format_version = schemas.format_version;
+  request.options.show_sensitive = cli->show_sensitive;
+  request.options.product = cli->product;
+  switch (cli->color) {
+    case ColorChoice::kAlways: request.options.color = true; break;
+    case ColorChoice::kNever: request.options.color = false; break;
+    case ColorChoice::kAuto: request.options.color = terminal.stdout_is_terminal && !terminal.no_color; break;
+  }
+  if (cli->width) {
+    request.options.width = *cli->width;
+    request.log_diagnostic_width = *cli->width;
+  } else if (terminal.stdout_is_terminal && terminal.columns > 0) {
+    request.options.width = terminal.columns;
+  }
+
+  renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
+  Write(out, result.output);
+  std::fflush(out);
+  for (const std::string& warning : result.warnings.messages()) Error(err, "warning: " + warning);
+  if (!result.ok) {
+    Error(err, result.error);
+    return kExitBadInput;
+  }
+  if (result.log.malformed_lines > 0) {
+    std::string more = result.log.malformed_lines > 1
+                           ? fmt::format(" (and {} more malformed lines)", result.log.malformed_lines - 1)
+                           : std::string();
+    Error(err, fmt::format("{}: {}{}", result.log.first_error.ToString(file_name), "log line is not complete JSON",
+                           more));
+    return kExitBadInput;
+  }
+  return 0;
+}
+
+}  // namespace planview::cmd
