@@ -14,6 +14,7 @@ packages=(
   libgtest-dev         # unit and golden tests
   libbenchmark-dev     # Google Benchmark for the bench binaries
   libmsgpack-cxx-dev   # msgpack byte level for the wire-format decoder/encoder
+  libicu-dev           # NFC normalisation of wire-format strings (as go-cty does)
   protobuf-compiler    # generates C++ for the tfplugin5 messages
   libprotobuf-dev      # runtime for the generated tfplugin5 messages
   libcli11-dev         # command-line parsing for the planview binary

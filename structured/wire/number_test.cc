@@ -1,0 +1,66 @@
+#include "structured/wire/number.h"
+
+#include <gtest/gtest.h>
+
+namespace planview::structured::wire {
+namespace {
+
+TEST(NumberText, ParsesLikeGoBigFloat) {
+  EXPECT_EQ(ParseNumberText("42").value(), "42");
+  EXPECT_EQ(ParseNumberText("+5").value(), "5");
+  EXPECT_EQ(ParseNumberText(".5").value(), "0.5");
+  EXPECT_EQ(ParseNumberText("5.").value(), "5");
+  EXPECT_EQ(ParseNumberText("1E3").value(), "1000");
+  EXPECT_EQ(ParseNumberText("-0").value(), "-0");
+  EXPECT_EQ(ParseNumberText("00012").value(), "12");
+  EXPECT_EQ(ParseNumberText("1.500").value(), "1.5");
+  EXPECT_EQ(ParseNumberText("Inf").value(), "+Inf");
+  EXPECT_EQ(ParseNumberText("-inf").value(), "-Inf");
+  EXPECT_EQ(ParseNumberText("1e400").value(), "1" + std::string(400, '0'));
+  EXPECT_EQ(ParseNumberText("1e-400").value(), "0." + std::string(399, '0') + "1");
+  for (const char* bad : {"", " 1", "0x10", "1_000", "NaN", ".", "1e", "e5", "--1", "1 "}) {
+    EXPECT_FALSE(ParseNumberText(bad).has_value()) << bad;
+  }
+}
+
+TEST(NumberText, LongDecimalsRoundAt512Bits) {
+  // 200 digits: more than 512 bits hold, so the text is the shortest that round-trips.
+  std::string digits = "1" + std::string(198, '0') + "1";
+  std::string parsed = ParseNumberText(digits).value();
+  EXPECT_EQ(parsed.size(), 200u);
+  EXPECT_EQ(parsed.substr(0, 2), "10");
+}
+
+TEST(NumberText, FormatsFloat64LikeCty) {
+  EXPECT_EQ(FormatFloat64(0.1), "0.1");
+  EXPECT_EQ(FormatFloat64(1.5), "1.5");
+  EXPECT_EQ(FormatFloat64(-0.0), "-0");
+  EXPECT_EQ(FormatFloat64(1e300), "1" + std::string(300, '0'));
+  EXPECT_EQ(FormatFloat64(static_cast<double>(0.1f)), "0.10000000149011612");
+  std::string denormal = FormatFloat64(5e-324);
+  EXPECT_EQ(denormal, "0." + std::string(323, '0') + "4940656458412465");
+}
+
+TEST(NumberEncoding, FollowsGoCty) {
+  EXPECT_EQ(ChooseNumberEncoding("1.5", false).kind, NumberEncoding::Kind::kFloat64);
+  EXPECT_EQ(ChooseNumberEncoding("0.1", false).kind, NumberEncoding::Kind::kString);
+  EXPECT_EQ(ChooseNumberEncoding("0.1", true).kind, NumberEncoding::Kind::kFloat64);
+  EXPECT_EQ(ChooseNumberEncoding("9223372036854775807", false).kind, NumberEncoding::Kind::kInt);
+  EXPECT_EQ(ChooseNumberEncoding("9223372036854775808", false).kind, NumberEncoding::Kind::kString);
+  EXPECT_EQ(ChooseNumberEncoding("-9223372036854775808", false).int_value, INT64_MIN);
+  EXPECT_EQ(ChooseNumberEncoding("-0", false).kind, NumberEncoding::Kind::kInt);
+}
+
+TEST(NumberCompare, OrdersByValue) {
+  EXPECT_LT(CompareNumbers("-1.5", "1"), 0);
+  EXPECT_EQ(CompareNumbers("-0", "0"), 0);
+  EXPECT_GT(CompareNumbers("10", "9.99"), 0);
+  EXPECT_LT(CompareNumbers("-Inf", "-1000"), 0);
+  EXPECT_GT(CompareNumbers("0.11", "0.1"), 0);
+  EXPECT_EQ(NumberHashText("1.5"), "1.5");
+  EXPECT_EQ(NumberHashText("12345678901234"), "1.23456789e+13");
+  EXPECT_EQ(NumberHashText("0.00001"), "1e-05");
+}
+
+}  // namespace
+}  // namespace planview::structured::wire
