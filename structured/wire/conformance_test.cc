@@ -22,6 +22,7 @@
 #include "structured/json_text.h"
 #include "structured/wire/decode.h"
 #include "structured/wire/encode.h"
+#include "structured/wire/implied_type.h"
 #include "structured/wire/number.h"
 
 namespace planview::structured::wire {
@@ -268,6 +269,22 @@ void CheckDecoded(const json& c, const WireValue& wv, const Type& type, Outcome&
 Outcome RunCase(const json& c) {
   Outcome out;
   Type type = TypeOf(c["type"]);
+  if (c.contains("block_schema")) {
+    // Block cases decode with the type the schema implies; it must be the vector's type.
+    ParseResult schema = ParseJson(c["block_schema"].dump());
+    std::string error;
+    std::shared_ptr<const Block> block = ParseBlock(schema.document->root(), "$", error);
+    if (!block) {
+      out.Fail("block schema: " + error);
+      return out;
+    }
+    Type implied = ImpliedType(*block);
+    if (implied != WithoutOptionalAttributes(type)) {
+      out.Fail("implied type " + implied.ToJson() + " differs from " + type.ToJson());
+      return out;
+    }
+    type = implied;
+  }
   bool want_error = c.value("spec_expect_error", c["expect_error"].get<bool>());
   DecodeResult result;
   if (c["direction"] == "json_decode") {
