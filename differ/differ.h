@@ -6,7 +6,13 @@
 //
 // Errors: a value whose shape contradicts the schema (a string where the schema says list,
 // a set of objects holding a number, ...) throws DiffError naming the attribute path
-// (`.tags["Name"]`, `.rule[2].port`). Nothing aborts.
+// (`.tags["Name"]`, `.rule[2].port`). Nothing aborts. Where upstream reads a mismatch
+// leniently and renders it, so does the differ: a block or nested-attribute object that
+// is not an object has no attributes, and nothing inside a sensitive value is checked.
+//
+// Lists are aligned on upstream's longest common subsequence (same choice among equal
+// ones); a common prefix and suffix cost linear time, and a differing middle that would
+// need a table of more than 2^26 cells is a DiffError rather than gigabytes of memory.
 #ifndef PLANVIEW_DIFFER_DIFFER_H_
 #define PLANVIEW_DIFFER_DIFFER_H_
 

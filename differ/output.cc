@@ -68,7 +68,7 @@ Diff TransformAs(const Change& change, Kind kind, Path& path) {
 
 Diff Transform(const Change& change, Path& path) {
   if (auto diff = CheckForSensitive(
-          change, [&](const Change& value) { return Transform(value, path); },
+          change, path, [&](const Change& value) { return Transform(value, path); },
           [](Diff inner, bool before_sensitive, bool after_sensitive, Action action) {
             return Diff(renderers::Sensitive(std::move(inner), before_sensitive, after_sensitive), action, false);
           })) {

@@ -7,7 +7,7 @@ namespace renderers = change::renderers;
 
 std::optional<Diff> SensitiveType(const Change& change, const structured::Type& type, Path& path) {
   return CheckForSensitive(
-      change, [&](const Change& value) { return DiffType(value, type, path); },
+      change, path, [&](const Change& value) { return DiffType(value, type, path); },
       [&](Diff inner, bool before_sensitive, bool after_sensitive, Action action) {
         return Diff(renderers::Sensitive(std::move(inner), before_sensitive, after_sensitive), action,
                     change.replace_paths.Matches());
@@ -17,7 +17,7 @@ std::optional<Diff> SensitiveType(const Change& change, const structured::Type& 
 std::optional<Diff> SensitiveNestedAttribute(const Change& change, const AttributeMap& attributes,
                                              structured::NestingMode mode, Path& path) {
   return CheckForSensitive(
-      change, [&](const Change& value) { return DiffNestedAttribute(value, attributes, mode, path); },
+      change, path, [&](const Change& value) { return DiffNestedAttribute(value, attributes, mode, path); },
       [&](Diff inner, bool before_sensitive, bool after_sensitive, Action action) {
         return Diff(renderers::Sensitive(std::move(inner), before_sensitive, after_sensitive), action,
                     change.replace_paths.Matches());
@@ -26,7 +26,7 @@ std::optional<Diff> SensitiveNestedAttribute(const Change& change, const Attribu
 
 std::optional<Diff> SensitiveBlock(const Change& change, const structured::Block& block, Path& path) {
   return CheckForSensitive(
-      change, [&](const Change& value) { return DiffBlock(value, block, path); },
+      change, path, [&](const Change& value) { return DiffBlock(value, block, path); },
       [&](Diff inner, bool before_sensitive, bool after_sensitive, Action action) {
         return Diff(renderers::SensitiveBlock(std::move(inner), before_sensitive, after_sensitive), action,
                     change.replace_paths.Matches());

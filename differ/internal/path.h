@@ -27,6 +27,13 @@ class Path {
   // The path as seen from `side`.
   std::string Format(Side side) const;
 
+  // Inside a value sensitive as a whole, shapes are not checked: upstream renders such a
+  // value as "(sensitive value)" whatever it holds (Terraform Cloud's redacted plans turn
+  // sensitive values into strings of any type).
+  void EnterSensitive() { ++sensitive_depth_; }
+  void LeaveSensitive() { --sensitive_depth_; }
+  bool in_sensitive() const { return sensitive_depth_ > 0; }
+
  private:
   struct Step {
     enum Kind { kAttribute, kKey, kIndex } kind;
@@ -35,6 +42,7 @@ class Path {
     int64_t after;
   };
   std::vector<Step> steps_;
+  int sensitive_depth_ = 0;
 };
 
 // Pops the step its creator pushed when it goes out of scope.
@@ -44,6 +52,18 @@ class PathStep {
   PathStep(const PathStep&) = delete;
   PathStep& operator=(const PathStep&) = delete;
   ~PathStep() { path_.Pop(); }
+
+ private:
+  Path& path_;
+};
+
+// Marks the walk as inside a sensitive value while it lives.
+class SensitiveScope {
+ public:
+  explicit SensitiveScope(Path& path) : path_(path) { path_.EnterSensitive(); }
+  SensitiveScope(const SensitiveScope&) = delete;
+  SensitiveScope& operator=(const SensitiveScope&) = delete;
+  ~SensitiveScope() { path_.LeaveSensitive(); }
 
  private:
   Path& path_;

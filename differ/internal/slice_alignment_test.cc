@@ -173,7 +173,7 @@ TEST(SliceAlignment, OneChangeInAHundredThousandIsLinear) {
   EXPECT_EQ(visits, 100001u);
   EXPECT_EQ(deleted, 1u);
   EXPECT_EQ(created, 1u);
-  EXPECT_LT(seconds, 2.0);
+  EXPECT_LT(seconds, 10.0);  // quadratic would take minutes
 }
 
 TEST(SliceAlignment, InsertedRunsDoNotNeedTheTable) {

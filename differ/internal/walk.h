@@ -56,22 +56,27 @@ inline structured::SliceValue ChildSlice(const Change& change) { return ForChild
 
 [[noreturn]] void Fail(const Path& path, Side side, std::string_view message);
 // Both sides must be null or of `kind`; `what` names the schema's expectation ("a list").
+// Not checked inside sensitive values.
 void ExpectKind(const Change& change, const Path& path, structured::Kind kind, std::string_view what);
 
 // ---- sensitive and unknown values ----------------------------------------------------
 
 // Upstream's CheckForSensitive: when either side is sensitive as a whole, diffs the value
 // without its sensitivity (`inner`) and wraps the result (`wrap(inner, before_sensitive,
-// after_sensitive, action)`). A NoOp whose sensitivity changed becomes an Update.
+// after_sensitive, action)`). A NoOp whose sensitivity changed becomes an Update. Shapes
+// are not checked inside (see Path::EnterSensitive).
 template <typename Inner, typename Wrap>
-std::optional<Diff> CheckForSensitive(const Change& change, Inner&& inner, Wrap&& wrap) {
+std::optional<Diff> CheckForSensitive(const Change& change, Path& path, Inner&& inner, Wrap&& wrap) {
   bool before_sensitive = change.IsBeforeSensitive();
   bool after_sensitive = change.IsAfterSensitive();
   if (!before_sensitive && !after_sensitive) return std::nullopt;
   Change value = change;
   value.before_sensitive = structured::FalseValue();
   value.after_sensitive = structured::FalseValue();
-  Diff diff = inner(value);
+  Diff diff = [&] {
+    SensitiveScope scope(path);
+    return inner(value);
+  }();
   Action action = diff.action();
   bool null_noop = change.before.is_null() && !change.before_explicit && change.after.is_null() &&
                    !change.after_explicit;
