@@ -1,4 +1,4 @@
-// Parses JSON text into a Document with simdjson On-Demand, keeping number text exactly.
+// Parses JSON text into a Document in one pass, keeping number text exactly.
 //
 // Strict JSON (RFC 8259): no comments, no trailing commas, UTF-8 only, control characters
 // escaped. Invalid \u surrogates become U+FFFD as Go's encoding/json does. Nesting deeper

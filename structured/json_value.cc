@@ -1,16 +1,69 @@
 #include "structured/json_value.h"
 
 #include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <new>
 #include <stdexcept>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 namespace planview::structured {
 namespace {
-using internal::Node;
 using internal::Tag;
 
 // Objects with more members than this get a key-sorted index for lookups.
 constexpr uint32_t kIndexedObjectSize = 16;
+
+constexpr Tag TagOf(uint32_t head) { return static_cast<Tag>(head & ((1u << internal::kTagBits) - 1)); }
+constexpr uint32_t LengthOf(uint32_t head) { return head >> internal::kTagBits; }
 }  // namespace
+
+namespace internal {
+
+WordBuffer::~WordBuffer() { std::free(data_); }
+
+void WordBuffer::Reserve(size_t words) {
+  if (words <= capacity_) return;
+  void* grown = std::realloc(data_, words * sizeof(uint32_t));
+  if (grown == nullptr) throw std::bad_alloc();
+  data_ = static_cast<uint32_t*>(grown);
+  capacity_ = words;
+#if defined(MADV_HUGEPAGE)
+  // Large buffers fill front to back: huge pages save most of the page faults.
+  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
+  uintptr_t begin = (reinterpret_cast<uintptr_t>(data_) + kHuge - 1) & ~(kHuge - 1);
+  uintptr_t end = (reinterpret_cast<uintptr_t>(data_) + words * sizeof(uint32_t)) & ~(kHuge - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+#endif
+}
+
+void WordBuffer::Grow(size_t more) { Reserve(std::max(size_ + more, capacity_ + capacity_ / 2 + 64)); }
+
+void WordBuffer::Append(const uint32_t* words, size_t count) {
+  if (size_ + count > capacity_) Grow(count);
+  if (count > 0) std::memcpy(data_ + size_, words, count * sizeof(uint32_t));
+  size_ += count;
+}
+
+void WordBuffer::ShrinkToFit() {
+  if (size_ == capacity_) return;
+  if (size_ == 0) {
+    std::free(data_);
+    data_ = nullptr;
+    capacity_ = 0;
+    return;
+  }
+  // Shrinking a large block in place releases its tail without copying.
+  void* shrunk = std::realloc(data_, size_ * sizeof(uint32_t));
+  if (shrunk == nullptr) return;
+  data_ = static_cast<uint32_t*>(shrunk);
+  capacity_ = size_;
+}
+
+}  // namespace internal
 
 std::string_view KindName(Kind kind) {
   switch (kind) {
@@ -24,11 +77,13 @@ std::string_view KindName(Kind kind) {
   return "unknown";
 }
 
-const Node& Value::node() const { return doc_->nodes_[index_]; }
+uint32_t Value::head() const { return doc_->words_.data()[index_]; }
+uint32_t Value::data() const { return doc_->words_.data()[index_ + 1]; }
+Tag Value::tag() const { return TagOf(head()); }
 
 Kind Value::kind() const {
   if (doc_ == nullptr) return Kind::kNull;
-  switch (node().tag()) {
+  switch (tag()) {
     case internal::kTagNull: return Kind::kNull;
     case internal::kTagFalse:
     case internal::kTagTrue: return Kind::kBool;
@@ -42,53 +97,54 @@ Kind Value::kind() const {
 
 std::string_view Value::text() const {
   if (doc_ == nullptr) return {};
-  const Node& n = node();
-  if (n.tag() != internal::kTagNumber && n.tag() != internal::kTagString) return {};
-  return doc_->TextAt(n.data, n.length());
+  uint32_t h = head();
+  Tag t = TagOf(h);
+  if (t != internal::kTagNumber && t != internal::kTagString) return {};
+  return doc_->TextAt(data(), LengthOf(h));
 }
 
 size_t Value::size() const {
   if (doc_ == nullptr) return 0;
-  const Node& n = node();
-  if (n.tag() != internal::kTagArray && n.tag() != internal::kTagObject) return 0;
-  return n.length();
+  uint32_t h = head();
+  Tag t = TagOf(h);
+  if (t != internal::kTagArray && t != internal::kTagObject) return 0;
+  return LengthOf(h);
 }
 
 Value Value::at(size_t index) const {
   if (doc_ == nullptr) return {};
-  const Node& n = node();
-  if (n.tag() != internal::kTagArray || index >= n.length()) return {};
-  return Value(doc_, n.data + static_cast<uint32_t>(index));
+  uint32_t h = head();
+  if (TagOf(h) != internal::kTagArray || index >= LengthOf(h)) return {};
+  return Value(doc_, data() + 2 * static_cast<uint32_t>(index));
 }
 
 Member Value::member(size_t index) const {
   if (doc_ == nullptr) return {};
-  const Node& n = node();
-  if (n.tag() != internal::kTagObject || index >= n.length()) return {};
-  uint32_t key = n.data + 2 * static_cast<uint32_t>(index);
-  return Member{Value(doc_, key).text(), Value(doc_, key + 1)};
+  uint32_t h = head();
+  if (TagOf(h) != internal::kTagObject || index >= LengthOf(h)) return {};
+  uint32_t at = data() + 3 * static_cast<uint32_t>(index);
+  return Member{doc_->KeyAt(doc_->words_.data()[at]), Value(doc_, at + 1)};
 }
 
 Value Value::find(std::string_view key) const {
   if (doc_ == nullptr) return {};
-  const Node& n = node();
-  if (n.tag() != internal::kTagObject) return {};
-  uint32_t count = n.length();
+  uint32_t h = head();
+  if (TagOf(h) != internal::kTagObject) return {};
+  uint32_t count = LengthOf(h);
+  const uint32_t* words = doc_->words_.data();
+  uint32_t first = data();
   if (count > kIndexedObjectSize) {
-    auto it = doc_->sorted_start_.find(index_);
-    if (it != doc_->sorted_start_.end()) {
-      const uint32_t* first = doc_->sorted_.data() + it->second;
-      const uint32_t* last = first + count;
-      // The index lists every member; equal keys sit together in parse order.
-      auto key_of = [&](uint32_t m) { return Value(doc_, n.data + 2 * m).text(); };
-      const uint32_t* hit = std::upper_bound(
-          first, last, key, [&](std::string_view k, uint32_t m) { return k < key_of(m); });
-      if (hit != first && key_of(*(hit - 1)) == key) return Value(doc_, n.data + 2 * *(hit - 1) + 1);
-      return {};
-    }
+    // The index lists every member; equal keys sit together in parse order.
+    const uint32_t* order = words + first + 3 * count;
+    auto key_of = [&](uint32_t m) { return doc_->KeyAt(words[first + 3 * m]); };
+    const uint32_t* hit = std::upper_bound(order, order + count, key,
+                                           [&](std::string_view k, uint32_t m) { return k < key_of(m); });
+    if (hit != order && key_of(*(hit - 1)) == key) return Value(doc_, first + 3 * *(hit - 1) + 1);
+    return {};
   }
+  bool has_quote = key.find('"') != std::string_view::npos;
   for (uint32_t i = count; i-- > 0;) {
-    if (Value(doc_, n.data + 2 * i).text() == key) return Value(doc_, n.data + 2 * i + 1);
+    if (doc_->KeyEquals(words[first + 3 * i], key, has_quote)) return Value(doc_, first + 3 * i + 1);
   }
   return {};
 }
@@ -97,28 +153,24 @@ std::vector<uint32_t> Value::SortedMemberIndices() const {
   std::vector<uint32_t> order;
   size_t count = is_object() ? size() : 0;
   if (count == 0) return order;
-  const Node& n = node();
-  auto it = doc_->sorted_start_.find(index_);
-  if (it != doc_->sorted_start_.end()) {
-    order.assign(doc_->sorted_.begin() + it->second, doc_->sorted_.begin() + it->second + count);
+  const uint32_t* words = doc_->words_.data();
+  uint32_t first = data();
+  auto key_of = [&](uint32_t m) { return doc_->KeyAt(words[first + 3 * m]); };
+  if (count > kIndexedObjectSize) {
+    order.assign(words + first + 3 * count, words + first + 4 * count);
   } else {
     order.resize(count);
     for (uint32_t i = 0; i < count; ++i) order[i] = i;
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-      return Value(doc_, n.data + 2 * a).text() < Value(doc_, n.data + 2 * b).text();
-    });
+    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return key_of(a) < key_of(b); });
   }
   // Keep only the last of equal keys.
-  std::vector<uint32_t> unique;
-  unique.reserve(order.size());
+  size_t kept = 0;
   for (size_t i = 0; i < order.size(); ++i) {
-    if (i + 1 < order.size() &&
-        Value(doc_, n.data + 2 * order[i]).text() == Value(doc_, n.data + 2 * order[i + 1]).text()) {
-      continue;
-    }
-    unique.push_back(order[i]);
+    if (i + 1 < order.size() && key_of(order[i]) == key_of(order[i + 1])) continue;
+    order[kept++] = order[i];
   }
-  return unique;
+  order.resize(kept);
+  return order;
 }
 
 bool Value::Equals(const Value& other) const {
@@ -152,14 +204,37 @@ bool Value::Equals(const Value& other) const {
   return false;
 }
 
+std::string_view Document::KeyAt(uint32_t offset) const {
+  if (offset < source_.size()) {
+    const char* start = source_.data() + offset;
+    const void* quote = std::memchr(start, '"', source_.size() - offset);
+    size_t length = quote != nullptr ? static_cast<size_t>(static_cast<const char*>(quote) - start)
+                                     : source_.size() - offset;
+    return std::string_view(start, length);
+  }
+  size_t at = offset - source_.size();
+  uint32_t length;
+  std::memcpy(&length, arena_.data() + at - sizeof length, sizeof length);
+  return std::string_view(arena_).substr(at, length);
+}
+
+bool Document::KeyEquals(uint32_t offset, std::string_view key, bool key_has_quote) const {
+  if (offset < source_.size()) {
+    // A source key has no '"' and ends at one.
+    if (key_has_quote || key.size() >= source_.size() - offset) return false;
+    const char* start = source_.data() + offset;
+    return start[key.size()] == '"' && std::memcmp(start, key.data(), key.size()) == 0;
+  }
+  return KeyAt(offset) == key;
+}
+
 Value Document::root() const {
-  if (nodes_.empty()) return {};
+  if (words_.size() == 0) return {};
   return Value(this, root_);
 }
 
 size_t Document::MemoryUsage() const {
-  return source_.size() + arena_.capacity() + nodes_.capacity() * sizeof(Node) +
-         sorted_.capacity() * sizeof(uint32_t) + sorted_start_.size() * 32;
+  return source_.size() + arena_.capacity() + words_.capacity() * sizeof(uint32_t);
 }
 
 DocumentBuilder::DocumentBuilder() : doc_(std::make_shared<Document>(Document::Passkey())) {}
@@ -170,8 +245,9 @@ DocumentBuilder::DocumentBuilder(std::string_view source, std::shared_ptr<const 
   doc_->owned_source_ = std::move(owner);
 }
 
-void DocumentBuilder::Push(Tag tag, uint32_t length, uint32_t data) {
-  pending_.push_back(Node{(length << internal::kTagBits) | tag, data});
+void DocumentBuilder::TooLarge(size_t length) {
+  if (length > internal::kMaxLength) throw std::length_error("string longer than 512 MiB");
+  throw std::length_error("JSON document too large for planview (4 GiB of text at most)");
 }
 
 uint32_t DocumentBuilder::ArenaText(std::string_view text) {
@@ -183,86 +259,76 @@ uint32_t DocumentBuilder::ArenaText(std::string_view text) {
   return static_cast<uint32_t>(offset);
 }
 
-void DocumentBuilder::Reserve(size_t values) { doc_->nodes_.reserve(values); }
+void DocumentBuilder::Reserve(size_t values) {
+  // At most three words per value (object members).
+  doc_->words_.Reserve(3 * values + 2);
+}
 
-void DocumentBuilder::Null() { Push(internal::kTagNull, 0, 0); }
-void DocumentBuilder::Bool(bool value) { Push(value ? internal::kTagTrue : internal::kTagFalse, 0, 0); }
 void DocumentBuilder::Number(std::string_view text) {
   uint32_t offset = ArenaText(text);
   Push(internal::kTagNumber, static_cast<uint32_t>(text.size()), offset);
 }
+
 void DocumentBuilder::String(std::string_view text) {
   uint32_t offset = ArenaText(text);
   Push(internal::kTagString, static_cast<uint32_t>(text.size()), offset);
 }
-void DocumentBuilder::Key(std::string_view key) { String(key); }
 
-void DocumentBuilder::SourceNumber(size_t offset, size_t length) {
-  if (length > internal::kMaxLength || offset + length > UINT32_MAX) {
-    throw std::length_error("JSON document too large for planview (4 GiB of text at most)");
-  }
-  Push(internal::kTagNumber, static_cast<uint32_t>(length), static_cast<uint32_t>(offset));
+void DocumentBuilder::Key(std::string_view key) {
+  if (key.size() > internal::kMaxLength) throw std::length_error("JSON object key longer than 512 MiB");
+  uint32_t length = static_cast<uint32_t>(key.size());
+  char prefix[sizeof length];
+  std::memcpy(prefix, &length, sizeof length);
+  ArenaText(std::string_view(prefix, sizeof prefix));
+  pending_.Push(ArenaText(key));
 }
-void DocumentBuilder::SourceString(size_t offset, size_t length) {
-  if (length > internal::kMaxLength || offset + length > UINT32_MAX) {
-    throw std::length_error("string longer than 512 MiB or document larger than 4 GiB");
+
+void DocumentBuilder::SourceKey(size_t offset, size_t length) {
+  std::string_view source = doc_->source_;
+  bool in_place = offset + length < source.size() && source[offset + length] == '"';
+  for (size_t i = 0; in_place && i < length; ++i) in_place = source[offset + i] != '"';
+  if (!in_place) {
+    Key(source.substr(offset, length));
+    return;
   }
-  Push(internal::kTagString, static_cast<uint32_t>(length), static_cast<uint32_t>(offset));
+  if (length > internal::kMaxLength) throw std::length_error("JSON object key longer than 512 MiB");
+  pending_.Push(static_cast<uint32_t>(offset));
 }
-void DocumentBuilder::SourceKey(size_t offset, size_t length) { SourceString(offset, length); }
 
-void DocumentBuilder::BeginArray() { open_.push_back(pending_.size()); }
-void DocumentBuilder::BeginObject() { open_.push_back(pending_.size()); }
-void DocumentBuilder::EndArray() { Close(internal::kTagArray); }
-void DocumentBuilder::EndObject() { Close(internal::kTagObject); }
-
-void DocumentBuilder::Close(Tag tag) {
+void DocumentBuilder::Close(bool object) {
   size_t first = open_.back();
   open_.pop_back();
-  size_t count = pending_.size() - first;
-  std::vector<Node>& nodes = doc_->nodes_;
-  if (nodes.size() + count > UINT32_MAX) throw std::length_error("JSON document has too many values");
-  uint32_t start = static_cast<uint32_t>(nodes.size());
-  nodes.insert(nodes.end(), pending_.begin() + static_cast<std::ptrdiff_t>(first), pending_.end());
-  pending_.resize(first);
-  uint32_t length = static_cast<uint32_t>(tag == internal::kTagObject ? count / 2 : count);
-  if (length > internal::kMaxLength) throw std::length_error("JSON container has too many elements");
-  Push(tag, length, start);
-  if (tag == internal::kTagObject && length > kIndexedObjectSize) {
-    // The object node itself is still pending; its final index is only known at the
-    // parent's close. Index it by its first child, which is already final.
-    std::vector<uint32_t> order(length);
-    for (uint32_t i = 0; i < length; ++i) order[i] = i;
-    auto key = [&](uint32_t m) {
-      const Node& k = nodes[start + 2 * m];
-      return doc_->TextAt(k.data, k.length());
-    };
-    std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
-    doc_->sorted_start_[start] = static_cast<uint32_t>(doc_->sorted_.size());
-    doc_->sorted_.insert(doc_->sorted_.end(), order.begin(), order.end());
+  size_t words = pending_.size() - first;
+  size_t count = object ? words / 3 : words / 2;
+  internal::WordBuffer& out = doc_->words_;
+  size_t index_words = object && count > kIndexedObjectSize ? count : 0;
+  if (out.size() + words + index_words + 2 > UINT32_MAX) throw std::length_error("JSON document has too many values");
+  if (count > internal::kMaxLength) throw std::length_error("JSON container has too many elements");
+  uint32_t start = static_cast<uint32_t>(out.size());
+  out.Append(pending_.data() + first, words);
+  pending_.Truncate(first);
+  if (index_words > 0) {
+    // Member order by key, for binary search; stable, so equal keys stay in parse order.
+    std::vector<std::pair<std::string_view, uint32_t>> keys(count);
+    const uint32_t* members = out.data() + start;
+    for (uint32_t i = 0; i < count; ++i) keys[i] = {doc_->KeyAt(members[3 * i]), i};
+    std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::vector<uint32_t> order(count);
+    for (uint32_t i = 0; i < count; ++i) order[i] = keys[i].second;
+    out.Append(order.data(), count);
   }
+  Push(object ? internal::kTagObject : internal::kTagArray, static_cast<uint32_t>(count), start);
 }
 
 std::shared_ptr<const Document> DocumentBuilder::Finish() {
-  if (!open_.empty() || pending_.size() != 1) {
+  if (!open_.empty() || pending_.size() != 2) {
     throw std::logic_error("DocumentBuilder::Finish needs exactly one complete top-level value");
   }
-  std::vector<Node>& nodes = doc_->nodes_;
-  doc_->root_ = static_cast<uint32_t>(nodes.size());
-  nodes.push_back(pending_.back());
-  pending_.clear();
-  // Re-key the large-object indexes from first-child index to object node index.
-  if (!doc_->sorted_start_.empty()) {
-    std::unordered_map<uint32_t, uint32_t> by_node;
-    by_node.reserve(doc_->sorted_start_.size());
-    for (uint32_t i = 0; i < nodes.size(); ++i) {
-      const Node& n = nodes[i];
-      if (n.tag() != internal::kTagObject || n.length() <= kIndexedObjectSize) continue;
-      auto it = doc_->sorted_start_.find(n.data);
-      if (it != doc_->sorted_start_.end()) by_node[i] = it->second;
-    }
-    doc_->sorted_start_ = std::move(by_node);
-  }
+  internal::WordBuffer& out = doc_->words_;
+  doc_->root_ = static_cast<uint32_t>(out.size());
+  out.Append(pending_.data(), 2);
+  out.ShrinkToFit();
+  pending_.Clear();
   std::shared_ptr<const Document> done = std::move(doc_);
   doc_ = std::make_shared<Document>(Document::Passkey());
   return done;

@@ -2,10 +2,12 @@
 //
 // Contract:
 // - Numbers keep their exact text ("1.50", "123456789012345678901234567890", "1e3").
-// - Object members keep the order they were parsed in; `SortedMembers()` gives them by key.
-// - Strings without escapes are views into the source text; nothing is copied.
-// - Every node is 8 bytes; children of a container are contiguous, so element access is O(1)
-//   and key lookup is a scan (small objects) or a binary search (large ones).
+// - Object members keep the order they were parsed in; `SortedMemberIndices()` gives them by key.
+// - Strings are views into the source text wherever possible (escaped ones are unescaped
+//   in place by the parser); nothing is copied.
+// - A value takes 8 bytes, plus 4 for its key when it is an object member; children of a
+//   container are contiguous, so element access is O(1) and key lookup is a scan (small
+//   objects) or a binary search (large ones).
 // - A `Value` is a cheap handle (document pointer + node index). A default `Value` is
 //   "absent"; absent and JSON null both answer `is_null()`, the way a Go nil does upstream.
 // - Documents are immutable after building and safe to read from several threads.
@@ -17,7 +19,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace planview::structured {
@@ -42,16 +44,54 @@ enum Tag : uint32_t {
 inline constexpr uint32_t kTagBits = 3;
 inline constexpr uint32_t kMaxLength = (uint32_t{1} << (32 - kTagBits)) - 1;
 
-// head: tag in the low 3 bits, length above (bytes for text, elements or members for
-// containers). data: text offset (source first, then the document's own arena) or the
-// index of the first child node.
-struct Node {
-  uint32_t head;
-  uint32_t data;
-  Tag tag() const { return static_cast<Tag>(head & ((1u << kTagBits) - 1)); }
-  uint32_t length() const { return head >> kTagBits; }
+// Growable uint32_t storage that grows with realloc: big buffers are moved by the kernel
+// (mremap) instead of being copied, so growing never holds two copies.
+class WordBuffer {
+ public:
+  WordBuffer() = default;
+  WordBuffer(const WordBuffer&) = delete;
+  WordBuffer& operator=(const WordBuffer&) = delete;
+  WordBuffer(WordBuffer&& other) noexcept { Swap(other); }
+  WordBuffer& operator=(WordBuffer&& other) noexcept {
+    WordBuffer gone(std::move(other));
+    Swap(gone);
+    return *this;
+  }
+  ~WordBuffer();
+
+  const uint32_t* data() const { return data_; }
+  uint32_t* data() { return data_; }
+  size_t size() const { return size_; }
+  size_t capacity() const { return capacity_; }
+  void Reserve(size_t words);
+  void Append(const uint32_t* words, size_t count);
+  void Push(uint32_t word) {
+    if (size_ == capacity_) Grow(1);
+    data_[size_++] = word;
+  }
+  void Push(uint32_t first, uint32_t second) {
+    if (size_ + 2 > capacity_) Grow(2);
+    data_[size_] = first;
+    data_[size_ + 1] = second;
+    size_ += 2;
+  }
+  // Drops the words from `size` on.
+  void Truncate(size_t size) { size_ = size < size_ ? size : size_; }
+  void Clear() { size_ = 0; }
+  void ShrinkToFit();
+
+ private:
+  void Grow(size_t more);
+  void Swap(WordBuffer& other) noexcept {
+    std::swap(data_, other.data_);
+    std::swap(size_, other.size_);
+    std::swap(capacity_, other.capacity_);
+  }
+
+  uint32_t* data_ = nullptr;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
 };
-static_assert(sizeof(Node) == 8);
 }  // namespace internal
 
 struct Member;
@@ -63,7 +103,7 @@ class Value {
   // True when this handle refers to no node at all (a missing key, an index past the end).
   bool absent() const { return doc_ == nullptr; }
   // Absent or JSON null.
-  bool is_null() const { return doc_ == nullptr || node().tag() == internal::kTagNull; }
+  bool is_null() const { return doc_ == nullptr || tag() == internal::kTagNull; }
   Kind kind() const;
   bool is_bool() const { return kind() == Kind::kBool; }
   bool is_number() const { return kind() == Kind::kNumber; }
@@ -72,7 +112,7 @@ class Value {
   bool is_object() const { return kind() == Kind::kObject; }
 
   // Booleans: the value; anything else is false.
-  bool as_bool() const { return doc_ != nullptr && node().tag() == internal::kTagTrue; }
+  bool as_bool() const { return doc_ != nullptr && tag() == internal::kTagTrue; }
   // True only for the JSON literal `true` (upstream's "whole value is sensitive/unknown").
   bool is_true() const { return as_bool(); }
   // Numbers: the exact source text. Strings: the unescaped text. Empty otherwise.
@@ -95,12 +135,15 @@ class Value {
   bool Equals(const Value& other) const;
 
   const Document* document() const { return doc_; }
+  // Unique within the document (a position in its node storage).
   uint32_t index() const { return index_; }
 
  private:
   friend class Document;
   Value(const Document* doc, uint32_t index) : doc_(doc), index_(index) {}
-  const internal::Node& node() const;
+  internal::Tag tag() const;
+  uint32_t head() const;
+  uint32_t data() const;
 
   const Document* doc_ = nullptr;
   uint32_t index_ = 0;
@@ -123,25 +166,32 @@ class Document {
   Document& operator=(const Document&) = delete;
 
   Value root() const;
-  // Bytes held: source text, own arena, nodes and indexes.
+  // Bytes held: source text, own arena and nodes.
   size_t MemoryUsage() const;
 
  private:
   friend class Value;
   friend class DocumentBuilder;
 
+  // Layout of words_: a value is two words, head (tag in the low bits, length above:
+  // bytes for text, elements or members for containers) and data (text offset, or the
+  // word index of the first child). An array's elements are consecutive 2-word values;
+  // an object's members are consecutive 3-word [key, head, data] triples, where key is
+  // a key text offset. Objects with more than kIndexedObjectSize members are followed by
+  // their member indices sorted by key. Text offsets below source_.size() point into the
+  // source, others into arena_ (after the source). A key in the source ends at the next
+  // '"'; a key in the arena is preceded by its length (4 bytes).
   std::string_view TextAt(uint32_t offset, uint32_t length) const {
     if (offset >= source_.size()) return std::string_view(arena_).substr(offset - source_.size(), length);
     return source_.substr(offset, length);
   }
+  std::string_view KeyAt(uint32_t offset) const;
+  bool KeyEquals(uint32_t offset, std::string_view key, bool key_has_quote) const;
 
-  std::string_view source_;           // view into owned_source_ (or empty)
+  std::string_view source_;                   // view into owned_source_ (or empty)
   std::shared_ptr<const void> owned_source_;  // keeps the source bytes alive
-  std::string arena_;                 // unescaped and builder-made text
-  std::vector<internal::Node> nodes_;
-  // Large objects: node index -> start of its member indices sorted by key in sorted_.
-  std::unordered_map<uint32_t, uint32_t> sorted_start_;
-  std::vector<uint32_t> sorted_;
+  std::string arena_;                         // unescaped and builder-made text
+  internal::WordBuffer words_;
   uint32_t root_ = 0;
 };
 
@@ -154,20 +204,28 @@ class DocumentBuilder {
   // A builder whose strings and numbers may point into `source` (kept alive by `owner`).
   DocumentBuilder(std::string_view source, std::shared_ptr<const void> owner);
 
-  void Null();
-  void Bool(bool value);
+  void Null() { Push(internal::kTagNull, 0, 0); }
+  void Bool(bool value) { Push(value ? internal::kTagTrue : internal::kTagFalse, 0, 0); }
   // `text` must be a valid JSON number; it is kept as written.
   void Number(std::string_view text);
   void String(std::string_view text);
   // Text already in the source: offset and length into it, no copy.
-  void SourceNumber(size_t offset, size_t length);
-  void SourceString(size_t offset, size_t length);
+  void SourceNumber(size_t offset, size_t length) { PushSource(internal::kTagNumber, offset, length); }
+  void SourceString(size_t offset, size_t length) { PushSource(internal::kTagString, offset, length); }
   void Key(std::string_view key);
+  // A key in the source. Copied unless it is directly followed by '"' and has none inside
+  // (as JSON keys without escapes are).
   void SourceKey(size_t offset, size_t length);
-  void BeginArray();
-  void EndArray();
-  void BeginObject();
-  void EndObject();
+  // A key in the source that ends at the first '"' at or after `offset` (a JSON key
+  // without escapes, as a JSON scanner finds it). Nothing else is checked.
+  void SourceKeyBeforeQuote(size_t offset) {
+    if (offset > UINT32_MAX) TooLarge(0);
+    pending_.Push(static_cast<uint32_t>(offset));
+  }
+  void BeginArray() { open_.push_back(pending_.size()); }
+  void EndArray() { End(internal::kTagArray); }
+  void BeginObject() { open_.push_back(pending_.size()); }
+  void EndObject() { End(internal::kTagObject); }
 
   // Capacity hint: the number of values the document will hold.
   void Reserve(size_t values);
@@ -177,13 +235,27 @@ class DocumentBuilder {
   std::shared_ptr<const Document> Finish();
 
  private:
-  void Push(internal::Tag tag, uint32_t length, uint32_t data);
+  void Push(internal::Tag tag, uint32_t length, uint32_t data) { pending_.Push((length << internal::kTagBits) | tag, data); }
+  void End(internal::Tag tag) {
+    if (open_.back() == pending_.size()) {
+      // Empty containers ({} and [] are common in plans) need no copying.
+      open_.pop_back();
+      Push(tag, 0, static_cast<uint32_t>(doc_->words_.size()));
+    } else {
+      Close(tag == internal::kTagObject);
+    }
+  }
+  void PushSource(internal::Tag tag, size_t offset, size_t length) {
+    if (length > internal::kMaxLength || offset + length > UINT32_MAX) TooLarge(length);
+    Push(tag, static_cast<uint32_t>(length), static_cast<uint32_t>(offset));
+  }
+  [[noreturn]] static void TooLarge(size_t length);
   uint32_t ArenaText(std::string_view text);
-  void Close(internal::Tag tag);
+  void Close(bool object);
 
   std::shared_ptr<Document> doc_;
-  std::vector<internal::Node> pending_;  // children of open containers, in order
-  std::vector<size_t> open_;             // per open container: its first pending child
+  internal::WordBuffer pending_;    // words of the children of open containers, in order
+  std::vector<size_t> open_;       // per open container: where its children start in pending_
 };
 
 }  // namespace planview::structured
