@@ -234,7 +234,8 @@ Value Document::root() const {
 }
 
 size_t Document::MemoryUsage() const {
-  return source_.size() + arena_.capacity() + words_.capacity() * sizeof(uint32_t);
+  // An empty arena is the string's inline buffer, part of the Document itself.
+  return source_.size() + (arena_.empty() ? 0 : arena_.capacity()) + words_.capacity() * sizeof(uint32_t);
 }
 
 DocumentBuilder::DocumentBuilder() : doc_(std::make_shared<Document>(Document::Passkey())) {}

@@ -1,10 +1,15 @@
 #include "structured/json_value.h"
 
+#include <algorithm>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include <gtest/gtest.h>
 
+#include "structured/json_diagnose.h"
 #include "structured/json_parse.h"
+#include "structured/json_text.h"
 
 namespace planview::structured {
 namespace {
@@ -214,6 +219,146 @@ TEST(JsonParse, TruncatedAtEveryOffsetNeverCrashes) {
     EXPECT_FALSE(r.error->message.empty()) << n;
     EXPECT_LE(r.error->offset, n) << n;
   }
+}
+
+TEST(JsonParse, EscapedStringsAreUnescapedLikeGo) {
+  // Each raw string content, as written in JSON, parsed as a value, a key and inside a
+  // large object, must read back as UnescapeString gives it.
+  std::vector<std::string> raws = {
+      R"(plain)", R"(a\"b)", R"(\\)", R"(\/\b\f\n\r\t)", R"(\u0000x)", R"(\u00e9\u00E9)", R"(\u20ac)",
+      R"(\ud83d\ude00)", R"(\ud800)", R"(\udc00z)", R"(\ud800\u0041)", R"(\ud800\ud800\udc00)", R"(x\ud83d)",
+      R"({\"Statement\":[{\"Effect\":\"Allow\",\"Resource\":\"arn:aws:s3:::b/*\"}]})",
+      R"(#!/bin/bash\necho \"hi\" \u003e /tmp/x \u0026\u0026 exit 0\n)", R"(\u0022)", R"(\"\"\")"};
+  std::string json = "{\"values\": [";
+  for (size_t i = 0; i < raws.size(); ++i) json += (i ? ", \"" : "\"") + raws[i] + "\"";
+  json += "], \"keys\": {";
+  for (size_t i = 0; i < raws.size(); ++i) json += (i ? ", \"" : "\"") + raws[i] + "\": " + std::to_string(i);
+  json += "}}";
+  auto doc = MustParse(json);
+  Value values = doc->root().find("values");
+  Value keys = doc->root().find("keys");
+  ASSERT_EQ(values.size(), raws.size());
+  ASSERT_EQ(keys.size(), raws.size());
+  for (size_t i = 0; i < raws.size(); ++i) {
+    std::string want = UnescapeString(raws[i]);
+    EXPECT_EQ(values.at(i).text(), want) << raws[i];
+    EXPECT_EQ(keys.member(i).key, want) << raws[i];
+    EXPECT_EQ(keys.find(want).text(), std::to_string(i)) << raws[i];
+  }
+  // Same keys in an object large enough for the sorted index.
+  std::vector<uint32_t> sorted = keys.SortedMemberIndices();
+  ASSERT_EQ(sorted.size(), raws.size());
+  for (size_t i = 1; i < sorted.size(); ++i) EXPECT_LT(keys.member(sorted[i - 1]).key, keys.member(sorted[i]).key);
+}
+
+TEST(JsonValue, KeysThatLookLikeOtherKeys) {
+  // A source key ends at its closing quote: lookups must not match across it.
+  auto doc = MustParse(R"({"a":"b","a\"":1,"ab":2,"":3})");
+  Value root = doc->root();
+  EXPECT_EQ(root.find("a").text(), "b");
+  EXPECT_EQ(root.find("a\"").text(), "1");
+  EXPECT_EQ(root.find("ab").text(), "2");
+  EXPECT_EQ(root.find("").text(), "3");
+  EXPECT_TRUE(root.find("a\":\"b").absent());
+  EXPECT_TRUE(root.find("a\":").absent());
+  EXPECT_EQ(root.member(3).key, "");
+}
+
+TEST(JsonValue, BuilderKeysFromAnyKindOfSource) {
+  // A binary source: keys are not followed by '"' (copied), or have one inside.
+  std::string source = "keyXvalue\"k\"y\"tail";
+  DocumentBuilder b(source, nullptr);
+  b.BeginObject();
+  b.SourceKey(0, 3);  // "key", followed by 'X'
+  b.SourceString(4, 5);
+  b.SourceKey(10, 3);  // k"y: has a quote inside
+  b.Null();
+  b.SourceKey(10, 1);  // "k", followed by '"': stays in place
+  b.Bool(true);
+  b.Key("built");
+  b.Number("7");
+  b.EndObject();
+  auto doc = b.Finish();
+  Value root = doc->root();
+  ASSERT_EQ(root.size(), 4u);
+  EXPECT_EQ(root.member(0).key, "key");
+  EXPECT_EQ(root.find("key").text(), "value");
+  EXPECT_EQ(root.member(1).key, "k\"y");
+  EXPECT_TRUE(root.find("k\"y").is_null());
+  EXPECT_FALSE(root.find("k\"y").absent());
+  EXPECT_EQ(root.member(2).key, "k");
+  EXPECT_TRUE(root.find("k").is_true());
+  EXPECT_EQ(root.find("built").text(), "7");
+}
+
+TEST(JsonValue, IndicesAreUniquePerValue) {
+  auto doc = MustParse(R"({"a":[1,{"b":[]},"x"],"c":{},"d":null})");
+  std::vector<uint32_t> seen;
+  std::function<void(Value)> walk = [&](Value v) {
+    seen.push_back(v.index());
+    for (size_t i = 0; i < v.size(); ++i) walk(v.is_array() ? v.at(i) : v.member(i).value);
+  };
+  walk(doc->root());
+  std::sort(seen.begin(), seen.end());
+  EXPECT_EQ(std::adjacent_find(seen.begin(), seen.end()), seen.end());
+  EXPECT_EQ(seen.size(), 8u);
+}
+
+TEST(JsonParse, WhiteSpaceDoesNotMatter) {
+  auto compact = MustParse(R"({"a":[1,true,{"b":"c"}],"d":{}})");
+  auto spaced = MustParse(" \n{ \"a\" :\t[ 1 ,\r\n true , { \"b\" : \"c\" } ] ,\n  \"d\" : { } }\n ");
+  EXPECT_TRUE(compact->root().Equals(spaced->root()));
+}
+
+TEST(JsonParse, SkippedKeysAreStillChecked) {
+  ParseOptions options;
+  options.skip_top_level_keys = {"planned_values"};
+  EXPECT_FALSE(ParseJson(R"({"a": 1, "planned_values": {"x": [1,2,}, "b": 2})", options).ok());
+  ParseResult r = ParseJson(R"({"planned\u005fvalues": 1, "planned_values": [[{"a":"\n"}]], "b": [2]})", options);
+  ASSERT_TRUE(r.ok());
+  // An escaped key is never skipped.
+  EXPECT_EQ(r.document->root().size(), 2u);
+  EXPECT_EQ(r.document->root().find("planned_values").text(), "1");
+  EXPECT_EQ(r.document->root().find("b").at(0).text(), "2");
+}
+
+TEST(JsonValue, MemoryIsTheTextPlusTwelveBytesPerMember) {
+  std::string json = "[";
+  for (int i = 0; i < 2000; ++i) {
+    json += (i ? "," : "") + std::string(R"({"address":"aws_instance.web_)") + std::to_string(i) +
+            R"(","tags":{"Name":"web","Team":"platform"},"count":3,"enabled":true,"note":"line\none"})";
+  }
+  json += "]";
+  size_t size = json.size();
+  auto doc = MustParse(json);
+  // 2000 elements x (8 + 5 members x 12 + 2 tag members x 12) + root.
+  EXPECT_EQ(doc->MemoryUsage(), size + 4 * (2000 * (2 + 5 * 3 + 2 * 3) + 2));
+  EXPECT_EQ(doc->root().at(1999).find("note").text(), "line\none");
+}
+
+TEST(JsonParse, AgreesWithTheDiagnoserOnBrokenInput) {
+  // Whatever the fast parser accepts the exact checker accepts, and the other way round.
+  std::string base =
+      R"({"a": [1, -2.5e+3, 0, true, false, null, "s\"\u00e9\ud83d\ude00"], "b": {"c": {}, "d": []},)"
+      R"( "e": "x\\y", "f": 10.25E-2})";
+  ASSERT_TRUE(MustParse(base)->root().is_object());
+  const std::string inserts[] = {",", "]", "}", "\"", "\\", ":", "1", "-", "e", ".", " ", "\x01", "t", "[", "{"};
+  size_t checked = 0;
+  for (size_t i = 0; i <= base.size(); ++i) {
+    std::vector<std::string> variants;
+    if (i < base.size()) variants.push_back(base.substr(0, i) + base.substr(i + 1));
+    for (const std::string& ins : inserts) {
+      variants.push_back(base.substr(0, i) + ins + base.substr(i));
+      if (i < base.size()) variants.push_back(base.substr(0, i) + ins + base.substr(i + 1));
+    }
+    for (const std::string& v : variants) {
+      bool parsed = ParseJson(v).ok();
+      bool valid = !internal::DiagnoseJson(v, 512).has_value();
+      EXPECT_EQ(parsed, valid) << v;
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 3500u);
 }
 
 }  // namespace
