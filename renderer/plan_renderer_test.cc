@@ -1,0 +1,182 @@
+// Whole-plan wording the conformance cases do not reach: the "No changes." variants of
+// each mode and quality, drift followed by no changes, forget counts, the product's name,
+// and plans rendered without schemas. Expected texts follow upstream's plan.go.
+#include "renderer/plan_renderer.h"
+
+#include <optional>
+#include <string>
+
+#include "gtest/gtest.h"
+#include "renderer/render_document.h"
+#include "structured/json_parse.h"
+#include "structured/schema.h"
+
+namespace planview::renderer {
+namespace {
+
+
+std::string Rule() {
+  std::string out = "\n";
+  for (int i = 0; i < 77; ++i) out += "\u2500";
+  return out;
+}
+
+struct Rendered {
+  std::string output;
+  std::vector<std::string> warnings;
+  std::string error;
+};
+
+Rendered Render(const std::string& plan, PlanMode mode = PlanMode::kNormal,
+                std::optional<PlanQuality> quality = std::nullopt, bool with_schemas = true,
+                Product product = Product::kOpenTofu) {
+  auto schemas_doc = structured::ParseJson(
+      R"({"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{"t":{"version":0,"block":{"attributes":{"x":{"type":"string","optional":true}}}}},"data_source_schemas":{"t":{"version":0,"block":{"attributes":{"x":{"type":"string","optional":true}}}}}}}})");
+  EXPECT_TRUE(schemas_doc.ok());
+  std::string error;
+  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.document, error);
+  EXPECT_TRUE(schemas.has_value()) << error;
+  DocumentRequest request;
+  request.kind = DocumentKind::kPlan;
+  request.mode = mode;
+  request.quality = quality;
+  request.schemas = with_schemas ? &*schemas : nullptr;
+  request.options.product = product;
+  DocumentResult result = RenderDocument(plan, "plan.json", request);
+  return {result.output, result.warnings.messages(), result.error};
+}
+
+TEST(RenderPlan, NoChangesByMode) {
+  const std::string empty = R"({"format_version":"1.2"})";
+  EXPECT_EQ(Render(empty).output, "\nNo changes. Your infrastructure matches the configuration.\n");
+  EXPECT_EQ(Render(empty, PlanMode::kDestroy).output,
+            "\nNo changes. No objects need to be destroyed.\n\n"
+            "Either you have not created any objects yet or the existing objects were\n"
+            "already deleted outside of OpenTofu.\n");
+  EXPECT_EQ(Render(empty, PlanMode::kRefreshOnly).output,
+            "\nNo changes. Your infrastructure still matches the configuration.\n\n"
+            "OpenTofu has checked that the real remote objects still match the result of\n"
+            "your most recent changes, and found no differences.\n");
+  EXPECT_EQ(Render(R"({"format_version":"1.2","errored":true})").output,
+            "\nPlanning failed. OpenTofu encountered an error while generating this plan.\n\n");
+  EXPECT_EQ(Render(empty, PlanMode::kNormal, PlanQuality{false, true, true}).output,
+            "\nNo changes. Your infrastructure matches the configuration.\n"
+            "\nNote: You used the -target option, so OpenTofu only checked resources\n"
+            "matching those targets and may have skipped others. If you expected changes\n"
+            "to appear, verify that the addresses passed to -target are correct.\n");
+}
+
+// A deleted data source is not listed, but it makes the plan non-empty, so drift shows.
+constexpr char kDriftOnly[] = R"({"format_version":"1.2",
+  "resource_changes":[{"address":"data.t.d","mode":"data","type":"t","name":"d","provider_name":"p",
+    "change":{"actions":["delete"],"before":{"x":"old"},"after":null}}],
+  "resource_drift":[{"address":"t.a","mode":"managed","type":"t","name":"a","provider_name":"p",
+    "change":{"actions":["update"],"before":{"x":"1"},"after":{"x":"2"}}}],
+  "relevant_attributes":[{"resource":"t.a","attribute":["x"]}]})";
+
+std::string DriftPreamble() {
+  return "\nNote: Objects have changed outside of OpenTofu\n\n"
+         "OpenTofu detected the following changes made outside of OpenTofu since the\n"
+         "last \"tofu apply\" which may have affected this plan:\n\n"
+         "  # t.a has changed\n"
+         "  ~ resource \"t\" \"a\" {\n"
+         "      ~ x = \"1\" -> \"2\"\n"
+         "    }\n\n\n"
+         "Unless you have made equivalent changes to your configuration, or ignored the\n"
+         "relevant attributes using ignore_changes, the following plan may include\n"
+         "actions to undo or respond to these changes.\n" +
+         Rule() + "\n";
+}
+
+TEST(RenderPlan, DriftThenNoChanges) {
+  EXPECT_EQ(Render(kDriftOnly).output,
+            DriftPreamble() +
+                "\nNo changes. Your infrastructure matches the configuration.\n\n"
+                "Your configuration already matches the changes detected above, so applying\n"
+                "this plan will only update the state to include the changes detected above\n"
+                "and won't change any real infrastructure.\n");
+  EXPECT_EQ(Render(kDriftOnly, PlanMode::kNormal, PlanQuality{false, true, false}).output,
+            DriftPreamble() +
+                "\nNo changes. Your infrastructure matches the configuration.\n\n"
+                "Your configuration already matches the changes detected above. If you'd like\n"
+                "to update the OpenTofu state to match, create and apply a refresh-only plan:\n"
+                "  tofu apply -refresh-only\n");
+}
+
+TEST(RenderPlan, DriftNeedsARelevantAttribute) {
+  std::string plan = kDriftOnly;
+  plan.replace(plan.find(R"("resource":"t.a")"), 16, R"("resource":"t.b")");
+  EXPECT_EQ(Render(plan).output, "\nNo changes. Your infrastructure matches the configuration.\n");
+}
+
+TEST(RenderPlan, ForgetCountsAndProductWording) {
+  const std::string plan = R"({"format_version":"1.2","resource_changes":[
+    {"address":"t.a","mode":"managed","type":"t","name":"a","provider_name":"p",
+     "change":{"actions":["forget"],"before":{"x":"1"},"after":null}}]})";
+  std::string out = Render(plan, PlanMode::kNormal, std::nullopt, true, Product::kTerraform).output;
+  EXPECT_NE(out.find("\nTerraform used the selected providers to generate the following execution\n"
+                     "plan. Resource actions are indicated with the following symbols:\n"
+                     "  . forget\n\nTerraform will perform the following actions:\n\n"
+                     "  # t.a will be removed from the Terraform state but will not be destroyed\n"),
+            std::string::npos)
+      << out;
+  EXPECT_NE(out.find("\nPlan: 0 to add, 0 to change, 0 to destroy, 1 to forget.\n"), std::string::npos) << out;
+}
+
+TEST(RenderPlan, WithoutSchemasRendersFromValuesAndSaysSoOnce) {
+  const std::string plan = R"({"format_version":"1.2","resource_changes":[
+    {"address":"t.a","mode":"managed","type":"t","name":"a","provider_name":"p",
+     "change":{"actions":["create"],"before":null,"after":{"x":"1"},"after_unknown":{"id":true}}},
+    {"address":"t.b","mode":"managed","type":"t","name":"b","provider_name":"p",
+     "change":{"actions":["create"],"before":null,"after":{"x":"2"}}}]})";
+  Rendered r = Render(plan, PlanMode::kNormal, std::nullopt, false);
+  EXPECT_NE(r.output.find("  # t.a will be created\n"
+                          "  + resource \"t\" \"a\" {\n"
+                          "      + id = (known after apply)\n"
+                          "      + x  = \"1\"\n"
+                          "    }\n"),
+            std::string::npos)
+      << r.output;
+  ASSERT_EQ(r.warnings.size(), 1u);
+  EXPECT_EQ(r.warnings[0], NoSchemasNote());
+}
+
+TEST(RenderPlan, SchemasForOtherProvidersFallBackPerResource) {
+  const std::string plan = R"({"format_version":"1.2","resource_changes":[
+    {"address":"u.a","mode":"managed","type":"u","name":"a","provider_name":"other",
+     "change":{"actions":["create"],"before":null,"after":{"x":"1"}}},
+    {"address":"t.a","mode":"managed","type":"unknown_type","name":"a","provider_name":"p",
+     "change":{"actions":["create"],"before":null,"after":{"x":"1"}}}]})";
+  Rendered r = Render(plan);
+  EXPECT_NE(r.output.find("Plan: 2 to add, 0 to change, 0 to destroy."), std::string::npos) << r.output;
+  ASSERT_EQ(r.warnings.size(), 2u);
+  EXPECT_NE(r.warnings[0].find("t.a: provider \"p\" has no resource type \"unknown_type\""), std::string::npos);
+  EXPECT_NE(r.warnings[1].find("u.a: the schemas have no provider \"other\""), std::string::npos);
+}
+
+TEST(RenderPlan, MalformedPlansNameThePath) {
+  EXPECT_EQ(Render(R"({"resource_changes":[{"address":"t.a","change":{"actions":["explode"]}}]})").error,
+            "plan.json: $.resource_changes[0].change.actions: unrecognized action list [explode]");
+  EXPECT_EQ(Render(R"({"resource_changes":{}})").error, "plan.json: $.resource_changes: expected an array, found object");
+}
+
+TEST(QualityFromPlan, FollowsTheJsonRule) {
+  auto quality = [](const std::string& json, PlanMode mode = PlanMode::kNormal) {
+    auto parsed = structured::ParseJson(json);
+    EXPECT_TRUE(parsed.ok());
+    return QualityFromPlan(Plan::FromJson(parsed.document->root()), mode);
+  };
+  EXPECT_TRUE(quality(R"({})").no_changes);
+  EXPECT_FALSE(quality(R"({"applyable":true})").no_changes);
+  EXPECT_TRUE(quality(R"({"errored":true,"applyable":true})").errored);
+  EXPECT_TRUE(quality(R"({"errored":true,"applyable":true})").no_changes);
+  EXPECT_FALSE(quality(R"({"output_changes":{"o":{"actions":["create"]}}})").no_changes);
+  EXPECT_FALSE(quality(R"({"resource_changes":[{"address":"t.a","previous_address":"t.b","change":{"actions":["no-op"]}}]})")
+                   .no_changes);
+  const std::string drift = R"({"resource_drift":[{"address":"t.a","mode":"managed","change":{"actions":["update"]}}]})";
+  EXPECT_TRUE(quality(drift).no_changes);
+  EXPECT_FALSE(quality(drift, PlanMode::kRefreshOnly).no_changes);
+}
+
+}  // namespace
+}  // namespace planview::renderer

@@ -1,0 +1,53 @@
+#include "renderer/resource_order.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gtest/gtest.h"
+
+namespace planview::renderer {
+namespace {
+
+bool Before(std::string_view a, std::string_view b) { return CompareResourceAddresses(a, b) < 0; }
+
+TEST(CompareResourceAddresses, FollowsUpstreamOrder) {
+  // Root module first, shorter module paths first.
+  EXPECT_TRUE(Before("z_thing.a", "module.a.a_thing.a"));
+  EXPECT_TRUE(Before("module.a.z.a", "module.a.module.b.a.a"));
+  // Module instance keys: none, then numbers (numerically), then strings.
+  EXPECT_TRUE(Before("module.m.t.a", "module.m[0].t.a"));
+  EXPECT_TRUE(Before("module.m[2].t.a", "module.m[10].t.a"));
+  EXPECT_TRUE(Before("module.m[10].t.a", "module.m[\"a\"].t.a"));
+  // Ephemeral, then data, then managed.
+  EXPECT_TRUE(Before("ephemeral.t.a", "data.t.a"));
+  EXPECT_TRUE(Before("data.z.a", "a.a"));
+  // Type, then name, then key.
+  EXPECT_TRUE(Before("a_type.z", "b_type.a"));
+  EXPECT_TRUE(Before("t.a", "t.b"));
+  EXPECT_TRUE(Before("t.a", "t.a[0]"));
+  EXPECT_TRUE(Before("t.a[9]", "t.a[10]"));
+  EXPECT_TRUE(Before("t.a[10]", "t.a[\"0\"]"));
+  EXPECT_TRUE(Before("t.a[\"a\\\"b\"]", "t.a[\"ab\"]"));
+  EXPECT_EQ(CompareResourceAddresses("t.a[1]", "t.a[1]"), 0);
+  // Addresses that do not parse go last, by text.
+  EXPECT_TRUE(Before("t.a", "not an address"));
+  EXPECT_TRUE(Before("also bad", "not an address"));
+}
+
+TEST(SortResourceChanges, SortsByAddressThenDeposedKey) {
+  std::vector<std::string_view> addresses = {"t.a[10]", "module.m.t.a", "t.a[2]", "data.t.a", "t.a[2]"};
+  std::vector<std::string_view> deposed = {"", "", "bbb", "", "aaa"};
+  std::vector<ResourceChange> changes(addresses.size());
+  for (size_t i = 0; i < changes.size(); ++i) {
+    changes[i].address = addresses[i];
+    changes[i].deposed = deposed[i];
+  }
+  SortResourceChanges(changes);
+  std::vector<std::string> got;
+  for (const ResourceChange& c : changes) got.push_back(std::string(c.address) + "/" + std::string(c.deposed));
+  EXPECT_EQ(got, (std::vector<std::string>{"data.t.a/", "t.a[2]/aaa", "t.a[2]/bbb", "t.a[10]/", "module.m.t.a/"}));
+}
+
+}  // namespace
+}  // namespace planview::renderer
