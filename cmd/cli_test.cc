@@ -1,0 +1,266 @@
+// How `planview` behaves as a program: detection, flags, colour and width choices, and what
+// it does with inputs it cannot render (not JSON, empty, truncated, schemas for other
+// providers). Runs the real binary, plus RunPlanview in-process where a terminal is needed.
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cmd/planview_cli.h"
+#include "cmd/testing/run_process.h"
+#include "gtest/gtest.h"
+#include "renderer/testing/golden.h"
+#include "structured/json_value.h"
+
+namespace planview::cmd {
+namespace {
+
+using testing::PlanviewBinary;
+using testing::ProcessResult;
+using testing::RunProcess;
+using testing::WriteTempFile;
+
+constexpr char kBasic[] = "testdata/conformance/equivalence/basic_list";
+
+ProcessResult Planview(const std::vector<std::string>& args, const std::string& input = "") {
+  return RunProcess(PlanviewBinary(), args, input);
+}
+
+int Lines(const std::string& text) {
+  int n = 0;
+  for (char c : text) n += c == '\n';
+  return n;
+}
+
+TEST(Cli, RendersAPlanWithSchemas) {
+  ProcessResult r = Planview({std::string(kBasic) + "/plan.json", "--schemas", std::string(kBasic) + "/schemas.json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, renderer::testing::ReadFile(std::string(kBasic) + "/plan.txt"));
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(Cli, ReadsStandardInput) {
+  std::string plan = renderer::testing::ReadFile(std::string(kBasic) + "/plan.json");
+  ProcessResult r = Planview({"-", "--schemas", std::string(kBasic) + "/schemas.json"}, plan);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, renderer::testing::ReadFile(std::string(kBasic) + "/plan.txt"));
+}
+
+TEST(Cli, NotJsonIsOneErrorLine) {
+  std::string file = WriteTempFile("notes.txt", "these are not the droids\n");
+  ProcessResult r = Planview({file});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("planview: " + file + ":1:1: ", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find(" at $"), std::string::npos) << r.err;
+}
+
+TEST(Cli, EmptyFileIsOneErrorLine) {
+  std::string file = WriteTempFile("empty.json", "");
+  ProcessResult r = Planview({file});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "planview: " + file + ":1:1: empty input: no JSON value (byte 0)\n");
+}
+
+TEST(Cli, MalformedJsonNamesLineColumnAndPath) {
+  std::string file = WriteTempFile("bad.json", "{\"resource_changes\": [\n  {\"address\": tru}\n]}");
+  ProcessResult r = Planview({file});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("planview: " + file + ":2:", 0), 0u) << r.err;
+  EXPECT_NE(r.err.find("$.resource_changes[0].address"), std::string::npos) << r.err;
+}
+
+TEST(Cli, WrongShapeNamesThePath) {
+  std::string file = WriteTempFile("shape.json", R"({"resource_changes":[{"address":"t.a","change":{"actions":"create"}}]})");
+  ProcessResult r = Planview({file});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "planview: " + file + ": $.resource_changes[0].change.actions: expected an array, found string\n");
+}
+
+TEST(Cli, MissingFile) {
+  ProcessResult r = Planview({"/nonexistent/plan.json"});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("/nonexistent/plan.json"), std::string::npos) << r.err;
+  EXPECT_EQ(Lines(r.err), 1);
+}
+
+TEST(Cli, SchemasForOtherProvidersStillRenderEveryResource) {
+  std::string schemas = WriteTempFile(
+      "other_schemas.json",
+      R"({"format_version":"1.0","provider_schemas":{"registry.opentofu.org/hashicorp/aws":{"resource_schemas":{}}}})");
+  ProcessResult r = Planview({std::string(kBasic) + "/plan.json", "--schemas", schemas});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  // The values alone give the same layout for this resource.
+  EXPECT_EQ(r.out, renderer::testing::ReadFile(std::string(kBasic) + "/plan.txt"));
+  EXPECT_EQ(r.err,
+            "planview: warning: tfcoremock_list.list: the schemas have no provider "
+            "\"registry.opentofu.org/hashicorp/tfcoremock\"; rendered from its values\n");
+}
+
+TEST(Cli, WithoutSchemasSaysSoOnce) {
+  std::string plan = "testdata/conformance/equivalence/multiple_block_types/plan.json";
+  ProcessResult r = Planview({plan});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("will be created"), std::string::npos);
+  EXPECT_EQ(r.err.find("no provider schemas given"), r.err.rfind("no provider schemas given"));
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+}
+
+TEST(Cli, TruncatedLogLine) {
+  std::string log = renderer::testing::ReadFile(std::string(kBasic) + "/apply.jsonl");
+  // Cut the last line in half, as an interrupted stream would.
+  size_t last = log.rfind('\n', log.size() - 2);
+  std::string truncated = log.substr(0, last + 1 + (log.size() - last) / 2);
+  std::string file = WriteTempFile("truncated.jsonl", truncated);
+  ProcessResult r = Planview({file});
+  EXPECT_EQ(r.exit_code, 1);
+  // Everything before is rendered, and the broken line is passed through as upstream does.
+  EXPECT_EQ(r.out.rfind("tfcoremock_list.list: Creating...\n", 0), 0u) << r.out;
+  EXPECT_NE(r.out.find(truncated.substr(last + 1)), std::string::npos) << r.out;
+  EXPECT_EQ(Lines(r.err), 1) << r.err;
+  EXPECT_EQ(r.err.rfind("planview: " + file + ":" + std::to_string(Lines(truncated) + 1) + ":", 0), 0u) << r.err;
+}
+
+TEST(Cli, EmptyStateFromShowJson) {
+  std::string file = WriteTempFile("empty_state.json", R"({"format_version":"1.0"})");
+  ProcessResult r = Planview({file});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "The state file is empty. No resources are represented.\n");
+}
+
+TEST(Cli, RedactedPlanWithEmbeddedSchemas) {
+  renderer::testing::Json plan = renderer::testing::LoadJson(std::string(kBasic) + "/plan.json");
+  renderer::testing::Json schemas = renderer::testing::LoadJson(std::string(kBasic) + "/schemas.json");
+  std::string redacted = "{\"plan_format_version\":\"1.2\",\"provider_format_version\":\"1.0\",\"resource_changes\":" +
+                         renderer::testing::JsonText(plan.root.find("resource_changes")) + ",\"provider_schemas\":" +
+                         renderer::testing::JsonText(schemas.root.find("provider_schemas")) + "}";
+  ProcessResult r = Planview({WriteTempFile("redacted.json", redacted)});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, renderer::testing::ReadFile(std::string(kBasic) + "/plan.txt"));
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(Cli, KindOverride) {
+  std::string line = R"({"@message":"hello","type":"apply_start"})";
+  ProcessResult detected = Planview({WriteTempFile("one.jsonl", line + "\n")});
+  EXPECT_EQ(detected.out, "hello\n");
+  ProcessResult forced = Planview({"--kind", "state", WriteTempFile("plan.json", R"({"format_version":"1.0","values":null})")});
+  EXPECT_EQ(forced.out, "The state file is empty. No resources are represented.\n");
+  ProcessResult unknown = Planview({WriteTempFile("what.json", R"({"what":1})")});
+  EXPECT_EQ(unknown.exit_code, 1);
+  EXPECT_NE(unknown.err.find("use --kind"), std::string::npos);
+}
+
+TEST(Cli, ModeProductWidthAndColourFlags) {
+  std::string empty = WriteTempFile("empty_plan.json", R"({"format_version":"1.2","errored":false})");
+  EXPECT_EQ(Planview({empty, "--mode", "destroy", "--product", "terraform", "--width", "40"}).out,
+            "\nNo changes. No objects need to be destroyed.\n\n"
+            "Either you have not created any objects\n"
+            "yet or the existing objects were\n"
+            "already deleted outside of Terraform.\n");
+  EXPECT_EQ(Planview({empty, "-mode=refresh-only", "-no-color"}).out.rfind("\nNo changes. Your infrastructure still", 0), 0u);
+  EXPECT_EQ(Planview({empty, "--color", "always"}).out,
+            "\n\x1b[0m\x1b[1m\x1b[32mNo changes.\x1b[0m\x1b[1m Your infrastructure matches the configuration.\x1b[0m\n"
+            "\x1b[0m");
+  EXPECT_EQ(Planview({empty, "--no-color"}).out, "\nNo changes. Your infrastructure matches the configuration.\n");
+}
+
+TEST(Cli, UsageErrorsExitTwo) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{},
+                                             {"--bogus", "x"},
+                                             {"a.json", "b.json"},
+                                             {"x", "--mode", "sideways"},
+                                             {"x", "--width", "0"},
+                                             {"x", "--width"},
+                                             {"x", "--color", "purple"},
+                                             {"x", "--kind", "graph"},
+                                             {"x", "--quality", "great"},
+                                             {"x", "--no-color=1"}}) {
+    ProcessResult r = Planview(args);
+    EXPECT_EQ(r.exit_code, 2) << r.err;
+    EXPECT_EQ(r.out, "");
+    EXPECT_EQ(Lines(r.err), 2) << r.err;
+  }
+}
+
+TEST(Cli, HelpAndVersion) {
+  ProcessResult help = Planview({"--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_EQ(help.out.rfind("Usage: planview [options] FILE\n", 0), 0u);
+  EXPECT_NE(help.out.find("-no-color"), std::string::npos);
+  ProcessResult version = Planview({"-version"});
+  EXPECT_EQ(version.exit_code, 0);
+  EXPECT_EQ(version.out.rfind(std::string("planview ") + kVersion, 0), 0u);
+}
+
+TEST(Cli, EphemeralResourcesAreSkippedWithAWarning) {
+  std::string plan = WriteTempFile(
+      "ephemeral.json",
+      R"({"format_version":"1.2","resource_changes":[{"address":"ephemeral.t.a","mode":"ephemeral","type":"t","name":"a","provider_name":"p","change":{"actions":["open"]}}]})");
+  ProcessResult bad_action = Planview({plan});
+  EXPECT_EQ(bad_action.exit_code, 1);
+  plan = WriteTempFile(
+      "ephemeral.json",
+      R"({"format_version":"1.2","resource_changes":[{"address":"ephemeral.t.a","mode":"ephemeral","type":"t","name":"a","provider_name":"p","change":{"actions":["create"],"after":{}}}]})");
+  ProcessResult r = Planview({plan});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "\nNo changes. Your infrastructure matches the configuration.\n");
+  EXPECT_NE(r.err.find("ephemeral.t.a: ephemeral resources are not stored in plans"), std::string::npos) << r.err;
+}
+
+TEST(Cli, DeepValuesRenderAndTooDeepIsAnError) {
+  auto nested = [](int depth) {
+    std::string v;
+    for (int i = 0; i < depth; ++i) v += "[";
+    v += "1";
+    for (int i = 0; i < depth; ++i) v += "]";
+    return v;
+  };
+  std::string deep = WriteTempFile(
+      "deep.json", R"({"format_version":"1.2","output_changes":{"o":{"actions":["create"],"before":null,"after":)" +
+                       nested(500) + "}}}");
+  ProcessResult ok = Planview({deep});
+  EXPECT_EQ(ok.exit_code, 0) << ok.err;
+  EXPECT_NE(ok.out.find("Changes to Outputs:"), std::string::npos);
+  std::string too_deep = WriteTempFile("too_deep.json", R"({"output_changes":{"o":{"after":)" + nested(600) + "}}}");
+  ProcessResult bad = Planview({too_deep});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(Lines(bad.err), 1) << bad.err;
+}
+
+// Colour "auto" and the terminal width need a terminal; RunPlanview takes the facts.
+std::string RunInProcess(const std::vector<std::string>& args, const Terminal& terminal) {
+  std::FILE* out = std::tmpfile();
+  std::FILE* err = std::tmpfile();
+  EXPECT_EQ(RunPlanview(args, terminal, out, err), 0);
+  std::rewind(out);
+  std::string text;
+  char buffer[4096];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, out)) > 0) text.append(buffer, n);
+  std::fclose(out);
+  std::fclose(err);
+  return text;
+}
+
+TEST(Cli, AutoColourAndTerminalWidth) {
+  std::string plan = std::string(kBasic) + "/plan.json";
+  std::string schemas = std::string(kBasic) + "/schemas.json";
+  std::string on_terminal = RunInProcess({plan, "--schemas", schemas}, Terminal{true, 200, false});
+  EXPECT_NE(on_terminal.find("\x1b["), std::string::npos);
+  EXPECT_NE(on_terminal.find("execution plan. Resource actions are indicated with the following symbols:\n"),
+            std::string::npos)
+      << on_terminal;
+  std::string no_color = RunInProcess({plan, "--schemas", schemas}, Terminal{true, 200, true});
+  EXPECT_EQ(no_color.find("\x1b["), std::string::npos);
+  std::string piped = RunInProcess({plan, "--schemas", schemas}, Terminal{false, 0, false});
+  EXPECT_EQ(piped, renderer::testing::ReadFile(std::string(kBasic) + "/plan.txt"));
+  std::string forced = RunInProcess({plan, "--schemas", schemas, "--color=always"}, Terminal{false, 0, true});
+  EXPECT_EQ(forced, renderer::testing::ReadFile(std::string(kBasic) + "/plan.color.txt"));
+}
+
+}  // namespace
+}  // namespace planview::cmd
