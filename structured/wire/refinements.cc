@@ -90,10 +90,10 @@ std::string Refinements::Describe() const {
   }
   if (length_lower != 0 || length_upper) {
     if (length_upper && *length_upper == length_lower) {
-      parts.push_back(fmt::format("exactly {} elements", length_lower));
+      parts.push_back(fmt::format("length {}", length_lower));
     } else {
-      if (length_lower != 0) parts.push_back(fmt::format("at least {} elements", length_lower));
-      if (length_upper) parts.push_back(fmt::format("at most {} elements", *length_upper));
+      if (length_lower != 0) parts.push_back(fmt::format("length at least {}", length_lower));
+      if (length_upper) parts.push_back(fmt::format("length at most {}", *length_upper));
     }
   }
   std::string out;

@@ -42,7 +42,8 @@ struct Refinements {
   // A prefix must extend or agree with the one held.
   std::optional<std::string> AddPrefix(std::string prefix);
 
-  // "not null, starts with \"ab\", at least 1, less than 10, at most 3 elements".
+  // "not null", "starts with \"ab\"", "at least 1", "less than 10", "length at most 3",
+  // joined with ", ".
   std::string Describe() const;
 };
 
