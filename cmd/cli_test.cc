@@ -38,6 +38,13 @@ TEST(Cli, RendersAPlanWithSchemas) {
   EXPECT_EQ(r.err, "");
 }
 
+// The example the README runs.
+TEST(Cli, RendersTheBundledExample) {
+  ProcessResult r = Planview({"testdata/examples/plan.json", "--schemas", "testdata/examples/schemas.json"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, renderer::testing::ReadFile("testdata/examples/plan.txt"));
+}
+
 TEST(Cli, ReadsStandardInput) {
   std::string plan = renderer::testing::ReadFile(std::string(kBasic) + "/plan.json");
   ProcessResult r = Planview({"-", "--schemas", std::string(kBasic) + "/schemas.json"}, plan);
