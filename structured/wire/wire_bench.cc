@@ -1,0 +1,202 @@
+// Decode and re-encode throughput on a large resource-shaped value: a block with a list
+// of nested blocks holding strings, numbers, maps, lists, sets of strings, sets of
+// objects, dynamic values and (refined) unknowns. Generates the msgpack itself (about
+// 64 MB by default; `wire_bench MB` for another size) and prints MB/s both ways.
+#include <fmt/format.h>
+#include <msgpack.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "structured/json_parse.h"
+#include "structured/wire/decode.h"
+#include "structured/wire/encode.h"
+
+namespace planview::structured::wire {
+namespace {
+
+struct Sink {
+  std::string* out;
+  void write(const char* d, size_t n) { out->append(d, n); }
+};
+
+const char* kTypeJson = R"(["object",{
+  "id": "string",
+  "name": "string",
+  "item": ["list", ["object", {
+    "arn": "string",
+    "cidrs": ["set", "string"],
+    "count": "number",
+    "enabled": "bool",
+    "ingress": ["set", ["object", {"cidr_blocks": ["list", "string"], "from_port": "number", "to_port": "number"}]],
+    "labels": ["map", "string"],
+    "meta": "dynamic",
+    "ratio": "number",
+    "rule": ["list", ["object", {"filter": ["list", ["object", {"key": "string", "values": ["set", "string"]}]],
+                                  "port": "number", "protocol": "string"}]]
+  }]]
+}])";
+
+void Str(msgpack::packer<Sink>& pk, const std::string& s) {
+  pk.pack_str(static_cast<uint32_t>(s.size()));
+  pk.pack_str_body(s.data(), static_cast<uint32_t>(s.size()));
+}
+
+void Unknown(std::string& out) { out.append("\xd4\x00\x00", 3); }
+
+// One nested block; every 7th has unknowns (plain and refined).
+void Item(msgpack::packer<Sink>& pk, std::string& out, int i) {
+  bool unknowns = i % 7 == 3;
+  pk.pack_map(9);
+  Str(pk, "arn");
+  if (unknowns) {
+    // not null, prefix "arn:aws:ec2:"
+    std::string payload = "\x82\x01\xc2\x02\xac" "arn:aws:ec2:";
+    pk.pack_ext(payload.size(), 12);
+    pk.pack_ext_body(payload.data(), static_cast<uint32_t>(payload.size()));
+  } else {
+    Str(pk, fmt::format("arn:aws:ec2:eu-west-1:123456789012:instance/i-{:016x}", i * 7919));
+  }
+  Str(pk, "cidrs");
+  pk.pack_array(3);
+  Str(pk, fmt::format("10.{}.0.0/16", i % 256));
+  Str(pk, fmt::format("172.{}.0.0/16", 16 + i % 16));
+  Str(pk, fmt::format("192.168.{}.0/24", i % 256));
+  Str(pk, "count");
+  pk.pack_int64(i);
+  Str(pk, "enabled");
+  if (unknowns) {
+    Unknown(out);
+  } else {
+    pk.pack(i % 2 == 0);
+  }
+  Str(pk, "ingress");
+  pk.pack_array(2);
+  for (int k = 0; k < 2; ++k) {
+    pk.pack_map(3);
+    Str(pk, "cidr_blocks");
+    pk.pack_array(1);
+    Str(pk, "0.0.0.0/0");
+    Str(pk, "from_port");
+    pk.pack_int64(k == 0 ? 443 : 8443 + i % 100);
+    Str(pk, "to_port");
+    pk.pack_int64(k == 0 ? 443 : 8443 + i % 100);
+  }
+  Str(pk, "labels");
+  pk.pack_map(3);
+  Str(pk, "env");
+  Str(pk, i % 3 == 0 ? "prod" : "staging");
+  Str(pk, "owner");
+  Str(pk, fmt::format("team-{}", i % 40));
+  Str(pk, "service");
+  Str(pk, fmt::format("svc-{}", i % 1000));
+  Str(pk, "meta");
+  pk.pack_array(2);
+  std::string meta_type = R"(["object",{"tier":"string","weight":"number"}])";
+  pk.pack_bin(static_cast<uint32_t>(meta_type.size()));
+  pk.pack_bin_body(meta_type.data(), static_cast<uint32_t>(meta_type.size()));
+  pk.pack_map(2);
+  Str(pk, "tier");
+  Str(pk, "gold");
+  Str(pk, "weight");
+  pk.pack_int64(i % 10);
+  Str(pk, "ratio");
+  pk.pack_double(0.5 + (i % 8) * 0.25);
+  Str(pk, "rule");
+  pk.pack_array(2);
+  for (int r = 0; r < 2; ++r) {
+    pk.pack_map(3);
+    Str(pk, "filter");
+    pk.pack_array(1);
+    pk.pack_map(2);
+    Str(pk, "key");
+    Str(pk, "name");
+    Str(pk, "values");
+    if (unknowns && r == 1) {
+      std::string payload = "\x82\x05\x01\x06\x0a";  // 1 to 10 elements
+      pk.pack_ext(payload.size(), 12);
+      pk.pack_ext_body(payload.data(), static_cast<uint32_t>(payload.size()));
+    } else {
+      pk.pack_array(2);
+      Str(pk, fmt::format("web-{}", i));
+      Str(pk, fmt::format("worker-{}", i));
+    }
+    Str(pk, "port");
+    pk.pack_int64(r == 0 ? 80 : 443);
+    Str(pk, "protocol");
+    Str(pk, r == 0 ? "tcp" : "udp");
+  }
+}
+
+std::string Generate(size_t target_bytes, size_t& items) {
+  std::string out;
+  Sink sink{&out};
+  msgpack::packer<Sink> pk(sink);
+  // Size one item to know how many fit.
+  std::string probe;
+  Sink probe_sink{&probe};
+  msgpack::packer<Sink> probe_pk(probe_sink);
+  Item(probe_pk, probe, 1);
+  items = target_bytes / probe.size() + 1;
+  out.reserve(items * (probe.size() + 16) + 64);
+  pk.pack_map(3);
+  Str(pk, "id");
+  Unknown(out);
+  Str(pk, "item");
+  pk.pack_array(static_cast<uint32_t>(items));
+  for (size_t i = 0; i < items; ++i) Item(pk, out, static_cast<int>(i));
+  Str(pk, "name");
+  Str(pk, "bench");
+  return out;
+}
+
+double Seconds(std::chrono::steady_clock::time_point a, std::chrono::steady_clock::time_point b) {
+  return std::chrono::duration<double>(b - a).count();
+}
+
+}  // namespace
+}  // namespace planview::structured::wire
+
+int main(int argc, char** argv) {
+  using namespace planview::structured;
+  using namespace planview::structured::wire;
+  size_t mb = argc > 1 ? static_cast<size_t>(std::stoul(argv[1])) : 64;
+  ParseResult parsed = ParseJson(kTypeJson);
+  std::string error;
+  Type type = *ParseType(parsed.document->root(), error);
+  size_t items = 0;
+  std::string bytes = Generate(mb << 20, items);
+  double size_mb = static_cast<double>(bytes.size()) / (1 << 20);
+  std::printf("value: %.1f MB of msgpack, %zu nested blocks\n", size_mb, items);
+
+  double best_decode = 1e9;
+  double best_encode = 1e9;
+  size_t encoded_size = 0;
+  bool same = false;
+  for (int round = 0; round < 3; ++round) {
+    auto t0 = std::chrono::steady_clock::now();
+    DecodeResult r = DecodeMsgpack(bytes, type);
+    auto t1 = std::chrono::steady_clock::now();
+    if (!r.ok()) {
+      std::fprintf(stderr, "decode failed: %s\n", r.error->ToString().c_str());
+      return 1;
+    }
+    EncodeResult e = EncodeMsgpack(*r.value, type);
+    auto t2 = std::chrono::steady_clock::now();
+    if (!e.ok()) {
+      std::fprintf(stderr, "encode failed: %s\n", e.error->ToString().c_str());
+      return 1;
+    }
+    best_decode = std::min(best_decode, Seconds(t0, t1));
+    best_encode = std::min(best_encode, Seconds(t1, t2));
+    encoded_size = e.bytes.size();
+    same = e.bytes == bytes;
+  }
+  std::printf("decode: %.0f MB/s (%.3f s)\n", size_mb / best_decode, best_decode);
+  std::printf("encode: %.0f MB/s (%.3f s), %zu bytes, %s the input\n", size_mb / best_encode, best_encode,
+              encoded_size, same ? "identical to" : "differs from");
+  return same ? 0 : 1;
+}
