@@ -193,6 +193,12 @@ TEST(Cli, UsageErrorsExitTwo) {
   }
 }
 
+TEST(Cli, WireSubcommandIsDispatched) {
+  ProcessResult r = Planview({"wire"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find("missing subcommand"), std::string::npos) << r.err;
+}
+
 TEST(Cli, HelpAndVersion) {
   ProcessResult help = Planview({"--help"});
   EXPECT_EQ(help.exit_code, 0);

@@ -1,11 +1,13 @@
 // planview: renders a Terraform/OpenTofu plan, state or JSON log as `tofu show` does.
 #include <cstdio>
+#include <span>
 #include <string>
 #include <vector>
 
 #include "cmd/large_stack.h"
 #include "cmd/planview_cli.h"
 #include "cmd/terminal.h"
+#include "cmd/wire/wire_command.h"
 
 namespace {
 
@@ -23,12 +25,12 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::vector<std::string> args(argv + 1, argv + argc);
-  // TODO: dispatch `planview wire ...` to RunWireCommand (cmd/wire/wire_command.h) once the
-  // wire-format helper's command lands:
-  //   if (!args.empty() && args[0] == "wire") {
-  //     return planview::cmd::RunWireCommand(std::span(args).subspan(1), stdout, stderr);
-  //   }
   planview::cmd::Terminal terminal = planview::cmd::DetectTerminal();
+  if (!args.empty() && args[0] == "wire") {
+    return planview::cmd::RunWithLargeStack([&] {
+      return planview::cmd::RunWireCommand(std::span<const std::string>(args).subspan(1), stdout, stderr);
+    });
+  }
   return planview::cmd::RunWithLargeStack(
       [&] { return planview::cmd::RunPlanview(args, terminal, stdout, stderr); });
 }
