@@ -50,7 +50,8 @@ class MsgpackEncoder {
         return;
       case Type::Kind::kNumber:
         if (!v.is_number()) throw Failure{"number is required"};
-        PackNumber(v.text(), wv_.IsFloat64(v));
+        PackNumber(v.text(), !wv_.float64_numbers.empty() && v.text().find('.') != std::string_view::npos &&
+                                 wv_.IsFloat64(v));
         return;
       case Type::Kind::kBool:
         if (!v.is_bool()) throw Failure{"bool is required"};
@@ -101,10 +102,16 @@ class MsgpackEncoder {
           }
         }
         pk_.pack_map(static_cast<uint32_t>(attrs.size()));
-        for (const auto& [name, t] : attrs) {
+        // Decoded objects hold every attribute in order: take members by position.
+        bool in_order = v.size() == attrs.size();
+        for (size_t i = 0; i < attrs.size() && in_order; ++i) in_order = v.member(i).key == attrs[i].first;
+        for (size_t i = 0; i < attrs.size(); ++i) {
+          const auto& [name, t] = attrs[i];
           PackStr(name);
+          Value child = in_order ? v.member(i).value : v.find(name);
+          Value child_marker = marker.is_object() ? marker.find(name) : UnknownChild(marker, name);
           path_.push_back(PathStep{PathStep::Kind::kAttribute, name, 0});
-          Encode(v.find(name), UnknownChild(marker, name), t);
+          Encode(child, child_marker, t);
           path_.pop_back();
         }
         return;

@@ -580,7 +580,24 @@ class MsgpackDecoder {
     return bound;
   }
 
-  // Elements of a list, set or map with `dynamic` in their type must share one type.
+  // The runtime types at dynamic positions of a child, by position relative to it (plus
+  // untyped nulls and unknowns): children with equal signatures have equal types.
+  void Signature(uint32_t c, std::vector<std::pair<uint32_t, int32_t>>& out) {
+    out.clear();
+    for (uint32_t i = c; i < tape_.nodes[c].end; ++i) {
+      const Node& n = tape_.nodes[i];
+      const internal::Extra* e = tape_.ExtraOf(n);
+      if (e != nullptr && e->type >= 0) {
+        out.emplace_back(i - c, e->type);
+      } else if (n.tag == Tag::kNull || n.tag == Tag::kUnknown) {
+        out.emplace_back(i - c, -1);
+      }
+    }
+  }
+
+  // Elements of a list, set or map with `dynamic` in their type must share one type;
+  // untyped nulls and unknowns among them take that type. Types are only built for
+  // children whose signature differs from the first one's.
   void Unify(uint32_t node, const Type& type, size_t at) {
     std::vector<uint32_t> children;
     const Node& n = tape_.nodes[node];
@@ -591,9 +608,17 @@ class MsgpackDecoder {
       c = tape_.nodes[c].end;
     }
     if (children.empty()) return;
-    Type unified = internal::TapeRuntimeType(tape_, children[0], type.element());
-    for (size_t i = 1; i < children.size(); ++i) {
-      Type t = internal::TapeRuntimeType(tape_, children[i], type.element());
+    Signature(children[0], first_sig_);
+    std::vector<uint32_t> distinct;
+    for (size_t k = 1; k < children.size(); ++k) {
+      Signature(children[k], other_sig_);
+      if (other_sig_ != first_sig_) distinct.push_back(children[k]);
+    }
+    if (distinct.empty()) return;
+    Type first = internal::TapeRuntimeType(tape_, children[0], type.element());
+    Type unified = first;
+    for (uint32_t c : distinct) {
+      Type t = internal::TapeRuntimeType(tape_, c, type.element());
       std::optional<Type> u = internal::UnifyTypes(unified, t);
       if (!u) {
         Fail(at, fmt::format("{} elements must all have the same type: {} and {}", KindNoun(type).substr(2),
@@ -601,12 +626,15 @@ class MsgpackDecoder {
       }
       unified = *u;
     }
-    for (uint32_t c : children) internal::RetypeDynamic(tape_, c, type.element(), unified);
+    const std::vector<uint32_t>& retype = unified == first ? distinct : children;
+    for (uint32_t c : retype) internal::RetypeDynamic(tape_, c, type.element(), unified);
   }
 
   std::string_view data_;
   Tape& tape_;
   std::vector<PathStep> path_;
+  std::vector<std::pair<uint32_t, int32_t>> first_sig_;
+  std::vector<std::pair<uint32_t, int32_t>> other_sig_;
   struct TextHash {
     using is_transparent = void;
     size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }

@@ -5,6 +5,7 @@
 #include <unicode/utf8.h>
 
 #include <algorithm>
+#include <charconv>
 #include <string>
 
 #include "structured/wire/internal/tape.h"
@@ -92,7 +93,17 @@ struct KeyBuilder {
       case Tag::kNull: out += '~'; return;
       case Tag::kTrue: out += 'T'; return;
       case Tag::kFalse: out += 'F'; return;
-      case Tag::kInt: AppendNumber(out, FormatInt64(static_cast<int64_t>(n.payload))); return;
+      case Tag::kInt: {
+        int64_t v = static_cast<int64_t>(n.payload);
+        if (!exact && v > -10000000000 && v < 10000000000) {  // %.10g of a short integer is itself
+          char buf[24];
+          auto res = std::to_chars(buf, buf + sizeof buf, v);
+          out.append(buf, res.ptr);
+          return;
+        }
+        AppendNumber(out, FormatInt64(v));
+        return;
+      }
       case Tag::kUint: AppendNumber(out, FormatUint64(n.payload)); return;
       case Tag::kNumber: AppendNumber(out, tape.Text(n, source)); return;
       case Tag::kString: AppendString(out, tape.Text(n, source)); return;
@@ -181,22 +192,55 @@ std::vector<uint32_t> CanonicalSetOrder(const Tape& tape, std::string_view sourc
     }
   }
   bool primitive = kind == Type::Kind::kString || kind == Type::Kind::kNumber || kind == Type::Kind::kBool;
+  if (kind == Type::Kind::kString || (kind == Type::Kind::kNumber && std::all_of(elements.begin(), elements.end(), [&](uint32_t e) {
+        Tag t = node(e).tag;
+        return t == Tag::kInt || t == Tag::kNull || t == Tag::kUnknown;
+      }))) {
+    // Already in order with no duplicates (what go-cty writes): nothing to do.
+    bool ordered = true;
+    for (size_t i = 1; i < elements.size() && ordered; ++i) {
+      const Node& a = node(elements[i - 1]);
+      const Node& b = node(elements[i]);
+      int ra = Rank(a);
+      int rb = Rank(b);
+      if (ra != rb) {
+        ordered = ra < rb && rb != 2;
+        continue;
+      }
+      if (ra == 1) continue;
+      if (ra == 2) {
+        ordered = false;
+        continue;
+      }
+      if (kind == Type::Kind::kString) {
+        ordered = tape.Text(a, source) < tape.Text(b, source);
+      } else {
+        ordered = static_cast<int64_t>(a.payload) < static_cast<int64_t>(b.payload);
+      }
+    }
+    if (ordered) return elements;
+  }
   std::vector<std::string> hash;
   std::vector<std::string> exact;
   std::vector<bool> has_unknown;
   if (!primitive) {
-    for (uint32_t e : elements) {
+    hash.resize(elements.size());
+    exact.resize(elements.size());
+    has_unknown.resize(elements.size());
+    for (size_t i = 0; i < elements.size(); ++i) {
       KeyBuilder hb{tape, source, false};
-      std::string h;
-      hb.Append(h, e, ety);
-      hash.push_back(std::move(h));
-      KeyBuilder eb{tape, source, true};
-      std::string x;
-      eb.Append(x, e, ety);
-      exact.push_back(std::move(x));
-      has_unknown.push_back(eb.saw_unknown);
+      hb.Append(hash[i], elements[i], ety);
+      has_unknown[i] = hb.saw_unknown;
     }
   }
+  // Exact keys (equality) only for elements whose hash keys tie.
+  auto exact_key = [&](size_t i) -> const std::string& {
+    if (exact[i].empty()) {
+      KeyBuilder eb{tape, source, true};
+      eb.Append(exact[i], elements[i], ety);
+    }
+    return exact[i];
+  };
   std::vector<size_t> order(elements.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   auto compare_known = [&](size_t a, size_t b) -> int {  // both known, not null
@@ -232,7 +276,7 @@ std::vector<uint32_t> CanonicalSetOrder(const Tape& tape, std::string_view sourc
       for (size_t j = k; j-- > 0;) {
         size_t p = order[j];
         if (Rank(node(elements[p])) != 0 || compare_known(p, i) != 0) break;
-        bool equal = primitive ? true : (!has_unknown[i] && !has_unknown[p] && exact[i] == exact[p]);
+        bool equal = primitive ? true : (!has_unknown[i] && !has_unknown[p] && exact_key(i) == exact_key(p));
         if (equal) {
           duplicate = true;
           break;

@@ -1,5 +1,6 @@
 // Tape -> WireValue: the value document, the unknown marker tree and the side tables.
 #include <algorithm>
+#include <charconv>
 #include <utility>
 
 #include "structured/wire/internal/tape.h"
@@ -27,13 +28,14 @@ class Emitter {
   void Emit(uint32_t index, const Type& declared, bool marker) {
     const Node& n = tape_.nodes[index];
     uint32_t seq = seq_++;
-    Type type = declared;
+    const Type* type = &declared;
     if (declared.kind() == Type::Kind::kDynamic) {
       if (const Type* t = tape_.TypeOf(n)) {
         types_.emplace_back(seq, *t);
-        type = *t;
+        type = t;
       }
     }
+    char buf[24];
     switch (n.tag) {
       case Tag::kNull: value_.Null(); break;
       case Tag::kUnknown: {
@@ -44,8 +46,16 @@ class Emitter {
       }
       case Tag::kFalse: value_.Bool(false); break;
       case Tag::kTrue: value_.Bool(true); break;
-      case Tag::kInt: value_.Number(FormatInt64(static_cast<int64_t>(n.payload))); break;
-      case Tag::kUint: value_.Number(FormatUint64(n.payload)); break;
+      case Tag::kInt: {
+        auto res = std::to_chars(buf, buf + sizeof buf, static_cast<int64_t>(n.payload));
+        value_.Number(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
+        break;
+      }
+      case Tag::kUint: {
+        auto res = std::to_chars(buf, buf + sizeof buf, n.payload);
+        value_.Number(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
+        break;
+      }
       case Tag::kNumber:
         value_.Number(tape_.Text(n, source_));
         if (n.flags & kFloat64) floats_.push_back(seq);
@@ -57,8 +67,8 @@ class Emitter {
           value_.SourceString(n.text_offset(), n.text_length());
         }
         break;
-      case Tag::kArray: EmitArray(index, type, marker); return;
-      case Tag::kObject: EmitObject(index, type, marker); return;
+      case Tag::kArray: EmitArray(index, *type, marker); return;
+      case Tag::kObject: EmitObject(index, *type, marker); return;
     }
     if (marker) unknown_.Bool(n.tag == Tag::kUnknown);
   }
@@ -132,14 +142,20 @@ class Emitter {
       } else {
         value_.SourceKey(k.text_offset(), k.text_length());
       }
-      const Type* t = object ? type.attribute(m.key) : &type.element();
-      Type child_type = t != nullptr ? *t : Type::Dynamic();
+      const Type* t = object ? AttributeType(type, k, m.key) : &type.element();
       bool child_marker = marker && !IsLeafMarkerFalse(tape_.nodes[m.value]);
       if (child_marker) unknown_.Key(m.key);
-      Emit(m.value, child_type, child_marker);
+      Emit(m.value, t != nullptr ? *t : dynamic_, child_marker);
     }
     value_.EndObject();
     if (marker) unknown_.EndObject();
+  }
+
+  // The attribute's type: by the index the decoder recorded on the key, else by name.
+  static const Type* AttributeType(const Type& type, const Node& key, std::string_view name) {
+    const auto& attrs = type.attributes();
+    if (key.aux != 0 && key.aux <= attrs.size() && attrs[key.aux - 1].first == name) return &attrs[key.aux - 1].second;
+    return type.attribute(name);
   }
 
   static void Walk(Value v, std::vector<uint32_t>& out) {
@@ -159,6 +175,7 @@ class Emitter {
   std::vector<std::pair<uint32_t, int32_t>> refinements_;
   std::vector<std::pair<uint32_t, Type>> types_;
   std::vector<uint32_t> floats_;
+  Type dynamic_;
 };
 
 }  // namespace
