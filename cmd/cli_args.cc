@@ -58,6 +58,9 @@ Options (one or two dashes):
   --help                show this help
   --version             show the version
 
+Environment: NO_COLOR turns colour off in auto mode; TF_IN_AUTOMATION leaves out the
+commands upstream would suggest running.
+
 Exit status: 0 rendered, 1 bad input, 2 bad usage.
 )";
 }

@@ -193,6 +193,27 @@ TEST(Cli, UsageErrorsExitTwo) {
   }
 }
 
+TEST(Cli, InAutomationNoCommandIsSuggested) {
+  // Drift, nothing to change, and a plan that cannot be applied: upstream suggests a
+  // refresh-only apply, without the command line when TF_IN_AUTOMATION is set.
+  std::string schemas = WriteTempFile(
+      "t_schemas.json",
+      R"({"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{"t":{"version":0,"block":{"attributes":{"x":{"type":"string","optional":true}}}}}}}})");
+  std::string plan = WriteTempFile("drift.json", R"({"format_version":"1.2",
+    "resource_changes":[{"address":"data.t.d","mode":"data","type":"t","name":"d","provider_name":"p",
+      "change":{"actions":["delete"],"before":{"x":"old"},"after":null}}],
+    "resource_drift":[{"address":"t.a","mode":"managed","type":"t","name":"a","provider_name":"p",
+      "change":{"actions":["update"],"before":{"x":"1"},"after":{"x":"2"}}}],
+    "relevant_attributes":[{"resource":"t.a","attribute":["x"]}]})");
+  std::vector<std::string> args = {plan, "--schemas", schemas, "--quality", "nochanges"};
+  ProcessResult normal = RunProcess(PlanviewBinary(), args, "", {{"TF_IN_AUTOMATION", ""}});
+  EXPECT_NE(normal.out.find("create and apply a refresh-only plan:\n  tofu apply -refresh-only\n"), std::string::npos)
+      << normal.out;
+  ProcessResult automation = RunProcess(PlanviewBinary(), args, "", {{"TF_IN_AUTOMATION", "1"}});
+  EXPECT_NE(automation.out.find("create and apply a refresh-only plan.\n"), std::string::npos) << automation.out;
+  EXPECT_EQ(automation.out.find("tofu apply -refresh-only"), std::string::npos) << automation.out;
+}
+
 TEST(Cli, WireSubcommandIsDispatched) {
   ProcessResult r = Planview({"wire"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
@@ -262,16 +283,16 @@ std::string RunInProcess(const std::vector<std::string>& args, const Terminal& t
 TEST(Cli, AutoColourAndTerminalWidth) {
   std::string plan = std::string(kBasic) + "/plan.json";
   std::string schemas = std::string(kBasic) + "/schemas.json";
-  std::string on_terminal = RunInProcess({plan, "--schemas", schemas}, Terminal{true, 200, false});
+  std::string on_terminal = RunInProcess({plan, "--schemas", schemas}, Terminal{true, 200, false, false});
   EXPECT_NE(on_terminal.find("\x1b["), std::string::npos);
   EXPECT_NE(on_terminal.find("execution plan. Resource actions are indicated with the following symbols:\n"),
             std::string::npos)
       << on_terminal;
-  std::string no_color = RunInProcess({plan, "--schemas", schemas}, Terminal{true, 200, true});
+  std::string no_color = RunInProcess({plan, "--schemas", schemas}, Terminal{true, 200, true, false});
   EXPECT_EQ(no_color.find("\x1b["), std::string::npos);
-  std::string piped = RunInProcess({plan, "--schemas", schemas}, Terminal{false, 0, false});
+  std::string piped = RunInProcess({plan, "--schemas", schemas}, Terminal{false, 0, false, false});
   EXPECT_EQ(piped, renderer::testing::ReadFile(std::string(kBasic) + "/plan.txt"));
-  std::string forced = RunInProcess({plan, "--schemas", schemas, "--color=always"}, Terminal{false, 0, true});
+  std::string forced = RunInProcess({plan, "--schemas", schemas, "--color=always"}, Terminal{false, 0, true, false});
   EXPECT_EQ(forced, renderer::testing::ReadFile(std::string(kBasic) + "/plan.color.txt"));
 }
 

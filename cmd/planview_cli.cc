@@ -92,6 +92,7 @@ int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std
   request.provider_format_version = schemas.format_version;
   request.options.show_sensitive = cli->show_sensitive;
   request.options.product = cli->product;
+  request.options.running_in_automation = terminal.in_automation;
   switch (cli->color) {
     case ColorChoice::kAlways: request.options.color = true; break;
     case ColorChoice::kNever: request.options.color = false; break;

@@ -16,6 +16,8 @@ Terminal DetectTerminal() {
   }
   const char* no_color = std::getenv("NO_COLOR");
   t.no_color = no_color != nullptr && no_color[0] != '\0';
+  const char* automation = std::getenv("TF_IN_AUTOMATION");
+  t.in_automation = automation != nullptr && automation[0] != '\0';
   return t;
 }
 

@@ -1,5 +1,6 @@
-// Facts about where the output goes: is standard output a terminal, how wide is it, and
-// does the environment ask for no colour (NO_COLOR).
+// Facts about where the output goes: is standard output a terminal, how wide is it, does
+// the environment ask for no colour (NO_COLOR), and is this automation (TF_IN_AUTOMATION,
+// which makes upstream leave out the commands it would suggest).
 #ifndef PLANVIEW_CMD_TERMINAL_H_
 #define PLANVIEW_CMD_TERMINAL_H_
 
@@ -9,6 +10,7 @@ struct Terminal {
   bool stdout_is_terminal = false;
   int columns = 0;         // 0 when unknown
   bool no_color = false;   // NO_COLOR is set to a non-empty value
+  bool in_automation = false;  // TF_IN_AUTOMATION is set to a non-empty value
 };
 
 Terminal DetectTerminal();
