@@ -1,6 +1,7 @@
 #include "renderer/document_kind.h"
 
 #include <string>
+#include <vector>
 
 #include "structured/json_parse.h"
 
@@ -34,18 +35,35 @@ bool IsBlank(std::string_view s) {
 }  // namespace
 
 bool LooksLikeLog(std::string_view text) {
+  // The first few non-blank lines; a log has more than one.
+  constexpr size_t kLinesToLook = 10;
+  std::vector<std::string_view> lines;
   size_t start = 0;
-  while (start < text.size() && (text[start] == ' ' || text[start] == '\t' || text[start] == '\r' || text[start] == '\n')) {
-    ++start;
+  bool more = false;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    start = end == std::string_view::npos ? text.size() : end + 1;
+    if (IsBlank(line)) continue;
+    if (lines.size() == kLinesToLook) {
+      more = true;
+      break;
+    }
+    lines.push_back(line);
   }
-  size_t end = text.find('\n', start);
-  if (end == std::string_view::npos) return false;  // one line: decided by KindOfDocument
-  if (IsBlank(text.substr(end))) return false;
-  std::string_view first = text.substr(start, end - start);
-  if (first.empty() || first[0] != '{') return false;
-  // A pretty-printed document's first line is an unfinished object.
-  structured::ParseResult parsed = structured::ParseJson(std::string(first));
-  return parsed.ok() && parsed.document->root().is_object();
+  if (lines.size() < 2 && !more) return false;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    std::string_view line = lines[i];
+    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+    if (line.empty() || line.front() != '{') continue;
+    // A pretty-printed document's lines are unfinished objects; a log line is whole.
+    structured::ParseResult parsed = structured::ParseJson(std::string(line));
+    if (!parsed.ok() || !parsed.document->root().is_object()) continue;
+    if (i == 0) return true;
+    structured::Value root = parsed.document->root();
+    if (!root.find("@message").absent() || !root.find("@level").absent()) return true;
+  }
+  return false;
 }
 
 std::optional<DocumentKind> KindOfDocument(structured::Value root) {

@@ -14,9 +14,10 @@ enum class DocumentKind { kPlan, kState, kLog };
 std::optional<DocumentKind> DocumentKindFromName(std::string_view name);  // "plan", "state", "log"
 std::string_view DocumentKindName(DocumentKind kind);
 
-// A JSON-lines log: the text holds more than one line of content and its first line is a
-// complete JSON object, or its only line is an object with "@message" or "@level".
-// Cheap: parses at most the first line.
+// A JSON-lines log: the text holds more than one non-blank line and its first one is a
+// complete JSON object, or one of its first ten is an object with "@message" or "@level"
+// (plain text before the messages). A single line is left to KindOfDocument. Cheap: looks
+// at the first ten lines only.
 bool LooksLikeLog(std::string_view text);
 
 // The kind of one parsed JSON document (not a log): a plan when it has any of the keys a

@@ -32,6 +32,9 @@ TEST(LooksLikeLog, OneObjectPerLine) {
   EXPECT_FALSE(LooksLikeLog("{\n  \"format_version\": \"1.2\"\n}\n"));
   EXPECT_FALSE(LooksLikeLog("[1]\n[2]\n"));
   EXPECT_FALSE(LooksLikeLog(""));
+  EXPECT_TRUE(LooksLikeLog("Initializing...\n\n{\"@level\":\"info\",\"@message\":\"b\"}\n"));
+  EXPECT_FALSE(LooksLikeLog("Initializing...\n{\"a\":1}\n"));
+  EXPECT_FALSE(LooksLikeLog("{\"a\":1}\n\n   \n"));
 }
 
 }  // namespace
