@@ -10,8 +10,6 @@
 
 #if defined(__AVX2__)
 #include <immintrin.h>
-#elif defined(__SSE2__)
-#include <emmintrin.h>
 #endif
 
 #include "structured/json_diagnose.h"
@@ -57,39 +55,68 @@ PLANVIEW_HOT int32_t Hex4(const char* p) {
 bool IsHighSurrogate(int32_t u) { return u >= 0xD800 && u < 0xDC00; }
 bool IsLowSurrogate(int32_t u) { return u >= 0xDC00 && u < 0xE000; }
 
-// Bit i set when p[i] is '"', '\\' or a control character, for the next 32 bytes.
-PLANVIEW_HOT uint32_t StringStops(const char* p) {
+// For the next 32 bytes: bit i of `stops` set when p[i] is '"', '\\' or a control
+// character, bit i of `quotes` when it is '"'.
+struct Stops {
+  uint32_t stops;
+  uint32_t quotes;
+};
+PLANVIEW_HOT Stops StringStops(const char* p) {
 #if defined(__AVX2__)
   __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
   __m256i quote = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'));
   __m256i slash = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'));
   __m256i control = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(0x1F)), v);
-  return static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(quote, slash), control)));
-#elif defined(__SSE2__)
-  uint32_t mask = 0;
-  for (int half = 0; half < 2; ++half) {
-    __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(p + 16 * half));
-    __m128i quote = _mm_cmpeq_epi8(v, _mm_set1_epi8('"'));
-    __m128i slash = _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'));
-    __m128i control = _mm_cmpeq_epi8(_mm_min_epu8(v, _mm_set1_epi8(0x1F)), v);
-    mask |= static_cast<uint32_t>(_mm_movemask_epi8(_mm_or_si128(_mm_or_si128(quote, slash), control))) << (16 * half);
-  }
-  return mask;
+  return {static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(quote, slash), control))),
+          static_cast<uint32_t>(_mm256_movemask_epi8(quote))};
 #else
-  uint32_t mask = 0;
+  Stops out{0, 0};
   for (int i = 0; i < 32; ++i) {
     unsigned char c = static_cast<unsigned char>(p[i]);
-    if (c == '"' || c == '\\' || c < 0x20) mask |= uint32_t{1} << i;
+    if (c == '"' || c == '\\' || c < 0x20) out.stops |= uint32_t{1} << i;
+    if (c == '"') out.quotes |= uint32_t{1} << i;
   }
+  return out;
+#endif
+}
+
+// Bit i set when p[i] is a backslash, for the next 32 bytes.
+PLANVIEW_HOT uint32_t Backslashes(const char* p) {
+#if defined(__AVX2__)
+  __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
+  return static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'))));
+#else
+  uint32_t mask = 0;
+  for (int i = 0; i < 32; ++i) mask |= static_cast<uint32_t>(p[i] == '\\') << i;
   return mask;
 #endif
 }
 
-// Unescapes string content that the scanner accepted, writing at `out` (which may be
-// `in`: the output is never longer). Returns the output length. Lone surrogates become
-// U+FFFD, as Go's encoding/json does.
-size_t Unescape(const char* in, size_t n, char* out) {
+// What a one-character escape (\" \\ \/ \b \f \n \r \t) stands for; 0 for others.
+struct EscapeTable {
+  char to[256] = {};
+  constexpr EscapeTable() {
+    to[static_cast<unsigned char>('"')] = '"';
+    to[static_cast<unsigned char>('\\')] = '\\';
+    to[static_cast<unsigned char>('/')] = '/';
+    to[static_cast<unsigned char>('b')] = '\b';
+    to[static_cast<unsigned char>('f')] = '\f';
+    to[static_cast<unsigned char>('n')] = '\n';
+    to[static_cast<unsigned char>('r')] = '\r';
+    to[static_cast<unsigned char>('t')] = '\t';
+  }
+};
+constexpr EscapeTable kEscapes;
+
+// Unescapes string content that the scanner accepted, in place (the result is never
+// longer), from its first backslash `first` on; `scratch` holds the unescaped tail on
+// the way. `s` must be readable 32 bytes past `n`. Returns the new length. Lone
+// surrogates become U+FFFD, as Go's encoding/json does.
+size_t UnescapeInPlace(char* s, size_t n, size_t first, std::string& scratch) {
+  if (scratch.size() < n + 32) scratch.resize(n + 32);
+  char* out = scratch.data();
   size_t w = 0;
+  size_t r = first;
   auto put = [&](uint32_t cp) {
     if (cp < 0x80) {
       out[w++] = static_cast<char>(cp);
@@ -107,39 +134,38 @@ size_t Unescape(const char* in, size_t n, char* out) {
       out[w++] = static_cast<char>(0x80 | (cp & 0x3F));
     }
   };
-  size_t r = 0;
   while (r < n) {
-    const void* slash = std::memchr(in + r, '\\', n - r);
-    size_t plain = slash == nullptr ? n - r : static_cast<size_t>(static_cast<const char*>(slash) - (in + r));
-    if (out + w != in + r) std::memmove(out + w, in + r, plain);
-    w += plain;
-    r += plain;
-    if (r >= n) break;
-    char e = in[r + 1];
-    switch (e) {
-      case 'b': out[w++] = '\b'; r += 2; break;
-      case 'f': out[w++] = '\f'; r += 2; break;
-      case 'n': out[w++] = '\n'; r += 2; break;
-      case 'r': out[w++] = '\r'; r += 2; break;
-      case 't': out[w++] = '\t'; r += 2; break;
-      case 'u': {
-        int32_t unit = Hex4(in + r + 2);
+    // s[r] is a backslash.
+    char e = s[r + 1];
+    if (char to = kEscapes.to[static_cast<unsigned char>(e)]; to != 0) {
+      out[w++] = to;
+      r += 2;
+    } else {  // \uXXXX
+      int32_t unit = Hex4(s + r + 2);
+      r += 6;
+      if (IsHighSurrogate(unit) && r + 6 <= n && s[r] == '\\' && s[r + 1] == 'u' && IsLowSurrogate(Hex4(s + r + 2))) {
+        int32_t low = Hex4(s + r + 2);
         r += 6;
-        if (IsHighSurrogate(unit) && r + 6 <= n && in[r] == '\\' && in[r + 1] == 'u' && IsLowSurrogate(Hex4(in + r + 2))) {
-          int32_t low = Hex4(in + r + 2);
-          r += 6;
-          put(0x10000 + ((static_cast<uint32_t>(unit) - 0xD800) << 10) + (static_cast<uint32_t>(low) - 0xDC00));
-        } else if (IsHighSurrogate(unit) || IsLowSurrogate(unit)) {
-          put(0xFFFD);
-        } else {
-          put(static_cast<uint32_t>(unit));
-        }
-        break;
+        put(0x10000 + ((static_cast<uint32_t>(unit) - 0xD800) << 10) + (static_cast<uint32_t>(low) - 0xDC00));
+      } else if (IsHighSurrogate(unit) || IsLowSurrogate(unit)) {
+        put(0xFFFD);
+      } else {
+        put(static_cast<uint32_t>(unit));
       }
-      default: out[w++] = e; r += 2; break;  // " \ /
+    }
+    // Copy the plain run up to the next backslash (or the end), 32 bytes at a time.
+    for (;;) {
+      uint32_t mask = Backslashes(s + r);
+      size_t run = mask != 0 ? static_cast<size_t>(__builtin_ctz(mask)) : 32;
+      if (run > n - r) run = n - r;
+      std::memcpy(out + w, s + r, 32);
+      w += run;
+      r += run;
+      if (mask != 0 || r >= n) break;
     }
   }
-  return w;
+  std::memcpy(s + first, out, w);
+  return first + w;
 }
 
 // The JSON path at `offset` of a text that is valid up to there, for errors found after
@@ -201,104 +227,97 @@ class Parser {
  public:
   // `text` must be followed by at least kParsePadding zero bytes.
   Parser(std::string_view text, DocumentBuilder& builder, const ParseOptions& options)
-      : begin_(text.data()), end_(text.data() + text.size()), p_(begin_), b_(builder), options_(options) {}
+      : begin_(text.data()), end_(text.data() + text.size()), p_(begin_), b_(builder), options_(options) {
+    stack_.reserve(std::min<size_t>(options.max_depth, 1024));
+  }
 
   // Parses the whole text. False when it is not valid JSON (error_offset() says about
   // where; the diagnoser says exactly).
   bool Run() {
-    SkipSpace();
-    bool ok;
-    if (!options_.skip_top_level_keys.empty() && *p_ == '{') {
-      ok = RootObjectSkipping();
-    } else {
-      ok = ParseValue<true>(0);
-    }
+    const char* p = SkipSpace(begin_);
+    bool ok = !options_.skip_top_level_keys.empty() && *p == '{' ? RootObjectSkipping(p) : ParseValue<true>(p, 0);
     if (!ok) return false;
-    SkipSpace();
-    if (p_ != end_) return Fail("unexpected content after the top-level JSON value");
+    p = SkipSpace(p);
+    if (p != end_) return Fail(p, "unexpected content after the top-level JSON value");
     return true;
   }
 
-  // Escaped string values: where their raw content starts and how long it is.
-  const std::vector<std::pair<uint32_t, uint32_t>>& escaped() const { return escaped_; }
-  size_t error_offset() const { return static_cast<size_t>(p_ - begin_); }
+  // An escaped string value: where its raw content starts, how long it is, where its
+  // first backslash is and how long it is unescaped.
+  struct Escaped {
+    uint32_t offset;
+    uint32_t raw_length;
+    uint32_t first;
+    uint32_t length;
+  };
+  const std::vector<Escaped>& escaped() const { return escaped_; }
+  // Where parsing stopped: the error, or about where the builder gave up.
+  size_t error_offset() const { return static_cast<size_t>(std::min(p_, end_) - begin_); }
   const std::string& message() const { return message_; }
 
  private:
   struct StringScan {
-    const char* end = nullptr;  // the closing quote
-    size_t length = 0;          // unescaped length
+    const char* end = nullptr;    // the closing quote
+    const char* first = nullptr;  // the first backslash, if any
+    size_t length = 0;            // unescaped length
     bool escaped = false;
   };
 
-  PLANVIEW_HOT void SkipSpace() {
-    while (kSpace.is_space[static_cast<unsigned char>(*p_)]) ++p_;
+  PLANVIEW_HOT static const char* SkipSpace(const char* p) {
+    while (kSpace.is_space[static_cast<unsigned char>(*p)]) ++p;
+    return p;
   }
 
-  bool Fail(std::string message) {
+  bool Fail(const char* at, std::string message) {
+    p_ = at;
     message_ = std::move(message);
     return false;
   }
 
-  // p_ at the opening quote. On success p_ is past the closing quote.
-  PLANVIEW_HOT bool ScanString(StringScan& scan) {
-    const char* start = p_ + 1;
+  // p at the opening quote. On success p is past the closing quote.
+  PLANVIEW_HOT bool ScanString(const char*& p, StringScan& scan) {
+    const char* start = p + 1;
     const char* s = start;
     size_t shrink = 0;
     for (;;) {
-      uint32_t stops = StringStops(s);
-      if (stops == 0) {
+      Stops found = StringStops(s);
+      if (found.stops == 0) {
         s += 32;
         continue;
       }
-      s += __builtin_ctz(stops);
-      if (*s == '"') break;
+      int at = __builtin_ctz(found.stops);
+      s += at;
+      if ((found.quotes >> at) & 1) break;
       if (*s != '\\') {
-        p_ = s;
-        return Fail(s >= end_ ? "unterminated string" : "control character in string (must be escaped)");
+        return Fail(s, s >= end_ ? "unterminated string" : "control character in string (must be escaped)");
       }
+      if (!scan.escaped) scan.first = s;
       scan.escaped = true;
-      switch (s[1]) {
-        case '"':
-        case '\\':
-        case '/':
-        case 'b':
-        case 'f':
-        case 'n':
-        case 'r':
-        case 't':
-          s += 2;
-          shrink += 1;
-          break;
-        case 'u': {
-          int32_t unit = Hex4(s + 2);
-          if (unit < 0) {
-            p_ = s;
-            return Fail("invalid \\u escape in string");
-          }
-          if (IsHighSurrogate(unit) && s[6] == '\\' && s[7] == 'u' && IsLowSurrogate(Hex4(s + 8))) {
-            s += 12;
-            shrink += 8;  // 4 bytes of UTF-8
-          } else {
-            s += 6;
-            shrink += unit < 0x80 ? 5 : unit < 0x800 ? 4 : 3;  // lone surrogates: 3 (U+FFFD)
-          }
-          break;
-        }
-        default:
-          p_ = s;
-          return Fail("invalid escape in string");
+      if (kEscapes.to[static_cast<unsigned char>(s[1])] != 0) {
+        s += 2;
+        shrink += 1;
+        continue;
+      }
+      if (s[1] != 'u') return Fail(s, "invalid escape in string");
+      int32_t unit = Hex4(s + 2);
+      if (unit < 0) return Fail(s, "invalid \\u escape in string");
+      if (IsHighSurrogate(unit) && s[6] == '\\' && s[7] == 'u' && IsLowSurrogate(Hex4(s + 8))) {
+        s += 12;
+        shrink += 8;  // 4 bytes of UTF-8
+      } else {
+        s += 6;
+        shrink += unit < 0x80 ? 5 : unit < 0x800 ? 4 : 3;  // lone surrogates: 3 (U+FFFD)
       }
     }
     scan.end = s;
     scan.length = static_cast<size_t>(s - start) - shrink;
-    p_ = s + 1;
+    p = s + 1;
     return true;
   }
 
   template <bool kBuild>
-  PLANVIEW_HOT bool Number() {
-    const char* s = p_;
+  PLANVIEW_HOT bool Number(const char*& p) {
+    const char* s = p;
     if (*s == '-') ++s;
     if (*s == '0') {
       ++s;
@@ -306,126 +325,138 @@ class Parser {
       do ++s;
       while (IsDigit(*s));
     } else {
-      return Fail("invalid number");
+      return Fail(p, "invalid number");
     }
     if (*s == '.') {
       ++s;
-      if (!IsDigit(*s)) return Fail("invalid number");
+      if (!IsDigit(*s)) return Fail(p, "invalid number");
       do ++s;
       while (IsDigit(*s));
     }
     if (*s == 'e' || *s == 'E') {
       ++s;
       if (*s == '+' || *s == '-') ++s;
-      if (!IsDigit(*s)) return Fail("invalid number");
+      if (!IsDigit(*s)) return Fail(p, "invalid number");
       do ++s;
       while (IsDigit(*s));
     }
-    if constexpr (kBuild) b_.SourceNumber(static_cast<size_t>(p_ - begin_), static_cast<size_t>(s - p_));
-    p_ = s;
+    if constexpr (kBuild) b_.SourceNumber(static_cast<size_t>(p - begin_), static_cast<size_t>(s - p));
+    p = s;
     return true;
   }
 
   template <bool kBuild>
-  PLANVIEW_HOT bool String() {
+  PLANVIEW_HOT bool String(const char*& p) {
     StringScan scan;
-    const char* start = p_ + 1;
-    if (!ScanString(scan)) return false;
+    const char* start = p + 1;
+    if (!ScanString(p, scan)) return false;
     if constexpr (kBuild) {
+      if (scan.length > internal::kMaxLength) return Fail(start - 1, "string longer than 512 MiB");
       size_t offset = static_cast<size_t>(start - begin_);
       b_.SourceString(offset, scan.length);
       if (scan.escaped) {
-        escaped_.emplace_back(static_cast<uint32_t>(offset), static_cast<uint32_t>(scan.end - start));
+        escaped_.push_back(Escaped{static_cast<uint32_t>(offset), static_cast<uint32_t>(scan.end - start),
+                                   static_cast<uint32_t>(scan.first - start), static_cast<uint32_t>(scan.length)});
       }
     }
     return true;
   }
 
-  // p_ at the opening quote of a key; on success p_ is past the ':'.
+  // p at the opening quote of a key; on success p is past the ':'.
   template <bool kBuild>
-  PLANVIEW_HOT bool Key(std::string_view* raw = nullptr, bool* escaped = nullptr) {
-    if (*p_ != '"') return Fail("expected a string key");
+  PLANVIEW_HOT bool Key(const char*& p, std::string_view* raw = nullptr, bool* escaped = nullptr) {
+    if (*p != '"') return Fail(p, "expected a string key");
     StringScan scan;
-    const char* start = p_ + 1;
-    if (!ScanString(scan)) return false;
-    std::string_view key(start, static_cast<size_t>(scan.end - start));
-    if (raw != nullptr) *raw = key;
+    const char* start = p + 1;
+    if (!ScanString(p, scan)) return false;
+    if (raw != nullptr) *raw = std::string_view(start, static_cast<size_t>(scan.end - start));
     if (escaped != nullptr) *escaped = scan.escaped;
     if constexpr (kBuild) {
       if (scan.escaped) {
-        b_.Key(UnescapeString(key));
+        b_.Key(UnescapeString(std::string_view(start, static_cast<size_t>(scan.end - start))));
       } else {
         b_.SourceKeyBeforeQuote(static_cast<size_t>(start - begin_));
       }
     }
-    SkipSpace();
-    if (*p_ != ':') return Fail("expected ':'");
-    ++p_;
+    p = SkipSpace(p);
+    if (*p != ':') return Fail(p, "expected ':'");
+    ++p;
     return true;
   }
 
   template <bool kBuild>
-  PLANVIEW_HOT bool Literal() {
-    switch (*p_) {
+  PLANVIEW_HOT bool Literal(const char*& p) {
+    switch (*p) {
       case 't':
-        if (std::memcmp(p_, "true", 4) != 0) return Fail("invalid literal");
+        if (std::memcmp(p, "true", 4) != 0) return Fail(p, "invalid literal");
         if constexpr (kBuild) b_.Bool(true);
-        p_ += 4;
+        p += 4;
         return true;
       case 'f':
-        if (std::memcmp(p_, "false", 5) != 0) return Fail("invalid literal");
+        if (std::memcmp(p, "false", 5) != 0) return Fail(p, "invalid literal");
         if constexpr (kBuild) b_.Bool(false);
-        p_ += 5;
+        p += 5;
         return true;
       default:
-        if (std::memcmp(p_, "null", 4) != 0) return Fail("invalid literal");
+        if (std::memcmp(p, "null", 4) != 0) return Fail(p, "invalid literal");
         if constexpr (kBuild) b_.Null();
-        p_ += 4;
+        p += 4;
         return true;
     }
+  }
+
+  template <bool kBuild>
+  PLANVIEW_HOT void End(const char* p) {
+    if constexpr (kBuild) {
+      p_ = p;  // where to report a container too large for the document
+      if (stack_.back()) {
+        b_.EndObject();
+      } else {
+        b_.EndArray();
+      }
+    }
+    stack_.pop_back();
   }
 
   // Parses one complete value at nesting depth `depth` (containers iteratively, so
   // nesting costs no native stack). With kBuild false it only checks the text.
   template <bool kBuild>
-  bool ParseValue(size_t depth) {
+  bool ParseValue(const char*& in, size_t depth) {
+    const char* p = in;
     size_t base = stack_.size();
+    size_t limit = options_.max_depth > depth ? options_.max_depth - depth + base : base;
   value:
-    SkipSpace();
-    switch (*p_) {
+    // The text is far larger than the caches and read once: fetch ahead.
+    __builtin_prefetch(p + 640);
+    p = SkipSpace(p);
+    switch (*p) {
       case '{':
-        if (depth + stack_.size() - base >= options_.max_depth) {
-          return Fail(fmt::format("nesting deeper than {} levels", options_.max_depth));
-        }
+        if (stack_.size() >= limit) return Fail(p, fmt::format("nesting deeper than {} levels", options_.max_depth));
         stack_.push_back(1);
         if constexpr (kBuild) b_.BeginObject();
-        ++p_;
-        SkipSpace();
-        if (*p_ == '}') {
-          ++p_;
-          goto close;
+        p = SkipSpace(p + 1);
+        if (*p == '}') {
+          End<kBuild>(p++);
+          goto next;
         }
         goto key;
       case '[':
-        if (depth + stack_.size() - base >= options_.max_depth) {
-          return Fail(fmt::format("nesting deeper than {} levels", options_.max_depth));
-        }
+        if (stack_.size() >= limit) return Fail(p, fmt::format("nesting deeper than {} levels", options_.max_depth));
         stack_.push_back(0);
         if constexpr (kBuild) b_.BeginArray();
-        ++p_;
-        SkipSpace();
-        if (*p_ == ']') {
-          ++p_;
-          goto close;
+        p = SkipSpace(p + 1);
+        if (*p == ']') {
+          End<kBuild>(p++);
+          goto next;
         }
         goto value;
       case '"':
-        if (!String<kBuild>()) return false;
+        if (!String<kBuild>(p)) return false;
         goto next;
       case 't':
       case 'f':
       case 'n':
-        if (!Literal<kBuild>()) return false;
+        if (!Literal<kBuild>(p)) return false;
         goto next;
       case '-':
       case '0':
@@ -438,90 +469,83 @@ class Parser {
       case '7':
       case '8':
       case '9':
-        if (!Number<kBuild>()) return false;
+        if (!Number<kBuild>(p)) return false;
         goto next;
       default:
-        return Fail(p_ >= end_ ? "unexpected end of input" : "unexpected character");
+        return Fail(p, p >= end_ ? "unexpected end of input" : "unexpected character");
     }
-  close:
-    if constexpr (kBuild) {
-      if (stack_.back()) {
-        b_.EndObject();
-      } else {
-        b_.EndArray();
-      }
-    }
-    stack_.pop_back();
   next:
-    if (stack_.size() == base) return true;
-    SkipSpace();
-    if (*p_ == ',') {
-      ++p_;
+    if (stack_.size() == base) {
+      in = p;
+      return true;
+    }
+    p = SkipSpace(p);
+    if (*p == ',') {
+      ++p;
       if (stack_.back()) goto key;
       goto value;
     }
-    if (*p_ == (stack_.back() ? '}' : ']')) {
-      ++p_;
-      goto close;
+    if (*p == (stack_.back() ? '}' : ']')) {
+      End<kBuild>(p++);
+      goto next;
     }
-    return Fail(p_ >= end_ ? "unexpected end of input" : "expected ',' or a closing bracket");
+    return Fail(p, p >= end_ ? "unexpected end of input" : "expected ',' or a closing bracket");
   key:
-    SkipSpace();
-    if (!Key<kBuild>()) return false;
+    p = SkipSpace(p);
+    if (!Key<kBuild>(p)) return false;
     goto value;
   }
 
   // The top-level object, leaving out the members named in skip_top_level_keys.
-  bool RootObjectSkipping() {
-    if (options_.max_depth == 0) return Fail("nesting deeper than 0 levels");
+  bool RootObjectSkipping(const char*& p) {
+    if (options_.max_depth == 0) return Fail(p, "nesting deeper than 0 levels");
     b_.BeginObject();
-    ++p_;
-    SkipSpace();
-    if (*p_ == '}') {
-      ++p_;
+    p = SkipSpace(p + 1);
+    if (*p == '}') {
+      ++p;
       b_.EndObject();
       return true;
     }
     for (;;) {
-      SkipSpace();
+      p = SkipSpace(p);
       std::string_view raw;
       bool escaped = false;
-      if (!Key<false>(&raw, &escaped)) return false;
+      if (!Key<false>(p, &raw, &escaped)) return false;
       bool skip = false;
       if (!escaped) {
-        for (const std::string& s : options_.skip_top_level_keys) skip = skip || s == raw;
+        for (const std::string& name : options_.skip_top_level_keys) skip = skip || name == raw;
       }
       if (skip) {
-        if (!ParseValue<false>(1)) return false;
+        if (!ParseValue<false>(p, 1)) return false;
       } else {
         if (escaped) {
           b_.Key(UnescapeString(raw));
         } else {
           b_.SourceKeyBeforeQuote(static_cast<size_t>(raw.data() - begin_));
         }
-        if (!ParseValue<true>(1)) return false;
+        if (!ParseValue<true>(p, 1)) return false;
       }
-      SkipSpace();
-      if (*p_ == ',') {
-        ++p_;
+      p = SkipSpace(p);
+      if (*p == ',') {
+        ++p;
         continue;
       }
-      if (*p_ == '}') {
-        ++p_;
+      if (*p == '}') {
+        p_ = p++;
         b_.EndObject();
         return true;
       }
-      return Fail("expected ',' or '}'");
+      return Fail(p, "expected ',' or '}'");
     }
   }
 
   const char* begin_;
   const char* end_;
-  const char* p_;
+  const char* p_;  // set on failure, and before steps that may throw
   DocumentBuilder& b_;
   const ParseOptions& options_;
   std::vector<uint8_t> stack_;  // open containers: 1 for objects
-  std::vector<std::pair<uint32_t, uint32_t>> escaped_;
+  std::vector<Escaped> escaped_;
   std::string message_;
 };
 
@@ -591,7 +615,16 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
   }
   // The text is valid: unescape in place (never longer than the escaped form).
   char* data = owner->data();
-  for (const auto& [offset, length] : parser.escaped()) Unescape(data + offset, length, data + offset);
+  std::string scratch;
+  for (const Parser::Escaped& e : parser.escaped()) {
+    if (UnescapeInPlace(data + e.offset, e.raw_length, e.first, scratch) != e.length) {
+      ParseError error;
+      error.message = "internal error: unescaped string length differs from the scan";
+      error.offset = e.offset;
+      error.path = PathAt(text, e.offset);
+      return Failure(text, std::move(error));
+    }
+  }
   ParseResult result;
   result.document = builder.Finish();
   return result;

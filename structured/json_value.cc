@@ -16,6 +16,9 @@ using internal::Tag;
 
 // Objects with more members than this get a key-sorted index for lookups.
 constexpr uint32_t kIndexedObjectSize = 16;
+// The index word of a large object whose members are already in key order (as Go
+// writes maps and cty objects); otherwise the index is the sorted member order.
+constexpr uint32_t kAlreadySorted = UINT32_MAX;
 
 constexpr Tag TagOf(uint32_t head) { return static_cast<Tag>(head & ((1u << internal::kTagBits) - 1)); }
 constexpr uint32_t LengthOf(uint32_t head) { return head >> internal::kTagBits; }
@@ -135,8 +138,21 @@ Value Value::find(std::string_view key) const {
   uint32_t first = data();
   if (count > kIndexedObjectSize) {
     // The index lists every member; equal keys sit together in parse order.
-    const uint32_t* order = words + first + 3 * count;
     auto key_of = [&](uint32_t m) { return doc_->KeyAt(words[first + 3 * m]); };
+    const uint32_t* order = words + first + 3 * count;
+    if (*order == kAlreadySorted) {
+      uint32_t lo = 0, hi = count;  // first member with a key > `key`
+      while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (key < key_of(mid)) {
+          hi = mid;
+        } else {
+          lo = mid + 1;
+        }
+      }
+      if (lo > 0 && key_of(lo - 1) == key) return Value(doc_, first + 3 * (lo - 1) + 1);
+      return {};
+    }
     const uint32_t* hit = std::upper_bound(order, order + count, key,
                                            [&](std::string_view k, uint32_t m) { return k < key_of(m); });
     if (hit != order && key_of(*(hit - 1)) == key) return Value(doc_, first + 3 * *(hit - 1) + 1);
@@ -156,7 +172,10 @@ std::vector<uint32_t> Value::SortedMemberIndices() const {
   const uint32_t* words = doc_->words_.data();
   uint32_t first = data();
   auto key_of = [&](uint32_t m) { return doc_->KeyAt(words[first + 3 * m]); };
-  if (count > kIndexedObjectSize) {
+  if (count > kIndexedObjectSize && words[first + 3 * count] == kAlreadySorted) {
+    order.resize(count);
+    for (uint32_t i = 0; i < count; ++i) order[i] = i;
+  } else if (count > kIndexedObjectSize) {
     order.assign(words + first + 3 * count, words + first + 4 * count);
   } else {
     order.resize(count);
@@ -302,21 +321,37 @@ void DocumentBuilder::Close(bool object) {
   size_t words = pending_.size() - first;
   size_t count = object ? words / 3 : words / 2;
   internal::WordBuffer& out = doc_->words_;
-  size_t index_words = object && count > kIndexedObjectSize ? count : 0;
-  if (out.size() + words + index_words + 2 > UINT32_MAX) throw std::length_error("JSON document has too many values");
+  bool indexed = object && count > kIndexedObjectSize;
+  if (out.size() + words + (indexed ? count : 0) + 2 > UINT32_MAX) {
+    throw std::length_error("JSON document has too many values");
+  }
   if (count > internal::kMaxLength) throw std::length_error("JSON container has too many elements");
   uint32_t start = static_cast<uint32_t>(out.size());
-  out.Append(pending_.data() + first, words);
+  if (words <= 24) {
+    // Most containers are small: a plain loop beats a memcpy call.
+    uint32_t* to = out.Extend(words);
+    const uint32_t* from = pending_.data() + first;
+    for (size_t i = 0; i < words; ++i) to[i] = from[i];
+  } else {
+    out.Append(pending_.data() + first, words);
+  }
   pending_.Truncate(first);
-  if (index_words > 0) {
+  if (indexed) {
     // Member order by key, for binary search; stable, so equal keys stay in parse order.
-    std::vector<std::pair<std::string_view, uint32_t>> keys(count);
+    std::vector<std::pair<std::string_view, uint32_t>>& keys = sort_scratch_;
+    keys.resize(count);
     const uint32_t* members = out.data() + start;
-    for (uint32_t i = 0; i < count; ++i) keys[i] = {doc_->KeyAt(members[3 * i]), i};
-    std::stable_sort(keys.begin(), keys.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::vector<uint32_t> order(count);
-    for (uint32_t i = 0; i < count; ++i) order[i] = keys[i].second;
-    out.Append(order.data(), count);
+    bool sorted = true;
+    for (uint32_t i = 0; i < count; ++i) {
+      keys[i] = {doc_->KeyAt(members[3 * i]), i};
+      sorted = sorted && (i == 0 || !(keys[i].first < keys[i - 1].first));
+    }
+    if (sorted) {
+      out.Push(kAlreadySorted);
+    } else {
+      std::sort(keys.begin(), keys.end());  // ties broken by member index: stable
+      for (uint32_t i = 0; i < count; ++i) out.Push(keys[i].second);
+    }
   }
   Push(object ? internal::kTagObject : internal::kTagArray, static_cast<uint32_t>(count), start);
 }

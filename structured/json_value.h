@@ -75,6 +75,13 @@ class WordBuffer {
     data_[size_ + 1] = second;
     size_ += 2;
   }
+  // Grows by `count` words and returns where they start, for the caller to fill.
+  uint32_t* Extend(size_t count) {
+    if (size_ + count > capacity_) Grow(count);
+    uint32_t* at = data_ + size_;
+    size_ += count;
+    return at;
+  }
   // Drops the words from `size` on.
   void Truncate(size_t size) { size_ = size < size_ ? size : size_; }
   void Clear() { size_ = 0; }
@@ -177,10 +184,11 @@ class Document {
   // bytes for text, elements or members for containers) and data (text offset, or the
   // word index of the first child). An array's elements are consecutive 2-word values;
   // an object's members are consecutive 3-word [key, head, data] triples, where key is
-  // a key text offset. Objects with more than kIndexedObjectSize members are followed by
-  // their member indices sorted by key. Text offsets below source_.size() point into the
-  // source, others into arena_ (after the source). A key in the source ends at the next
-  // '"'; a key in the arena is preceded by its length (4 bytes).
+  // a key text offset. Objects with more than 16 members are followed by their member
+  // indices sorted by key, or by one word UINT32_MAX when they are in key order already.
+  // Text offsets below source_.size() point into the source, others into arena_ (after
+  // the source). A key in the source ends at the next '"'; a key in the arena is
+  // preceded by its length (4 bytes).
   std::string_view TextAt(uint32_t offset, uint32_t length) const {
     if (offset >= source_.size()) return std::string_view(arena_).substr(offset - source_.size(), length);
     return source_.substr(offset, length);
@@ -256,6 +264,7 @@ class DocumentBuilder {
   std::shared_ptr<Document> doc_;
   internal::WordBuffer pending_;    // words of the children of open containers, in order
   std::vector<size_t> open_;       // per open container: where its children start in pending_
+  std::vector<std::pair<std::string_view, uint32_t>> sort_scratch_;
 };
 
 }  // namespace planview::structured

@@ -92,6 +92,26 @@ TEST(JsonValue, LargeObjectsUseTheSortedIndex) {
   }
 }
 
+TEST(JsonValue, LargeObjectsAlreadyInKeyOrder) {
+  // Go writes maps sorted; duplicates next to each other keep the last one.
+  std::string json = "{";
+  for (int i = 10; i < 40; ++i) json += "\"k" + std::to_string(i) + "\": " + std::to_string(i) + ",";
+  json += R"("k39": "again", "k4": 4, "k5": 5})";
+  auto doc = MustParse(json);
+  Value root = doc->root();
+  ASSERT_EQ(root.size(), 33u);
+  for (int i = 10; i < 39; ++i) EXPECT_EQ(root.find("k" + std::to_string(i)).text(), std::to_string(i));
+  EXPECT_EQ(root.find("k39").text(), "again");
+  EXPECT_EQ(root.find("k5").text(), "5");
+  EXPECT_TRUE(root.find("k1").absent());
+  EXPECT_TRUE(root.find("k6").absent());
+  EXPECT_TRUE(root.find("").absent());
+  std::vector<uint32_t> sorted = root.SortedMemberIndices();
+  ASSERT_EQ(sorted.size(), 32u);
+  EXPECT_EQ(sorted[29], 30u);  // the second k39
+  EXPECT_EQ(root.member(sorted.back()).key, "k5");
+}
+
 TEST(JsonValue, DuplicateKeysLastOneWins) {
   auto doc = MustParse(R"({"a": 1, "b": 2, "a": 3})");
   EXPECT_EQ(doc->root().find("a").text(), "3");
