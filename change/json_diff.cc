@@ -1,6 +1,5 @@
 #include "change/json_diff.h"
 
-#include <span>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -70,14 +69,6 @@ Diff ProcessObject(const Change& change) {
   return Diff(renderers::Object(std::move(elements)), current, false);
 }
 
-std::vector<Value> Elements(const Value& array) {
-  std::vector<Value> out;
-  if (!array.is_array()) return out;
-  out.reserve(array.size());
-  for (size_t i = 0; i < array.size(); ++i) out.push_back(array.at(i));
-  return out;
-}
-
 Diff ProcessArray(const Change& change) {
   structured::SliceValue slice = change.AsSlice();
   bool before_array = change.before.is_array();
@@ -86,13 +77,13 @@ Diff ProcessArray(const Change& change) {
   if (before_array && !after_array) current = Action::kDelete;
   if (!before_array && after_array) current = Action::kCreate;
 
-  std::vector<Value> before = Elements(change.before);
-  std::vector<Value> after = Elements(change.after);
   std::vector<Diff> elements;
   ProcessSlice(
-      std::span<const Value>(before), std::span<const Value>(after), SameValue,
-      [](const Value& a, const Value& b) {
-        return (JsonKind(a) == Kind::kObject && JsonKind(b) == Kind::kObject) || ShouldDiffMultilineStrings(a, b);
+      ClassifyElements(change.before, change.after),
+      [&](size_t b, size_t a) {
+        Value x = change.before.at(b);
+        Value y = change.after.at(a);
+        return (JsonKind(x) == Kind::kObject && JsonKind(y) == Kind::kObject) || ShouldDiffMultilineStrings(x, y);
       },
       [&](size_t b, size_t a) {
         Diff diff = Transform(slice.GetChild(static_cast<int64_t>(b), static_cast<int64_t>(a)));

@@ -1,129 +1,92 @@
-// Pairs up the elements of two sequences the way upstream's collections.ProcessSlice does:
-// a longest common subsequence marks the unchanged elements, the rest are deletions and
-// creations, except that a deleted element and a created one at the same place are
-// reported as one update when `should_diff` says they are worth diffing.
+// List alignment (upstream's collections.ProcessSlice over objchange's longest common
+// subsequence), shared by the differ's lists, the JSON diff's arrays and the line diff of
+// multi-line strings.
 //
-// `process(before_index, after_index)` is called once per output element, in order; an
-// index equal to the sequence's size means "no element on that side".
+// Elements are compared through class ids: ClassifyElements gives equal elements the same
+// id (by hash, then by the caller's equality), so the alignment itself only compares
+// integers and every element is hashed once.
 //
-// The LCS is the one upstream's quadratic algorithm picks (ties resolved the same way),
-// but the common prefix and suffix are matched first, so a long list with a few changes
-// costs linear time; only the differing middle is compared pairwise (and only up to
-// kMaxCells pairs: beyond that the middle has no common elements).
+// The common subsequence is the one upstream's quadratic table picks (ties resolved the
+// same way), found faster: the common prefix and suffix are matched first, and
+// after-elements equal to no before-element are left out of the table (exact: such a row
+// repeats the one above it, and the walk back passes straight up through it). One change
+// in a long list therefore costs linear time.
+//
+// Past kMaxAlignmentCells cells (both sides of a huge list rewritten in shuffled order)
+// the table would take gigabytes: the differing middle is then treated as having nothing
+// in common, so it renders as deletions and creations (or updates, where `should_diff`
+// pairs elements) instead of failing. Only the choice of which elements show as unchanged
+// can differ from upstream, and only in that case.
 #ifndef PLANVIEW_CHANGE_PROCESS_SLICE_H_
 #define PLANVIEW_CHANGE_PROCESS_SLICE_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
+#include <unordered_map>
 #include <vector>
+
+#include "structured/json_value.h"
 
 namespace planview::change {
 
-// Indices into `xs` of a longest common subsequence of xs and ys, in order.
-template <typename T, typename Equal>
-std::vector<size_t> LongestCommonSubsequence(std::span<const T> xs, std::span<const T> ys, Equal&& equal) {
-  std::vector<size_t> result;
-  const size_t n = xs.size();
-  const size_t m = ys.size();
-  size_t prefix = 0;
-  while (prefix < n && prefix < m && equal(xs[prefix], ys[prefix])) ++prefix;
-  size_t suffix = 0;
-  while (suffix < n - prefix && suffix < m - prefix && equal(xs[n - 1 - suffix], ys[m - 1 - suffix])) ++suffix;
-  for (size_t i = 0; i < prefix; ++i) result.push_back(i);
+// 4-byte cells: 256 MiB at most.
+inline constexpr size_t kMaxAlignmentCells = size_t{1} << 26;
 
-  // The middle: upstream's table (row per y, column per x) and walk back from the end.
-  const size_t w = n - prefix - suffix;
-  const size_t h = m - prefix - suffix;
-  // Upstream's table is quadratic; past this many cells (a hostile input: both sides of a
-  // huge list rewritten) the middle is left unmatched instead of exhausting memory.
-  constexpr size_t kMaxCells = size_t{1} << 24;
-  if (w > 0 && h > 0 && w <= kMaxCells / h) {
-    std::vector<uint32_t> c(w * h);
-    std::vector<bool> eqs(w * h);
-    for (size_t y = 0; y < h; ++y) {
-      for (size_t x = 0; x < w; ++x) {
-        size_t at = w * y + x;
-        if (equal(xs[prefix + x], ys[prefix + y])) {
-          eqs[at] = true;
-          c[at] = (x == 0 || y == 0) ? 1 : c[w * (y - 1) + (x - 1)] + 1;
-        } else {
-          uint32_t l = x > 0 ? c[at - 1] : 0;
-          uint32_t u = y > 0 ? c[at - w] : 0;
-          c[at] = l > u ? l : u;
-        }
-      }
-    }
-    std::vector<size_t> middle(c.back());
-    int64_t x = static_cast<int64_t>(w) - 1;
-    int64_t y = static_cast<int64_t>(h) - 1;
-    int64_t i = static_cast<int64_t>(middle.size()) - 1;
-    while (x >= 0 && y >= 0 && i >= 0) {
-      size_t at = w * static_cast<size_t>(y) + static_cast<size_t>(x);
-      if (eqs[at]) {
-        middle[static_cast<size_t>(i)] = prefix + static_cast<size_t>(x);
-        --x;
-        --y;
-        --i;
-      } else {
-        uint32_t l = x > 0 ? c[at - 1] : 0;
-        uint32_t u = y > 0 ? c[at - w] : 0;
-        if (l > u) {
-          --x;
-        } else {
-          --y;
-        }
-      }
-    }
-    result.insert(result.end(), middle.begin(), middle.end());
-  }
-  for (size_t i = n - suffix; i < n; ++i) result.push_back(i);
-  return result;
-}
+// Per element, an id shared by exactly the elements equal to it (on either side).
+struct ElementIds {
+  std::vector<uint32_t> before;
+  std::vector<uint32_t> after;
+};
 
-template <typename T, typename Equal, typename ShouldDiff, typename Process>
-void ProcessSlice(std::span<const T> before, std::span<const T> after, Equal&& equal, ShouldDiff&& should_diff,
-                  Process&& process) {
-  const std::vector<size_t> lcs = LongestCommonSubsequence(before, after, equal);
-  const size_t nb = before.size();
-  const size_t na = after.size();
-  size_t b = 0;
-  size_t a = 0;
-  size_t l = 0;
-  while (b < nb || a < na || l < lcs.size()) {
-    // Before elements up to the next common one are deleted (or diffed against the after
-    // element at the same place).
-    while (b < nb && (l >= lcs.size() || !equal(before[b], before[lcs[l]]))) {
-      bool diff_elements = a < na && should_diff(before[b], after[a]);
-      bool after_in_lcs = l < lcs.size() && a < na && equal(after[a], before[lcs[l]]);
-      if (diff_elements && !after_in_lcs) {
-        process(b, a);
-        ++b;
-        ++a;
-        continue;
+// `hash(x)` must agree with `equal(x, y)` (equal elements hash alike); `equal` must be an
+// equivalence.
+template <typename T, typename Hash, typename Equal>
+ElementIds ClassifyElements(std::span<const T> before, std::span<const T> after, Hash&& hash, Equal&& equal);
+
+// The elements of two JSON arrays (a side that is not an array is empty), equal by
+// structured::Value::Equals.
+ElementIds ClassifyElements(structured::Value before, structured::Value after);
+
+// Indices into `before` of upstream's longest common subsequence, in order.
+std::vector<size_t> LongestCommonSubsequence(std::span<const uint32_t> before, std::span<const uint32_t> after);
+
+// Calls `process(before_index, after_index)` once per output element, in upstream's order;
+// an index equal to its side's size means "no element on that side". A deleted element and
+// a created one at the same place become one pair when `should_diff(before_index,
+// after_index)` says they are worth diffing.
+void ProcessSlice(const ElementIds& ids, const std::function<bool(size_t, size_t)>& should_diff,
+                  const std::function<void(size_t, size_t)>& process);
+
+template <typename T, typename Hash, typename Equal>
+ElementIds ClassifyElements(std::span<const T> before, std::span<const T> after, Hash&& hash, Equal&& equal) {
+  ElementIds ids;
+  std::vector<const T*> representative;           // by id
+  std::vector<uint32_t> next_with_same_hash;      // by id; UINT32_MAX ends the chain
+  std::unordered_map<uint64_t, uint32_t> first_with_hash;
+  first_with_hash.reserve(before.size() + after.size());
+  auto id_of = [&](const T& element) {
+    uint64_t h = static_cast<uint64_t>(hash(element));
+    auto [it, inserted] = first_with_hash.try_emplace(h, static_cast<uint32_t>(representative.size()));
+    if (!inserted) {
+      uint32_t id = it->second;
+      while (true) {
+        if (equal(*representative[id], element)) return id;
+        if (next_with_same_hash[id] == UINT32_MAX) break;
+        id = next_with_same_hash[id];
       }
-      process(b, na);
-      ++b;
+      next_with_same_hash[id] = static_cast<uint32_t>(representative.size());
     }
-    // After elements up to the next common one are created (or diffed).
-    while (a < na && (l >= lcs.size() || !equal(after[a], before[lcs[l]]))) {
-      if (b < nb && should_diff(before[b], after[a])) {
-        process(b, a);
-        ++b;
-        ++a;
-        continue;
-      }
-      process(nb, a);
-      ++a;
-    }
-    // The common element is unchanged.
-    if (l < lcs.size()) {
-      process(b, a);
-      ++b;
-      ++a;
-      ++l;
-    }
-  }
+    representative.push_back(&element);
+    next_with_same_hash.push_back(UINT32_MAX);
+    return static_cast<uint32_t>(representative.size() - 1);
+  };
+  ids.before.reserve(before.size());
+  for (const T& element : before) ids.before.push_back(id_of(element));
+  ids.after.reserve(after.size());
+  for (const T& element : after) ids.after.push_back(id_of(element));
+  return ids;
 }
 
 }  // namespace planview::change

@@ -1,25 +1,34 @@
 #include "change/process_slice.h"
 
 #include <chrono>
+#include <functional>
+#include <memory>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "fmt/format.h"
 #include "gtest/gtest.h"
+#include "structured/json_parse.h"
 
 namespace planview::change {
 namespace {
 
-// Upstream's LCS exactly as specified (full table, no trimming), returning values.
-std::vector<int> ReferenceLcs(const std::vector<int>& xs, const std::vector<int>& ys) {
-  if (xs.empty() || ys.empty()) return {};
-  size_t w = xs.size();
-  std::vector<int> c(xs.size() * ys.size());
-  std::vector<bool> eqs(xs.size() * ys.size());
-  for (size_t y = 0; y < ys.size(); ++y) {
-    for (size_t x = 0; x < xs.size(); ++x) {
-      if (xs[x] == ys[y]) {
+using structured::Value;
+using Pairs = std::vector<std::pair<size_t, size_t>>;
+
+// Upstream's LCS exactly as specified (full table, no trimming), returning elements.
+template <typename T, typename Equal>
+std::vector<T> ReferenceLcs(const std::vector<T>& xs, const std::vector<T>& ys, Equal equal) {
+  const size_t w = xs.size();
+  const size_t h = ys.size();
+  if (w == 0 || h == 0) return {};
+  std::vector<int> c(w * h);
+  std::vector<bool> eqs(w * h);
+  for (size_t y = 0; y < h; ++y) {
+    for (size_t x = 0; x < w; ++x) {
+      if (equal(xs[x], ys[y])) {
         eqs[w * y + x] = true;
         c[w * y + x] = (x == 0 || y == 0) ? 1 : c[w * (y - 1) + x - 1] + 1;
       } else {
@@ -29,17 +38,19 @@ std::vector<int> ReferenceLcs(const std::vector<int>& xs, const std::vector<int>
       }
     }
   }
-  std::vector<int> seq(static_cast<size_t>(c.back()));
-  int x = static_cast<int>(xs.size()) - 1;
-  int y = static_cast<int>(ys.size()) - 1;
-  int i = static_cast<int>(seq.size()) - 1;
+  std::vector<T> seq(static_cast<size_t>(c.back()));
+  int64_t x = static_cast<int64_t>(w) - 1;
+  int64_t y = static_cast<int64_t>(h) - 1;
+  int64_t i = static_cast<int64_t>(seq.size()) - 1;
   while (x > -1 && y > -1) {
-    if (eqs[w * static_cast<size_t>(y) + static_cast<size_t>(x)]) {
-      seq[static_cast<size_t>(i--)] = xs[static_cast<size_t>(x--)];
+    size_t at = w * static_cast<size_t>(y) + static_cast<size_t>(x);
+    if (eqs[at]) {
+      seq[static_cast<size_t>(i--)] = xs[static_cast<size_t>(x)];
+      --x;
       --y;
     } else {
-      int l = x > 0 ? c[w * static_cast<size_t>(y) + static_cast<size_t>(x) - 1] : 0;
-      int u = y > 0 ? c[w * static_cast<size_t>(y - 1) + static_cast<size_t>(x)] : 0;
+      int l = x > 0 ? c[at - 1] : 0;
+      int u = y > 0 ? c[at - w] : 0;
       if (l > u) {
         --x;
       } else {
@@ -50,23 +61,86 @@ std::vector<int> ReferenceLcs(const std::vector<int>& xs, const std::vector<int>
   return seq;
 }
 
-std::vector<int> LcsValues(const std::vector<int>& xs, const std::vector<int>& ys) {
-  std::vector<int> values;
-  for (size_t i : LongestCommonSubsequence(std::span<const int>(xs), std::span<const int>(ys),
-                                           [](int a, int b) { return a == b; })) {
-    values.push_back(xs[i]);
+// Upstream's ProcessSlice walk over the reference LCS.
+template <typename T, typename Equal>
+Pairs ReferenceAlign(const std::vector<T>& before, const std::vector<T>& after, Equal equal,
+                     const std::function<bool(const T&, const T&)>& should_diff) {
+  std::vector<T> lcs = ReferenceLcs(before, after, equal);
+  Pairs out;
+  size_t n = before.size(), m = after.size(), b = 0, a = 0, k = 0;
+  while (b < n || a < m || k < lcs.size()) {
+    while (b < n && (k >= lcs.size() || !equal(before[b], lcs[k]))) {
+      bool diff = a < m && should_diff(before[b], after[a]);
+      bool part = k < lcs.size() && a < m && equal(after[a], lcs[k]);
+      if (diff && !part) {
+        out.emplace_back(b++, a++);
+        continue;
+      }
+      out.emplace_back(b++, m);
+    }
+    while (a < m && (k >= lcs.size() || !equal(after[a], lcs[k]))) {
+      if (b < n && should_diff(before[b], after[a])) {
+        out.emplace_back(b++, a++);
+        continue;
+      }
+      out.emplace_back(n, a++);
+    }
+    if (k < lcs.size()) {
+      out.emplace_back(b++, a++);
+      ++k;
+    }
   }
+  return out;
+}
+
+ElementIds IntIds(const std::vector<int>& before, const std::vector<int>& after) {
+  return ClassifyElements(std::span<const int>(before), std::span<const int>(after), std::hash<int>(),
+                          std::equal_to<int>());
+}
+
+std::vector<int> LcsValues(const std::vector<int>& xs, const std::vector<int>& ys) {
+  ElementIds ids = IntIds(xs, ys);
+  std::vector<int> values;
+  for (size_t i : LongestCommonSubsequence(ids.before, ids.after)) values.push_back(xs[i]);
   return values;
 }
 
-using Pairs = std::vector<std::pair<size_t, size_t>>;
+Pairs Process(const ElementIds& ids, const std::function<bool(size_t, size_t)>& should_diff) {
+  Pairs pairs;
+  ProcessSlice(ids, should_diff, [&](size_t b, size_t a) { pairs.emplace_back(b, a); });
+  return pairs;
+}
 
 Pairs Process(const std::vector<int>& before, const std::vector<int>& after, bool diff_all) {
-  Pairs pairs;
-  ProcessSlice(
-      std::span<const int>(before), std::span<const int>(after), [](int a, int b) { return a == b; },
-      [diff_all](int, int) { return diff_all; }, [&](size_t b, size_t a) { pairs.emplace_back(b, a); });
-  return pairs;
+  return Process(IntIds(before, after), [diff_all](size_t, size_t) { return diff_all; });
+}
+
+std::shared_ptr<const structured::Document> Json(std::string text) {
+  auto parsed = structured::ParseJson(std::move(text));
+  if (!parsed.ok()) throw std::runtime_error(parsed.error->ToString("test"));
+  return parsed.document;
+}
+
+std::vector<Value> Elements(Value array) {
+  std::vector<Value> out;
+  for (size_t i = 0; array.is_array() && i < array.size(); ++i) out.push_back(array.at(i));
+  return out;
+}
+
+std::string RandomList(std::mt19937& rng, size_t max_len, int alphabet) {
+  std::uniform_int_distribution<size_t> len(0, max_len);
+  std::uniform_int_distribution<int> value(0, alphabet - 1);
+  std::string out = "[";
+  size_t n = len(rng);
+  for (size_t i = 0; i < n; ++i) {
+    if (i > 0) out += ",";
+    int v = value(rng);
+    // Objects with members in either order are equal, like Go maps.
+    out += v % 3 == 0   ? fmt::format("{{\"a\":{},\"b\":1}}", v)
+           : v % 3 == 1 ? fmt::format("{{\"b\":1,\"a\":{}}}", v - 1)
+                        : fmt::format("\"s{}\"", v);
+  }
+  return out + "]";
 }
 
 TEST(LongestCommonSubsequence, MatchesUpstreamOnRandomSequences) {
@@ -78,39 +152,132 @@ TEST(LongestCommonSubsequence, MatchesUpstreamOnRandomSequences) {
     std::vector<int> ys(static_cast<size_t>(len(rng)));
     for (int& v : xs) v = sym(rng);
     for (int& v : ys) v = sym(rng);
-    ASSERT_EQ(LcsValues(xs, ys), ReferenceLcs(xs, ys)) << "round " << round;
+    ASSERT_EQ(LcsValues(xs, ys), ReferenceLcs(xs, ys, std::equal_to<int>())) << "round " << round;
   }
+}
+
+TEST(ProcessSlice, MatchesUpstreamOnRandomJsonLists) {
+  std::mt19937 rng(42);
+  auto equal = [](const Value& a, const Value& b) { return a.Equals(b); };
+  std::function<bool(const Value&, const Value&)> objects = [](const Value& a, const Value& b) {
+    return a.is_object() && b.is_object();
+  };
+  std::function<bool(const Value&, const Value&)> never = [](const Value&, const Value&) { return false; };
+  for (int round = 0; round < 3000; ++round) {
+    auto before_doc = Json(RandomList(rng, 9, round % 2 == 0 ? 3 : 7));
+    auto after_doc = Json(RandomList(rng, 9, round % 2 == 0 ? 3 : 7));
+    std::vector<Value> before = Elements(before_doc->root());
+    std::vector<Value> after = Elements(after_doc->root());
+    ElementIds ids = ClassifyElements(before_doc->root(), after_doc->root());
+
+    std::vector<Value> reference = ReferenceLcs(before, after, equal);
+    std::vector<size_t> ours = LongestCommonSubsequence(ids.before, ids.after);
+    ASSERT_EQ(ours.size(), reference.size()) << round;
+    for (size_t i = 0; i < ours.size(); ++i) ASSERT_TRUE(before[ours[i]].Equals(reference[i])) << round;
+    ASSERT_EQ(Process(ids, [&](size_t b, size_t a) { return objects(before[b], after[a]); }),
+              ReferenceAlign(before, after, equal, objects))
+        << round;
+    ASSERT_EQ(Process(ids, [](size_t, size_t) { return false; }), ReferenceAlign(before, after, equal, never))
+        << round;
+  }
+}
+
+TEST(ClassifyElements, EqualElementsShareAnId) {
+  auto doc = Json(R"([[{"a": 1, "b": 2}, "x", 1.0, null], [null, {"b": 2, "a": 1}, 1, "x"]])");
+  ElementIds ids = ClassifyElements(doc->root().at(0), doc->root().at(1));
+  ASSERT_EQ(ids.before.size(), 4u);
+  ASSERT_EQ(ids.after.size(), 4u);
+  EXPECT_EQ(ids.before[0], ids.after[1]);  // member order does not matter
+  EXPECT_EQ(ids.before[1], ids.after[3]);
+  EXPECT_NE(ids.before[2], ids.after[2]);  // numbers compare by their text
+  EXPECT_EQ(ids.before[3], ids.after[0]);
 }
 
 TEST(ProcessSlice, UnchangedDeletedAndCreated) {
   // before: a b c, after: a x c  ->  a, -b, +x, c
-  Pairs pairs = Process({1, 2, 3}, {1, 9, 3}, false);
-  EXPECT_EQ(pairs, (Pairs{{0, 0}, {1, 3}, {3, 1}, {2, 2}}));
+  EXPECT_EQ(Process({1, 2, 3}, {1, 9, 3}, false), (Pairs{{0, 0}, {1, 3}, {3, 1}, {2, 2}}));
 }
 
 TEST(ProcessSlice, DiffableElementsPairUp) {
-  Pairs pairs = Process({1, 2, 3}, {1, 9, 3}, true);
-  EXPECT_EQ(pairs, (Pairs{{0, 0}, {1, 1}, {2, 2}}));
+  EXPECT_EQ(Process({1, 2, 3}, {1, 9, 3}, true), (Pairs{{0, 0}, {1, 1}, {2, 2}}));
 }
 
-TEST(ProcessSlice, EmptySides) {
+TEST(ProcessSlice, EmptyAndMissingSides) {
   EXPECT_EQ(Process({}, {5, 6}, false), (Pairs{{0, 0}, {0, 1}}));
   EXPECT_EQ(Process({5, 6}, {}, false), (Pairs{{0, 0}, {1, 0}}));
   EXPECT_TRUE(Process({}, {}, false).empty());
+  // A side that is not an array has no elements.
+  auto doc = Json(R"([["x", "y"], null])");
+  auto never = [](size_t, size_t) { return false; };
+  EXPECT_EQ(Process(ClassifyElements(doc->root().at(0), doc->root().at(1)), never), (Pairs{{0, 0}, {1, 0}}));
+  EXPECT_TRUE(Process(ClassifyElements(doc->root().at(1), Value()), never).empty());
 }
 
-TEST(ProcessSlice, LargeListWithOneChangeIsLinear) {
-  std::vector<int> before(200000);
-  for (size_t i = 0; i < before.size(); ++i) before[i] = static_cast<int>(i);
-  std::vector<int> after = before;
-  after[100000] = -1;
+TEST(ProcessSlice, OneChangeInAHundredThousandIsLinear) {
+  std::string before = "[";
+  std::string after = "[";
+  for (int i = 0; i < 100000; ++i) {
+    if (i > 0) {
+      before += ",";
+      after += ",";
+    }
+    before += fmt::format("\"item-{}\"", i);
+    after += i == 50000 ? std::string("\"changed\"") : fmt::format("\"item-{}\"", i);
+  }
+  auto b = Json(before + "]");
+  auto a = Json(after + "]");
   auto start = std::chrono::steady_clock::now();
-  Pairs pairs = Process(before, after, false);
+  Pairs pairs = Process(ClassifyElements(b->root(), a->root()), [](size_t, size_t) { return false; });
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_EQ(pairs.size(), before.size() + 1);
-  EXPECT_EQ(pairs[100000], (std::pair<size_t, size_t>{100000, after.size()}));
-  EXPECT_EQ(pairs[100001], (std::pair<size_t, size_t>{before.size(), 100000}));
-  EXPECT_LT(seconds, 1.0);
+  ASSERT_EQ(pairs.size(), 100001u);
+  EXPECT_EQ(pairs[50000], (std::pair<size_t, size_t>{50000, 100000}));
+  EXPECT_EQ(pairs[50001], (std::pair<size_t, size_t>{100000, 50000}));
+  EXPECT_EQ(pairs[100000], (std::pair<size_t, size_t>{99999, 99999}));
+  EXPECT_LT(seconds, 10.0);  // quadratic would take minutes
+}
+
+TEST(LongestCommonSubsequence, InsertedRunsDoNotNeedTheTable) {
+  // 1,000 elements with 100,000 new ones before and after them: a full table would be
+  // over the size limit and find nothing in common, but the new elements equal nothing
+  // in before and get no rows.
+  std::vector<int> before;
+  std::vector<int> after;
+  for (int i = 0; i < 100000; ++i) after.push_back(i);
+  for (int i = 1; i <= 1000; ++i) {
+    before.push_back(-i);
+    after.push_back(-i);
+  }
+  for (int i = 100000; i < 200000; ++i) after.push_back(i);
+  ASSERT_GT(before.size() * after.size(), kMaxAlignmentCells);
+  EXPECT_EQ(LcsValues(before, after), before);
+}
+
+TEST(ProcessSlice, PastTheSizeLimitTheMiddleHasNothingInCommon) {
+  // Two long lists sharing their elements in shuffled order need the full table (20,000
+  // squared cells). The common prefix and suffix still match; the middle renders as
+  // deletions then creations.
+  const int n = 20000;
+  std::vector<int> before = {-1};
+  std::vector<int> after = {-1};
+  for (int i = 0; i < n; ++i) {
+    before.push_back(i);
+    after.push_back((i * 7919 + 1) % n);
+  }
+  before.push_back(-2);
+  after.push_back(-2);
+  ASSERT_GT(static_cast<size_t>(n) * n, kMaxAlignmentCells);
+  Pairs pairs = Process(before, after, false);
+  const size_t size = before.size();
+  ASSERT_EQ(pairs.size(), 2 + 2 * static_cast<size_t>(n));
+  EXPECT_EQ(pairs.front(), (std::pair<size_t, size_t>{0, 0}));
+  EXPECT_EQ(pairs[1], (std::pair<size_t, size_t>{1, size}));
+  EXPECT_EQ(pairs[n], (std::pair<size_t, size_t>{static_cast<size_t>(n), size}));
+  EXPECT_EQ(pairs[n + 1], (std::pair<size_t, size_t>{size, 1}));
+  EXPECT_EQ(pairs.back(), (std::pair<size_t, size_t>{size - 1, size - 1}));
+  // Pairing elements that should be diffed still works past the limit.
+  Pairs diffed = Process(before, after, true);
+  ASSERT_EQ(diffed.size(), size);
+  EXPECT_EQ(diffed[1], (std::pair<size_t, size_t>{1, 1}));
 }
 
 }  // namespace

@@ -11,8 +11,9 @@
 // is not an object has no attributes, and nothing inside a sensitive value is checked.
 //
 // Lists are aligned on upstream's longest common subsequence (same choice among equal
-// ones); a common prefix and suffix cost linear time, and a differing middle that would
-// need a table of more than 2^26 cells is a DiffError rather than gigabytes of memory.
+// ones; see change/process_slice.h): a common prefix and suffix cost linear time, and a
+// differing middle too large for the table (more than 2^26 cells) is shown as deletions
+// and creations rather than taking gigabytes of memory or failing.
 #ifndef PLANVIEW_DIFFER_DIFFER_H_
 #define PLANVIEW_DIFFER_DIFFER_H_
 

@@ -6,10 +6,13 @@
 #include <cstdio>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include "change/colorize.h"
 #include "change/diff_dump.h"
 #include "structured/json_parse.h"
 
@@ -241,6 +244,34 @@ TEST_F(DifferTest, LongListWithOneChange) {
   EXPECT_EQ(diff.action(), Action::kUpdate);
   std::printf("diffing a 100,000-element list with one change: %.1f ms\n", seconds * 1000);
   EXPECT_LT(seconds, 10.0);  // quadratic would take minutes
+}
+
+TEST_F(DifferTest, HugeRewrittenListStillRenders) {
+  // Both sides of a long list shuffled: too large for upstream's table, so the elements
+  // show as deleted and created instead of failing.
+  const int n = 20000;
+  std::string before = "[";
+  std::string after = "[";
+  for (int i = 0; i < n; ++i) {
+    before += fmt::format("{}{}", i ? "," : "", i);
+    after += fmt::format("{}{}", i ? "," : "", (i * 7919 + 1) % n);
+  }
+  auto type = Type(R"(["list", "number"])");
+  change::Diff diff = ComputeDiffForType(Update(before + "]", after + "]"), type);
+  EXPECT_EQ(diff.action(), Action::kUpdate);
+  change::Colorize plain(false);
+  change::RenderOpts opts;
+  opts.colorize = &plain;
+  std::string rendered = diff.RenderHuman(0, opts);
+  size_t deleted = 0;
+  size_t created = 0;
+  for (size_t at = rendered.find('\n'); at != std::string::npos; at = rendered.find('\n', at + 1)) {
+    std::string_view line = std::string_view(rendered).substr(at + 1, 8);
+    if (line == "      - ") ++deleted;
+    if (line == "      + ") ++created;
+  }
+  EXPECT_EQ(deleted, static_cast<size_t>(n));
+  EXPECT_EQ(created, static_cast<size_t>(n));
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // lists and list-nested blocks (paired by index).
 #include <fmt/format.h>
 
-#include "differ/internal/slice_alignment.h"
+#include "change/process_slice.h"
 #include "differ/internal/walk.h"
 
 namespace planview::differ::internal {
@@ -51,11 +51,9 @@ std::pair<std::vector<Diff>, Action> AlignList(const Change& change, Path& path,
     elements.push_back(diff_one(child));
     current = CompareActions(current, elements.back().action());
   };
-  try {
-    AlignSlices(change.before, change.after, should_diff, visit);
-  } catch (const AlignmentTooLarge& e) {
-    Fail(path, Side::kAfter, e.what());
-  }
+  change::ProcessSlice(
+      change::ClassifyElements(change.before, change.after),
+      [&](size_t b, size_t a) { return should_diff(change.before.at(b), change.after.at(a)); }, visit);
   return {std::move(elements), current};
 }
 

@@ -3,7 +3,7 @@
 #include <unordered_map>
 #include <vector>
 
-#include "differ/internal/value_hash.h"
+#include "change/value_hash.h"
 #include "differ/internal/walk.h"
 
 namespace planview::differ::internal {
@@ -21,7 +21,7 @@ std::pair<std::vector<Diff>, Action> ProcessSet(const Change& change, Path& path
   size_t before_size = value.BeforeSize();
   size_t after_size = value.AfterSize();
 
-  auto bucket_key = [](Value element, bool sensitive) { return HashValue(element) * 2 + (sensitive ? 1 : 0); };
+  auto bucket_key = [](Value element, bool sensitive) { return change::HashValue(element) * 2 + (sensitive ? 1 : 0); };
   std::unordered_map<uint64_t, std::vector<size_t>> buckets;
   for (size_t j = 0; j < after_size; ++j) {
     if (children.unknown.at(j).is_true()) continue;

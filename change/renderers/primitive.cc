@@ -1,6 +1,7 @@
 // Primitives: numbers by their exact text, bools, null, and strings. Strings are quoted as
 // Go's %q does; strings with newlines render as `<<-EOT` heredocs diffed line by line, and
 // strings holding JSON as `jsonencode(...)` with a structural diff of the JSON.
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -219,10 +220,11 @@ class PrimitiveRenderer final : public Renderer {
     OpenHeredoc(diff, opts, out);
     std::vector<std::string_view> before_lines = SplitLines(before.text);
     std::vector<std::string_view> after_lines = SplitLines(after.text);
-    ProcessSlice(
+    ElementIds ids = ClassifyElements(
         std::span<const std::string_view>(before_lines), std::span<const std::string_view>(after_lines),
-        [](std::string_view a, std::string_view b) { return a == b; },
-        [](std::string_view, std::string_view) { return false; },
+        std::hash<std::string_view>(), std::equal_to<std::string_view>());
+    ProcessSlice(
+        ids, [](size_t, size_t) { return false; },
         [&](size_t b, size_t a) {
           if (b >= before_lines.size()) {
             AppendLine(out, indent + 1, Action::kCreate, after_lines[a], opts);

@@ -129,7 +129,7 @@ std::pair<KeyedDiffs, Action> DiffBlockMap(const Change& change, const structure
 Diff DiffList(const Change& change, const structured::Type& element, Path& path);
 Diff DiffNestedList(const Change& change, const AttributeMap& attributes, Path& path);
 std::pair<std::vector<Diff>, Action> DiffBlockList(const Change& change, const structured::Block& block, Path& path);
-// Upstream's TransformSlice: aligns the two lists (see slice_alignment.h) and diffs each
+// Upstream's TransformSlice: aligns the two lists (change/process_slice.h) and diffs each
 // pair with `diff_one`. The action starts as Create/Delete when one side is missing.
 std::pair<std::vector<Diff>, Action> AlignList(const Change& change, Path& path,
                                                const std::function<bool(Value, Value)>& should_diff,

@@ -1,8 +1,8 @@
-#include "differ/internal/value_hash.h"
+#include "change/value_hash.h"
 
 #include <string_view>
 
-namespace planview::differ::internal {
+namespace planview::change {
 namespace {
 
 uint64_t Mix(uint64_t h) {
@@ -51,4 +51,4 @@ uint64_t HashValue(structured::Value value) {
   return 0;
 }
 
-}  // namespace planview::differ::internal
+}  // namespace planview::change
