@@ -4,7 +4,8 @@
 #include <unordered_set>
 #include <vector>
 
-#include "change/process_slice.h"
+#include "change/collections.h"
+#include "change/marker_checks.h"
 #include "change/renderers/renderers.h"
 #include "structured/json_parse.h"
 
@@ -17,21 +18,6 @@ using structured::Value;
 
 constexpr size_t kMaxJsonStringDepth = 512;
 
-// The JSON type of a side; absent counts as null.
-Kind JsonKind(const Value& v) { return v.is_null() ? Kind::kNull : v.kind(); }
-
-// Upstream's collections.CompareActions.
-Action CompareActions(Action current, Action next) {
-  if (next == Action::kNoOp) return current;
-  if (current != next) return Action::kUpdate;
-  return current;
-}
-
-bool SameValue(const Value& a, const Value& b) {
-  if (a.is_null() || b.is_null()) return a.is_null() && b.is_null();
-  return a.Equals(b);
-}
-
 Diff Transform(const Change& change);
 
 Diff ProcessPrimitive(const Change& change, structured::Type type) {
@@ -42,7 +28,7 @@ Diff ProcessPrimitive(const Change& change, structured::Type type) {
     action = Action::kCreate;
   } else if (!before_missing && after_missing) {
     action = Action::kDelete;
-  } else if (SameValue(change.before, change.after)) {
+  } else if (change.before.Equals(change.after)) {  // absent and null are equal
     action = Action::kNoOp;
   } else {
     action = Action::kUpdate;
@@ -52,45 +38,25 @@ Diff ProcessPrimitive(const Change& change, structured::Type type) {
 
 Diff ProcessObject(const Change& change) {
   structured::MapValue map = change.AsMap();
-  bool before_object = change.before.is_object();
-  bool after_object = change.after.is_object();
-  Action current = Action::kNoOp;
-  if (before_object && !after_object) current = Action::kDelete;
-  if (!before_object && after_object) current = Action::kCreate;
-
-  renderers::DiffMap elements;
-  for (std::string_view key : map.AllKeys()) {
+  auto [elements, action] = TransformMap(change.before, change.after, map.AllKeys(), [&](std::string_view key) {
     Change child = map.GetChild(key);
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
-    Diff diff = Transform(child);
-    current = CompareActions(current, diff.action());
-    elements.emplace(std::string(key), std::move(diff));
-  }
-  return Diff(renderers::Object(std::move(elements)), current, false);
+    return Transform(child);
+  });
+  return Diff(renderers::Object(std::move(elements)), action, false);
 }
 
 Diff ProcessArray(const Change& change) {
   structured::SliceValue slice = change.AsSlice();
-  bool before_array = change.before.is_array();
-  bool after_array = change.after.is_array();
-  Action current = Action::kNoOp;
-  if (before_array && !after_array) current = Action::kDelete;
-  if (!before_array && after_array) current = Action::kCreate;
-
-  std::vector<Diff> elements;
-  ProcessSlice(
-      ClassifyElements(change.before, change.after),
+  auto [elements, action] = TransformSlice(
+      change.before, change.after,
       [&](size_t b, size_t a) {
         Value x = change.before.at(b);
         Value y = change.after.at(a);
-        return (JsonKind(x) == Kind::kObject && JsonKind(y) == Kind::kObject) || ShouldDiffMultilineStrings(x, y);
+        return (x.is_object() && y.is_object()) || ShouldDiffMultilineStrings(x, y);
       },
-      [&](size_t b, size_t a) {
-        Diff diff = Transform(slice.GetChild(static_cast<int64_t>(b), static_cast<int64_t>(a)));
-        current = CompareActions(current, diff.action());
-        elements.push_back(std::move(diff));
-      });
-  return Diff(renderers::List(std::move(elements)), current, false);
+      [&](size_t b, size_t a) { return Transform(slice.GetChild(static_cast<int64_t>(b), static_cast<int64_t>(a))); });
+  return Diff(renderers::List(std::move(elements)), action, false);
 }
 
 Diff ProcessUpdate(const Change& change, Kind kind) {
@@ -113,29 +79,22 @@ Diff ProcessUpdate(const Change& change, Kind kind) {
 }
 
 Diff Transform(const Change& change) {
-  bool before_sensitive = change.IsBeforeSensitive();
-  bool after_sensitive = change.IsAfterSensitive();
-  if (before_sensitive || after_sensitive) {
-    Change value = change;
-    value.before_sensitive = structured::FalseValue();
-    value.after_sensitive = structured::FalseValue();
-    Diff inner = Transform(value);
-    Action action = inner.action();
-    bool null_no_op = change.before.is_null() && !change.before_explicit && change.after.is_null() &&
-                      !change.after_explicit;
-    if (action == Action::kNoOp && before_sensitive != after_sensitive && !null_no_op) action = Action::kUpdate;
-    return Diff(renderers::Sensitive(std::move(inner), before_sensitive, after_sensitive), action, false);
+  if (auto diff = CheckForSensitive(change, Transform, [](Diff inner, bool before, bool after, Action action) {
+        return Diff(renderers::Sensitive(std::move(inner), before, after), action, false);
+      })) {
+    return *std::move(diff);
+  }
+  if (auto diff = CheckForUnknown(
+          change, structured::FalseValue(),
+          [](const Change&) { return Diff(renderers::Unknown(Diff()), Action::kCreate, false); },
+          [](const Change&, const Change& before) {
+            return Diff(renderers::Unknown(Transform(before)), Action::kUpdate, false);
+          })) {
+    return *std::move(diff);
   }
 
-  if (change.IsUnknown()) {
-    if (change.before.is_null()) return Diff(renderers::Unknown(Diff()), Action::kCreate, false);
-    Change before = change.AsDelete();
-    before.unknown = structured::FalseValue();
-    return Diff(renderers::Unknown(Transform(before)), Action::kUpdate, false);
-  }
-
-  Kind before_kind = JsonKind(change.before);
-  Kind after_kind = JsonKind(change.after);
+  Kind before_kind = change.before.kind();
+  Kind after_kind = change.after.kind();
   bool deleted = after_kind == Kind::kNull && !change.after_explicit;
   bool created = before_kind == Kind::kNull && !change.before_explicit;
   if (before_kind == after_kind || created || deleted) {
@@ -185,7 +144,7 @@ std::shared_ptr<const structured::Document> ParseJsonString(std::string_view tex
 }
 
 bool ShouldDiffMultilineStrings(const Value& a, const Value& b) {
-  if (JsonKind(a) != Kind::kString || JsonKind(b) != Kind::kString) return false;
+  if (!a.is_string() || !b.is_string()) return false;
   std::string_view sa = a.text();
   std::string_view sb = b.text();
   if (sa.find('\n') == std::string_view::npos && sb.find('\n') == std::string_view::npos) return false;

@@ -2,7 +2,7 @@
 // lists and list-nested blocks (paired by index).
 #include <fmt/format.h>
 
-#include "change/process_slice.h"
+#include "change/json_diff.h"
 #include "differ/internal/walk.h"
 
 namespace planview::differ::internal {
@@ -34,40 +34,25 @@ std::pair<std::vector<Diff>, Action> ProcessNestedList(const Change& change, Pat
 
 }  // namespace
 
-std::pair<std::vector<Diff>, Action> AlignList(const Change& change, Path& path,
-                                               const std::function<bool(Value, Value)>& should_diff,
-                                               const std::function<Diff(const Change&)>& diff_one) {
-  structured::SliceValue value = ChildSlice(change);
-  size_t before_size = value.BeforeSize();
-  size_t after_size = value.AfterSize();
-  Action current = Action::kNoOp;
-  if (change.before.is_array() && !change.after.is_array()) current = Action::kDelete;
-  if (!change.before.is_array() && change.after.is_array()) current = Action::kCreate;
-  std::vector<Diff> elements;
-  auto visit = [&](size_t before_index, size_t after_index) {
-    path.PushIndex(IndexOrNone(before_index, before_size), IndexOrNone(after_index, after_size));
-    PathStep step(path);
-    Change child = value.GetChild(static_cast<int64_t>(before_index), static_cast<int64_t>(after_index));
-    elements.push_back(diff_one(child));
-    current = CompareActions(current, elements.back().action());
-  };
-  change::ProcessSlice(
-      change::ClassifyElements(change.before, change.after),
-      [&](size_t b, size_t a) { return should_diff(change.before.at(b), change.after.at(a)); }, visit);
-  return {std::move(elements), current};
-}
-
 Diff DiffList(const Change& change, const structured::Type& element, Path& path) {
   ExpectKind(change, path, structured::Kind::kArray, "a list (an array)");
-  bool objects = element.kind() == structured::Type::Kind::kObject;
-  auto [elements, action] = AlignList(
-      change, path, [&](Value a, Value b) { return objects || ShouldDiffMultilineStrings(a, b); },
-      [&](const Change& child) {
+  const bool objects = element.kind() == structured::Type::Kind::kObject;
+  structured::SliceValue value = ChildSlice(change);
+  const size_t before_size = value.BeforeSize();
+  const size_t after_size = value.AfterSize();
+  auto [elements, action] = change::TransformSlice(
+      change.before, change.after,
+      [&](size_t b, size_t a) {
+        return objects || change::ShouldDiffMultilineStrings(change.before.at(b), change.after.at(a));
+      },
+      [&](size_t b, size_t a) {
+        path.PushIndex(IndexOrNone(b, before_size), IndexOrNone(a, after_size));
+        PathStep step(path);
         // Every element of a relevant list is relevant: before and after indices differ,
         // so there is no single path to filter by.
-        Change relevant = child;
-        relevant.relevant_attributes = structured::PathMatcher::Always();
-        return DiffType(relevant, element, path);
+        Change child = value.GetChild(static_cast<int64_t>(b), static_cast<int64_t>(a));
+        child.relevant_attributes = structured::PathMatcher::Always();
+        return DiffType(child, element, path);
       });
   return Diff(renderers::List(std::move(elements)), action, change.replace_paths.Matches());
 }

@@ -8,27 +8,19 @@ namespace planview::differ::internal {
 namespace {
 namespace renderers = change::renderers;
 
-// Upstream's TransformMap: diffs every key with `diff_one(child)`. The map's own action
-// starts as Create/Delete when one side is missing and folds in every element's.
+// Diffs every key with `diff_one(child)` (change::TransformMap), with the key on the path.
 template <typename DiffOne>
 std::pair<KeyedDiffs, Action> ProcessMap(const Change& change, bool all_keys, Path& path, DiffOne&& diff_one) {
   ExpectKind(change, path, structured::Kind::kObject, "a map (an object)");
   structured::MapValue value = ChildMap(change);
-  Action current = Action::kNoOp;
-  if (change.before.is_object() && !change.after.is_object()) current = Action::kDelete;
-  if (!change.before.is_object() && change.after.is_object()) current = Action::kCreate;
-  std::vector<std::string_view> keys = all_keys ? value.AllKeys() : value.ExplicitKeys();
-  KeyedDiffs diffs;
-  for (std::string_view key : keys) {
-    path.PushKey(key);
-    PathStep step(path);
-    Change child = value.GetChild(key);
-    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
-    Diff diff = diff_one(child);
-    current = CompareActions(current, diff.action());
-    diffs.emplace(std::string(key), std::move(diff));
-  }
-  return {std::move(diffs), current};
+  return change::TransformMap(change.before, change.after, all_keys ? value.AllKeys() : value.ExplicitKeys(),
+                              [&](std::string_view key) {
+                                path.PushKey(key);
+                                PathStep step(path);
+                                Change child = value.GetChild(key);
+                                if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
+                                return diff_one(child);
+                              });
 }
 
 }  // namespace

@@ -15,7 +15,9 @@
 #include <utility>
 #include <vector>
 
+#include "change/collections.h"
 #include "change/diff.h"
+#include "change/marker_checks.h"
 #include "change/renderers/renderers.h"
 #include "differ/internal/path.h"
 #include "structured/action.h"
@@ -34,12 +36,7 @@ using AttributeMap = std::map<std::string, structured::Attribute, std::less<>>;
 
 // ---- actions -------------------------------------------------------------------------
 
-// Folds a child's action into its parent's: NoOp children change nothing, a child that
-// disagrees with the parent makes it an Update.
-inline Action CompareActions(Action current, Action next) {
-  if (next == Action::kNoOp) return current;
-  return current == next ? current : Action::kUpdate;
-}
+using change::CompareActions;
 
 // A diff whose action is the change's own (upstream's asDiff).
 Diff AsDiff(const Change& change, change::renderers::RendererPtr renderer);
@@ -61,42 +58,20 @@ void ExpectKind(const Change& change, const Path& path, structured::Kind kind, s
 
 // ---- sensitive and unknown values ----------------------------------------------------
 
-// Upstream's CheckForSensitive: when either side is sensitive as a whole, diffs the value
-// without its sensitivity (`inner`) and wraps the result (`wrap(inner, before_sensitive,
-// after_sensitive, action)`). A NoOp whose sensitivity changed becomes an Update. Shapes
-// are not checked inside (see Path::EnterSensitive).
+// change::CheckForSensitive, with shapes left unchecked inside the sensitive value (see
+// Path::EnterSensitive).
 template <typename Inner, typename Wrap>
 std::optional<Diff> CheckForSensitive(const Change& change, Path& path, Inner&& inner, Wrap&& wrap) {
-  bool before_sensitive = change.IsBeforeSensitive();
-  bool after_sensitive = change.IsAfterSensitive();
-  if (!before_sensitive && !after_sensitive) return std::nullopt;
-  Change value = change;
-  value.before_sensitive = structured::FalseValue();
-  value.after_sensitive = structured::FalseValue();
-  Diff diff = [&] {
-    SensitiveScope scope(path);
-    return inner(value);
-  }();
-  Action action = diff.action();
-  bool null_noop = change.before.is_null() && !change.before_explicit && change.after.is_null() &&
-                   !change.after_explicit;
-  if (action == Action::kNoOp && before_sensitive != after_sensitive && !null_noop) action = Action::kUpdate;
-  return wrap(std::move(diff), before_sensitive, after_sensitive, action);
+  return change::CheckForSensitive(
+      change,
+      [&](const Change& value) {
+        SensitiveScope scope(path);
+        return inner(value);
+      },
+      wrap);
 }
 
-// Upstream's CheckForUnknown: when the after value is unknown as a whole, calls
-// `created(change)` if there was no before value, else `updated(change, before)` where
-// `before` is the change as a deletion whose unknown marker is `child_unknown`.
-template <typename Created, typename Updated>
-std::optional<Diff> CheckForUnknown(Change change, Value child_unknown, Created&& created, Updated&& updated) {
-  if (!change.IsUnknown()) return std::nullopt;
-  // The after value is null because it is not known yet, not because it is gone.
-  change.after_explicit = true;
-  if (change.before.is_null()) return created(change);
-  Change before = change.AsDelete();
-  before.unknown = child_unknown;
-  return updated(change, before);
-}
+using change::CheckForUnknown;
 
 // ---- diff functions, one per kind (each in the file named for it) ---------------------
 
@@ -129,11 +104,6 @@ std::pair<KeyedDiffs, Action> DiffBlockMap(const Change& change, const structure
 Diff DiffList(const Change& change, const structured::Type& element, Path& path);
 Diff DiffNestedList(const Change& change, const AttributeMap& attributes, Path& path);
 std::pair<std::vector<Diff>, Action> DiffBlockList(const Change& change, const structured::Block& block, Path& path);
-// Upstream's TransformSlice: aligns the two lists (change/process_slice.h) and diffs each
-// pair with `diff_one`. The action starts as Create/Delete when one side is missing.
-std::pair<std::vector<Diff>, Action> AlignList(const Change& change, Path& path,
-                                               const std::function<bool(Value, Value)>& should_diff,
-                                               const std::function<Diff(const Change&)>& diff_one);
 
 // set.cc
 Diff DiffSet(const Change& change, const structured::Type& element, Path& path);
@@ -145,9 +115,6 @@ Diff DiffTuple(const Change& change, const std::vector<structured::Type>& elemen
 
 // output.cc: values whose type comes from the JSON itself.
 Diff DiffOutput(const Change& change, Path& path);
-// Upstream's true when two list elements should be shown as one updated element: both are
-// strings, one holds several lines, and they share a line.
-bool ShouldDiffMultilineStrings(Value a, Value b);
 
 // sensitive.cc
 std::optional<Diff> SensitiveType(const Change& change, const structured::Type& type, Path& path);

@@ -1,0 +1,44 @@
+#include "change/collections.h"
+
+#include <string>
+
+#include "change/process_slice.h"
+
+namespace planview::change {
+namespace {
+
+// The action of a collection before looking at its elements.
+Action StartingAction(bool before_is_collection, bool after_is_collection) {
+  if (before_is_collection && !after_is_collection) return Action::kDelete;
+  if (!before_is_collection && after_is_collection) return Action::kCreate;
+  return Action::kNoOp;
+}
+
+}  // namespace
+
+std::pair<renderers::DiffMap, Action> TransformMap(structured::Value before, structured::Value after,
+                                                   const std::vector<std::string_view>& keys,
+                                                   const std::function<Diff(std::string_view)>& process) {
+  Action current = StartingAction(before.is_object(), after.is_object());
+  renderers::DiffMap elements;
+  for (std::string_view key : keys) {
+    Diff diff = process(key);
+    current = CompareActions(current, diff.action());
+    elements.emplace(std::string(key), std::move(diff));
+  }
+  return {std::move(elements), current};
+}
+
+std::pair<std::vector<Diff>, Action> TransformSlice(structured::Value before, structured::Value after,
+                                                    const std::function<bool(size_t, size_t)>& should_diff,
+                                                    const std::function<Diff(size_t, size_t)>& process) {
+  Action current = StartingAction(before.is_array(), after.is_array());
+  std::vector<Diff> elements;
+  ProcessSlice(ClassifyElements(before, after), should_diff, [&](size_t b, size_t a) {
+    elements.push_back(process(b, a));
+    current = CompareActions(current, elements.back().action());
+  });
+  return {std::move(elements), current};
+}
+
+}  // namespace planview::change
