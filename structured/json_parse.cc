@@ -228,7 +228,8 @@ class Parser {
   // `text` must be followed by at least kParsePadding zero bytes.
   Parser(std::string_view text, DocumentBuilder& builder, const ParseOptions& options)
       : begin_(text.data()), end_(text.data() + text.size()), p_(begin_), b_(builder), options_(options) {
-    stack_.reserve(std::min<size_t>(options.max_depth, 1024));
+    // Nesting is bounded by the limit and by the text (one byte per level at least).
+    stack_.resize(std::min(options.max_depth, text.size()) + 2);
   }
 
   // Parses the whole text. False when it is not valid JSON (error_offset() says about
@@ -406,16 +407,15 @@ class Parser {
   }
 
   template <bool kBuild>
-  PLANVIEW_HOT void End(const char* p) {
+  PLANVIEW_HOT void End(const char* p, bool object) {
     if constexpr (kBuild) {
       p_ = p;  // where to report a container too large for the document
-      if (stack_.back()) {
+      if (object) {
         b_.EndObject();
       } else {
         b_.EndArray();
       }
     }
-    stack_.pop_back();
   }
 
   // Parses one complete value at nesting depth `depth` (containers iteratively, so
@@ -423,70 +423,61 @@ class Parser {
   template <bool kBuild>
   bool ParseValue(const char*& in, size_t depth) {
     const char* p = in;
-    size_t base = stack_.size();
-    size_t limit = options_.max_depth > depth ? options_.max_depth - depth + base : base;
+    // Open containers, 1 for objects; at most max_depth - depth of them.
+    size_t limit = options_.max_depth > depth ? options_.max_depth - depth : 0;
+    uint8_t* const bottom = stack_.data();
+    uint8_t* top = bottom;
+    char c;
   value:
     // The text is far larger than the caches and read once: fetch ahead.
     __builtin_prefetch(p + 640);
     p = SkipSpace(p);
-    switch (*p) {
-      case '{':
-        if (stack_.size() >= limit) return Fail(p, fmt::format("nesting deeper than {} levels", options_.max_depth));
-        stack_.push_back(1);
-        if constexpr (kBuild) b_.BeginObject();
-        p = SkipSpace(p + 1);
-        if (*p == '}') {
-          End<kBuild>(p++);
-          goto next;
-        }
-        goto key;
-      case '[':
-        if (stack_.size() >= limit) return Fail(p, fmt::format("nesting deeper than {} levels", options_.max_depth));
-        stack_.push_back(0);
-        if constexpr (kBuild) b_.BeginArray();
-        p = SkipSpace(p + 1);
-        if (*p == ']') {
-          End<kBuild>(p++);
-          goto next;
-        }
-        goto value;
-      case '"':
-        if (!String<kBuild>(p)) return false;
-        goto next;
-      case 't':
-      case 'f':
-      case 'n':
-        if (!Literal<kBuild>(p)) return false;
-        goto next;
-      case '-':
-      case '0':
-      case '1':
-      case '2':
-      case '3':
-      case '4':
-      case '5':
-      case '6':
-      case '7':
-      case '8':
-      case '9':
-        if (!Number<kBuild>(p)) return false;
-        goto next;
-      default:
-        return Fail(p, p >= end_ ? "unexpected end of input" : "unexpected character");
+    c = *p;
+    if (c == '"') {
+      if (!String<kBuild>(p)) return false;
+      goto next;
     }
+    if (c == '{' || c == '[') {
+      if (static_cast<size_t>(top - bottom) >= limit) {
+        return Fail(p, fmt::format("nesting deeper than {} levels", options_.max_depth));
+      }
+      bool object = c == '{';
+      *++top = object;
+      p = SkipSpace(p + 1);
+      if (object) {
+        if constexpr (kBuild) b_.BeginObject();
+        if (*p != '}') goto key;
+      } else {
+        if constexpr (kBuild) b_.BeginArray();
+        if (*p != ']') goto value;
+      }
+      End<kBuild>(p++, object);
+      --top;
+      goto next;
+    }
+    if (c == '-' || (c >= '0' && c <= '9')) {
+      if (!Number<kBuild>(p)) return false;
+      goto next;
+    }
+    if (c == 't' || c == 'f' || c == 'n') {
+      if (!Literal<kBuild>(p)) return false;
+      goto next;
+    }
+    return Fail(p, p >= end_ ? "unexpected end of input" : "unexpected character");
   next:
-    if (stack_.size() == base) {
+    if (top == bottom) {
       in = p;
       return true;
     }
     p = SkipSpace(p);
     if (*p == ',') {
       ++p;
-      if (stack_.back()) goto key;
+      if (*top) goto key;
       goto value;
     }
-    if (*p == (stack_.back() ? '}' : ']')) {
-      End<kBuild>(p++);
+    if (*p == (*top ? '}' : ']')) {
+      End<kBuild>(p++, *top);
+      --top;
       goto next;
     }
     return Fail(p, p >= end_ ? "unexpected end of input" : "expected ',' or a closing bracket");
@@ -544,7 +535,7 @@ class Parser {
   const char* p_;  // set on failure, and before steps that may throw
   DocumentBuilder& b_;
   const ParseOptions& options_;
-  std::vector<uint8_t> stack_;  // open containers: 1 for objects
+  std::vector<uint8_t> stack_;  // room for the open containers of ParseValue
   std::vector<Escaped> escaped_;
   std::string message_;
 };

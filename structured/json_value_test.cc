@@ -221,6 +221,11 @@ TEST(JsonParse, DeepNestingIsAnErrorNotACrash) {
   objects += "1";
   objects += std::string(100000, '}');
   EXPECT_EQ(MustFail(objects).message, "nesting deeper than 512 levels");
+  // A huge limit: the text bounds the nesting.
+  ParseOptions deep;
+  deep.max_depth = size_t{1} << 40;
+  EXPECT_FALSE(ParseJson(std::string(70000, '['), deep).ok());
+  EXPECT_TRUE(ParseJson(std::string(3000, '[') + std::string(3000, ']'), deep).ok());
   // Within the limit it parses.
   std::string ok(500, '[');
   ok += std::string(500, ']');
