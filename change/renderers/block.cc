@@ -34,55 +34,28 @@ class BlockRenderer final : public Renderer {
       return;
     }
     AttributeNames names(attributes_);
-    const size_t width = names.width();
     RenderOpts important_opts = opts.Clone();
     important_opts.show_unchanged_children = true;
     RenderOpts attribute_opts = opts.Clone();
 
     size_t unchanged_attributes = 0;
-    out.push_back('{');
-    AppendForcesReplacement(out, diff.replace(), opts);
-    out.push_back('\n');
+    std::string label;
+    AppendOpening(out, '{', diff.replace(), opts);
     size_t i = 0;
     for (const auto& [key, attribute] : attributes_) {
       std::string_view name = names[i++];
-      if (IsImportantAttribute(key)) {
-        for (const std::string& warning : attribute.WarningsHuman(indent + 1, important_opts)) {
-          AppendIndent(out, indent + 1);
-          out.append(warning);
-          out.push_back('\n');
-        }
-        AppendIndent(out, indent + 1);
-        AppendActionSymbol(out, attribute.action(), important_opts);
-        // Upstream writes these names unescaped (they are valid identifiers anyway).
-        AppendPaddedRight(out, key, width);
-        out.append(" = ");
-        attribute.RenderHuman(indent + 1, important_opts, out);
-        out.push_back('\n');
-        continue;
-      }
-      if (attribute.action() == Action::kNoOp && !opts.show_unchanged_children) {
+      const bool important = IsImportantAttribute(key);
+      if (!important && attribute.action() == Action::kNoOp && !opts.show_unchanged_children) {
         ++unchanged_attributes;
         continue;
       }
-      for (const std::string& warning : attribute.WarningsHuman(indent + 1, opts)) {
-        AppendIndent(out, indent + 1);
-        out.append(warning);
-        out.push_back('\n');
-      }
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, attribute.action(), attribute_opts);
-      AppendPaddedRight(out, name, width);
-      out.append(" = ");
-      attribute.RenderHuman(indent + 1, attribute_opts, out);
+      label.clear();
+      AppendPaddedRight(label, name, names.width());
+      label.append(" = ");
+      AppendChild(out, attribute, indent + 1, label, important ? important_opts : attribute_opts);
       out.push_back('\n');
     }
-    if (unchanged_attributes > 0) {
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, Action::kNoOp, opts);
-      AppendUnchanged(out, "attribute", unchanged_attributes, opts);
-      out.push_back('\n');
-    }
+    AppendUnchangedLine(out, indent + 1, "attribute", unchanged_attributes, opts);
 
     size_t unchanged_blocks = 0;
     for (std::string_view key : blocks_.AllKeys()) {
@@ -115,17 +88,8 @@ class BlockRenderer final : public Renderer {
         }
         RenderOpts block_opts = group_opts.Clone();
         block_opts.override_forces_replacement = replace;
-        for (const std::string& warning : shown->WarningsHuman(indent + 1, block_opts)) {
-          AppendIndent(out, indent + 1);
-          out.append(warning);
-          out.push_back('\n');
-        }
-        AppendIndent(out, indent + 1);
-        AppendActionSymbol(out, shown->action(), block_opts);
-        out.append(name);
-        out.append(map_key);
-        out.push_back(' ');
-        shown->RenderHuman(indent + 1, block_opts, out);
+        label.assign(name).append(map_key).push_back(' ');
+        AppendChild(out, *shown, indent + 1, label, block_opts);
         out.push_back('\n');
       };
 
@@ -147,16 +111,9 @@ class BlockRenderer final : public Renderer {
         for (const Diff& block : list->second) render_block(block, "", opts);
       }
     }
-    if (unchanged_blocks > 0) {
-      out.push_back('\n');
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, Action::kNoOp, opts);
-      AppendUnchanged(out, "block", unchanged_blocks, opts);
-      out.push_back('\n');
-    }
-    AppendIndent(out, indent);
-    AppendActionSymbol(out, Action::kNoOp, opts);
-    out.push_back('}');
+    if (unchanged_blocks > 0) out.push_back('\n');
+    AppendUnchangedLine(out, indent + 1, "block", unchanged_blocks, opts);
+    AppendClosing(out, indent, '}', opts);
   }
 
   void Dump(std::string& out) const override {

@@ -4,37 +4,38 @@
 #include "change/renderers/renderers.h"
 
 namespace planview::change::renderers {
+namespace {
+
+void SetFlags(Blocks& blocks, const std::string& key, bool replace, bool before_sensitive, bool after_sensitive) {
+  blocks.replace_blocks[key] = replace;
+  blocks.before_sensitive_blocks[key] = before_sensitive;
+  blocks.after_sensitive_blocks[key] = after_sensitive;
+}
+
+}  // namespace
 
 void Blocks::AddSingleBlock(const std::string& key, Diff diff, bool replace, bool before_sensitive,
                             bool after_sensitive) {
   single_blocks[key] = std::move(diff);
-  replace_blocks[key] = replace;
-  before_sensitive_blocks[key] = before_sensitive;
-  after_sensitive_blocks[key] = after_sensitive;
+  SetFlags(*this, key, replace, before_sensitive, after_sensitive);
 }
 
 void Blocks::AddAllListBlock(const std::string& key, std::vector<Diff> diffs, bool replace, bool before_sensitive,
                              bool after_sensitive) {
   list_blocks[key] = std::move(diffs);
-  replace_blocks[key] = replace;
-  before_sensitive_blocks[key] = before_sensitive;
-  after_sensitive_blocks[key] = after_sensitive;
+  SetFlags(*this, key, replace, before_sensitive, after_sensitive);
 }
 
 void Blocks::AddAllSetBlock(const std::string& key, std::vector<Diff> diffs, bool replace, bool before_sensitive,
                             bool after_sensitive) {
   set_blocks[key] = std::move(diffs);
-  replace_blocks[key] = replace;
-  before_sensitive_blocks[key] = before_sensitive;
-  after_sensitive_blocks[key] = after_sensitive;
+  SetFlags(*this, key, replace, before_sensitive, after_sensitive);
 }
 
 void Blocks::AddAllMapBlocks(const std::string& key, DiffMap diffs, bool replace, bool before_sensitive,
                              bool after_sensitive) {
   map_blocks[key] = std::move(diffs);
-  replace_blocks[key] = replace;
-  before_sensitive_blocks[key] = before_sensitive;
-  after_sensitive_blocks[key] = after_sensitive;
+  SetFlags(*this, key, replace, before_sensitive, after_sensitive);
 }
 
 std::vector<std::string_view> Blocks::AllKeys() const {

@@ -21,9 +21,7 @@ class ListRenderer final : public Renderer {
 
   void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const override {
     if (elements_.empty()) {
-      out.append("[]");
-      AppendNullSuffix(out, diff.action(), opts);
-      AppendForcesReplacement(out, diff.replace(), opts);
+      AppendEmpty(out, "[]", diff.action(), diff.replace(), opts);
       return;
     }
     RenderOpts element_opts = opts.Clone();
@@ -37,9 +35,7 @@ class ListRenderer final : public Renderer {
     // Print the next element whatever its action (context after a change).
     bool render_next = false;
 
-    out.push_back('[');
-    AppendForcesReplacement(out, diff.replace(), opts);
-    out.push_back('\n');
+    AppendOpening(out, '[', diff.replace(), opts);
     for (size_t i = 0; i < elements_.size(); ++i) {
       const Diff& element = elements_[i];
       if (element.action() == Action::kNoOp && !render_next && !opts.show_unchanged_children) {
@@ -50,17 +46,11 @@ class ListRenderer final : public Renderer {
       render_next = false;
       const RenderOpts* current = &element_opts;
       if (display_context_) {
-        if (unchanged_count > 1) {
-          AppendIndent(out, indent + 1);
-          AppendActionSymbol(out, Action::kNoOp, element_opts);
-          AppendUnchanged(out, "element", unchanged_count - 1, element_opts);
-          out.push_back('\n');
-        }
+        if (unchanged_count > 1) AppendUnchangedLine(out, indent + 1, "element", unchanged_count - 1, element_opts);
         if (unchanged_count > 0) {
           // The unchanged element just before this change, shown in full.
           const Diff& last = elements_[unchanged_first + unchanged_count - 1];
-          AppendIndent(out, indent + 1);
-          AppendActionSymbol(out, last.action(), unchanged_opts);
+          AppendLineStart(out, indent + 1, last.action(), unchanged_opts);
           last.RenderHuman(indent + 1, unchanged_opts, out);
           out.append(",\n");
         }
@@ -71,25 +61,11 @@ class ListRenderer final : public Renderer {
           render_next = true;
         }
       }
-      for (const std::string& warning : element.WarningsHuman(indent + 1, *current)) {
-        AppendIndent(out, indent + 1);
-        out.append(warning);
-        out.push_back('\n');
-      }
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, element.action(), *current);
-      element.RenderHuman(indent + 1, *current, out);
+      AppendChild(out, element, indent + 1, "", *current);
       out.append(",\n");
     }
-    if (unchanged_count > 0) {
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, Action::kNoOp, opts);
-      AppendUnchanged(out, "element", unchanged_count, opts);
-      out.push_back('\n');
-    }
-    AppendIndent(out, indent);
-    AppendActionSymbol(out, Action::kNoOp, opts);
-    out.push_back(']');
+    AppendUnchangedLine(out, indent + 1, "element", unchanged_count, opts);
+    AppendClosing(out, indent, ']', opts);
     AppendNullSuffix(out, diff.action(), opts);
   }
 

@@ -27,19 +27,17 @@ class MapRenderer final : public Renderer {
     bool replace_self = diff.replace() && !override_forces_replacement_;
     bool replace_children = diff.replace() && override_forces_replacement_;
     if (elements_.empty()) {
-      out.append("{}");
-      AppendNullSuffix(out, diff.action(), opts);
-      AppendForcesReplacement(out, replace_self, opts);
+      AppendEmpty(out, "{}", diff.action(), replace_self, opts);
       return;
     }
     // Keys are quoted; the widest quoted key (in bytes, as upstream measures) sets the
     // alignment.
     size_t width = 0;
-    std::string scratch;
+    std::string label;
     for (const auto& [key, element] : elements_) {
-      scratch.clear();
-      AppendGoQuoted(scratch, key);
-      width = std::max(width, scratch.size());
+      label.clear();
+      AppendGoQuoted(label, key);
+      width = std::max(width, label.size());
     }
 
     RenderOpts element_opts = opts.Clone();
@@ -47,42 +45,26 @@ class MapRenderer final : public Renderer {
     element_opts.override_forces_replacement = replace_children;
 
     size_t unchanged = 0;
-    out.push_back('{');
-    AppendForcesReplacement(out, replace_self, opts);
-    out.push_back('\n');
+    AppendOpening(out, '{', replace_self, opts);
     for (const auto& [key, element] : elements_) {
       if (element.action() == Action::kNoOp && !opts.show_unchanged_children) {
         ++unchanged;
         continue;
       }
-      for (const std::string& warning : element.WarningsHuman(indent + 1, opts)) {
-        AppendIndent(out, indent + 1);
-        out.append(warning);
-        out.push_back('\n');
-      }
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, element.action(), element_opts);
-      size_t key_start = out.size();
-      AppendGoQuoted(out, key);
+      label.clear();
+      AppendGoQuoted(label, key);
       if (align_keys_) {
-        size_t runes = RuneCount(std::string_view(out).substr(key_start));
-        if (runes < width) out.append(width - runes, ' ');
+        size_t runes = RuneCount(label);
+        if (runes < width) label.append(width - runes, ' ');
       }
-      out.append(" = ");
-      element.RenderHuman(indent + 1, element_opts, out);
+      label.append(" = ");
+      AppendChild(out, element, indent + 1, label, element_opts);
       // Only object values are followed by a comma.
       if (element.renderer() != nullptr && element.renderer()->kind() == RendererKind::kObject) out.push_back(',');
       out.push_back('\n');
     }
-    if (unchanged > 0) {
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, Action::kNoOp, opts);
-      AppendUnchanged(out, "element", unchanged, opts);
-      out.push_back('\n');
-    }
-    AppendIndent(out, indent);
-    AppendActionSymbol(out, Action::kNoOp, opts);
-    out.push_back('}');
+    AppendUnchangedLine(out, indent + 1, "element", unchanged, opts);
+    AppendClosing(out, indent, '}', opts);
     AppendNullSuffix(out, diff.action(), opts);
   }
 

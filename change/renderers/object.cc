@@ -23,9 +23,7 @@ class ObjectRenderer final : public Renderer {
 
   void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const override {
     if (attributes_.empty()) {
-      out.append("{}");
-      AppendNullSuffix(out, diff.action(), opts);
-      AppendForcesReplacement(out, diff.replace(), opts);
+      AppendEmpty(out, "{}", diff.action(), diff.replace(), opts);
       return;
     }
     RenderOpts attribute_opts = opts.Clone();
@@ -34,45 +32,25 @@ class ObjectRenderer final : public Renderer {
     important_opts.show_unchanged_children = true;
 
     AttributeNames names(attributes_);
-    const size_t width = names.width();
-
     size_t unchanged = 0;
-    out.push_back('{');
-    AppendForcesReplacement(out, diff.replace(), opts);
-    out.push_back('\n');
+    std::string label;
+    AppendOpening(out, '{', diff.replace(), opts);
     size_t i = 0;
     for (const auto& [key, attribute] : attributes_) {
       std::string_view name = names[i++];
-      const RenderOpts* current = &attribute_opts;
-      if (IsImportantAttribute(key)) {
-        current = &important_opts;
-      } else if (attribute.action() == Action::kNoOp && !opts.show_unchanged_children) {
+      const bool important = IsImportantAttribute(key);
+      if (!important && attribute.action() == Action::kNoOp && !opts.show_unchanged_children) {
         ++unchanged;
         continue;
       }
-      // Upstream passes the unmodified options to non-important attributes' warnings.
-      for (const std::string& warning :
-           attribute.WarningsHuman(indent + 1, current == &important_opts ? important_opts : opts)) {
-        AppendIndent(out, indent + 1);
-        out.append(warning);
-        out.push_back('\n');
-      }
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, attribute.action(), *current);
-      AppendPaddedRight(out, name, width);
-      out.append(" = ");
-      attribute.RenderHuman(indent + 1, *current, out);
+      label.clear();
+      AppendPaddedRight(label, name, names.width());
+      label.append(" = ");
+      AppendChild(out, attribute, indent + 1, label, important ? important_opts : attribute_opts);
       out.push_back('\n');
     }
-    if (unchanged > 0) {
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, Action::kNoOp, opts);
-      AppendUnchanged(out, "attribute", unchanged, opts);
-      out.push_back('\n');
-    }
-    AppendIndent(out, indent);
-    AppendActionSymbol(out, Action::kNoOp, opts);
-    out.push_back('}');
+    AppendUnchangedLine(out, indent + 1, "attribute", unchanged, opts);
+    AppendClosing(out, indent, '}', opts);
     AppendNullSuffix(out, diff.action(), opts);
   }
 

@@ -98,8 +98,7 @@ std::vector<std::string_view> SplitLines(std::string_view text) {
 }
 
 void AppendLine(std::string& out, int indent, Action action, std::string_view line, const RenderOpts& opts) {
-  AppendIndent(out, indent);
-  AppendActionSymbol(out, action, opts);
+  AppendLineStart(out, indent, action, opts);
   out.append(line);
   out.push_back('\n');
 }
@@ -150,39 +149,18 @@ class PrimitiveRenderer final : public Renderer {
  private:
   void RenderString(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const {
     const Action action = diff.action();
-    if (action == Action::kCreate || action == Action::kNoOp) {
+    if (action == Action::kCreate || action == Action::kNoOp || action == Action::kDelete) {
+      // One side shown whole: the after value, or the before value of a delete.
+      const bool deleting = action == Action::kDelete;
       EvaluatedString str;
-      Evaluate(after_, opts, str);
+      Evaluate(deleting ? before_ : after_, opts, str);
       if (str.json != nullptr) {
-        RenderJson(diff, indent, opts, action == Action::kNoOp ? &str : nullptr, &str, out);
+        RenderJson(diff, indent, opts, action == Action::kCreate ? nullptr : &str, deleting ? nullptr : &str, out);
         return;
       }
       if (!str.is_multiline) {
         AppendSimple(out, str);
-        AppendForcesReplacement(out, diff.replace(), opts);
-        return;
-      }
-      OpenHeredoc(diff, opts, out);
-      for (std::string_view line : SplitLines(str.text)) AppendLine(out, indent + 1, Action::kNoOp, line, opts);
-      CloseHeredoc(diff, indent, opts, out);
-      return;
-    }
-    if (action == Action::kDelete) {
-      EvaluatedString str;
-      Evaluate(before_, opts, str);
-      if (str.is_null) {
-        // No "-> null" after a null.
-        AppendSimple(out, str);
-        AppendForcesReplacement(out, diff.replace(), opts);
-        return;
-      }
-      if (str.json != nullptr) {
-        RenderJson(diff, indent, opts, &str, nullptr, out);
-        return;
-      }
-      if (!str.is_multiline) {
-        AppendSimple(out, str);
-        AppendNullSuffix(out, action, opts);
+        if (!str.is_null) AppendNullSuffix(out, action, opts);  // no "-> null" after a null
         AppendForcesReplacement(out, diff.replace(), opts);
         return;
       }
@@ -244,8 +222,7 @@ class PrimitiveRenderer final : public Renderer {
   }
 
   static void CloseHeredoc(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) {
-    AppendIndent(out, indent);
-    AppendActionSymbol(out, Action::kNoOp, opts);
+    AppendLineStart(out, indent, Action::kNoOp, opts);
     out.append("EOT");
     AppendNullSuffix(out, diff.action(), opts);
   }
@@ -287,14 +264,11 @@ class PrimitiveRenderer final : public Renderer {
     if (rendered.find('\n') != std::string::npos) {
       out.append(whitespace);
       out.push_back('\n');
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, action, opts);
+      AppendLineStart(out, indent + 1, action, opts);
       out.append(rendered);
       if (show_replace) AppendForcesReplacement(out, diff.replace(), opts);
       out.push_back('\n');
-      AppendIndent(out, indent);
-      AppendActionSymbol(out, Action::kNoOp, opts);
-      out.push_back(')');
+      AppendClosing(out, indent, ')', opts);
       AppendNullSuffix(out, diff.action(), opts);
       return;
     }

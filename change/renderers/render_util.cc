@@ -104,6 +104,47 @@ void AppendUnchanged(std::string& out, std::string_view keyword, size_t count, c
   ColorizerOf(opts).AppendColor(out, markup);
 }
 
+void AppendLineStart(std::string& out, int indent, Action action, const RenderOpts& opts) {
+  AppendIndent(out, indent);
+  AppendActionSymbol(out, action, opts);
+}
+
+void AppendEmpty(std::string& out, std::string_view brackets, Action action, bool replace, const RenderOpts& opts) {
+  out.append(brackets);
+  AppendNullSuffix(out, action, opts);
+  AppendForcesReplacement(out, replace, opts);
+}
+
+void AppendOpening(std::string& out, char bracket, bool replace, const RenderOpts& opts) {
+  out.push_back(bracket);
+  AppendForcesReplacement(out, replace, opts);
+  out.push_back('\n');
+}
+
+void AppendChild(std::string& out, const Diff& child, int indent, std::string_view label, const RenderOpts& opts) {
+  for (const std::string& warning : child.WarningsHuman(indent, opts)) {
+    AppendIndent(out, indent);
+    out.append(warning);
+    out.push_back('\n');
+  }
+  AppendLineStart(out, indent, child.action(), opts);
+  out.append(label);
+  child.RenderHuman(indent, opts, out);
+}
+
+void AppendUnchangedLine(std::string& out, int indent, std::string_view keyword, size_t count,
+                         const RenderOpts& opts) {
+  if (count == 0) return;
+  AppendLineStart(out, indent, Action::kNoOp, opts);
+  AppendUnchanged(out, keyword, count, opts);
+  out.push_back('\n');
+}
+
+void AppendClosing(std::string& out, int indent, char bracket, const RenderOpts& opts) {
+  AppendLineStart(out, indent, Action::kNoOp, opts);
+  out.push_back(bracket);
+}
+
 std::string EnsureValidAttributeName(std::string_view name) {
   if (IsHclIdentifier(name)) return std::string(name);
   return GoQuote(name);

@@ -42,6 +42,24 @@ void AppendForcesReplacement(std::string& out, bool replace, const RenderOpts& o
 // "# (N unchanged KEYWORDs hidden)" in dark gray.
 void AppendUnchanged(std::string& out, std::string_view keyword, size_t count, const RenderOpts& opts);
 
+// ---- the frame of a collection (list, set, map, object, block) ------------------------
+
+// The start of a line: the indent and the action's symbol.
+void AppendLineStart(std::string& out, int indent, Action action, const RenderOpts& opts);
+// A collection with no elements: `brackets` ("[]" or "{}"), " -> null" for a delete, then
+// " # forces replacement" when `replace`.
+void AppendEmpty(std::string& out, std::string_view brackets, Action action, bool replace, const RenderOpts& opts);
+// The opening bracket, " # forces replacement" when `replace`, and the newline.
+void AppendOpening(std::string& out, char bracket, bool replace, const RenderOpts& opts);
+// A child's line up to its end: its warnings (each on a line of its own), the line start
+// at `indent`, `label` (a key and " = ", or nothing) and the child rendered at `indent`.
+void AppendChild(std::string& out, const Diff& child, int indent, std::string_view label, const RenderOpts& opts);
+// "# (N unchanged KEYWORDs hidden)" on a line of its own at `indent`, when count > 0.
+void AppendUnchangedLine(std::string& out, int indent, std::string_view keyword, size_t count,
+                         const RenderOpts& opts);
+// The closing line: the indent, a blank action column and the bracket.
+void AppendClosing(std::string& out, int indent, char bracket, const RenderOpts& opts);
+
 // The name as it is when it is a valid HCL identifier, else Go-quoted.
 std::string EnsureValidAttributeName(std::string_view name);
 

@@ -1,5 +1,6 @@
-// Sensitive values: "(sensitive value)" unless sensitive values are shown, with a warning
-// when the sensitivity itself changes.
+// Sensitive values and sensitive nested blocks. A value shows "(sensitive value)" unless
+// sensitive values are shown; a block's contents are replaced by a note. Both warn when
+// the sensitivity itself changes on something that stays.
 #include <string>
 #include <vector>
 
@@ -15,12 +16,24 @@ using namespace internal;  // NOLINT
 
 class SensitiveRenderer final : public Renderer {
  public:
-  SensitiveRenderer(Diff inner, bool before_sensitive, bool after_sensitive)
-      : inner_(std::move(inner)), before_sensitive_(before_sensitive), after_sensitive_(after_sensitive) {}
+  SensitiveRenderer(Diff inner, bool before_sensitive, bool after_sensitive, bool block)
+      : inner_(std::move(inner)), before_sensitive_(before_sensitive), after_sensitive_(after_sensitive), block_(block) {}
 
-  RendererKind kind() const override { return RendererKind::kSensitive; }
+  RendererKind kind() const override { return block_ ? RendererKind::kSensitiveBlock : RendererKind::kSensitive; }
 
   void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const override {
+    if (block_) {
+      std::string prefix;
+      AppendLineStart(prefix, indent, Action::kNoOp, opts);
+      AppendOpening(out, '{', diff.replace(), opts);
+      out.append(prefix);
+      out.append("  # At least one attribute in this block is (or was) sensitive,\n");
+      out.append(prefix);
+      out.append("  # so its contents will not be displayed.\n");
+      out.append(prefix);
+      out.push_back('}');
+      return;
+    }
     if (opts.show_sensitive) {
       inner_.RenderHuman(indent, opts, out);
       return;
@@ -39,24 +52,26 @@ class SensitiveRenderer final : public Renderer {
     }
     std::string pad;
     AppendIndent(pad, indent);
+    std::string_view subject = block_ ? "block" : "attribute value";
     std::string warning;
     if (before_sensitive_) {
       ColorizerOf(opts).AppendColor(
-          warning, fmt::format("  # [yellow]Warning[reset]: this attribute value will no longer be marked as "
-                               "sensitive\n{}  # after applying this change.",
-                               pad));
+          warning, fmt::format("  # [yellow]Warning[reset]: this {} will no longer be marked as sensitive\n{}  # "
+                               "after applying this change.",
+                               subject, pad));
     } else {
       ColorizerOf(opts).AppendColor(
-          warning, fmt::format("  # [yellow]Warning[reset]: this attribute value will be marked as sensitive and "
-                               "will not\n{}  # display in UI output after applying this change.",
-                               pad));
+          warning, fmt::format("  # [yellow]Warning[reset]: this {} will be marked as sensitive and will not\n{}  # "
+                               "display in UI output after applying this change.",
+                               subject, pad));
     }
-    if (inner_.action() == Action::kNoOp) warning.append(" The value is unchanged.");
+    if (!block_ && inner_.action() == Action::kNoOp) warning.append(" The value is unchanged.");
     out.push_back(std::move(warning));
   }
 
   void Dump(std::string& out) const override {
-    out.append("{\"type\":\"sensitiveRenderer\",\"beforeSensitive\":");
+    out.append(block_ ? "{\"type\":\"sensitiveBlockRenderer\"" : "{\"type\":\"sensitiveRenderer\"");
+    out.append(",\"beforeSensitive\":");
     out.append(before_sensitive_ ? "true" : "false");
     out.append(",\"afterSensitive\":");
     out.append(after_sensitive_ ? "true" : "false");
@@ -69,12 +84,17 @@ class SensitiveRenderer final : public Renderer {
   Diff inner_;
   bool before_sensitive_;
   bool after_sensitive_;
+  bool block_;  // a nested block (upstream's sensitiveBlockRenderer)
 };
 
 }  // namespace
 
 RendererPtr Sensitive(Diff inner, bool before_sensitive, bool after_sensitive) {
-  return std::make_shared<SensitiveRenderer>(std::move(inner), before_sensitive, after_sensitive);
+  return std::make_shared<SensitiveRenderer>(std::move(inner), before_sensitive, after_sensitive, false);
+}
+
+RendererPtr SensitiveBlock(Diff inner, bool before_sensitive, bool after_sensitive) {
+  return std::make_shared<SensitiveRenderer>(std::move(inner), before_sensitive, after_sensitive, true);
 }
 
 }  // namespace planview::change::renderers

@@ -23,9 +23,7 @@ class SetRenderer final : public Renderer {
     bool replace_self = diff.replace() && !override_forces_replacement_;
     bool replace_children = diff.replace() && override_forces_replacement_;
     if (elements_.empty()) {
-      out.append("[]");
-      AppendNullSuffix(out, diff.action(), opts);
-      AppendForcesReplacement(out, replace_self, opts);
+      AppendEmpty(out, "[]", diff.action(), replace_self, opts);
       return;
     }
     RenderOpts element_opts = opts.Clone();
@@ -33,33 +31,17 @@ class SetRenderer final : public Renderer {
     element_opts.override_forces_replacement = replace_children;
 
     size_t unchanged = 0;
-    out.push_back('[');
-    AppendForcesReplacement(out, replace_self, opts);
-    out.push_back('\n');
+    AppendOpening(out, '[', replace_self, opts);
     for (const Diff& element : elements_) {
       if (element.action() == Action::kNoOp && !opts.show_unchanged_children) {
         ++unchanged;
         continue;
       }
-      for (const std::string& warning : element.WarningsHuman(indent + 1, opts)) {
-        AppendIndent(out, indent + 1);
-        out.append(warning);
-        out.push_back('\n');
-      }
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, element.action(), element_opts);
-      element.RenderHuman(indent + 1, element_opts, out);
+      AppendChild(out, element, indent + 1, "", element_opts);
       out.append(",\n");
     }
-    if (unchanged > 0) {
-      AppendIndent(out, indent + 1);
-      AppendActionSymbol(out, Action::kNoOp, opts);
-      AppendUnchanged(out, "element", unchanged, opts);
-      out.push_back('\n');
-    }
-    AppendIndent(out, indent);
-    AppendActionSymbol(out, Action::kNoOp, opts);
-    out.push_back(']');
+    AppendUnchangedLine(out, indent + 1, "element", unchanged, opts);
+    AppendClosing(out, indent, ']', opts);
     AppendNullSuffix(out, diff.action(), opts);
   }
 
