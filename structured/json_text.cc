@@ -200,4 +200,73 @@ size_t FindInvalidUtf8(std::string_view text) {
   return n;
 }
 
+namespace {
+
+// The escape of one ASCII byte inside a JSON string.
+void AppendEscape(std::string& out, unsigned char c) {
+  static const char* kHex = "0123456789abcdef";
+  switch (c) {
+    case '"': out += "\\\""; return;
+    case '\\': out += "\\\\"; return;
+    case '\n': out += "\\n"; return;
+    case '\r': out += "\\r"; return;
+    case '\t': out += "\\t"; return;
+    default:
+      out += "\\u00";
+      out += kHex[c >> 4];
+      out += kHex[c & 15];
+  }
+}
+
+}  // namespace
+
+void AppendJsonString(std::string& out, std::string_view text) {
+  out += '"';
+  size_t run = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x20 && c != '"' && c != '\\') continue;
+    out.append(text.data() + run, i - run);
+    AppendEscape(out, c);
+    run = i + 1;
+  }
+  out.append(text.data() + run, text.size() - run);
+  out += '"';
+}
+
+void AppendGoJsonString(std::string& out, std::string_view text) {
+  out += '"';
+  size_t run = 0;
+  size_t i = 0;
+  while (i < text.size()) {
+    unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&') {
+        ++i;
+        continue;
+      }
+      out.append(text.data() + run, i - run);
+      AppendEscape(out, c);
+      run = ++i;
+      continue;
+    }
+    size_t length = c >= 0xf0 ? 4 : (c >= 0xe0 ? 3 : 2);
+    size_t valid = FindInvalidUtf8(text.substr(i, 4));
+    std::string_view sequence = text.substr(i, length);
+    if (valid < length) {
+      out.append(text.data() + run, i - run);
+      out += "\\ufffd";
+      run = ++i;
+    } else if (sequence == "\xe2\x80\xa8" || sequence == "\xe2\x80\xa9") {
+      out.append(text.data() + run, i - run);
+      out += sequence[2] == '\xa8' ? "\\u2028" : "\\u2029";
+      run = i += length;
+    } else {
+      i += length;
+    }
+  }
+  out.append(text.data() + run, text.size() - run);
+  out += '"';
+}
+
 }  // namespace planview::structured

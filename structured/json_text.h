@@ -32,6 +32,13 @@ std::string UnescapeString(std::string_view s);
 // Offset of the first byte that is not valid UTF-8, or text.size().
 size_t FindInvalidUtf8(std::string_view text);
 
+// Appends `text` as a quoted JSON string: `"` and `\` escaped, \n \r \t, other control
+// characters as \u00XX, all other bytes as they are.
+void AppendJsonString(std::string& out, std::string_view text);
+// The same as Go's encoding/json writes it: also < > & as \u003c \u003e \u0026, U+2028
+// and U+2029 as \u2028 \u2029, and each byte that is not valid UTF-8 as \ufffd.
+void AppendGoJsonString(std::string& out, std::string_view text);
+
 }  // namespace planview::structured
 
 #endif  // PLANVIEW_STRUCTURED_JSON_TEXT_H_

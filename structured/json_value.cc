@@ -294,13 +294,15 @@ void DocumentBuilder::String(std::string_view text) {
   Push(internal::kTagString, static_cast<uint32_t>(text.size()), offset);
 }
 
-void DocumentBuilder::Key(std::string_view key) {
+void DocumentBuilder::Key(std::string_view key) { Key(StoreKey(key)); }
+
+DocumentBuilder::KeyId DocumentBuilder::StoreKey(std::string_view key) {
   if (key.size() > internal::kMaxLength) throw std::length_error("JSON object key longer than 512 MiB");
   uint32_t length = static_cast<uint32_t>(key.size());
   char prefix[sizeof length];
   std::memcpy(prefix, &length, sizeof length);
   ArenaText(std::string_view(prefix, sizeof prefix));
-  pending_.Push(ArenaText(key));
+  return static_cast<KeyId>(ArenaText(key));
 }
 
 void DocumentBuilder::SourceKey(size_t offset, size_t length) {
@@ -315,7 +317,23 @@ void DocumentBuilder::SourceKey(size_t offset, size_t length) {
   pending_.Push(static_cast<uint32_t>(offset));
 }
 
-void DocumentBuilder::Close(bool object) {
+DocumentBuilder::Placement DocumentBuilder::EndKeeping(std::span<const uint32_t> order, bool object) {
+  size_t first = open_.back();
+  size_t width = object ? 3 : 2;
+  size_t count = (pending_.size() - first) / width;
+  std::vector<uint32_t>& kept = keep_scratch_;
+  kept.clear();
+  for (uint32_t position : order) {
+    if (position >= count) throw std::logic_error("DocumentBuilder: kept child position out of range");
+    const uint32_t* words = pending_.data() + first + width * position;
+    kept.insert(kept.end(), words, words + width);
+  }
+  pending_.Truncate(first);
+  pending_.Append(kept.data(), kept.size());
+  return End(object ? internal::kTagObject : internal::kTagArray);
+}
+
+DocumentBuilder::Placement DocumentBuilder::Close(bool object) {
   size_t first = open_.back();
   open_.pop_back();
   size_t words = pending_.size() - first;
@@ -354,6 +372,7 @@ void DocumentBuilder::Close(bool object) {
     }
   }
   Push(object ? internal::kTagObject : internal::kTagArray, static_cast<uint32_t>(count), start);
+  return Placement{object ? start + 1 : start, object ? 3u : 2u};
 }
 
 std::shared_ptr<const Document> DocumentBuilder::Finish() {

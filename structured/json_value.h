@@ -17,6 +17,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -221,6 +222,11 @@ class DocumentBuilder {
   void SourceNumber(size_t offset, size_t length) { PushSource(internal::kTagNumber, offset, length); }
   void SourceString(size_t offset, size_t length) { PushSource(internal::kTagString, offset, length); }
   void Key(std::string_view key);
+  // A key's text stored once: `Key(id)` then adds that key as often as needed without
+  // copying it again (for keys that repeat, such as the attributes of an object type).
+  enum class KeyId : uint32_t {};
+  KeyId StoreKey(std::string_view key);
+  void Key(KeyId key) { pending_.Push(static_cast<uint32_t>(key)); }
   // A key in the source. Copied unless it is directly followed by '"' and has none inside
   // (as JSON keys without escapes are).
   void SourceKey(size_t offset, size_t length);
@@ -230,10 +236,22 @@ class DocumentBuilder {
     if (offset > UINT32_MAX) TooLarge(0);
     pending_.Push(static_cast<uint32_t>(offset));
   }
+  // Where the children of a closed container are: in the finished document, the i-th
+  // child (an object's i-th member value) has Value::index() `ChildIndex(i)`.
+  struct Placement {
+    uint32_t first = 0;
+    uint32_t stride = 0;
+    uint32_t ChildIndex(size_t i) const { return first + static_cast<uint32_t>(i) * stride; }
+  };
   void BeginArray() { open_.push_back(pending_.size()); }
-  void EndArray() { End(internal::kTagArray); }
+  Placement EndArray() { return End(internal::kTagArray); }
   void BeginObject() { open_.push_back(pending_.size()); }
-  void EndObject() { End(internal::kTagObject); }
+  Placement EndObject() { return End(internal::kTagObject); }
+  // Closes the innermost container keeping only the children at positions `order` (in
+  // the order they were added), in that order: for sorting and deduplicating after the
+  // fact. Positions must be in range.
+  Placement EndArray(std::span<const uint32_t> order) { return EndKeeping(order, false); }
+  Placement EndObject(std::span<const uint32_t> order) { return EndKeeping(order, true); }
 
   // Capacity hint: the number of values the document will hold.
   void Reserve(size_t values);
@@ -244,27 +262,29 @@ class DocumentBuilder {
 
  private:
   void Push(internal::Tag tag, uint32_t length, uint32_t data) { pending_.Push((length << internal::kTagBits) | tag, data); }
-  void End(internal::Tag tag) {
+  Placement End(internal::Tag tag) {
     if (open_.back() == pending_.size()) {
       // Empty containers ({} and [] are common in plans) need no copying.
       open_.pop_back();
       Push(tag, 0, static_cast<uint32_t>(doc_->words_.size()));
-    } else {
-      Close(tag == internal::kTagObject);
+      return {};
     }
+    return Close(tag == internal::kTagObject);
   }
+  Placement EndKeeping(std::span<const uint32_t> order, bool object);
   void PushSource(internal::Tag tag, size_t offset, size_t length) {
     if (length > internal::kMaxLength || offset + length > UINT32_MAX) TooLarge(length);
     Push(tag, static_cast<uint32_t>(length), static_cast<uint32_t>(offset));
   }
   [[noreturn]] static void TooLarge(size_t length);
   uint32_t ArenaText(std::string_view text);
-  void Close(bool object);
+  Placement Close(bool object);
 
   std::shared_ptr<Document> doc_;
   internal::WordBuffer pending_;    // words of the children of open containers, in order
   std::vector<size_t> open_;       // per open container: where its children start in pending_
   std::vector<std::pair<std::string_view, uint32_t>> sort_scratch_;
+  std::vector<uint32_t> keep_scratch_;
 };
 
 }  // namespace planview::structured

@@ -1,6 +1,6 @@
 // The JSON side of decode.h: a small reader for the first JSON value in the text (what
 // follows it is ignored, as go-cty's decoder does) and the type-directed conversion into
-// a tape.
+// the writer (internal/value_writer.h).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,19 +8,20 @@
 #include <utility>
 #include <vector>
 
-#include "structured/json_parse.h"
 #include "structured/json_text.h"
 #include "structured/wire/decode.h"
-#include "structured/wire/internal/tape.h"
+#include "structured/wire/internal/type_plan.h"
+#include "structured/wire/internal/value_writer.h"
 #include "structured/wire/number.h"
 #include "structured/wire/unicode.h"
 
 namespace planview::structured::wire {
 namespace {
 
-using internal::Node;
-using internal::Tag;
-using internal::Tape;
+using internal::AttributePlan;
+using internal::TypePlan;
+using internal::TypePlans;
+using internal::ValueWriter;
 
 struct Failure {
   size_t offset;
@@ -182,22 +183,22 @@ class JsonReader {
 
 class JsonDecoder {
  public:
-  JsonDecoder(const std::vector<JNode>& nodes, Tape& tape) : nodes_(nodes), tape_(tape) {}
+  JsonDecoder(const std::vector<JNode>& nodes, ValueWriter& writer) : nodes_(nodes), w_(writer) {}
   std::vector<PathStep>& path() { return path_; }
 
-  void Decode(size_t index, const Type& type) {
+  void Decode(size_t index, const TypePlan& plan) {
     const JNode& j = nodes_[index];
     if (j.kind == JNode::Kind::kNull) {
-      Push(Tag::kNull);
+      w_.Null();
       return;
     }
-    switch (type.kind()) {
+    switch (plan.kind) {
       case Type::Kind::kDynamic: DecodeDynamic(index); return;
       case Type::Kind::kBool:
         if (j.kind == JNode::Kind::kBool) {
-          Push(j.boolean ? Tag::kTrue : Tag::kFalse);
+          w_.Bool(j.boolean);
         } else if (j.kind == JNode::Kind::kString && (j.text == "true" || j.text == "false")) {
-          Push(j.text == "true" ? Tag::kTrue : Tag::kFalse);
+          w_.Bool(j.text == "true");
         } else if (j.kind == JNode::Kind::kString) {
           Fail(j.offset, "a bool is required");
         } else {
@@ -208,14 +209,14 @@ class JsonDecoder {
         if (j.kind != JNode::Kind::kNumber && j.kind != JNode::Kind::kString) Fail(j.offset, "number is required");
         std::optional<std::string> canonical = ParseNumberText(j.text);
         if (!canonical) Fail(j.offset, "a number is required");
-        PushText(Tag::kNumber, *canonical);
+        w_.Number(*canonical, false);
         return;
       }
       case Type::Kind::kString:
         if (j.kind == JNode::Kind::kString || j.kind == JNode::Kind::kNumber) {
-          PushText(Tag::kString, NormalizeNfc(j.text));
+          w_.String(NormalizeNfc(j.text));
         } else if (j.kind == JNode::Kind::kBool) {
-          PushText(Tag::kString, j.boolean ? "true" : "false");
+          w_.String(j.boolean ? "true" : "false");
         } else {
           Fail(j.offset, "string is required");
         }
@@ -224,63 +225,58 @@ class JsonDecoder {
       case Type::Kind::kSet:
       case Type::Kind::kTuple: {
         if (j.kind != JNode::Kind::kArray) Fail(j.offset, "missing expected [");
-        bool tuple = type.kind() == Type::Kind::kTuple;
-        if (tuple && j.elements.size() > type.elements().size()) {
-          Fail(j.offset, fmt::format("too many tuple elements (need {})", type.elements().size()));
+        bool tuple = plan.kind == Type::Kind::kTuple;
+        if (tuple && j.elements.size() > plan.elements.size()) {
+          Fail(j.offset, fmt::format("too many tuple elements (need {})", plan.elements.size()));
         }
-        if (tuple && j.elements.size() < type.elements().size()) {
-          Fail(j.offset, fmt::format("not enough tuple elements (need {})", type.elements().size()));
+        if (tuple && j.elements.size() < plan.elements.size()) {
+          Fail(j.offset, fmt::format("not enough tuple elements (need {})", plan.elements.size()));
         }
-        uint32_t node = Push(Tag::kArray, j.elements.size());
+        w_.BeginArray(plan);
         for (size_t i = 0; i < j.elements.size(); ++i) {
           path_.push_back(PathStep{PathStep::Kind::kIndex, {}, i});
-          Decode(j.elements[i], tuple ? type.elements()[i] : type.element());
+          w_.Element();
+          Decode(j.elements[i], tuple ? *plan.elements[i] : *plan.element);
           path_.pop_back();
         }
-        Close(node);
-        if (!tuple && HasDynamic(type.element())) Unify(node, type, j.offset);
+        if (w_.EndArray()) w_.DeferUnify(plan, path_, j.offset, "");
         return;
       }
       case Type::Kind::kMap: {
         if (j.kind != JNode::Kind::kObject) Fail(j.offset, "missing expected {");
-        uint32_t node = Push(Tag::kObject, j.members.size());
-        tape_.nodes[node].flags |= internal::kUnsorted;
+        w_.BeginObject(plan);
         for (const auto& [key, child] : j.members) {
           std::string k = NormalizeNfc(key);
-          PushText(Tag::kString, k);
           path_.push_back(PathStep{PathStep::Kind::kKey, k, 0});
-          Decode(child, type.element());
+          w_.MapKey(k);
+          Decode(child, *plan.element);
           path_.pop_back();
         }
-        Close(node);
-        if (HasDynamic(type.element())) Unify(node, type, j.offset);
+        if (w_.EndObject()) w_.DeferUnify(plan, path_, j.offset, "");
         return;
       }
       case Type::Kind::kObject: {
         if (j.kind != JNode::Kind::kObject) Fail(j.offset, "missing expected {");
-        const auto& attrs = type.attributes();
+        const std::vector<AttributePlan>& attrs = plan.attributes;
         std::vector<size_t> given(attrs.size(), SIZE_MAX);
         for (const auto& [key, child] : j.members) {
-          auto it = std::lower_bound(attrs.begin(), attrs.end(), key,
-                                     [](const auto& a, const std::string& k) { return a.first < k; });
-          if (it == attrs.end() || it->first != key) {
-            Fail(nodes_[child].offset, fmt::format("unsupported attribute \"{}\"", key));
-          }
-          given[static_cast<size_t>(it - attrs.begin())] = child;  // the last one wins
+          int i = plan.AttributeIndex(key);
+          if (i < 0) Fail(nodes_[child].offset, fmt::format("unsupported attribute \"{}\"", key));
+          given[static_cast<size_t>(i)] = child;  // the last one wins
         }
-        uint32_t node = Push(Tag::kObject, attrs.size());
+        // Omitted attributes are null.
+        w_.BeginObject(plan);
         for (size_t i = 0; i < attrs.size(); ++i) {
-          uint32_t key = PushText(Tag::kString, attrs[i].first);
-          tape_.nodes[key].aux = static_cast<uint32_t>(i + 1);
-          path_.push_back(PathStep{PathStep::Kind::kAttribute, attrs[i].first, 0});
+          path_.push_back(PathStep{PathStep::Kind::kAttribute, std::string(attrs[i].name), 0});
+          w_.Attribute(static_cast<uint32_t>(i));
           if (given[i] == SIZE_MAX) {
-            Push(Tag::kNull);
+            w_.Null();
           } else {
-            Decode(given[i], attrs[i].second);
+            Decode(given[i], *attrs[i].plan);
           }
           path_.pop_back();
         }
-        Close(node);
+        w_.EndObject();
         return;
       }
       default: Fail(j.offset, "unsupported type");
@@ -304,45 +300,27 @@ class JsonDecoder {
     }
     if (type_node == SIZE_MAX) Fail(j.offset, "missing type in dynamically-typed value");
     if (value_node == SIZE_MAX) Fail(j.offset, "missing value in dynamically-typed value");
-    Type type = ParseTypeNode(type_node);
-    tape_.types.push_back(type);
-    int32_t type_index = static_cast<int32_t>(tape_.types.size() - 1);
-    uint32_t node = static_cast<uint32_t>(tape_.nodes.size());
-    Decode(value_node, type);
-    if (type.kind() != Type::Kind::kDynamic) tape_.ExtraOf(tape_.nodes[node]).type = type_index;
-  }
-
-  // Rebuilds the type JSON from the node and parses it with the shared type parser.
-  Type ParseTypeNode(size_t index) {
+    // The type node, written back as JSON for the shared type parser.
     std::string json;
-    Serialize(index, json);
-    ParseResult parsed = ParseJson(json);
-    std::string error = "invalid type JSON";
-    if (parsed.ok()) {
-      if (std::optional<Type> t = ParseType(parsed.document->root(), error)) return WithoutOptionalAttributes(*t);
+    Serialize(type_node, json);
+    TypePlans::TypeError error;
+    std::optional<TypePlans::Dynamic> type = w_.plans().FromJson(json, error);
+    if (!type) {
+      Fail(nodes_[type_node].offset,
+           "failed to decode type for dynamic value: " + (error.bad_json ? std::string("invalid type JSON") : error.message));
     }
-    Fail(nodes_[index].offset, "failed to decode type for dynamic value: " + error);
+    uint32_t seq = w_.seq();
+    Decode(value_node, *type->plan);
+    if (type->plan->kind != Type::Kind::kDynamic) w_.Typed(type->slot, seq);
   }
 
   void Serialize(size_t index, std::string& out) {
     const JNode& j = nodes_[index];
-    auto quote = [&](const std::string& s) {
-      out += '"';
-      for (char c : s) {
-        if (c == '"' || c == '\\') out += '\\';
-        if (static_cast<unsigned char>(c) < 0x20) {
-          out += fmt::format("\\u{:04x}", static_cast<unsigned char>(c));
-          continue;
-        }
-        out += c;
-      }
-      out += '"';
-    };
     switch (j.kind) {
       case JNode::Kind::kNull: out += "null"; break;
       case JNode::Kind::kBool: out += j.boolean ? "true" : "false"; break;
       case JNode::Kind::kNumber: out += j.text; break;
-      case JNode::Kind::kString: quote(j.text); break;
+      case JNode::Kind::kString: AppendJsonString(out, j.text); break;
       case JNode::Kind::kArray:
         out += '[';
         for (size_t i = 0; i < j.elements.size(); ++i) {
@@ -355,7 +333,7 @@ class JsonDecoder {
         out += '{';
         for (size_t i = 0; i < j.members.size(); ++i) {
           if (i) out += ',';
-          quote(j.members[i].first);
+          AppendJsonString(out, j.members[i].first);
           out += ':';
           Serialize(j.members[i].second, out);
         }
@@ -364,45 +342,8 @@ class JsonDecoder {
     }
   }
 
-  uint32_t Push(Tag tag, uint64_t payload = 0) {
-    uint32_t index = static_cast<uint32_t>(tape_.nodes.size());
-    Node n;
-    n.tag = tag;
-    n.payload = payload;
-    n.end = index + 1;
-    tape_.nodes.push_back(n);
-    return index;
-  }
-  uint32_t PushText(Tag tag, std::string_view text) {
-    uint32_t offset = tape_.ArenaText(text);
-    uint32_t index = Push(tag, offset | (static_cast<uint64_t>(text.size()) << 32));
-    tape_.nodes[index].flags |= internal::kInArena;
-    return index;
-  }
-  void Close(uint32_t index) { tape_.nodes[index].end = static_cast<uint32_t>(tape_.nodes.size()); }
-
-  void Unify(uint32_t node, const Type& type, size_t at) {
-    std::vector<uint32_t> children;
-    const Node& n = tape_.nodes[node];
-    bool map = n.tag == Tag::kObject;
-    for (uint32_t c = node + 1; c < n.end;) {
-      if (map) c = tape_.nodes[c].end;
-      children.push_back(c);
-      c = tape_.nodes[c].end;
-    }
-    if (children.empty()) return;
-    Type unified = internal::TapeRuntimeType(tape_, children[0], type.element());
-    for (size_t i = 1; i < children.size(); ++i) {
-      Type t = internal::TapeRuntimeType(tape_, children[i], type.element());
-      std::optional<Type> u = internal::UnifyTypes(unified, t);
-      if (!u) Fail(at, fmt::format("elements must all have the same type: {} and {}", unified.ToJson(), t.ToJson()));
-      unified = *u;
-    }
-    for (uint32_t c : children) internal::RetypeDynamic(tape_, c, type.element(), unified);
-  }
-
   const std::vector<JNode>& nodes_;
-  Tape& tape_;
+  ValueWriter& w_;
   std::vector<PathStep> path_;
 };
 
@@ -412,13 +353,14 @@ DecodeResult DecodeJson(std::string text, const Type& type) {
   auto owner = std::make_shared<const std::string>(std::move(text));
   DecodeResult result;
   JsonReader reader(*owner);
-  Tape tape;
   std::vector<PathStep> path;
+  std::optional<internal::ValueWriter> writer;
   try {
     size_t root = reader.Value(0);
-    JsonDecoder decoder(reader.nodes(), tape);
+    writer.emplace(*owner, owner, reader.nodes().size());
+    JsonDecoder decoder(reader.nodes(), *writer);
     try {
-      decoder.Decode(root, type);
+      decoder.Decode(root, writer->plans().Root(type));
     } catch (const Failure&) {
       path = decoder.path();
       throw;
@@ -427,7 +369,9 @@ DecodeResult DecodeJson(std::string text, const Type& type) {
     result.error = WireError{path, f.offset, true, f.message};
     return result;
   }
-  result.value = internal::EmitTape(tape, type, *owner, owner);
+  internal::ValueWriter::Result done = writer->Finish();
+  result.value = std::move(done.value);
+  result.error = std::move(done.error);
   return result;
 }
 

@@ -1,27 +1,30 @@
-// The MessagePack side of decode.h: a bounds-checked byte reader and the type-directed
-// walk that fills a tape (internal/tape.h).
+// The MessagePack side of decode.h: a bounds-checked byte reader and one type-directed
+// pass over the bytes that hands every value to the writer (internal/value_writer.h).
 #include <fmt/format.h>
 
 #include <cmath>
 #include <cstring>
 #include <algorithm>
+#include <deque>
 #include <memory>
-#include <unordered_map>
 #include <utility>
+#include <vector>
 
 #include "structured/json_parse.h"
 #include "structured/json_text.h"
 #include "structured/wire/decode.h"
-#include "structured/wire/internal/tape.h"
+#include "structured/wire/internal/type_plan.h"
+#include "structured/wire/internal/value_writer.h"
 #include "structured/wire/number.h"
 #include "structured/wire/unicode.h"
 
 namespace planview::structured::wire {
 namespace {
 
-using internal::Node;
-using internal::Tag;
-using internal::Tape;
+using internal::AttributePlan;
+using internal::TypePlan;
+using internal::TypePlans;
+using internal::ValueWriter;
 
 // Refinement payloads larger than this are refused, as go-cty does.
 constexpr size_t kMaxRefinementPayload = 1024;
@@ -170,179 +173,174 @@ std::string_view KindNoun(const Type& type) {
 
 bool IsValidUtf8(std::string_view s) { return structured::FindInvalidUtf8(s) == s.size(); }
 
+std::string_view CollectionPrefix(const TypePlan& plan) {
+  switch (plan.kind) {
+    case Type::Kind::kList: return "list ";
+    case Type::Kind::kSet: return "set ";
+    default: return "map ";
+  }
+}
+
 class MsgpackDecoder {
  public:
-  MsgpackDecoder(std::string_view data, Tape& tape) : data_(data), tape_(tape) {}
+  MsgpackDecoder(std::string_view data, ValueWriter& writer) : data_(data), w_(writer) {}
 
-  std::vector<PathStep>& path() { return path_; }
-
-  void DecodeTop(const Type& type) {
+  void DecodeTop(const TypePlan& plan) {
     Reader r(data_, 0, data_.size());
-    Decode(r, type, 0);
+    Decode(r, plan, 0);
+  }
+
+  // Where the decoder is, for errors.
+  std::vector<PathStep> Path() const {
+    std::vector<PathStep> out;
+    out.reserve(path_.size());
+    for (const Step& s : path_) out.push_back(PathStep{s.kind, std::string(s.name), s.index});
+    return out;
   }
 
  private:
-  uint32_t Push(Tag tag, uint64_t payload = 0, uint8_t flags = 0) {
-    uint32_t index = static_cast<uint32_t>(tape_.nodes.size());
-    Node n;
-    n.tag = tag;
-    n.flags = flags;
-    n.payload = payload;
-    n.end = index + 1;
-    tape_.nodes.push_back(n);
-    return index;
-  }
-  void Close(uint32_t index) {
-    Node& n = tape_.nodes[index];
-    n.end = static_cast<uint32_t>(tape_.nodes.size());
-    // Mark containers holding unknowns (direct children tell, they are marked already).
-    uint32_t c = index + 1;
-    bool unknown = false;
-    while (c < n.end) {
-      const Node& child = tape_.nodes[c];
-      if (child.tag == Tag::kUnknown || (child.flags & internal::kHasUnknown)) {
-        unknown = true;
-        break;
-      }
-      c = child.end;
-    }
-    if (unknown) tape_.nodes[index].flags |= internal::kHasUnknown;
-  }
-  uint32_t PushText(Tag tag, std::string_view text, size_t source_offset, bool in_source, uint8_t flags = 0) {
-    if (in_source) return Push(tag, source_offset | (static_cast<uint64_t>(text.size()) << 32), flags);
-    uint32_t offset = tape_.ArenaText(text);
-    return Push(tag, offset | (static_cast<uint64_t>(text.size()) << 32), flags | internal::kInArena);
-  }
-  // A string from the input, NFC-normalised (kept in place when already normal).
-  uint32_t PushString(size_t offset, size_t length) {
+  struct Step {
+    PathStep::Kind kind;
+    std::string_view name;  // in the input, a type or owned_names_
+    size_t index;
+  };
+
+  // A string from the input, NFC: in place when it is already normal.
+  std::string_view Nfc(size_t offset, size_t length) {
     std::string_view s = data_.substr(offset, length);
-    if (IsNfc(s)) return PushText(Tag::kString, s, offset, true);
-    std::string normalized = NormalizeNfc(s);
-    return PushText(Tag::kString, normalized, 0, false);
+    if (IsNfc(s)) return s;
+    normalized_ = NormalizeNfc(s);
+    return normalized_;
   }
 
-  void Decode(Reader& r, const Type& type, int depth) {
+  void Decode(Reader& r, const TypePlan& plan, int depth) {
     if (depth > 1000) Fail(r.pos(), "value nested too deeply");
     size_t start = r.pos();
     uint8_t c = r.Peek();
     if (IsExtCode(c)) {
-      DecodeUnknown(r, type);
+      DecodeUnknown(r, plan);
       return;
     }
-    if (type.kind() == Type::Kind::kDynamic) {
+    if (plan.kind == Type::Kind::kDynamic) {
       DecodeDynamic(r, depth);
       return;
     }
     if (c == 0xc0) {
       r.Byte();
-      Push(Tag::kNull);
+      w_.Null();
       return;
     }
-    switch (type.kind()) {
-      case Type::Kind::kBool:
-        if (c != 0xc2 && c != 0xc3) Fail(start, "bool is required");
-        r.Byte();
-        Push(c == 0xc3 ? Tag::kTrue : Tag::kFalse);
-        return;
-      case Type::Kind::kNumber: {
-        std::string text;
-        uint8_t flags = 0;
-        int64_t iv = 0;
-        bool big = false;
-        int kind = ReadNumber(r, "number is required", text, flags, iv, big);
-        if (kind == 0) {
-          Push(big ? Tag::kUint : Tag::kInt, static_cast<uint64_t>(iv));
-        } else {
-          PushText(Tag::kNumber, text, 0, false, flags);
-        }
-        return;
-      }
+    switch (plan.kind) {
       case Type::Kind::kString: {
         if (!IsStrOrBin(c)) Fail(start, "string is required");
         auto [offset, length] = r.StrOrBin();
-        PushString(offset, length);
+        w_.String(Nfc(offset, length));
         return;
       }
+      case Type::Kind::kNumber: DecodeNumber(r); return;
+      case Type::Kind::kBool:
+        if (c != 0xc2 && c != 0xc3) Fail(start, "bool is required");
+        r.Byte();
+        w_.Bool(c == 0xc3);
+        return;
       case Type::Kind::kList:
       case Type::Kind::kSet:
       case Type::Kind::kTuple: {
-        if (!IsArrayCode(c)) Fail(start, fmt::format("{} is required", KindNoun(type)));
+        if (!IsArrayCode(c)) Fail(start, fmt::format("{} is required", KindNoun(*plan.type)));
         r.Byte();
         uint64_t n = r.LengthAfter(c);
-        if (type.kind() == Type::Kind::kTuple && n != type.elements().size()) {
-          Fail(start, fmt::format("a tuple of length {} is required ({} given)", type.elements().size(), n));
+        bool tuple = plan.kind == Type::Kind::kTuple;
+        if (tuple && n != plan.elements.size()) {
+          Fail(start, fmt::format("a tuple of length {} is required ({} given)", plan.elements.size(), n));
         }
-        uint32_t node = Push(Tag::kArray, n);
+        w_.BeginArray(plan);
+        path_.push_back(Step{PathStep::Kind::kIndex, {}, 0});
         for (uint64_t i = 0; i < n; ++i) {
-          path_.push_back(PathStep{PathStep::Kind::kIndex, {}, static_cast<size_t>(i)});
-          Decode(r, type.kind() == Type::Kind::kTuple ? type.elements()[i] : type.element(), depth + 1);
-          path_.pop_back();
+          path_.back().index = static_cast<size_t>(i);
+          w_.Element();
+          Decode(r, tuple ? *plan.elements[i] : *plan.element, depth + 1);
         }
-        Close(node);
-        if (type.kind() != Type::Kind::kTuple && HasDynamic(type.element())) Unify(node, type, start);
+        path_.pop_back();
+        if (w_.EndArray()) w_.DeferUnify(plan, Path(), start, std::string(CollectionPrefix(plan)));
         return;
       }
       case Type::Kind::kMap: {
         if (!IsMapCode(c)) Fail(start, "a map is required");
         r.Byte();
         uint64_t n = r.LengthAfter(c);
-        uint32_t node = Push(Tag::kObject, n);
-        std::string previous;
+        w_.BeginObject(plan);
         for (uint64_t i = 0; i < n; ++i) {
           size_t key_at = r.pos();
           if (!IsStrOrBin(r.Peek())) Fail(key_at, "map keys must be strings");
           auto [offset, length] = r.StrOrBin();
-          uint32_t key = PushString(offset, length);
-          std::string k(tape_.Text(tape_.nodes[key], data_));
-          if (i > 0 && !(previous < k)) tape_.nodes[node].flags |= internal::kUnsorted;
-          path_.push_back(PathStep{PathStep::Kind::kKey, k, 0});
-          Decode(r, type.element(), depth + 1);
+          std::string_view key = Nfc(offset, length);
+          if (key.data() == normalized_.data()) key = owned_names_.emplace_back(key);
+          path_.push_back(Step{PathStep::Kind::kKey, key, 0});
+          w_.MapKey(key);
+          Decode(r, *plan.element, depth + 1);
           path_.pop_back();
-          previous = std::move(k);
         }
-        Close(node);
-        if (HasDynamic(type.element())) Unify(node, type, start);
+        if (w_.EndObject()) w_.DeferUnify(plan, Path(), start, std::string(CollectionPrefix(plan)));
         return;
       }
       case Type::Kind::kObject: {
         if (!IsMapCode(c)) Fail(start, "an object is required");
         r.Byte();
         uint64_t n = r.LengthAfter(c);
-        const auto& attrs = type.attributes();
+        const std::vector<AttributePlan>& attrs = plan.attributes;
         if (n != attrs.size()) {
           Fail(start, fmt::format("an object with {} attributes is required ({} given)", attrs.size(), n));
         }
-        uint32_t node = Push(Tag::kObject, n);
-        std::vector<bool> seen(attrs.size(), false);
-        size_t previous = 0;
+        w_.BeginObject(plan);
+        // Attributes in the type's order (as go-cty writes them) need no bookkeeping; after
+        // the first one out of place, every attribute is checked against those seen.
+        std::vector<bool> seen;
         for (uint64_t i = 0; i < n; ++i) {
           size_t key_at = r.pos();
           if (!IsStrOrBin(r.Peek())) Fail(key_at, "all keys must be strings");
           auto [offset, length] = r.StrOrBin();
           std::string_view name = data_.substr(offset, length);
-          auto it = std::lower_bound(attrs.begin(), attrs.end(), name,
-                                     [](const auto& a, std::string_view k) { return a.first < k; });
-          path_.push_back(PathStep{PathStep::Kind::kAttribute, std::string(name), 0});
-          if (it == attrs.end() || it->first != name) Fail(key_at, "unsupported attribute");
-          size_t index = static_cast<size_t>(it - attrs.begin());
-          if (seen[index]) Fail(key_at, "duplicate attribute");
-          seen[index] = true;
-          if (i > 0 && index < previous) tape_.nodes[node].flags |= internal::kUnsorted;
-          previous = index;
-          uint32_t key = PushText(Tag::kString, name, offset, true);
-          tape_.nodes[key].aux = static_cast<uint32_t>(index + 1);
-          Decode(r, it->second, depth + 1);
+          path_.push_back(Step{PathStep::Kind::kAttribute, name, 0});
+          int index = static_cast<int>(i);
+          if (!seen.empty() || attrs[i].name != name) {
+            index = plan.AttributeIndex(name);
+            if (index < 0) Fail(key_at, "unsupported attribute");
+            if (seen.empty()) {
+              seen.assign(attrs.size(), false);
+              for (uint64_t j = 0; j < i; ++j) seen[j] = true;
+            }
+            if (seen[static_cast<size_t>(index)]) Fail(key_at, "duplicate attribute");
+            seen[static_cast<size_t>(index)] = true;
+          }
+          w_.Attribute(static_cast<uint32_t>(index));
+          Decode(r, *attrs[static_cast<size_t>(index)].plan, depth + 1);
           path_.pop_back();
         }
-        Close(node);
+        w_.EndObject();
         return;
       }
       default: Fail(start, "unsupported type");
     }
   }
 
+  void DecodeNumber(Reader& r) {
+    std::string text;
+    bool float64 = false;
+    int64_t iv = 0;
+    bool big = false;
+    if (ReadNumber(r, "number is required", text, float64, iv, big) == 0) {
+      if (big) {
+        w_.Uint(static_cast<uint64_t>(iv));
+      } else {
+        w_.Int(iv);
+      }
+    } else {
+      w_.Number(text, float64);
+    }
+  }
+
   // Reads a number item. Returns 0 for an integer (iv, big), 1 for text.
-  int ReadNumber(Reader& r, const char* error, std::string& text, uint8_t& flags, int64_t& iv, bool& big) {
+  int ReadNumber(Reader& r, const char* error, std::string& text, bool& float64, int64_t& iv, bool& big) {
     size_t start = r.pos();
     uint8_t c = r.Peek();
     if (IsIntCode(c)) {
@@ -363,7 +361,7 @@ class MsgpackDecoder {
       }
       if (std::isnan(v)) Fail(start, "NaN is not a number");
       text = FormatFloat64(v);
-      flags = internal::kFloat64;
+      float64 = true;
       return 1;
     }
     if (IsStrOrBin(c)) {
@@ -381,7 +379,7 @@ class MsgpackDecoder {
     uint8_t c = r.Peek();
     if (c == 0xc0) {
       r.Byte();
-      Push(Tag::kNull);
+      w_.Null();
       return;
     }
     if (!IsArrayCode(c)) Fail(start, "a dynamic value must be a [type, value] array");
@@ -390,28 +388,15 @@ class MsgpackDecoder {
     size_t header_at = r.pos();
     if (!IsStrOrBin(r.Peek())) Fail(header_at, "the type of a dynamic value must be JSON text");
     auto [offset, length] = r.StrOrBin();
-    int32_t type_index = TypeFromJson(data_.substr(offset, length), header_at);
-    Type type = tape_.types[static_cast<size_t>(type_index)];
-    uint32_t node = static_cast<uint32_t>(tape_.nodes.size());
-    Decode(r, type, depth + 1);
-    if (type.kind() != Type::Kind::kDynamic) tape_.ExtraOf(tape_.nodes[node]).type = type_index;
+    TypePlans::TypeError error;
+    std::optional<TypePlans::Dynamic> type = w_.plans().FromJson(data_.substr(offset, length), error);
+    if (!type) Fail(header_at, (error.bad_json ? "invalid type JSON: " : "invalid type: ") + error.message);
+    uint32_t seq = w_.seq();
+    Decode(r, *type->plan, depth + 1);
+    if (type->plan->kind != Type::Kind::kDynamic) w_.Typed(type->slot, seq);
   }
 
-  int32_t TypeFromJson(std::string_view json, size_t at) {
-    auto it = type_cache_.find(json);
-    if (it != type_cache_.end()) return it->second;
-    ParseResult parsed = ParseJson(std::string(json));
-    if (!parsed.ok()) Fail(at, "invalid type JSON: " + parsed.error->message);
-    std::string error;
-    std::optional<Type> type = ParseType(parsed.document->root(), error);
-    if (!type) Fail(at, "invalid type: " + error);
-    tape_.types.push_back(WithoutOptionalAttributes(*type));
-    int32_t index = static_cast<int32_t>(tape_.types.size() - 1);
-    type_cache_.emplace(std::string(json), index);
-    return index;
-  }
-
-  void DecodeUnknown(Reader& r, const Type& type) {
+  void DecodeUnknown(Reader& r, const TypePlan& plan) {
     size_t start = r.pos();
     uint8_t c = r.Byte();
     size_t length;
@@ -430,15 +415,15 @@ class MsgpackDecoder {
     // Any extension is an unknown; only code 12 with more than one byte carries
     // refinements.
     if (length <= 1 || code != 12) {
-      Push(Tag::kUnknown);
+      w_.Unknown({});
       return;
     }
     if (length > kMaxRefinementPayload) Fail(start, "oversize unknown value refinement");
     Reader p(data_, payload, payload + length);
-    DecodeRefinements(p, type);
+    DecodeRefinements(p, plan);
   }
 
-  void DecodeRefinements(Reader& p, const Type& type) {
+  void DecodeRefinements(Reader& p, const TypePlan& plan) {
     size_t at = p.pos();
     uint8_t c = p.Peek();
     uint64_t count = 0;
@@ -450,8 +435,8 @@ class MsgpackDecoder {
     } else {
       Fail(at, "refinements must be a map");
     }
-    if (type.kind() == Type::Kind::kDynamic) {  // never refined
-      Push(Tag::kUnknown);
+    if (plan.kind == Type::Kind::kDynamic) {  // never refined
+      w_.Unknown({});
       return;
     }
     Refinements rf;
@@ -474,7 +459,7 @@ class MsgpackDecoder {
           break;
         }
         case 2: {
-          if (type.kind() != Type::Kind::kString) Fail(key_at, "string prefix refinement for non-string type");
+          if (plan.kind != Type::Kind::kString) Fail(key_at, "string prefix refinement for non-string type");
           std::string prefix;
           uint8_t b = p.Peek();
           if (b == 0xc0) {
@@ -494,7 +479,7 @@ class MsgpackDecoder {
         }
         case 3:
         case 4: {
-          if (type.kind() != Type::Kind::kNumber) Fail(key_at, "numeric bound refinement for non-number type");
+          if (plan.kind != Type::Kind::kNumber) Fail(key_at, "numeric bound refinement for non-number type");
           NumberBound bound = ReadBound(p);
           auto err = key == 3 ? rf.AddNumberLower(std::move(bound)) : rf.AddNumberUpper(std::move(bound));
           if (err) Fail(value_at, *err);
@@ -502,7 +487,7 @@ class MsgpackDecoder {
         }
         case 5:
         case 6: {
-          if (!type.is_collection()) Fail(key_at, "length bound refinement for non-collection type");
+          if (!plan.is_collection()) Fail(key_at, "length bound refinement for non-collection type");
           int64_t bound = LooseInt(p, "length bound refinement must be an integer");
           auto err = key == 5 ? rf.AddLengthLower(bound) : rf.AddLengthUpper(bound);
           if (err) Fail(value_at, *err);
@@ -514,32 +499,37 @@ class MsgpackDecoder {
       }
     }
     if (is_null) {
-      Push(Tag::kNull);
+      w_.Null();
       return;
     }
     if (rf.not_null) {
-      if (type.kind() == Type::Kind::kNumber && rf.number_lower && rf.number_upper && rf.number_lower->inclusive &&
+      if (plan.kind == Type::Kind::kNumber && rf.number_lower && rf.number_upper && rf.number_lower->inclusive &&
           rf.number_upper->inclusive && CompareNumbers(rf.number_lower->value, rf.number_upper->value) == 0) {
-        PushText(Tag::kNumber, rf.number_lower->value, 0, false, rf.number_lower->float64 ? internal::kFloat64 : 0);
+        w_.Number(rf.number_lower->value, rf.number_lower->float64);
         return;
       }
-      if (type.is_collection() && rf.length_upper && *rf.length_upper == rf.length_lower) {
+      if (plan.is_collection() && rf.length_upper && *rf.length_upper == rf.length_lower) {
         int64_t n = rf.length_lower;
-        bool expand = n == 0 || type.kind() == Type::Kind::kList || (type.kind() == Type::Kind::kSet && n == 1);
+        bool expand = n == 0 || plan.kind == Type::Kind::kList || (plan.kind == Type::Kind::kSet && n == 1);
         if (expand) {
           if (n > kMaxExpandedLength) Fail(p.pos(), "refined length too large");
-          uint32_t node = Push(type.kind() == Type::Kind::kMap ? Tag::kObject : Tag::kArray, static_cast<uint64_t>(n));
-          for (int64_t i = 0; i < n; ++i) Push(Tag::kUnknown);
-          Close(node);
+          // That many unknown elements: they agree on any element type.
+          if (plan.kind == Type::Kind::kMap) {
+            w_.BeginObject(plan);
+            w_.EndObject();
+          } else {
+            w_.BeginArray(plan);
+            for (int64_t i = 0; i < n; ++i) {
+              w_.Element();
+              w_.Unknown({});
+            }
+            w_.EndArray();
+          }
           return;
         }
       }
     }
-    uint32_t node = Push(Tag::kUnknown);
-    if (!rf.empty()) {
-      tape_.refinements.push_back(std::move(rf));
-      tape_.ExtraOf(tape_.nodes[node]).refinement = static_cast<int32_t>(tape_.refinements.size() - 1);
-    }
+    w_.Unknown(std::move(rf));
   }
 
   // go-cty reads refinement keys and lengths leniently: nil is 0, any integer width.
@@ -563,15 +553,15 @@ class MsgpackDecoder {
     p.Byte();
     if (p.LengthAfter(c) != 2) Fail(at, kShape);
     std::string text;
-    uint8_t flags = 0;
+    bool float64 = false;
     int64_t iv = 0;
     bool big = false;
     NumberBound bound;
-    if (ReadNumber(p, kShape, text, flags, iv, big) == 0) {
+    if (ReadNumber(p, kShape, text, float64, iv, big) == 0) {
       bound.value = big ? FormatUint64(static_cast<uint64_t>(iv)) : FormatInt64(iv);
     } else {
       bound.value = std::move(text);
-      bound.float64 = (flags & internal::kFloat64) != 0;
+      bound.float64 = float64;
     }
     uint8_t b = p.Peek();
     if (b != 0xc2 && b != 0xc3) Fail(p.pos(), kShape);
@@ -580,66 +570,11 @@ class MsgpackDecoder {
     return bound;
   }
 
-  // The runtime types at dynamic positions of a child, by position relative to it (plus
-  // untyped nulls and unknowns): children with equal signatures have equal types.
-  void Signature(uint32_t c, std::vector<std::pair<uint32_t, int32_t>>& out) {
-    out.clear();
-    for (uint32_t i = c; i < tape_.nodes[c].end; ++i) {
-      const Node& n = tape_.nodes[i];
-      const internal::Extra* e = tape_.ExtraOf(n);
-      if (e != nullptr && e->type >= 0) {
-        out.emplace_back(i - c, e->type);
-      } else if (n.tag == Tag::kNull || n.tag == Tag::kUnknown) {
-        out.emplace_back(i - c, -1);
-      }
-    }
-  }
-
-  // Elements of a list, set or map with `dynamic` in their type must share one type;
-  // untyped nulls and unknowns among them take that type. Types are only built for
-  // children whose signature differs from the first one's.
-  void Unify(uint32_t node, const Type& type, size_t at) {
-    std::vector<uint32_t> children;
-    const Node& n = tape_.nodes[node];
-    bool map = n.tag == Tag::kObject;
-    for (uint32_t c = node + 1; c < n.end;) {
-      if (map) c = tape_.nodes[c].end;
-      children.push_back(c);
-      c = tape_.nodes[c].end;
-    }
-    if (children.empty()) return;
-    Signature(children[0], first_sig_);
-    std::vector<uint32_t> distinct;
-    for (size_t k = 1; k < children.size(); ++k) {
-      Signature(children[k], other_sig_);
-      if (other_sig_ != first_sig_) distinct.push_back(children[k]);
-    }
-    if (distinct.empty()) return;
-    Type first = internal::TapeRuntimeType(tape_, children[0], type.element());
-    Type unified = first;
-    for (uint32_t c : distinct) {
-      Type t = internal::TapeRuntimeType(tape_, c, type.element());
-      std::optional<Type> u = internal::UnifyTypes(unified, t);
-      if (!u) {
-        Fail(at, fmt::format("{} elements must all have the same type: {} and {}", KindNoun(type).substr(2),
-                             unified.ToJson(), t.ToJson()));
-      }
-      unified = *u;
-    }
-    const std::vector<uint32_t>& retype = unified == first ? distinct : children;
-    for (uint32_t c : retype) internal::RetypeDynamic(tape_, c, type.element(), unified);
-  }
-
   std::string_view data_;
-  Tape& tape_;
-  std::vector<PathStep> path_;
-  std::vector<std::pair<uint32_t, int32_t>> first_sig_;
-  std::vector<std::pair<uint32_t, int32_t>> other_sig_;
-  struct TextHash {
-    using is_transparent = void;
-    size_t operator()(std::string_view s) const { return std::hash<std::string_view>()(s); }
-  };
-  std::unordered_map<std::string, int32_t, TextHash, std::equal_to<>> type_cache_;
+  ValueWriter& w_;
+  std::vector<Step> path_;
+  std::string normalized_;                // the last string that needed NFC
+  std::deque<std::string> owned_names_;   // normalised map keys named by path_
 };
 
 }  // namespace
@@ -647,17 +582,19 @@ class MsgpackDecoder {
 DecodeResult DecodeMsgpack(std::string bytes, const Type& type) {
   auto owner = std::make_shared<const std::string>(std::move(bytes));
   std::string_view data(*owner);
-  Tape tape;
-  tape.nodes.reserve(data.size() / 4 + 1);
-  MsgpackDecoder decoder(data, tape);
+  // Each value takes at least one byte; most take several.
+  internal::ValueWriter writer(data, owner, data.size() / 6 + 1);
+  MsgpackDecoder decoder(data, writer);
   DecodeResult result;
   try {
-    decoder.DecodeTop(type);
+    decoder.DecodeTop(writer.plans().Root(type));
   } catch (const Failure& f) {
-    result.error = WireError{decoder.path(), f.offset, true, f.message};
+    result.error = WireError{decoder.Path(), f.offset, true, f.message};
     return result;
   }
-  result.value = internal::EmitTape(tape, type, data, owner);
+  internal::ValueWriter::Result done = writer.Finish();
+  result.value = std::move(done.value);
+  result.error = std::move(done.error);
   return result;
 }
 

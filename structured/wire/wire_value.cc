@@ -1,24 +1,37 @@
 #include "structured/wire/wire_value.h"
 
+#include <algorithm>
 #include <utility>
 #include <vector>
 
 namespace planview::structured::wire {
 
+namespace {
+
+// The entry for node `index` in a table sorted by node index.
+template <typename Entry>
+const Entry* FindNode(const std::vector<Entry>& table, uint32_t index) {
+  auto it = std::lower_bound(table.begin(), table.end(), index,
+                             [](const Entry& e, uint32_t i) { return e.first < i; });
+  return it != table.end() && it->first == index ? &*it : nullptr;
+}
+
+}  // namespace
+
 const Refinements* WireValue::RefinementsOf(Value v) const {
-  if (v.document() != value.get()) return nullptr;
-  auto it = refinements.find(v.index());
-  return it == refinements.end() ? nullptr : &it->second;
+  if (v.document() != value.get() || refinements.empty()) return nullptr;
+  const auto* e = FindNode(refinements, v.index());
+  return e == nullptr ? nullptr : &e->second;
 }
 
 const Type* WireValue::DynamicTypeOf(Value v) const {
-  if (v.document() != value.get()) return nullptr;
-  auto it = dynamic_types.find(v.index());
-  return it == dynamic_types.end() ? nullptr : &it->second;
+  if (v.document() != value.get() || dynamic_types.empty()) return nullptr;
+  const auto* e = FindNode(dynamic_types, v.index());
+  return e == nullptr ? nullptr : &types[e->second];
 }
 
 bool WireValue::IsFloat64(Value v) const {
-  return v.document() == value.get() && float64_numbers.count(v.index()) != 0;
+  return v.document() == value.get() && std::binary_search(float64_numbers.begin(), float64_numbers.end(), v.index());
 }
 
 Type WithoutOptionalAttributes(const Type& type) {

@@ -8,17 +8,18 @@
 // - `unknown` is the parallel marker tree a plan's `after_unknown` uses: `true` for an
 //   unknown value, arrays mirror lists/sets/tuples element by element, objects list only
 //   members that are unknown or contain something (`{}` for a wholly known object).
-// - Side tables, keyed by the node index (`Value::index()`) of a position in `value`,
-//   carry what JSON cannot: refinements of refined unknowns, the runtime type of values
-//   at `dynamic` positions (absent for an untyped null or unknown), and which numbers are
-//   held as float64 (needed to re-encode them byte for byte).
+// - Side tables, keyed by the node index (`Value::index()`) of a position in `value` and
+//   sorted by it, carry what JSON cannot: refinements of refined unknowns, the runtime type
+//   of values at `dynamic` positions (absent for an untyped null or unknown; an index into
+//   `types`), and which numbers are held as float64 (needed to re-encode them byte for
+//   byte).
 #ifndef PLANVIEW_STRUCTURED_WIRE_WIRE_VALUE_H_
 #define PLANVIEW_STRUCTURED_WIRE_WIRE_VALUE_H_
 
 #include <cstdint>
 #include <memory>
-#include <unordered_map>
-#include <unordered_set>
+#include <utility>
+#include <vector>
 
 #include "structured/cty_type.h"
 #include "structured/json_value.h"
@@ -29,9 +30,10 @@ namespace planview::structured::wire {
 struct WireValue {
   std::shared_ptr<const Document> value;
   std::shared_ptr<const Document> unknown;
-  std::unordered_map<uint32_t, Refinements> refinements;
-  std::unordered_map<uint32_t, Type> dynamic_types;
-  std::unordered_set<uint32_t> float64_numbers;
+  std::vector<std::pair<uint32_t, Refinements>> refinements;
+  std::vector<std::pair<uint32_t, uint32_t>> dynamic_types;
+  std::vector<Type> types;
+  std::vector<uint32_t> float64_numbers;
 
   Value root() const { return value ? value->root() : Value(); }
   Value unknown_root() const { return unknown ? unknown->root() : Value(); }

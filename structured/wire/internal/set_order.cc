@@ -1,14 +1,11 @@
-// go-cty's set semantics on tape subtrees: which elements are equal (and so kept once)
-// and the order a set iterates in (strings bytewise, numbers by value, false before true,
-// other types by their hash text; known elements first, then unknowns, then null).
+#include "structured/wire/internal/set_order.h"
+
 #include <unicode/uchar.h>
 #include <unicode/utf8.h>
 
 #include <algorithm>
 #include <charconv>
-#include <string>
 
-#include "structured/wire/internal/tape.h"
 #include "structured/wire/number.h"
 
 namespace planview::structured::wire::internal {
@@ -29,10 +26,106 @@ bool GoIsPrint(UChar32 c) {
   }
 }
 
-// Go's strconv.Quote.
-void AppendGoQuoted(std::string& out, std::string_view s) {
+// 0: known, 1: unknown, 2: null.
+int Rank(const SetElementView& e) { return e.leaf == SetLeaf::kNull ? 2 : (e.leaf == SetLeaf::kUnknown ? 1 : 0); }
+
+bool IsNumberLeaf(SetLeaf leaf) { return leaf == SetLeaf::kInt || leaf == SetLeaf::kUint || leaf == SetLeaf::kNumber; }
+
+std::string NumberText(const SetElementView& e) {
+  if (e.leaf == SetLeaf::kInt) return FormatInt64(e.number);
+  if (e.leaf == SetLeaf::kUint) return FormatUint64(static_cast<uint64_t>(e.number));
+  return std::string(e.text);
+}
+
+// Orders two known elements (<0, 0, >0).
+int CompareKnown(const SetElementView& a, const SetElementView& b, Type::Kind kind) {
+  switch (kind) {
+    case Type::Kind::kBool:
+      return static_cast<int>(a.leaf == SetLeaf::kTrue) - static_cast<int>(b.leaf == SetLeaf::kTrue);
+    case Type::Kind::kNumber:
+      if (a.leaf == SetLeaf::kInt && b.leaf == SetLeaf::kInt) return (a.number > b.number) - (a.number < b.number);
+      // Elements of other kinds only meet here in a set whose element types disagree (an
+      // error reported later); any consistent order will do.
+      if (!IsNumberLeaf(a.leaf) || !IsNumberLeaf(b.leaf)) return static_cast<int>(a.leaf) - static_cast<int>(b.leaf);
+      return CompareNumbers(NumberText(a), NumberText(b));
+    case Type::Kind::kString: return a.text.compare(b.text);
+    default: return a.hash.compare(b.hash);
+  }
+}
+
+}  // namespace
+
+bool CanonicalSetOrder(std::span<const SetElementView> elements, Type::Kind kind, std::vector<uint32_t>& order) {
+  order.clear();
+  size_t n = elements.size();
+  if (n <= 1) return true;
+  bool primitive = kind == Type::Kind::kString || kind == Type::Kind::kNumber || kind == Type::Kind::kBool;
+  // In order already (what go-cty writes): known elements strictly increasing, then
+  // unknowns, no null.
+  bool ordered = true;
+  for (size_t i = 1; i < n && ordered; ++i) {
+    int ra = Rank(elements[i - 1]);
+    int rb = Rank(elements[i]);
+    if (ra != rb) {
+      ordered = ra < rb && rb != 2;
+    } else if (ra == 2) {
+      ordered = false;
+    } else if (ra == 0) {
+      ordered = CompareKnown(elements[i - 1], elements[i], kind) < 0;
+    }
+  }
+  if (ordered) return true;
+
+  std::vector<uint32_t> sorted(n);
+  for (size_t i = 0; i < n; ++i) sorted[i] = static_cast<uint32_t>(i);
+  std::stable_sort(sorted.begin(), sorted.end(), [&](uint32_t a, uint32_t b) {
+    int ra = Rank(elements[a]);
+    int rb = Rank(elements[b]);
+    if (ra != rb) return ra < rb;
+    if (ra != 0) return false;
+    return CompareKnown(elements[a], elements[b], kind) < 0;
+  });
+  bool have_null = false;
+  for (size_t k = 0; k < n; ++k) {
+    uint32_t i = sorted[k];
+    const SetElementView& e = elements[i];
+    if (e.leaf == SetLeaf::kNull) {
+      if (have_null) continue;
+      have_null = true;
+    } else if (e.leaf != SetLeaf::kUnknown) {
+      // Equal known elements sit next to each other, after their first instance.
+      bool duplicate = false;
+      for (size_t j = k; j-- > 0;) {
+        const SetElementView& p = elements[sorted[j]];
+        if (Rank(p) != 0 || CompareKnown(p, e, kind) != 0) break;
+        if (primitive || (!e.has_unknown && !p.has_unknown && e.exact == p.exact)) {
+          duplicate = true;
+          break;
+        }
+      }
+      if (duplicate) continue;
+    }
+    order.push_back(i);
+  }
+  return false;
+}
+
+void AppendHashString(std::string& out, std::string_view s) {
   static const char* kHex = "0123456789abcdef";
+  // Printable ASCII without quotes or backslashes stays as it is.
+  bool plain = true;
+  for (unsigned char c : s) {
+    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
+      plain = false;
+      break;
+    }
+  }
   out += '"';
+  if (plain) {
+    out += s;
+    out += '"';
+    return;
+  }
   int32_t i = 0;
   int32_t n = static_cast<int32_t>(s.size());
   while (i < n) {
@@ -76,217 +169,30 @@ void AppendGoQuoted(std::string& out, std::string_view s) {
   out += '"';
 }
 
-struct KeyBuilder {
-  const Tape& tape;
-  std::string_view source;
-  bool exact;  // exact keys decide equality; hash keys decide order
-  bool saw_unknown = false;
+void AppendHashInt(std::string& out, int64_t v) {
+  if (v > -10000000000 && v < 10000000000) {  // %.10g of a short integer is itself
+    char buf[24];
+    auto res = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, res.ptr);
+    return;
+  }
+  out += NumberHashText(FormatInt64(v));
+}
 
-  void Append(std::string& out, uint32_t node, const Type& declared) {
-    const Node& n = tape.nodes[node];
-    Type type = declared;
-    if (declared.kind() == Type::Kind::kDynamic) {
-      if (const Type* t = tape.TypeOf(n)) type = *t;
-    }
-    switch (n.tag) {
-      case Tag::kUnknown: saw_unknown = true; out += '?'; return;
-      case Tag::kNull: out += '~'; return;
-      case Tag::kTrue: out += 'T'; return;
-      case Tag::kFalse: out += 'F'; return;
-      case Tag::kInt: {
-        int64_t v = static_cast<int64_t>(n.payload);
-        if (!exact && v > -10000000000 && v < 10000000000) {  // %.10g of a short integer is itself
-          char buf[24];
-          auto res = std::to_chars(buf, buf + sizeof buf, v);
-          out.append(buf, res.ptr);
-          return;
-        }
-        AppendNumber(out, FormatInt64(v));
-        return;
-      }
-      case Tag::kUint: AppendNumber(out, FormatUint64(n.payload)); return;
-      case Tag::kNumber: AppendNumber(out, tape.Text(n, source)); return;
-      case Tag::kString: AppendString(out, tape.Text(n, source)); return;
-      case Tag::kArray: {
-        std::vector<uint32_t> children;
-        for (uint32_t c = node + 1; c < n.end; c = tape.nodes[c].end) children.push_back(c);
-        bool tuple = type.kind() == Type::Kind::kTuple;
-        if (type.kind() == Type::Kind::kSet) children = CanonicalSetOrder(tape, source, children, type.element());
-        out += tuple ? '<' : '[';
-        for (size_t i = 0; i < children.size(); ++i) {
-          Append(out, children[i], tuple ? type.elements()[i] : (type.is_collection() ? type.element() : Type()));
-          out += ';';
-        }
-        out += tuple ? '>' : ']';
-        return;
-      }
-      case Tag::kObject: {
-        std::vector<std::pair<std::string_view, uint32_t>> members;
-        for (uint32_t c = node + 1; c < n.end;) {
-          uint32_t value = tape.nodes[c].end;
-          members.emplace_back(tape.Text(tape.nodes[c], source), value);
-          c = tape.nodes[value].end;
-        }
-        std::stable_sort(members.begin(), members.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        bool object = type.kind() == Type::Kind::kObject;
-        out += object ? '<' : '{';
-        for (size_t i = 0; i < members.size(); ++i) {
-          if (!object && i + 1 < members.size() && members[i].first == members[i + 1].first) continue;
-          Type t = object ? *type.attribute(members[i].first) : (type.is_collection() ? type.element() : Type());
-          if (!object) {
-            AppendString(out, members[i].first);
-            out += ':';
-          }
-          Append(out, members[i].second, t);
-          out += ';';
-        }
-        out += object ? '>' : '}';
-        return;
-      }
-    }
-  }
-  void AppendNumber(std::string& out, std::string_view text) {
-    if (exact) {
-      out += '#';
-      out += text;
-      out += ' ';
-    } else {
-      out += NumberHashText(text);
-    }
-  }
-  void AppendString(std::string& out, std::string_view text) {
-    if (exact) {
-      out += std::to_string(text.size());
-      out += ':';
-      out += text;
-    } else {
-      AppendGoQuoted(out, text);
-    }
-  }
-};
+void AppendHashNumber(std::string& out, std::string_view canonical) { out += NumberHashText(canonical); }
 
-// 0: known, 1: unknown, 2: null.
-int Rank(const Node& n) { return n.tag == Tag::kNull ? 2 : (n.tag == Tag::kUnknown ? 1 : 0); }
+void AppendExactString(std::string& out, std::string_view text) {
+  char buf[24];
+  auto res = std::to_chars(buf, buf + sizeof buf, text.size());
+  out.append(buf, res.ptr);
+  out += ':';
+  out += text;
+}
 
-}  // namespace
-
-std::vector<uint32_t> CanonicalSetOrder(const Tape& tape, std::string_view source, const std::vector<uint32_t>& elements,
-                                        const Type& element_type) {
-  Type ety = element_type;
-  auto node = [&](uint32_t i) -> const Node& { return tape.nodes[i]; };
-  auto text = [&](uint32_t i) -> std::string {
-    const Node& n = node(i);
-    if (n.tag == Tag::kInt) return FormatInt64(static_cast<int64_t>(n.payload));
-    if (n.tag == Tag::kUint) return FormatUint64(n.payload);
-    return std::string(tape.Text(n, source));
-  };
-  // Primitive element types compare directly; anything else by hash text.
-  Type::Kind kind = ety.kind();
-  if (kind == Type::Kind::kDynamic && !elements.empty()) {
-    for (uint32_t e : elements) {
-      if (const Type* t = tape.TypeOf(node(e))) {
-        ety = *t;
-        kind = t->kind();
-        break;
-      }
-    }
-  }
-  bool primitive = kind == Type::Kind::kString || kind == Type::Kind::kNumber || kind == Type::Kind::kBool;
-  if (kind == Type::Kind::kString || (kind == Type::Kind::kNumber && std::all_of(elements.begin(), elements.end(), [&](uint32_t e) {
-        Tag t = node(e).tag;
-        return t == Tag::kInt || t == Tag::kNull || t == Tag::kUnknown;
-      }))) {
-    // Already in order with no duplicates (what go-cty writes): nothing to do.
-    bool ordered = true;
-    for (size_t i = 1; i < elements.size() && ordered; ++i) {
-      const Node& a = node(elements[i - 1]);
-      const Node& b = node(elements[i]);
-      int ra = Rank(a);
-      int rb = Rank(b);
-      if (ra != rb) {
-        ordered = ra < rb && rb != 2;
-        continue;
-      }
-      if (ra == 1) continue;
-      if (ra == 2) {
-        ordered = false;
-        continue;
-      }
-      if (kind == Type::Kind::kString) {
-        ordered = tape.Text(a, source) < tape.Text(b, source);
-      } else {
-        ordered = static_cast<int64_t>(a.payload) < static_cast<int64_t>(b.payload);
-      }
-    }
-    if (ordered) return elements;
-  }
-  std::vector<std::string> hash;
-  std::vector<std::string> exact;
-  std::vector<bool> has_unknown;
-  if (!primitive) {
-    hash.resize(elements.size());
-    exact.resize(elements.size());
-    has_unknown.resize(elements.size());
-    for (size_t i = 0; i < elements.size(); ++i) {
-      KeyBuilder hb{tape, source, false};
-      hb.Append(hash[i], elements[i], ety);
-      has_unknown[i] = hb.saw_unknown;
-    }
-  }
-  // Exact keys (equality) only for elements whose hash keys tie.
-  auto exact_key = [&](size_t i) -> const std::string& {
-    if (exact[i].empty()) {
-      KeyBuilder eb{tape, source, true};
-      eb.Append(exact[i], elements[i], ety);
-    }
-    return exact[i];
-  };
-  std::vector<size_t> order(elements.size());
-  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
-  auto compare_known = [&](size_t a, size_t b) -> int {  // both known, not null
-    if (!primitive) return hash[a].compare(hash[b]);
-    const Node& x = node(elements[a]);
-    const Node& y = node(elements[b]);
-    switch (kind) {
-      case Type::Kind::kBool: return static_cast<int>(x.tag == Tag::kTrue) - static_cast<int>(y.tag == Tag::kTrue);
-      case Type::Kind::kNumber: return CompareNumbers(text(elements[a]), text(elements[b]));
-      default: return text(elements[a]).compare(text(elements[b]));
-    }
-  };
-  auto less = [&](size_t a, size_t b) {
-    int ra = Rank(node(elements[a]));
-    int rb = Rank(node(elements[b]));
-    if (ra != rb) return ra < rb;
-    if (ra != 0) return false;
-    return compare_known(a, b) < 0;
-  };
-  std::stable_sort(order.begin(), order.end(), less);
-  std::vector<uint32_t> out;
-  out.reserve(order.size());
-  bool have_null = false;
-  for (size_t k = 0; k < order.size(); ++k) {
-    size_t i = order[k];
-    const Node& n = node(elements[i]);
-    if (n.tag == Tag::kNull) {
-      if (have_null) continue;
-      have_null = true;
-    } else if (n.tag != Tag::kUnknown) {
-      // Equal known elements sit next to each other (and after their first instance).
-      bool duplicate = false;
-      for (size_t j = k; j-- > 0;) {
-        size_t p = order[j];
-        if (Rank(node(elements[p])) != 0 || compare_known(p, i) != 0) break;
-        bool equal = primitive ? true : (!has_unknown[i] && !has_unknown[p] && exact_key(i) == exact_key(p));
-        if (equal) {
-          duplicate = true;
-          break;
-        }
-      }
-      if (duplicate) continue;
-    }
-    out.push_back(elements[i]);
-  }
-  return out;
+void AppendExactNumber(std::string& out, std::string_view canonical) {
+  out += '#';
+  out += canonical;
+  out += ' ';
 }
 
 }  // namespace planview::structured::wire::internal

@@ -1,0 +1,79 @@
+#include "structured/wire/internal/type_plan.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "structured/json_parse.h"
+#include "structured/wire/wire_value.h"
+
+namespace planview::structured::wire::internal {
+
+int TypePlan::AttributeIndex(std::string_view name) const {
+  auto it = std::lower_bound(attributes.begin(), attributes.end(), name,
+                             [](const AttributePlan& a, std::string_view n) { return a.name < n; });
+  if (it == attributes.end() || it->name != name) return -1;
+  return static_cast<int>(it - attributes.begin());
+}
+
+const TypePlan& TypePlans::Root(const Type& type) { return Make(type); }
+
+const TypePlan& TypePlans::Make(const Type& type) {
+  TypePlan& plan = plans_.emplace_back();
+  plan.kind = type.kind();
+  plan.type = &type;
+  switch (plan.kind) {
+    case Type::Kind::kDynamic: plan.has_dynamic = true; break;
+    case Type::Kind::kList:
+    case Type::Kind::kSet:
+    case Type::Kind::kMap:
+      plan.element = &Make(type.element());
+      plan.has_dynamic = plan.element->has_dynamic;
+      break;
+    case Type::Kind::kTuple:
+      for (const Type& t : type.elements()) {
+        plan.elements.push_back(&Make(t));
+        plan.has_dynamic = plan.has_dynamic || plan.elements.back()->has_dynamic;
+      }
+      break;
+    case Type::Kind::kObject:
+      for (const auto& [name, t] : type.attributes()) {
+        AttributePlan a;
+        a.name = name;
+        a.plan = &Make(t);
+        a.value_key = value_.StoreKey(name);
+        a.marker_key = marker_.StoreKey(name);
+        plan.has_dynamic = plan.has_dynamic || a.plan->has_dynamic;
+        plan.attributes.push_back(a);
+      }
+      break;
+    default: break;
+  }
+  return plan;
+}
+
+std::optional<TypePlans::Dynamic> TypePlans::FromJson(std::string_view json, TypeError& error) {
+  auto it = by_json_.find(json);
+  if (it != by_json_.end()) return it->second;
+  ParseResult parsed = ParseJson(std::string(json));
+  if (!parsed.ok()) {
+    error = TypeError{true, parsed.error->message};
+    return std::nullopt;
+  }
+  std::string why;
+  std::optional<Type> type = ParseType(parsed.document->root(), why);
+  if (!type) {
+    error = TypeError{false, why};
+    return std::nullopt;
+  }
+  const Type& owned = owned_.emplace_back(WithoutOptionalAttributes(*type));
+  Dynamic d{&Make(owned), Slot(owned)};
+  by_json_.emplace(std::string(json), d);
+  return d;
+}
+
+uint32_t TypePlans::Slot(const Type& type) {
+  types_.push_back(type);
+  return static_cast<uint32_t>(types_.size() - 1);
+}
+
+}  // namespace planview::structured::wire::internal

@@ -1,0 +1,264 @@
+// The decoders' single output stage: values arrive once, in input order, already checked
+// against their type, and go straight into the WireValue's two documents (the value and
+// the unknown-marker tree) and its side tables. No intermediate tree is kept.
+//
+// What cty normalises is fixed up as containers close, only where needed:
+// - object attributes and map keys out of order are put in order (duplicate map keys: the
+//   last one wins), by reordering the closed container's children in place;
+// - sets are put in cty's order and deduplicated (see set_order.h). Elements of sets of
+//   anything but strings, numbers and bools are compared by hash and exact key texts,
+//   written while their values pass ("key mode");
+// - lists, sets and maps whose element type has `dynamic` in it must have one element
+//   type: elements whose dynamic types and nulls sit at the same places with the same types
+//   agree; when they do not, the check (and giving untyped nulls and unknowns the common
+//   type) is done on the finished documents.
+//
+// Side-table entries wait in their container until it closes and says where its children
+// went (DocumentBuilder::Placement); since containers land in the document in closing
+// order, the tables come out sorted by node index.
+#ifndef PLANVIEW_STRUCTURED_WIRE_INTERNAL_VALUE_WRITER_H_
+#define PLANVIEW_STRUCTURED_WIRE_INTERNAL_VALUE_WRITER_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "structured/json_value.h"
+#include "structured/wire/internal/set_order.h"
+#include "structured/wire/internal/type_plan.h"
+#include "structured/wire/refinements.h"
+#include "structured/wire/wire_error.h"
+#include "structured/wire/wire_value.h"
+
+namespace planview::structured::wire::internal {
+
+class ValueWriter {
+ public:
+  // `source` is the decoded input (strings inside it are not copied), kept alive by
+  // `owner`; `values_hint` guesses the number of values.
+  ValueWriter(std::string_view source, std::shared_ptr<const void> owner, size_t values_hint);
+  ValueWriter(const ValueWriter&) = delete;
+  ValueWriter& operator=(const ValueWriter&) = delete;
+
+  TypePlans& plans() { return plans_; }
+  // The number of values added so far (a value's number, taken before adding it, tells
+  // values apart within a decode).
+  uint32_t seq() const { return seq_; }
+
+  // Leaves.
+  void Null() {
+    BeginValue();
+    value_.Null();
+    MarkKnownLeaf();
+    if (extra_ != 0) LeafExtras(SetLeaf::kNull, {}, 0);
+  }
+  void Unknown(Refinements refinements);
+  void Bool(bool v) {
+    BeginValue();
+    value_.Bool(v);
+    MarkKnownLeaf();
+    if (extra_ != 0) LeafExtras(v ? SetLeaf::kTrue : SetLeaf::kFalse, {}, 0);
+  }
+  void Int(int64_t v);
+  void Uint(uint64_t v);
+  // Canonical number text; `float64`: held as float64 (a msgpack float).
+  void Number(std::string_view canonical, bool float64);
+  // NFC text; not copied when it lies inside the source.
+  void String(std::string_view text) {
+    BeginValue();
+    if (text.data() >= source_.data() && text.data() + text.size() <= source_.data() + source_.size()) {
+      value_.SourceString(static_cast<size_t>(text.data() - source_.data()), text.size());
+    } else {
+      value_.String(text);
+    }
+    MarkKnownLeaf();
+    if (extra_ != 0) LeafExtras(SetLeaf::kString, text, 0);
+  }
+
+  // Containers: Begin, then per child Element() (arrays) or Attribute()/MapKey() (objects,
+  // maps) followed by the child's value, then End. `plan` is the container's type.
+  void BeginArray(const TypePlan& plan);
+  void Element() {
+    Frame& f = frames_.back();
+    if (f.count != 0 && f.finish_child) FinishChild(f);
+    ++f.count;
+    if (f.kind == FrameKind::kSet) StartSetElement(f);
+    else if (f.unify) StartUnifyChild(f);
+  }
+  // Returns true when the collection's elements need the deferred type check (see
+  // DeferUnify).
+  bool EndArray();
+  void BeginObject(const TypePlan& plan);
+  // Object member: the attribute's position in the type.
+  void Attribute(uint32_t index) {
+    Frame& f = frames_.back();
+    if (f.count != 0 && f.finish_child) FinishChild(f);
+    if (index != f.count) f.reorder = true;
+    ++f.count;
+    f.attribute = index;
+    value_.Key(f.plan->attributes[index].value_key);
+    records_.push_back(ChildRecord{index, 0, -1, static_cast<uint32_t>(resolved_.size()), Hash(), Exact()});
+  }
+  // Map member: the key, NFC.
+  void MapKey(std::string_view key);
+  bool EndObject();
+
+  // The value just added is at a dynamic position and has this runtime type; `seq` is the
+  // number it was added under.
+  void Typed(uint32_t slot, uint32_t seq);
+  // The collection just closed (End returned true) gets its elements' types checked on the
+  // finished documents; a failure is reported as `message_prefix` + "elements must all have
+  // the same type: A and B" at `path` and `offset`.
+  void DeferUnify(const TypePlan& plan, std::vector<PathStep> path, size_t offset, std::string message_prefix);
+
+  // The finished value (exactly one top-level value must have been added), or the error of
+  // a deferred check.
+  struct Result {
+    std::optional<WireValue> value;
+    std::optional<WireError> error;
+  };
+  Result Finish();
+
+ private:
+  enum class FrameKind : uint8_t { kRoot, kList, kTuple, kSet, kObject, kMap };
+  enum class EntryKind : uint8_t { kRefinement, kType, kFloat64, kUnify };
+
+  struct Frame {
+    FrameKind kind = FrameKind::kRoot;
+    bool marker_array = true;   // children's known leaves are `false` in the marker tree
+    bool keyed = false;         // this container writes key text (it is inside key mode)
+    bool reorder = false;       // object/map members arrived out of order
+    bool unify = false;         // element type has dynamic in it
+    bool mismatch = false;      // unify: elements' dynamic layouts differ
+    bool finish_child = false;  // children need FinishChild (key mode or unify)
+    const TypePlan* plan = nullptr;
+    uint32_t count = 0;          // children started
+    uint32_t marker_count = 0;   // members of the marker object
+    uint32_t entries = 0;        // pending_ index of the first entry of a direct child
+    uint32_t records = 0;        // records_ index of the first child's record
+    uint32_t scratch = 0;        // scratch_ size when the container began
+    uint32_t hash = 0;           // key mode: where this container's key text starts
+    uint32_t exact = 0;
+    uint32_t attribute = 0;      // object: the current member's attribute
+    // unify: the first element's and the current element's number and signature start.
+    uint32_t first_seq = 0, first_sig = 0, first_sig_end = 0, child_seq = 0, child_sig = 0;
+  };
+  // Per child of an object, map or set.
+  struct ChildRecord {
+    uint32_t key = 0;         // object: attribute; map/set: text offset in source or scratch
+    uint32_t length = 0;      // map key / set element text length
+    int32_t marker = -1;      // object/map: member position in the marker object
+    uint32_t resolved = 0;    // resolved_.size() when the child started
+    uint32_t hash = 0;        // key mode: where the child's key text starts
+    uint32_t exact = 0;
+    uint32_t unknowns = 0;    // set: unknowns_ when the child started
+    int32_t type_slot = -1;   // set: the element's runtime type, when dynamic
+    int64_t number = 0;       // set: integer element
+    SetLeaf leaf = SetLeaf::kContainer;
+    bool in_scratch = false;  // text is in scratch_ rather than the source
+  };
+  struct PendingEntry {
+    uint32_t position;  // child position in the open container
+    EntryKind kind;
+    uint32_t payload;
+  };
+  struct ResolvedEntry {
+    uint32_t index;  // node index in the value document
+    EntryKind kind;
+    uint32_t payload;
+  };
+  // What decides an element's runtime type: the types of its dynamic values and where it
+  // has nulls and unknowns that could hide one, by value number (relative to the
+  // element's) and declared type.
+  struct SigEntry {
+    uint32_t seq;
+    int32_t slot;  // -1: a null or unknown
+    const TypePlan* declared;
+  };
+  struct UnifyTask {
+    const TypePlan* plan;
+    std::vector<PathStep> path;
+    size_t offset;
+    std::string prefix;
+    bool orphan = false;  // inside a dropped duplicate: check only
+  };
+
+  enum Extra : uint8_t { kKeyMode = 1, kSignature = 2, kSetParent = 4 };
+
+  void BeginValue() { ++seq_; }
+  void MarkKnownLeaf() {
+    if (frames_.back().marker_array) marker_.Bool(false);
+  }
+  // The key of the current member in the marker object, before its marker.
+  void MarkerKey() {
+    Frame& f = frames_.back();
+    if (f.marker_array) return;
+    ChildRecord& r = records_[f.records + f.count - 1];
+    if (f.kind == FrameKind::kObject) {
+      marker_.Key(f.plan->attributes[f.attribute].marker_key);
+    } else {
+      marker_.Key(RecordText(r));
+    }
+    r.marker = static_cast<int32_t>(f.marker_count++);
+  }
+  void AddEntry(EntryKind kind, uint32_t payload) {
+    pending_.push_back(PendingEntry{frames_.back().count - 1, kind, payload});
+  }
+  // The declared type of the open container's current child (nullptr at the top).
+  static const TypePlan* ChildPlan(const Frame& f) {
+    switch (f.kind) {
+      case FrameKind::kRoot: return nullptr;
+      case FrameKind::kTuple: return f.plan->elements[f.count - 1];
+      case FrameKind::kObject: return f.plan->attributes[f.attribute].plan;
+      default: return f.plan->element;
+    }
+  }
+  uint32_t Hash() const { return static_cast<uint32_t>(hash_.size()); }
+  uint32_t Exact() const { return static_cast<uint32_t>(exact_.size()); }
+  void UpdateExtra();
+
+  void LeafExtras(SetLeaf leaf, std::string_view text, int64_t number);
+  void BeginContainer(const TypePlan& plan, FrameKind kind);
+  void StartSetElement(Frame& f);
+  void StartUnifyChild(Frame& f);
+  void FinishChild(Frame& f);
+  // Closes the top frame; true when it needs the deferred unification.
+  bool EndContainer();
+  void OrderSet(Frame& f, std::vector<uint32_t>& order, bool& identity);
+  void OrderMembers(Frame& f, std::vector<uint32_t>& order);
+  void Resolve(Frame& f, DocumentBuilder::Placement placement, const std::vector<uint32_t>* order);
+  void RewriteKeyText(const Frame& f, const std::vector<uint32_t>& order, char close);
+  std::string_view RecordText(const ChildRecord& r) const {
+    return r.in_scratch ? std::string_view(scratch_).substr(r.key, r.length) : source_.substr(r.key, r.length);
+  }
+
+  std::string_view source_;
+  DocumentBuilder value_;
+  DocumentBuilder marker_;
+  TypePlans plans_;
+  std::vector<Frame> frames_;
+  std::vector<ChildRecord> records_;
+  std::vector<PendingEntry> pending_;
+  std::vector<ResolvedEntry> resolved_;
+  std::vector<Refinements> refinements_;
+  std::vector<UnifyTask> tasks_;
+  std::vector<SigEntry> signature_;
+  std::string scratch_;  // map keys and set element texts not in the source
+  std::string hash_;     // key mode: hash key text (go-cty's set order)
+  std::string exact_;    // key mode: exact key text (set element equality)
+  uint32_t seq_ = 0;
+  uint32_t unknowns_ = 0;
+  uint32_t key_depth_ = 0;     // open sets whose elements are compared by key text
+  uint32_t unify_depth_ = 0;   // open frames with `unify`
+  uint8_t extra_ = 0;          // Extra bits: what leaves must do beyond the documents
+  std::vector<uint32_t> order_scratch_;
+  std::vector<uint32_t> marker_order_scratch_;
+  std::vector<SetElementView> set_scratch_;
+};
+
+}  // namespace planview::structured::wire::internal
+
+#endif  // PLANVIEW_STRUCTURED_WIRE_INTERNAL_VALUE_WRITER_H_
