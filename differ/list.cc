@@ -9,8 +9,6 @@ namespace planview::differ::internal {
 namespace {
 namespace renderers = change::renderers;
 
-int64_t IndexOrNone(size_t index, size_t size) { return index < size ? static_cast<int64_t>(index) : -1; }
-
 // Index-paired elements of list-nested attributes and blocks, each diffed with
 // `diff_one(child)`.
 template <typename DiffOne>
@@ -38,21 +36,13 @@ Diff DiffList(const Change& change, const structured::Type& element, Path& path)
   ExpectKind(change, path, structured::Kind::kArray, "a list (an array)");
   const bool objects = element.kind() == structured::Type::Kind::kObject;
   structured::SliceValue value = ChildSlice(change);
-  const size_t before_size = value.BeforeSize();
-  const size_t after_size = value.AfterSize();
   auto [elements, action] = change::TransformSlice(
       change.before, change.after,
       [&](size_t b, size_t a) {
         return objects || change::ShouldDiffMultilineStrings(change.before.at(b), change.after.at(a));
       },
       [&](size_t b, size_t a) {
-        path.PushIndex(IndexOrNone(b, before_size), IndexOrNone(a, after_size));
-        PathStep step(path);
-        // Every element of a relevant list is relevant: before and after indices differ,
-        // so there is no single path to filter by.
-        Change child = value.GetChild(static_cast<int64_t>(b), static_cast<int64_t>(a));
-        child.relevant_attributes = structured::PathMatcher::Always();
-        return DiffType(child, element, path);
+        return DiffElement(value, b, a, path, [&](const Change& child) { return DiffType(child, element, path); });
       });
   return Diff(renderers::List(std::move(elements)), action, change.replace_paths.Matches());
 }

@@ -51,13 +51,7 @@ std::pair<std::vector<Diff>, Action> ProcessSet(const Change& change, Path& path
   std::vector<Diff> elements;
   Action current = change.DefaultActionForIteration();
   auto visit = [&](size_t before_index, size_t after_index) {
-    path.PushIndex(before_index < before_size ? static_cast<int64_t>(before_index) : -1,
-                   after_index < after_size ? static_cast<int64_t>(after_index) : -1);
-    PathStep step(path);
-    Change child = value.GetChild(static_cast<int64_t>(before_index), static_cast<int64_t>(after_index));
-    // Every element of a relevant set is relevant.
-    child.relevant_attributes = structured::PathMatcher::Always();
-    elements.push_back(diff_one(child));
+    elements.push_back(DiffElement(value, before_index, after_index, path, diff_one));
     current = CompareActions(current, elements.back().action());
   };
   for (size_t i = 0; i < before_size; ++i) {

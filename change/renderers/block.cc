@@ -33,30 +33,10 @@ class BlockRenderer final : public Renderer {
       AppendForcesReplacement(out, diff.replace(), opts);
       return;
     }
-    AttributeNames names(attributes_);
-    RenderOpts important_opts = opts.Clone();
-    important_opts.show_unchanged_children = true;
-    RenderOpts attribute_opts = opts.Clone();
-
-    size_t unchanged_attributes = 0;
-    std::string label;
     AppendOpening(out, '{', diff.replace(), opts);
-    size_t i = 0;
-    for (const auto& [key, attribute] : attributes_) {
-      std::string_view name = names[i++];
-      const bool important = IsImportantAttribute(key);
-      if (!important && attribute.action() == Action::kNoOp && !opts.show_unchanged_children) {
-        ++unchanged_attributes;
-        continue;
-      }
-      label.clear();
-      AppendPaddedRight(label, name, names.width());
-      label.append(" = ");
-      AppendChild(out, attribute, indent + 1, label, important ? important_opts : attribute_opts);
-      out.push_back('\n');
-    }
-    AppendUnchangedLine(out, indent + 1, "attribute", unchanged_attributes, opts);
+    AppendAttributes(out, attributes_, indent + 1, opts.Clone(), opts);
 
+    std::string label;
     size_t unchanged_blocks = 0;
     for (std::string_view key : blocks_.AllKeys()) {
       bool found_changed_block = false;

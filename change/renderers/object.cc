@@ -28,28 +28,8 @@ class ObjectRenderer final : public Renderer {
     }
     RenderOpts attribute_opts = opts.Clone();
     attribute_opts.override_null_suffix = override_null_suffix_;
-    RenderOpts important_opts = attribute_opts.Clone();
-    important_opts.show_unchanged_children = true;
-
-    AttributeNames names(attributes_);
-    size_t unchanged = 0;
-    std::string label;
     AppendOpening(out, '{', diff.replace(), opts);
-    size_t i = 0;
-    for (const auto& [key, attribute] : attributes_) {
-      std::string_view name = names[i++];
-      const bool important = IsImportantAttribute(key);
-      if (!important && attribute.action() == Action::kNoOp && !opts.show_unchanged_children) {
-        ++unchanged;
-        continue;
-      }
-      label.clear();
-      AppendPaddedRight(label, name, names.width());
-      label.append(" = ");
-      AppendChild(out, attribute, indent + 1, label, important ? important_opts : attribute_opts);
-      out.push_back('\n');
-    }
-    AppendUnchangedLine(out, indent + 1, "attribute", unchanged, opts);
+    AppendAttributes(out, attributes_, indent + 1, attribute_opts, opts);
     AppendClosing(out, indent, '}', opts);
     AppendNullSuffix(out, diff.action(), opts);
   }

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
+#include <vector>
 
 #include "change/colorize.h"
 #include "change/go_text.h"
@@ -150,16 +152,40 @@ std::string EnsureValidAttributeName(std::string_view name) {
   return GoQuote(name);
 }
 
-void AttributeNames::Add(std::string_view key) {
-  if (IsHclIdentifier(key)) {
-    names_.push_back(key);
-  } else {
-    quoted_.push_back(std::make_unique<std::string>(GoQuote(key)));
-    names_.push_back(*quoted_.back());
+void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, const RenderOpts& attribute_opts,
+                      const RenderOpts& opts) {
+  // The displayed names; the widest (in bytes, as upstream measures) sets the alignment.
+  std::vector<std::string> quoted;
+  quoted.reserve(attributes.size());  // no reallocation: the views below stay valid
+  std::vector<std::string_view> names;
+  names.reserve(attributes.size());
+  size_t width = 0;
+  for (const auto& entry : attributes) {
+    names.push_back(IsHclIdentifier(entry.first) ? std::string_view(entry.first)
+                                                 : std::string_view(quoted.emplace_back(GoQuote(entry.first))));
+    width = std::max(width, names.back().size());
   }
-  width_ = std::max(width_, names_.back().size());
-}
 
-bool IsImportantAttribute(std::string_view name) { return name == "id" || name == "name" || name == "tags"; }
+  RenderOpts important_opts = attribute_opts.Clone();
+  important_opts.show_unchanged_children = true;
+  size_t unchanged = 0;
+  std::string label;
+  size_t i = 0;
+  for (const auto& [key, attribute] : attributes) {
+    std::string_view name = names[i++];
+    // id, name and tags are always shown.
+    const bool important = key == "id" || key == "name" || key == "tags";
+    if (!important && attribute.action() == Action::kNoOp && !opts.show_unchanged_children) {
+      ++unchanged;
+      continue;
+    }
+    label.clear();
+    AppendPaddedRight(label, name, width);
+    label.append(" = ");
+    AppendChild(out, attribute, indent, label, important ? important_opts : attribute_opts);
+    out.push_back('\n');
+  }
+  AppendUnchangedLine(out, indent, "attribute", unchanged, opts);
+}
 
 }  // namespace planview::change::renderers::internal

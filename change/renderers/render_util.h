@@ -1,6 +1,7 @@
 // Pieces every renderer writes (upstream's renderers/util.go): indentation, the action
 // symbols, the "-> null" and "# forces replacement" suffixes, the "unchanged ... hidden"
-// summaries and attribute-name escaping. Internal to change/renderers.
+// summaries, attribute-name escaping, and the frame and lines of collections. Internal to
+// change/renderers.
 #ifndef PLANVIEW_CHANGE_RENDERERS_RENDER_UTIL_H_
 #define PLANVIEW_CHANGE_RENDERERS_RENDER_UTIL_H_
 
@@ -10,6 +11,7 @@
 #include <vector>
 
 #include "change/diff.h"
+#include "change/renderers/renderers.h"
 #include "structured/action.h"
 
 namespace planview::change::renderers::internal {
@@ -63,28 +65,12 @@ void AppendClosing(std::string& out, int indent, char bracket, const RenderOpts&
 // The name as it is when it is a valid HCL identifier, else Go-quoted.
 std::string EnsureValidAttributeName(std::string_view name);
 
-// The displayed names of a map's keys (EnsureValidAttributeName), by position, and the
-// widest one in bytes (upstream's alignment width). Only names that need quoting are
-// copied.
-class AttributeNames {
- public:
-  template <typename M>
-  explicit AttributeNames(const M& attributes) {
-    names_.reserve(attributes.size());
-    for (const auto& entry : attributes) Add(entry.first);
-  }
-  std::string_view operator[](size_t i) const { return names_[i]; }
-  size_t width() const { return width_; }
-
- private:
-  void Add(std::string_view key);
-  std::vector<std::string_view> names_;
-  std::vector<std::unique_ptr<std::string>> quoted_;
-  size_t width_ = 0;
-};
-
-// id, name and tags are always shown in blocks and objects.
-bool IsImportantAttribute(std::string_view name);
+// The attribute lines of an object or a block at `indent`: `name = value` with names
+// aligned (quoted when they are not identifiers). id, name and tags are always shown;
+// other unchanged attributes are only counted, in "# (N unchanged attributes hidden)",
+// unless `opts` shows unchanged children. `attribute_opts` renders the attributes.
+void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, const RenderOpts& attribute_opts,
+                      const RenderOpts& opts);
 
 }  // namespace planview::change::renderers::internal
 

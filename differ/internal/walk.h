@@ -7,6 +7,8 @@
 #ifndef PLANVIEW_DIFFER_INTERNAL_WALK_H_
 #define PLANVIEW_DIFFER_INTERNAL_WALK_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <optional>
@@ -48,6 +50,23 @@ Diff AsDiff(const Change& change, change::renderers::RendererPtr renderer);
 Change ForChildren(const Change& change);
 inline structured::MapValue ChildMap(const Change& change) { return ForChildren(change).AsMap(); }
 inline structured::SliceValue ChildSlice(const Change& change) { return ForChildren(change).AsSlice(); }
+
+// An index for Path::PushIndex: -1 when past the end of its side.
+inline int64_t IndexOrNone(size_t index, size_t size) { return index < size ? static_cast<int64_t>(index) : -1; }
+
+// Diffs the element pair (before_index, after_index) of a list or set (an index past its
+// side's end means none) with `diff_one(child)`, the element's index on the path. Every
+// element of a relevant list or set is relevant: the indices may differ, so there is no
+// single path to filter by.
+template <typename DiffOne>
+Diff DiffElement(const structured::SliceValue& value, size_t before_index, size_t after_index, Path& path,
+                 DiffOne&& diff_one) {
+  path.PushIndex(IndexOrNone(before_index, value.BeforeSize()), IndexOrNone(after_index, value.AfterSize()));
+  PathStep step(path);
+  Change child = value.GetChild(static_cast<int64_t>(before_index), static_cast<int64_t>(after_index));
+  child.relevant_attributes = structured::PathMatcher::Always();
+  return diff_one(child);
+}
 
 // ---- shape checks --------------------------------------------------------------------
 
