@@ -14,22 +14,17 @@
 
 #include "change/colorize.h"
 #include "change/diff_dump.h"
+#include "change/testing/json_values.h"
 #include "structured/json_parse.h"
 
 namespace planview::differ {
 namespace {
 
+using change::testing::Json;
 using structured::Value;
 
 class DifferTest : public ::testing::Test {
  protected:
-  Value Json(std::string text) {
-    auto parsed = structured::ParseJson(std::move(text));
-    if (!parsed.ok()) throw std::runtime_error(parsed.error->ToString("test"));
-    docs_.push_back(parsed.document);
-    return parsed.document->root();
-  }
-
   structured::Change Update(std::string before, std::string after) {
     structured::Change change;
     change.before = Json(std::move(before));
@@ -75,9 +70,6 @@ class DifferTest : public ::testing::Test {
     }
     return {"", ""};
   }
-
- private:
-  std::vector<std::shared_ptr<const structured::Document>> docs_;
 };
 
 constexpr const char* kTagsAndRules = R"({

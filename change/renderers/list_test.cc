@@ -1,4 +1,4 @@
-#include "change/testing/json_values.h"
+#include "change/testing/primitive_diffs.h"
 #include "change/testing/render.h"
 #include "change/renderers/renderers.h"
 #include "gtest/gtest.h"
@@ -6,15 +6,8 @@
 namespace planview::change::renderers {
 namespace {
 
-using change::testing::Json;
+using change::testing::Num;
 using change::testing::Render;
-using structured::Type;
-using structured::Value;
-
-Diff Num(const char* before, const char* after, Action action) {
-  return Diff(Primitive(before ? Json(before) : Value(), after ? Json(after) : Value(), Type::Number()), action,
-              false);
-}
 
 std::vector<Diff> Elements() {
   // 1 2 3 4 [5 -> 50] 6 7 8 +9

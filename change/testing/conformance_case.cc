@@ -2,6 +2,11 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <memory>
+#include <utility>
+
+#include "change/colorize.h"
+#include "gtest/gtest.h"
 
 #include "fmt/format.h"
 #include "structured/json_parse.h"
@@ -61,6 +66,51 @@ std::string DescribeMismatch(const std::string& expected, const std::string& act
   while (at < expected.size() && at < actual.size() && expected[at] == actual[at]) ++at;
   return fmt::format("first difference at byte {}\n--- expected ---\n{}\n--- actual ---\n{}\n---", at, expected,
                      actual);
+}
+
+std::string RenderingMismatch(const Diff& diff, int indent, RenderOpts opts, const structured::Value& expected) {
+  std::string mismatches;
+  for (bool color : {false, true}) {
+    Colorize colorize(color);
+    opts.colorize = &colorize;
+    std::string mismatch = DescribeMismatch(StringAt(expected, color ? "oracle_output_color" : "oracle_output"),
+                                            diff.RenderHuman(indent, opts));
+    if (!mismatch.empty()) mismatches += fmt::format("colour {}: {}\n", color ? "on" : "off", mismatch);
+  }
+  return mismatches;
+}
+
+namespace {
+
+class Summary : public ::testing::EmptyTestEventListener {
+ public:
+  Summary(std::string label, std::string suite) : label_(std::move(label)), suite_(std::move(suite)) {}
+
+  void OnTestProgramEnd(const ::testing::UnitTest& unit) override {
+    int passed = 0;
+    int failed = 0;
+    for (int i = 0; i < unit.total_test_suite_count(); ++i) {
+      const ::testing::TestSuite* suite = unit.GetTestSuite(i);
+      if (suite->name() != suite_) continue;
+      for (int j = 0; j < suite->total_test_count(); ++j) {
+        const ::testing::TestInfo* info = suite->GetTestInfo(j);
+        if (info->should_run()) (info->result()->Passed() ? passed : failed)++;
+      }
+    }
+    fmt::print("{}: {} passed, {} failed\n", label_, passed, failed);
+  }
+
+ private:
+  std::string label_;
+  std::string suite_;
+};
+
+}  // namespace
+
+int RunTestsWithSummary(int argc, char** argv, const std::string& label, const std::string& suite) {
+  ::testing::InitGoogleTest(&argc, argv);
+  ::testing::UnitTest::GetInstance()->listeners().Append(std::make_unique<Summary>(label, suite).release());
+  return RUN_ALL_TESTS();
 }
 
 }  // namespace planview::change::testing

@@ -1,5 +1,5 @@
 // Test helpers for the conformance files: list a case directory, load a case, read its
-// render options, and tally results for a one-line summary.
+// render options, compare renderings, and print a one-line summary of the results.
 #ifndef PLANVIEW_CHANGE_TESTING_CONFORMANCE_CASE_H_
 #define PLANVIEW_CHANGE_TESTING_CONFORMANCE_CASE_H_
 
@@ -39,6 +39,15 @@ std::string StringAt(const structured::Value& object, std::string_view key, bool
 // Byte-exact comparison with a readable failure message (first differing offset, both
 // texts).
 std::string DescribeMismatch(const std::string& expected, const std::string& actual);
+
+// Renders `diff` at `indent` with colour off and with colour on (`opts.colorize` is
+// replaced) and compares each with the case's `oracle_output` / `oracle_output_color`;
+// "" when both match.
+std::string RenderingMismatch(const Diff& diff, int indent, RenderOpts opts, const structured::Value& expected);
+
+// Runs every test, then prints "LABEL: N passed, M failed" for the test suite named
+// `suite` (e.g. "Upstream/DifferConformance"). Returns RUN_ALL_TESTS()'s result.
+int RunTestsWithSummary(int argc, char** argv, const std::string& label, const std::string& suite);
 
 }  // namespace planview::change::testing
 
