@@ -225,11 +225,11 @@ std::string PathAt(std::string_view text, size_t offset) {
 
 class Parser {
  public:
-  // `text` must be followed by at least kParsePadding zero bytes.
-  Parser(std::string_view text, DocumentBuilder& builder, const ParseOptions& options)
-      : begin_(text.data()), end_(text.data() + text.size()), p_(begin_), b_(builder), options_(options) {
+  // `text` (`size` bytes) must be followed by at least kParsePadding zero bytes.
+  Parser(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options)
+      : begin_(text), end_(text + size), p_(begin_), b_(builder), options_(options), text_(text) {
     // Nesting is bounded by the limit and by the text (one byte per level at least).
-    stack_.resize(std::min(options.max_depth, text.size()) + 2);
+    stack_.resize(std::min(options.max_depth, size) + 2);
   }
 
   // Parses the whole text. False when it is not valid JSON (error_offset() says about
@@ -243,15 +243,14 @@ class Parser {
     return true;
   }
 
-  // An escaped string value: where its raw content starts, how long it is, where its
-  // first backslash is and how long it is unescaped.
-  struct Escaped {
-    uint32_t offset;
-    uint32_t raw_length;
-    uint32_t first;
-    uint32_t length;
-  };
-  const std::vector<Escaped>& escaped() const { return escaped_; }
+  // Strings are unescaped in place as soon as they are scanned. Before anything reads
+  // the text again (to diagnose an error), this fills each of them with 'a': what is
+  // left is exactly as valid as the original, with every offset and line unchanged,
+  // and the strings themselves were already found well-formed.
+  void Scrub() {
+    for (const auto& [offset, raw_length] : escaped_) std::memset(text_ + offset, 'a', raw_length);
+    escaped_.clear();
+  }
   // Where parsing stopped: the error, or about where the builder gave up.
   size_t error_offset() const { return static_cast<size_t>(std::min(p_, end_) - begin_); }
   const std::string& message() const { return message_; }
@@ -356,8 +355,11 @@ class Parser {
       size_t offset = static_cast<size_t>(start - begin_);
       b_.SourceString(offset, scan.length);
       if (scan.escaped) {
-        escaped_.push_back(Escaped{static_cast<uint32_t>(offset), static_cast<uint32_t>(scan.end - start),
-                                   static_cast<uint32_t>(scan.first - start), static_cast<uint32_t>(scan.length)});
+        // While the bytes are in cache (the result is never longer than the source).
+        size_t raw_length = static_cast<size_t>(scan.end - start);
+        escaped_.emplace_back(static_cast<uint32_t>(offset), static_cast<uint32_t>(raw_length));
+        size_t length = UnescapeInPlace(text_ + offset, raw_length, static_cast<size_t>(scan.first - start), scratch_);
+        if (length != scan.length) return Fail(start - 1, "internal error: unescaped length differs from the scan");
       }
     }
     return true;
@@ -536,7 +538,9 @@ class Parser {
   DocumentBuilder& b_;
   const ParseOptions& options_;
   std::vector<uint8_t> stack_;  // room for the open containers of ParseValue
-  std::vector<Escaped> escaped_;
+  char* text_;  // the same text, writable
+  std::vector<std::pair<uint32_t, uint32_t>> escaped_;  // unescaped strings: offset, raw length
+  std::string scratch_;
   std::string message_;
 };
 
@@ -583,11 +587,12 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
   // Plan JSON averages well over 8 bytes of text per value; the reservation is only
   // address space until used, and a larger document grows without copying.
   builder.Reserve(text.size() / 8 + 16);
-  Parser parser(text, builder, options);
+  Parser parser(owner->data(), size, builder, options);
   bool ok = false;
   try {
     ok = parser.Run();
   } catch (const std::length_error& e) {
+    parser.Scrub();
     ParseError error;
     error.message = e.what();
     error.offset = parser.error_offset();
@@ -596,6 +601,7 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
   }
   if (!ok) {
     // The fast path knows that something is wrong; the diagnoser says exactly what.
+    parser.Scrub();
     std::optional<ParseError> exact = internal::DiagnoseJson(text, options.max_depth);
     if (exact) return Failure(text, std::move(*exact));
     ParseError error;
@@ -603,18 +609,6 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
     error.offset = std::min(parser.error_offset(), text.size());
     error.path = PathAt(text, error.offset);
     return Failure(text, std::move(error));
-  }
-  // The text is valid: unescape in place (never longer than the escaped form).
-  char* data = owner->data();
-  std::string scratch;
-  for (const Parser::Escaped& e : parser.escaped()) {
-    if (UnescapeInPlace(data + e.offset, e.raw_length, e.first, scratch) != e.length) {
-      ParseError error;
-      error.message = "internal error: unescaped string length differs from the scan";
-      error.offset = e.offset;
-      error.path = PathAt(text, e.offset);
-      return Failure(text, std::move(error));
-    }
   }
   ParseResult result;
   result.document = builder.Finish();
