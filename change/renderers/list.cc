@@ -1,5 +1,7 @@
-// Lists: changed elements with (for attribute lists) one unchanged element of context on
-// each side; runs of unchanged elements collapse into "# (N unchanged elements hidden)".
+// Lists and sets: the changed elements, each on its own line. Lists of attributes also
+// show one unchanged element of context on each side of a change; other unchanged
+// elements collapse into "# (N unchanged elements hidden)". A nested set pushes
+// "# forces replacement" down onto its elements instead of showing it itself.
 #include <string>
 #include <vector>
 
@@ -14,18 +16,25 @@ using namespace internal;  // NOLINT
 
 class ListRenderer final : public Renderer {
  public:
-  ListRenderer(std::vector<Diff> elements, bool display_context)
-      : elements_(std::move(elements)), display_context_(display_context) {}
+  // `set` only changes the renderer's kind and dump; `display_context` is for lists,
+  // `push_replacement` for sets.
+  ListRenderer(std::vector<Diff> elements, bool set, bool display_context, bool push_replacement)
+      : elements_(std::move(elements)),
+        set_(set),
+        display_context_(display_context),
+        push_replacement_(push_replacement) {}
 
-  RendererKind kind() const override { return RendererKind::kList; }
+  RendererKind kind() const override { return set_ ? RendererKind::kSet : RendererKind::kList; }
 
   void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const override {
+    const bool replace_self = diff.replace() && !push_replacement_;
     if (elements_.empty()) {
-      AppendEmpty(out, "[]", diff.action(), diff.replace(), opts);
+      AppendEmpty(out, "[]", diff.action(), replace_self, opts);
       return;
     }
     RenderOpts element_opts = opts.Clone();
     element_opts.override_null_suffix = true;
+    element_opts.override_forces_replacement = diff.replace() && push_replacement_;
     RenderOpts unchanged_opts = opts.Clone();
     unchanged_opts.show_unchanged_children = true;
 
@@ -35,7 +44,7 @@ class ListRenderer final : public Renderer {
     // Print the next element whatever its action (context after a change).
     bool render_next = false;
 
-    AppendOpening(out, '[', diff.replace(), opts);
+    AppendOpening(out, '[', replace_self, opts);
     for (size_t i = 0; i < elements_.size(); ++i) {
       const Diff& element = elements_[i];
       if (element.action() == Action::kNoOp && !render_next && !opts.show_unchanged_children) {
@@ -70,8 +79,13 @@ class ListRenderer final : public Renderer {
   }
 
   void Dump(std::string& out) const override {
-    out.append("{\"type\":\"listRenderer\",\"displayContext\":");
-    out.append(display_context_ ? "true" : "false");
+    if (set_) {
+      out.append("{\"type\":\"setRenderer\",\"overrideForcesReplacement\":");
+      out.append(push_replacement_ ? "true" : "false");
+    } else {
+      out.append("{\"type\":\"listRenderer\",\"displayContext\":");
+      out.append(display_context_ ? "true" : "false");
+    }
     out.append(",\"elements\":");
     dump::AppendDiffArray(out, elements_);
     out.push_back('}');
@@ -79,15 +93,27 @@ class ListRenderer final : public Renderer {
 
  private:
   std::vector<Diff> elements_;
+  bool set_;
   bool display_context_;
+  bool push_replacement_;
 };
 
 }  // namespace
 
-RendererPtr List(std::vector<Diff> elements) { return std::make_shared<ListRenderer>(std::move(elements), true); }
+RendererPtr List(std::vector<Diff> elements) {
+  return std::make_shared<ListRenderer>(std::move(elements), false, true, false);
+}
 
 RendererPtr NestedList(std::vector<Diff> elements) {
-  return std::make_shared<ListRenderer>(std::move(elements), false);
+  return std::make_shared<ListRenderer>(std::move(elements), false, false, false);
+}
+
+RendererPtr Set(std::vector<Diff> elements) {
+  return std::make_shared<ListRenderer>(std::move(elements), true, false, false);
+}
+
+RendererPtr NestedSet(std::vector<Diff> elements) {
+  return std::make_shared<ListRenderer>(std::move(elements), true, false, true);
 }
 
 }  // namespace planview::change::renderers
