@@ -55,6 +55,21 @@ Options (one or two dashes):
                         terminal and NO_COLOR is not set)
   -no-color, --no-color same as --color never
   --width N             wrap at N columns (default: the terminal's width, or 78)
+
+Beyond `tofu show` (plans only; the default output is exactly tofu's):
+  --summary             a table of the changes per action, resource type and module first
+  --summary-only        only that table
+  --action LIST         show only create, update, delete, replace, read, import, move,
+                        forget changes (comma-separated, repeatable)
+  --address GLOB        show only resources whose address or type matches (* and ?;
+                        repeatable), e.g. 'module.net.*', 'aws_iam_*'
+  --hide-reads          hide data sources read during apply
+                        (filtered output says what it hid; the Plan: line counts all)
+  --verbose             show unchanged attributes and blocks too
+  --concise             hide them, as tofu does (the default)
+  --format FORMAT       text (default), markdown (a pull-request comment) or json (the
+                        diff model, see docs/json-format.md)
+  --max-bytes N         markdown: size budget in bytes (default 65536)
   --help                show this help
   --version             show the version
 
@@ -117,6 +132,49 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
       bool set = false;
       if (!flag(set)) return std::nullopt;
       out.color = ColorChoice::kNever;
+    } else if (name == "summary") {
+      if (!flag(out.formats.summary)) return std::nullopt;
+    } else if (name == "summary-only") {
+      if (!flag(out.formats.summary_only)) return std::nullopt;
+    } else if (name == "hide-reads") {
+      if (!flag(out.formats.filter.hide_reads)) return std::nullopt;
+    } else if (name == "verbose") {
+      if (!flag(out.formats.verbose)) return std::nullopt;
+    } else if (name == "concise") {
+      bool set = false;
+      if (!flag(set)) return std::nullopt;
+      out.formats.verbose = false;
+    } else if (name == "action") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      if (!renderer::formats::ParseActionList(*v, out.formats.filter.actions, error)) return std::nullopt;
+    } else if (name == "address") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      if (v->empty()) {
+        error = "--address: empty pattern";
+        return std::nullopt;
+      }
+      out.formats.filter.addresses.push_back(*v);
+    } else if (name == "format") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      auto format = renderer::formats::OutputFormatFromName(*v);
+      if (!format) {
+        error = fmt::format("--format: unknown format \"{}\" (want text, markdown or json)", *v);
+        return std::nullopt;
+      }
+      out.formats.format = *format;
+    } else if (name == "max-bytes") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      size_t bytes = 0;
+      auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), bytes);
+      if (ec != std::errc() || end != v->data() + v->size() || bytes < 1024) {
+        error = fmt::format("--max-bytes: \"{}\" is not a size in bytes (at least 1024)", *v);
+        return std::nullopt;
+      }
+      out.formats.max_bytes = bytes;
     } else if (name == "schemas") {
       auto v = take();
       if (!v) return std::nullopt;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "renderer/document_kind.h"
+#include "renderer/formats/presenter.h"
 #include "renderer/options.h"
 #include "renderer/plan.h"
 
@@ -27,6 +28,7 @@ struct CliArgs {
   renderer::Product product = renderer::Product::kOpenTofu;
   ColorChoice color = ColorChoice::kAuto;
   std::optional<int> width;
+  renderer::formats::FormatOptions formats;  // --summary, filters, --verbose, --format, --max-bytes
 };
 
 // Parses the arguments after the program name. On a usage error returns nullopt and sets

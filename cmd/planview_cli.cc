@@ -7,6 +7,7 @@
 
 #include "cmd/cli_args.h"
 #include "renderer/format_version.h"
+#include "renderer/formats/presenter.h"
 #include "renderer/render_document.h"
 #include "structured/json_parse.h"
 #include "structured/schema.h"
@@ -105,6 +106,8 @@ int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std
     request.options.width = terminal.columns;
   }
 
+  renderer::formats::ApplyFormat(cli->formats, request);
+  if (cli->formats.format != renderer::formats::OutputFormat::kText) request.options.color = false;
   renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
   Write(out, result.output);
   std::fflush(out);

@@ -3,12 +3,15 @@
 #ifndef PLANVIEW_RENDERER_OPTIONS_H_
 #define PLANVIEW_RENDERER_OPTIONS_H_
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace planview::renderer {
+
+struct ResourceChange;
 
 // The tool whose output is reproduced: it names itself in several messages.
 enum class Product { kOpenTofu, kTerraform };
@@ -27,6 +30,15 @@ struct Options {
   Product product = Product::kOpenTofu;
   // In automation upstream leaves out the command it would suggest running.
   bool running_in_automation = false;
+
+  // planview's own presentation (renderer/formats/); the defaults print what `tofu show`
+  // prints.
+  bool verbose = false;  // render unchanged attributes and blocks too
+  // When set, only resources (changes and drift) it accepts are rendered; the plan's
+  // summary line still counts every change and one line says how many were hidden and why
+  // (`filter_description`, e.g. "--action delete").
+  std::function<bool(const ResourceChange&)> include_resource;
+  std::string filter_description;
 };
 
 // Rewrites upstream's product wording ("OpenTofu", "tofu ...") in a constant message for

@@ -89,6 +89,7 @@ bool RenderDrift(const PlanDiffs& diffs, PlanMode mode, const change::Colorize& 
                           p),
                   options.width);
   for (const ResourceDiff* d : drift) {
+    if (options.include_resource && !options.include_resource(*d->resource)) continue;
     std::string text = RenderResourceDiff(*d, ChangeCause::kDrift, options);
     if (text.empty()) continue;
     Println(out);
@@ -245,7 +246,7 @@ std::string RenderResourceDiff(const ResourceDiff& d, ChangeCause cause, const O
     opts.hide_diff_action_symbols = true;
     opts.override_null_suffix = true;
   }
-  opts.show_unchanged_children = r.Importing();
+  opts.show_unchanged_children = r.Importing() || options.verbose;
   buf += colorize.Color(DiffActionSymbol(action));
   buf += ' ';
   buf += ResourceChangeHeader(r);
@@ -353,11 +354,20 @@ void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const P
     } else {
       out += Wording("\nOpenTofu will perform the following actions:\n", p);
     }
+    int hidden = 0;
     for (const ResourceDiff* d : changes) {
+      if (options.include_resource && !options.include_resource(*d->resource)) {
+        ++hidden;
+        continue;
+      }
       std::string text = RenderResourceDiff(*d, ChangeCause::kProposed, options);
       if (text.empty()) continue;
       Println(out);
       Println(out, text);
+    }
+    if (options.include_resource) {
+      out += fmt::format("\n# planview: {} of {} resource changes hidden by {}; the summary below counts all of them.\n",
+                         hidden, changes.size(), options.filter_description);
     }
     int to_add = count(Action::kCreate) + count(Action::kDeleteThenCreate) + count(Action::kCreateThenDelete) +
                  count(Action::kForgetThenCreate);

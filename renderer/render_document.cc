@@ -37,6 +37,11 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
   SchemaSource source(schemas);
   PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings);
   PlanQuality quality = request.quality ? *request.quality : QualityFromPlan(plan, request.mode);
+  if (request.plan_presenter) {
+    std::string_view version = plan.redacted ? plan.provider_format_version : request.provider_format_version;
+    request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, request.options}, result.output);
+    return;
+  }
   RenderPlan(plan, diffs, request.mode, quality, request.provider_format_version, request.options, result.output);
 }
 

@@ -4,6 +4,7 @@
 #ifndef PLANVIEW_RENDERER_RENDER_DOCUMENT_H_
 #define PLANVIEW_RENDERER_RENDER_DOCUMENT_H_
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -12,9 +13,21 @@
 #include "renderer/log_renderer.h"
 #include "renderer/options.h"
 #include "renderer/plan.h"
+#include "renderer/plan_renderer.h"
 #include "structured/schema.h"
 
 namespace planview::renderer {
+
+// Everything known about a plan once its diffs are computed, for a presenter that renders
+// it in another format (renderer/formats/).
+struct PlanContext {
+  const Plan& plan;
+  const PlanDiffs& diffs;
+  PlanMode mode;
+  PlanQuality quality;
+  std::string_view provider_format_version;  // the redacted plan's own when it has one
+  const Options& options;
+};
 
 struct DocumentRequest {
   std::optional<DocumentKind> kind;      // detected from the content when unset
@@ -24,6 +37,8 @@ struct DocumentRequest {
   std::string_view provider_format_version;  // the schemas document's `format_version`
   Options options;
   int log_diagnostic_width = kLogDiagnosticWidth;
+  // Renders plans instead of RenderPlan when set (states and logs are unaffected).
+  std::function<void(const PlanContext&, std::string& out)> plan_presenter;
 };
 
 struct DocumentResult {

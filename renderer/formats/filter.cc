@@ -1,0 +1,132 @@
+#include "renderer/formats/filter.h"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace planview::renderer::formats {
+
+namespace {
+
+constexpr std::string_view kNames[] = {"create", "update", "delete", "replace", "read", "import", "move", "forget"};
+
+void AppendList(std::string& out, const std::vector<ActionCategory>& categories) {
+  for (size_t i = 0; i < categories.size(); ++i) {
+    if (i > 0) out += ',';
+    out += CategoryName(categories[i]);
+  }
+}
+
+}  // namespace
+
+std::string_view CategoryName(ActionCategory category) { return kNames[static_cast<int>(category)]; }
+
+std::optional<ActionCategory> CategoryFromName(std::string_view name) {
+  for (ActionCategory c : kAllCategories) {
+    if (CategoryName(c) == name) return c;
+  }
+  return std::nullopt;
+}
+
+std::vector<ActionCategory> CategoriesOf(const ResourceChange& r) {
+  std::vector<ActionCategory> out;
+  switch (r.action) {
+    case Action::kCreate: out.push_back(ActionCategory::kCreate); break;
+    case Action::kUpdate: out.push_back(ActionCategory::kUpdate); break;
+    case Action::kDelete: out.push_back(ActionCategory::kDelete); break;
+    case Action::kDeleteThenCreate:
+    case Action::kCreateThenDelete: out.push_back(ActionCategory::kReplace); break;
+    case Action::kRead: out.push_back(ActionCategory::kRead); break;
+    case Action::kForget: out.push_back(ActionCategory::kForget); break;
+    case Action::kForgetThenCreate:
+      out.push_back(ActionCategory::kForget);
+      out.push_back(ActionCategory::kCreate);
+      break;
+    default: break;
+  }
+  if (r.Importing()) out.push_back(ActionCategory::kImport);
+  if (r.Moved()) out.push_back(ActionCategory::kMove);
+  return out;
+}
+
+bool ShownInPlan(const ResourceChange& r) {
+  if (r.action == Action::kNoOp && !r.Moved() && !r.Importing()) return false;
+  if (r.action == Action::kDelete && r.mode_name != "managed") return false;
+  return r.mode && *r.mode != structured::ResourceMode::kEphemeral;
+}
+
+bool GlobMatch(std::string_view glob, std::string_view text) {
+  // Iterative matcher with one backtrack point for the last `*` seen.
+  size_t g = 0, t = 0, star = std::string_view::npos, mark = 0;
+  while (t < text.size()) {
+    if (g < glob.size() && (glob[g] == '?' || glob[g] == text[t])) {
+      ++g;
+      ++t;
+    } else if (g < glob.size() && glob[g] == '*') {
+      star = g++;
+      mark = t;
+    } else if (star != std::string_view::npos) {
+      g = star + 1;
+      t = ++mark;
+    } else {
+      return false;
+    }
+  }
+  while (g < glob.size() && glob[g] == '*') ++g;
+  return g == glob.size();
+}
+
+bool ResourceFilter::Matches(const ResourceChange& r) const {
+  if (hide_reads && r.action == Action::kRead) return false;
+  if (!actions.empty()) {
+    std::vector<ActionCategory> have = CategoriesOf(r);
+    bool any = std::any_of(have.begin(), have.end(), [&](ActionCategory c) {
+      return std::find(actions.begin(), actions.end(), c) != actions.end();
+    });
+    if (!any) return false;
+  }
+  if (!addresses.empty()) {
+    bool any = std::any_of(addresses.begin(), addresses.end(), [&](const std::string& glob) {
+      return GlobMatch(glob, r.address) || GlobMatch(glob, r.type);
+    });
+    if (!any) return false;
+  }
+  return true;
+}
+
+std::string ResourceFilter::Describe() const {
+  std::string out;
+  if (!actions.empty()) {
+    out += "--action ";
+    AppendList(out, actions);
+  }
+  for (const std::string& glob : addresses) {
+    if (!out.empty()) out += ' ';
+    out += fmt::format("--address '{}'", glob);
+  }
+  if (hide_reads) {
+    if (!out.empty()) out += ' ';
+    out += "--hide-reads";
+  }
+  return out;
+}
+
+bool ParseActionList(std::string_view list, std::vector<ActionCategory>& out, std::string& error) {
+  size_t start = 0;
+  while (true) {
+    size_t end = list.find(',', start);
+    std::string_view item = list.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+    std::optional<ActionCategory> c = CategoryFromName(item);
+    if (!c) {
+      error = fmt::format(
+          "--action: unknown action \"{}\" (want create, update, delete, replace, read, import, move or forget)",
+          item);
+      return false;
+    }
+    if (std::find(out.begin(), out.end(), *c) == out.end()) out.push_back(*c);
+    if (end == std::string_view::npos) return true;
+    start = end + 1;
+  }
+}
+
+}  // namespace planview::renderer::formats

@@ -1,0 +1,53 @@
+// Which resource changes a planview presentation shows: the action categories of a change
+// (create, update, delete, replace, read, import, move, forget) and the --action,
+// --address and --hide-reads filters over them.
+#ifndef PLANVIEW_RENDERER_FORMATS_FILTER_H_
+#define PLANVIEW_RENDERER_FORMATS_FILTER_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "renderer/resource_change.h"
+
+namespace planview::renderer::formats {
+
+enum class ActionCategory { kCreate, kUpdate, kDelete, kReplace, kRead, kImport, kMove, kForget };
+
+inline constexpr ActionCategory kAllCategories[] = {
+    ActionCategory::kCreate, ActionCategory::kUpdate, ActionCategory::kDelete, ActionCategory::kReplace,
+    ActionCategory::kRead,   ActionCategory::kImport, ActionCategory::kMove,   ActionCategory::kForget};
+
+std::string_view CategoryName(ActionCategory category);                     // "create", ...
+std::optional<ActionCategory> CategoryFromName(std::string_view name);
+
+// The categories of a change: its action (a delete-then-create or create-then-delete is a
+// replace; a forget-then-create is forget and create) plus import and move when it is
+// importing or moved. Empty for a no-op that is neither.
+std::vector<ActionCategory> CategoriesOf(const ResourceChange& resource);
+
+// Whether the plan lists this change under "will perform the following actions" (as
+// `tofu show` does: not a plain no-op, not a data source's delete, not ephemeral).
+bool ShownInPlan(const ResourceChange& resource);
+
+// `*` matches any run of characters (dots included), `?` one character.
+bool GlobMatch(std::string_view glob, std::string_view text);
+
+struct ResourceFilter {
+  std::vector<ActionCategory> actions;  // empty: any
+  std::vector<std::string> addresses;   // globs over the address or the resource type; empty: any
+  bool hide_reads = false;
+
+  bool Active() const { return !actions.empty() || !addresses.empty() || hide_reads; }
+  bool Matches(const ResourceChange& resource) const;
+  // The flags as given, e.g. "--action delete,replace --address 'module.net.*'".
+  std::string Describe() const;
+};
+
+// Parses a comma-separated --action list; false with `error` set on an unknown name.
+bool ParseActionList(std::string_view list, std::vector<ActionCategory>& out, std::string& error);
+
+}  // namespace planview::renderer::formats
+
+#endif  // PLANVIEW_RENDERER_FORMATS_FILTER_H_

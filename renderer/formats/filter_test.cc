@@ -1,0 +1,69 @@
+#include "renderer/formats/filter.h"
+
+#include "gtest/gtest.h"
+
+namespace planview::renderer::formats {
+namespace {
+
+ResourceChange Resource(std::string_view address, std::string_view type, Action action) {
+  ResourceChange r;
+  r.address = address;
+  r.type = type;
+  r.mode_name = "managed";
+  r.mode = structured::ResourceMode::kManaged;
+  r.action = action;
+  return r;
+}
+
+TEST(Glob, Matches) {
+  EXPECT_TRUE(GlobMatch("module.net.*", "module.net.aws_vpc.main"));
+  EXPECT_FALSE(GlobMatch("module.net.*", "module.network.aws_vpc.main"));
+  EXPECT_TRUE(GlobMatch("aws_iam_*", "aws_iam_role"));
+  EXPECT_TRUE(GlobMatch("*.web[?]", "aws_instance.web[0]"));
+  EXPECT_TRUE(GlobMatch("*", ""));
+  EXPECT_FALSE(GlobMatch("a*b", "acbc"));
+  EXPECT_TRUE(GlobMatch("a*b*c", "aXbYbZc"));
+}
+
+TEST(Filter, ActionsAddressesReads) {
+  ResourceChange vpc = Resource("module.net.aws_vpc.main", "aws_vpc", Action::kDeleteThenCreate);
+  ResourceChange role = Resource("aws_iam_role.ci", "aws_iam_role", Action::kCreate);
+  ResourceChange read = Resource("data.aws_ami.x", "aws_ami", Action::kRead);
+  read.mode = structured::ResourceMode::kData;
+  read.mode_name = "data";
+
+  ResourceFilter f;
+  EXPECT_FALSE(f.Active());
+  std::string error;
+  ASSERT_TRUE(ParseActionList("replace,read", f.actions, error));
+  EXPECT_TRUE(f.Matches(vpc));
+  EXPECT_FALSE(f.Matches(role));
+  EXPECT_TRUE(f.Matches(read));
+  f.hide_reads = true;
+  EXPECT_FALSE(f.Matches(read));
+  EXPECT_EQ(f.Describe(), "--action replace,read --hide-reads");
+
+  ResourceFilter by_address;
+  by_address.addresses = {"aws_iam_*", "module.net.*"};
+  EXPECT_TRUE(by_address.Matches(vpc));
+  EXPECT_TRUE(by_address.Matches(role));
+  EXPECT_FALSE(by_address.Matches(read));
+}
+
+TEST(Filter, Categories) {
+  ResourceChange moved = Resource("a.b", "a", Action::kNoOp);
+  moved.previous_address = "a.c";
+  EXPECT_EQ(CategoriesOf(moved), std::vector<ActionCategory>{ActionCategory::kMove});
+  EXPECT_TRUE(ShownInPlan(moved));
+  ResourceChange forget = Resource("a.b", "a", Action::kForgetThenCreate);
+  EXPECT_EQ(CategoriesOf(forget), (std::vector<ActionCategory>{ActionCategory::kForget, ActionCategory::kCreate}));
+  EXPECT_FALSE(ShownInPlan(Resource("a.b", "a", Action::kNoOp)));
+
+  std::vector<ActionCategory> list;
+  std::string error;
+  EXPECT_FALSE(ParseActionList("create,explode", list, error));
+  EXPECT_NE(error.find("\"explode\""), std::string::npos);
+}
+
+}  // namespace
+}  // namespace planview::renderer::formats

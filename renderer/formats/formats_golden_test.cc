@@ -1,0 +1,160 @@
+// Golden tests of planview's presentations on every equivalence plan
+// (testdata/conformance/equivalence/CASE): for each case the files under
+// testdata/formats/CASE/ hold what each option prints. renderer/formats/update_golden.sh
+// rewrites them with the binary; read the diff before committing it.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "gtest/gtest.h"
+#include "renderer/formats/markdown.h"
+#include "renderer/formats/presenter.h"
+#include "renderer/render_document.h"
+#include "renderer/testing/golden.h"
+#include "structured/json_parse.h"
+#include "structured/schema.h"
+
+namespace planview::renderer::formats {
+namespace {
+
+constexpr char kEquivalence[] = "testdata/conformance/equivalence";
+constexpr char kGolden[] = "testdata/formats";
+
+struct Variant {
+  const char* file;
+  FormatOptions options;
+};
+
+std::vector<Variant> Variants() {
+  std::vector<Variant> v;
+  FormatOptions summary;
+  summary.summary_only = true;
+  v.push_back({"summary.txt", summary});
+  FormatOptions filtered;
+  filtered.summary = true;
+  filtered.filter.actions = {ActionCategory::kDelete, ActionCategory::kReplace, ActionCategory::kUpdate};
+  v.push_back({"filtered.txt", filtered});
+  FormatOptions verbose;
+  verbose.verbose = true;
+  v.push_back({"verbose.txt", verbose});
+  FormatOptions markdown;
+  markdown.format = OutputFormat::kMarkdown;
+  v.push_back({"markdown.md", markdown});
+  FormatOptions json;
+  json.format = OutputFormat::kJson;
+  v.push_back({"json.json", json});
+  return v;
+}
+
+struct Input {
+  std::shared_ptr<const structured::Document> schemas_doc;
+  std::optional<structured::ProviderSchemas> schemas;
+  std::string schemas_version;
+  PlanMode mode = PlanMode::kNormal;
+  std::string plan_text;
+};
+
+Input Load(const std::string& dir) {
+  Input in;
+  std::string mode = testing::ReadFile(dir + "/mode");
+  while (!mode.empty() && mode.back() == '\n') mode.pop_back();
+  in.mode = PlanModeFromName(mode).value_or(PlanMode::kNormal);
+  bool have = false;
+  std::string text = testing::ReadFile(dir + "/schemas.json", &have);
+  if (have) {
+    structured::ParseResult parsed = structured::ParseJson(std::move(text));
+    if (parsed.ok()) {
+      in.schemas_doc = parsed.document;
+      std::string error;
+      in.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
+      structured::Value v = parsed.document->root().find("format_version");
+      if (v.is_string()) in.schemas_version = std::string(v.text());
+    }
+  }
+  in.plan_text = testing::ReadFile(dir + "/plan.json");
+  return in;
+}
+
+DocumentResult Render(const Input& in, const FormatOptions& options) {
+  DocumentRequest request;
+  request.mode = in.mode;
+  request.schemas = in.schemas ? &*in.schemas : nullptr;
+  request.provider_format_version = in.schemas_version;
+  ApplyFormat(options, request);
+  return RenderDocument(in.plan_text, "plan.json", request);
+}
+
+std::string CaseName(const std::string& dir) { return dir.substr(dir.rfind('/') + 1); }
+
+TEST(FormatsGolden, EveryEquivalencePlan) {
+  std::vector<std::string> dirs = testing::ListDirs(kEquivalence);
+  ASSERT_GE(dirs.size(), 40u);
+  int passed = 0, failed = 0;
+  for (const std::string& dir : dirs) {
+    Input in = Load(dir);
+    if (in.plan_text.empty()) continue;
+    for (const Variant& v : Variants()) {
+      DocumentResult result = Render(in, v.options);
+      std::string golden_path = std::string(kGolden) + "/" + CaseName(dir) + "/" + v.file;
+      bool ok = false;
+      std::string golden = testing::ReadFile(golden_path, &ok);
+      std::string mismatch = ok ? testing::Mismatch(golden, result.output) : "missing golden file";
+      if (result.ok && mismatch.empty()) {
+        ++passed;
+      } else {
+        ++failed;
+        ADD_FAILURE() << golden_path << ": " << result.error << mismatch;
+      }
+    }
+  }
+  std::printf("formats/golden: %d passed, %d failed\n", passed, failed);
+  EXPECT_GE(passed, 5 * 45);
+}
+
+// The default options leave the output exactly as `tofu show` prints it.
+TEST(FormatsGolden, DefaultIsTofuShow) {
+  for (const std::string& dir : testing::ListDirs(kEquivalence)) {
+    Input in = Load(dir);
+    if (in.plan_text.empty()) continue;
+    DocumentResult result = Render(in, FormatOptions{});
+    EXPECT_EQ(result.output, testing::ReadFile(dir + "/plan.txt")) << dir;
+  }
+}
+
+// The largest plan's Markdown fits the default budget whole, and a small budget shrinks
+// it and says so.
+TEST(Markdown, BudgetOnLargestPlan) {
+  Input in = Load(std::string(kEquivalence) + "/fully_populated_complex_update");
+  FormatOptions options;
+  options.format = OutputFormat::kMarkdown;
+  DocumentResult whole = Render(in, options);
+  ASSERT_TRUE(whole.ok) << whole.error;
+  EXPECT_LE(whole.output.size(), kDefaultMaxBytes);
+  EXPECT_EQ(whole.output.find("did not fit"), std::string::npos);
+  EXPECT_NE(whole.output.find("```diff\n"), std::string::npos);
+
+  options.max_bytes = whole.output.size() - 1;
+  DocumentResult shrunk = Render(in, options);
+  EXPECT_LE(shrunk.output.size(), options.max_bytes);
+  EXPECT_NE(shrunk.output.find(fmt::format("the plan did not fit in {} bytes", options.max_bytes)),
+            std::string::npos)
+      << shrunk.output;
+
+  options.verbose = true;
+  options.max_bytes = whole.output.size();
+  DocumentResult verbose = Render(in, options);
+  EXPECT_LE(verbose.output.size(), options.max_bytes);
+}
+
+TEST(Markdown, DiffSyntax) {
+  EXPECT_EQ(ToDiffSyntax("  + resource \"a\" \"b\" {\n      ~ x = 1 -> 2\n        y = 3\n      - z = 4\n    }"),
+            "+   resource \"a\" \"b\" {\n!       x = 1 -> 2\n        y = 3\n-       z = 4\n    }");
+  EXPECT_EQ(ToDiffSyntax("-/+ resource"), "-/+ resource");
+  EXPECT_EQ(ToDiffSyntax("      + -1"), "+       -1");
+  EXPECT_EQ(ToDiffSyntax("        \"-x\""), "        \"-x\"");
+}
+
+}  // namespace
+}  // namespace planview::renderer::formats

@@ -1,0 +1,201 @@
+#include "renderer/formats/json.h"
+
+#include <fmt/format.h>
+
+#include "change/colorize.h"
+#include "change/diff_dump.h"
+#include "renderer/formats/summary.h"
+#include "structured/json_parse.h"
+#include "structured/json_text.h"
+
+namespace planview::renderer::formats {
+
+namespace {
+
+void Key(std::string& out, std::string_view key, bool& first) {
+  if (!first) out += ',';
+  first = false;
+  structured::AppendJsonString(out, key);
+  out += ':';
+}
+
+void String(std::string& out, std::string_view key, std::string_view value, bool& first) {
+  Key(out, key, first);
+  structured::AppendJsonString(out, value);
+}
+
+std::string_view ActionSlug(Action action) {
+  switch (action) {
+    case Action::kNoOp: return "no-op";
+    case Action::kCreate: return "create";
+    case Action::kRead: return "read";
+    case Action::kUpdate: return "update";
+    case Action::kDelete: return "delete";
+    case Action::kDeleteThenCreate: return "delete-then-create";
+    case Action::kCreateThenDelete: return "create-then-delete";
+    case Action::kForget: return "forget";
+    case Action::kForgetThenCreate: return "forget-then-create";
+    default: return "unknown";
+  }
+}
+
+// Copies a diff dump, replacing the contents of sensitive nodes unless they may be shown.
+void CopyDump(structured::Value v, bool show_sensitive, std::string& out) {
+  if (v.is_array()) {
+    out += '[';
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (i > 0) out += ',';
+      CopyDump(v.at(i), show_sensitive, out);
+    }
+    out += ']';
+    return;
+  }
+  if (!v.is_object()) {
+    change::dump::AppendJsonValue(out, v);
+    return;
+  }
+  std::string_view type = v.find("type").is_string() ? v.find("type").text() : std::string_view();
+  bool redact = !show_sensitive && (type == "sensitiveRenderer" || type == "sensitiveBlockRenderer");
+  out += '{';
+  bool first = true;
+  for (size_t i = 0; i < v.size(); ++i) {
+    structured::Member m = v.member(i);
+    Key(out, m.key, first);
+    if (redact && m.key == "inner") {
+      out += "{\"redacted\":true}";
+    } else {
+      CopyDump(m.value, show_sensitive, out);
+    }
+  }
+  out += '}';
+}
+
+void AppendDiff(std::string& out, const change::Diff& diff, bool show_sensitive) {
+  if (!diff.valid()) {
+    out += "null";
+    return;
+  }
+  structured::ParseResult parsed = structured::ParseJson(change::DumpDiff(diff));
+  if (!parsed.ok()) {
+    out += "null";
+    return;
+  }
+  CopyDump(parsed.document->root(), show_sensitive, out);
+}
+
+void AppendResource(std::string& out, const ResourceDiff& d, ChangeCause cause, const Options& options) {
+  const ResourceChange& r = *d.resource;
+  change::Colorize plain(false);
+  out += '{';
+  bool first = true;
+  String(out, "address", r.address, first);
+  if (r.Moved()) String(out, "previous_address", r.previous_address, first);
+  String(out, "module_address", r.module_address, first);
+  String(out, "mode", r.mode_name, first);
+  String(out, "type", r.type, first);
+  String(out, "name", r.name, first);
+  if (!r.index.absent()) {
+    Key(out, "index", first);
+    change::dump::AppendJsonValue(out, r.index);
+  }
+  if (!r.deposed.empty()) String(out, "deposed", r.deposed, first);
+  String(out, "provider_name", r.provider_name, first);
+  String(out, "action", ActionSlug(r.action), first);
+  Key(out, "categories", first);
+  out += '[';
+  std::vector<ActionCategory> categories = CategoriesOf(r);
+  for (size_t i = 0; i < categories.size(); ++i) {
+    if (i > 0) out += ',';
+    structured::AppendJsonString(out, CategoryName(categories[i]));
+  }
+  out += ']';
+  if (!r.action_reason.empty()) String(out, "action_reason", r.action_reason, first);
+  if (r.Importing()) String(out, "importing_id", r.importing_id, first);
+  // The comment lines `tofu show` prints above the resource, without the "# ".
+  Key(out, "reasons", first);
+  out += '[';
+  std::string comment = plain.Color(ResourceChangeComment(r, r.action, cause, options.product));
+  bool first_reason = true;
+  size_t start = 0;
+  while (start < comment.size()) {
+    size_t end = comment.find('\n', start);
+    if (end == std::string::npos) end = comment.size();
+    std::string_view line(comment.data() + start, end - start);
+    if (size_t hash = line.find("# "); hash != std::string_view::npos) line.remove_prefix(hash + 2);
+    if (!line.empty()) {
+      if (!first_reason) out += ',';
+      first_reason = false;
+      structured::AppendJsonString(out, line);
+    }
+    start = end + 1;
+  }
+  out += ']';
+  Key(out, "diff", first);
+  AppendDiff(out, d.diff, options.show_sensitive);
+  out += '}';
+}
+
+}  // namespace
+
+void RenderJson(const PlanContext& plan, const FormatOptions& /*format*/, std::string& out) {
+  const Options& options = plan.options;
+  PlanSummary summary = Summarize(plan.diffs);
+  out += '{';
+  bool first = true;
+  String(out, "planview_format_version", kJsonFormatVersion, first);
+  Key(out, "errored", first);
+  out += plan.quality.errored ? "true" : "false";
+  Key(out, "summary", first);
+  out += fmt::format(
+      "{{\"import\":{},\"add\":{},\"change\":{},\"destroy\":{},\"forget\":{},\"resources\":{},\"outputs\":{},"
+      "\"by_action\":{{",
+      summary.to_import, summary.to_add, summary.to_change, summary.to_destroy, summary.to_forget, summary.resources,
+      summary.output_changes);
+  bool first_action = true;
+  for (ActionCategory c : kAllCategories) {
+    Key(out, CategoryName(c), first_action);
+    out += std::to_string(summary.by_action[static_cast<size_t>(c)]);
+  }
+  out += "}}";
+  int hidden = 0;
+  for (int section = 0; section < 2; ++section) {
+    const std::vector<ResourceDiff>& list = section == 0 ? plan.diffs.drift : plan.diffs.changes;
+    Key(out, section == 0 ? "resource_drift" : "resource_changes", first);
+    out += '[';
+    bool first_item = true;
+    for (const ResourceDiff& d : list) {
+      const ResourceChange& r = *d.resource;
+      if (section == 0 ? d.diff.action() == Action::kNoOp && plan.mode != PlanMode::kRefreshOnly : !ShownInPlan(r)) {
+        continue;
+      }
+      if (options.include_resource && !options.include_resource(r)) {
+        if (section == 1) ++hidden;
+        continue;
+      }
+      if (!first_item) out += ',';
+      first_item = false;
+      AppendResource(out, d, section == 0 ? ChangeCause::kDrift : ChangeCause::kProposed, options);
+    }
+    out += ']';
+  }
+  Key(out, "hidden_resource_changes", first);
+  out += std::to_string(hidden);
+  Key(out, "output_changes", first);
+  out += '[';
+  bool first_output = true;
+  for (const OutputDiff& o : plan.diffs.outputs) {
+    if (o.diff.action() == Action::kNoOp) continue;
+    if (!first_output) out += ',';
+    first_output = false;
+    out += '{';
+    bool f = true;
+    String(out, "name", o.name, f);
+    String(out, "action", ActionSlug(o.diff.action()), f);
+    Key(out, "diff", f);
+    AppendDiff(out, o.diff, options.show_sensitive);
+    out += '}';
+  }
+  out += "]}\n";
+}
+
+}  // namespace planview::renderer::formats

@@ -1,0 +1,296 @@
+#include "renderer/formats/markdown.h"
+
+#include <algorithm>
+#include <numeric>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "change/colorize.h"
+#include "renderer/formats/summary.h"
+
+namespace planview::renderer::formats {
+
+namespace {
+
+std::string HtmlEscape(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// Text for a Markdown table cell or list item: HTML-escaped, `|` escaped.
+std::string CellText(std::string_view text) {
+  std::string escaped = HtmlEscape(text);
+  std::string out;
+  for (char c : escaped) {
+    if (c == '|' || c == '`' || c == '*' || c == '_' || c == '[' || c == ']' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+// A fence of backticks longer than any run of backticks in `body`.
+std::string Fence(std::string_view body) {
+  size_t longest = 0, run = 0;
+  for (char c : body) {
+    run = c == '`' ? run + 1 : 0;
+    longest = std::max(longest, run);
+  }
+  return std::string(std::max<size_t>(3, longest + 1), '`');
+}
+
+std::string DiffBlock(std::string_view human) {
+  std::string body = ToDiffSyntax(human);
+  std::string fence = Fence(body);
+  return fmt::format("{}diff\n{}\n{}\n", fence, body, fence);
+}
+
+std::string_view Symbol(Action action) {
+  switch (action) {
+    case Action::kCreate: return "+";
+    case Action::kDelete: return "-";
+    case Action::kUpdate: return "~";
+    case Action::kDeleteThenCreate: return "-/+";
+    case Action::kCreateThenDelete: return "+/-";
+    case Action::kRead: return "<=";
+    case Action::kForget: return ".";
+    case Action::kForgetThenCreate: return "+/.";
+    default: return " ";
+  }
+}
+
+bool DestroysFirst(Action action) {
+  return action == Action::kDelete || action == Action::kDeleteThenCreate || action == Action::kCreateThenDelete ||
+         action == Action::kForgetThenCreate;
+}
+
+struct Section {
+  const ResourceDiff* diff;
+  std::string summary;  // the <summary> text (HTML)
+  std::string details;  // the diff block, possibly empty
+};
+
+// The comment lines of a resource ("aws_instance.a will be created; (because ...)").
+std::string Reason(const ResourceChange& r, Product product) {
+  change::Colorize plain(false);
+  std::string comment = plain.Color(ResourceChangeComment(r, r.action, ChangeCause::kProposed, product));
+  std::string out;
+  size_t start = 0;
+  while (start < comment.size()) {
+    size_t end = comment.find('\n', start);
+    if (end == std::string::npos) end = comment.size();
+    std::string_view line(comment.data() + start, end - start);
+    size_t hash = line.find("# ");
+    if (hash != std::string_view::npos) line.remove_prefix(hash + 2);
+    if (!line.empty()) {
+      if (!out.empty()) out += ' ';
+      out += line;
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+std::string ResourceDetailsBlock(const ResourceDiff& d, const Options& options) {
+  change::Colorize plain(false);
+  std::string text = RenderResourceDiff(d, ChangeCause::kProposed, options);
+  std::string comment = plain.Color(ResourceChangeComment(*d.resource, d.resource->action, ChangeCause::kProposed,
+                                                          options.product));
+  if (text.compare(0, comment.size(), comment) == 0) text.erase(0, comment.size());
+  return DiffBlock(text);
+}
+
+std::string SectionText(const Section& s) {
+  if (s.details.empty()) return fmt::format("- {} _(details left out)_\n", s.summary);
+  return fmt::format("<details><summary>{}</summary>\n\n{}\n</details>\n\n", s.summary, s.details);
+}
+
+void AppendTable(std::string& out, std::string_view title,
+                 const std::vector<std::pair<std::string, CategoryCounts>>& rows,
+                 const std::vector<ActionCategory>& used, const CategoryCounts* total) {
+  out += fmt::format("| {} |", title);
+  for (ActionCategory c : used) out += fmt::format(" {} |", CategoryName(c));
+  out += "\n|:--|";
+  for (size_t i = 0; i < used.size(); ++i) out += "--:|";
+  out += '\n';
+  auto row = [&](std::string_view name, const CategoryCounts& counts) {
+    out += fmt::format("| {} |", name);
+    for (ActionCategory c : used) {
+      int n = counts[static_cast<size_t>(c)];
+      out += n == 0 ? std::string(" - |") : fmt::format(" {} |", n);
+    }
+    out += '\n';
+  };
+  for (const auto& [name, counts] : rows) row(fmt::format("`{}`", name), counts);
+  if (total != nullptr) row("**total**", *total);
+  out += '\n';
+}
+
+}  // namespace
+
+std::string ToDiffSyntax(std::string_view human) {
+  std::string out;
+  out.reserve(human.size() + 16);
+  size_t start = 0;
+  while (start <= human.size()) {
+    size_t end = human.find('\n', start);
+    if (end == std::string_view::npos) end = human.size();
+    std::string line(human.substr(start, end - start));
+    size_t pos = line.find_first_not_of(' ');
+    if (pos != std::string::npos && (line[pos] == '+' || line[pos] == '-' || line[pos] == '~')) {
+      char mark = line[pos] == '~' ? '!' : line[pos];
+      bool marker = pos + 1 == line.size() || line[pos + 1] == ' ' || line[pos + 1] == '/';
+      if (marker) {
+        if (pos > 0) {
+          line[pos] = ' ';
+          line[0] = mark;
+        } else if (mark == '!') {
+          line[0] = '!';
+        }
+      }
+    }
+    out += line;
+    if (end == human.size()) break;
+    out += '\n';
+    start = end + 1;
+  }
+  return out;
+}
+
+void RenderMarkdown(const PlanContext& plan, const FormatOptions& format, std::string& out) {
+  Options options = plan.options;
+  options.color = false;
+  options.show_sensitive = false;  // a comment is public
+  PlanSummary summary = Summarize(plan.diffs);
+  const std::string_view product = options.product == Product::kTerraform ? "Terraform" : "OpenTofu";
+
+  std::string head = fmt::format("## {} plan\n\n", product);
+  if (plan.quality.errored) head += "**Planning failed:** the plan below is incomplete.\n\n";
+  if (summary.resources == 0 && summary.output_changes == 0) {
+    head += "**No changes.** Your infrastructure matches the configuration.\n";
+  } else {
+    head += fmt::format("**Plan:** {}.\n\n", PlanLine(summary));
+    if (summary.resources > 0) {
+      std::vector<ActionCategory> used = summary.UsedCategories();
+      AppendTable(head, "resource type", summary.by_type, used, &summary.by_action);
+      if (summary.by_module.size() > 1) AppendTable(head, "module", summary.by_module, used, nullptr);
+    }
+  }
+
+  // Resources: destroy and replace first, then the rest, each in plan order.
+  std::vector<Section> sections;
+  int hidden = 0;
+  for (const ResourceDiff& d : plan.diffs.changes) {
+    if (ShownInPlan(*d.resource) && options.include_resource && !options.include_resource(*d.resource)) ++hidden;
+  }
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const ResourceDiff& d : plan.diffs.changes) {
+      const ResourceChange& r = *d.resource;
+      if (!ShownInPlan(r) || DestroysFirst(r.action) != (pass == 0)) continue;
+      if (options.include_resource && !options.include_resource(r)) continue;
+      Section s{&d,
+                fmt::format("<code>{}</code> {}", HtmlEscape(Symbol(r.action)), HtmlEscape(Reason(r, options.product))),
+                {}};
+      s.details = ResourceDetailsBlock(d, options);
+      sections.push_back(std::move(s));
+    }
+  }
+  size_t first_other = static_cast<size_t>(
+      std::count_if(sections.begin(), sections.end(), [](const Section& s) { return DestroysFirst(s.diff->resource->action); }));
+
+  std::string outputs;
+  std::string output_text = RenderOutputChanges(plan.diffs, options);
+  if (!output_text.empty()) outputs = "### Changes to outputs\n\n" + DiffBlock(output_text) + '\n';
+
+  std::string filter_note;
+  if (options.include_resource) {
+    filter_note = fmt::format("_planview: {} of {} resource changes hidden by {}; the counts above include them._\n",
+                              hidden, summary.resources, CellText(options.filter_description));
+  }
+
+  auto assemble = [&](const std::vector<Section>& list, bool with_outputs, std::string_view note) {
+    std::string text = head;
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (i == 0 && first_other > 0) text += "### Destroyed or replaced\n\n";
+      if (i == first_other) text += first_other > 0 ? "### Other changes\n\n" : "### Changes\n\n";
+      text += SectionText(list[i]);
+    }
+    if (with_outputs) text += outputs;
+    if (!filter_note.empty()) text += '\n' + filter_note;
+    if (!note.empty()) text += fmt::format("\n_planview: {}_\n", note);
+    return text;
+  };
+
+  const size_t budget = format.max_bytes;
+  std::string text = assemble(sections, true, {});
+  if (text.size() <= budget) {
+    out += text;
+    return;
+  }
+  // Step 1: collapse unchanged attributes (only differs when --verbose was given).
+  std::string note = fmt::format("the plan did not fit in {} bytes; ", budget);
+  if (options.verbose) {
+    Options concise = options;
+    concise.verbose = false;
+    for (Section& s : sections) s.details = ResourceDetailsBlock(*s.diff, concise);
+    note += "unchanged attributes collapsed";
+    text = assemble(sections, true, note + ".");
+    if (text.size() <= budget) {
+      out += text;
+      return;
+    }
+    note += ", ";
+  }
+  // Step 2: drop the details of the largest resources first.
+  std::vector<size_t> order(sections.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](size_t a, size_t b) { return sections[a].details.size() > sections[b].details.size(); });
+  size_t size = text.size();
+  size_t dropped = 0;
+  const size_t reserve = 200;  // for the note
+  for (size_t i : order) {
+    if (size + reserve <= budget) break;
+    size -= SectionText(sections[i]).size();
+    sections[i].details.clear();
+    size += SectionText(sections[i]).size();
+    ++dropped;
+  }
+  if (size + reserve <= budget || sections.empty()) {
+    std::string drop_note = note + fmt::format("the details of the {} largest resource changes were left out.", dropped);
+    text = assemble(sections, true, drop_note);
+    if (text.size() <= budget) {
+      out += text;
+      return;
+    }
+  }
+  // Step 3: addresses only, no outputs; cut the list if even that does not fit.
+  size_t kept = sections.size();
+  std::string list_note;
+  while (true) {
+    std::vector<Section> shown(sections.begin(), sections.begin() + static_cast<std::ptrdiff_t>(kept));
+    list_note = note + "only the addresses of the resource changes are listed";
+    if (kept < sections.size()) list_note += fmt::format(" ({} more not shown)", sections.size() - kept);
+    list_note += '.';
+    text = assemble(shown, false, list_note);
+    if (text.size() <= budget || kept == 0) break;
+    // Remove roughly the excess at once.
+    size_t excess = text.size() - budget;
+    size_t per = std::max<size_t>(1, (text.size() - head.size()) / std::max<size_t>(1, kept));
+    size_t remove = std::min(kept, std::max<size_t>(1, excess / per + 1));
+    kept -= remove;
+  }
+  out += text;
+}
+
+}  // namespace planview::renderer::formats

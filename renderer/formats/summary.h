@@ -1,0 +1,43 @@
+// The --summary table: a plan's resource changes counted per action category, per
+// resource type and per module, computed from the diffs (every change, whatever a filter
+// hides).
+#ifndef PLANVIEW_RENDERER_FORMATS_SUMMARY_H_
+#define PLANVIEW_RENDERER_FORMATS_SUMMARY_H_
+
+#include <array>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "renderer/formats/filter.h"
+#include "renderer/plan_renderer.h"
+
+namespace planview::renderer::formats {
+
+using CategoryCounts = std::array<int, std::size(kAllCategories)>;
+
+struct PlanSummary {
+  // As the plan's "Plan:" line counts them.
+  int to_import = 0, to_add = 0, to_change = 0, to_destroy = 0, to_forget = 0;
+  int resources = 0;  // changes the plan lists
+  int output_changes = 0;
+  CategoryCounts by_action{};
+  std::vector<std::pair<std::string, CategoryCounts>> by_type;    // sorted by type
+  std::vector<std::pair<std::string, CategoryCounts>> by_module;  // sorted; "(root)" for the root module
+
+  // The categories with a non-zero count, in kAllCategories order.
+  std::vector<ActionCategory> UsedCategories() const;
+};
+
+PlanSummary Summarize(const PlanDiffs& diffs);
+
+// "1 to import, 2 to add, 0 to change, 1 to destroy, 1 to forget", the parts as upstream's
+// summary line has them.
+std::string PlanLine(const PlanSummary& summary);
+
+// The plain-text table (ends with a blank line).
+std::string RenderSummaryText(const PlanSummary& summary);
+
+}  // namespace planview::renderer::formats
+
+#endif  // PLANVIEW_RENDERER_FORMATS_SUMMARY_H_

@@ -1,0 +1,19 @@
+#!/bin/sh
+# Rewrites testdata/formats/CASE/* from the planview binary for every equivalence plan.
+# Run from the repository root after `bazel build //cmd:planview`; PLANVIEW overrides the
+# binary. Read the diff before committing: the goldens must be right, not just current.
+set -eu
+bin=${PLANVIEW:-bazel-bin/cmd/planview}
+for dir in testdata/conformance/equivalence/*/; do
+  name=$(basename "$dir")
+  [ -f "$dir/plan.json" ] || continue
+  out=testdata/formats/$name
+  mkdir -p "$out"
+  set -- "$dir/plan.json" --mode "$(cat "$dir/mode")" --color never --width 78
+  [ -f "$dir/schemas.json" ] && set -- "$@" --schemas "$dir/schemas.json"
+  "$bin" "$@" --summary-only >"$out/summary.txt"
+  "$bin" "$@" --summary --action delete,replace,update >"$out/filtered.txt"
+  "$bin" "$@" --verbose >"$out/verbose.txt"
+  "$bin" "$@" --format markdown >"$out/markdown.md"
+  "$bin" "$@" --format json >"$out/json.json"
+done
