@@ -1,117 +1,219 @@
 #include "structured/wire/encode.h"
 
 #include <fmt/format.h>
-#include <msgpack.hpp>
 
-#include <cmath>
+#include <charconv>
+#include <deque>
+#include <memory>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "structured/json_text.h"
+#include "structured/wire/internal/msgpack_writer.h"
+#include "structured/wire/internal/type_plan.h"
 #include "structured/wire/number.h"
 #include "structured/wire/unicode.h"
 
 namespace planview::structured::wire {
 namespace {
 
+using internal::AttributePlan;
+using internal::MsgpackWriter;
+using internal::TypePlan;
+using internal::TypePlans;
+
 struct Failure {
   std::string message;
 };
 
-// The byte sink msgpack-c's packer writes into.
-struct StringSink {
-  std::string* out;
-  void write(const char* data, size_t size) { out->append(data, size); }
+// One step of the path to the value being encoded, for errors.
+struct Step {
+  PathStep::Kind kind;
+  std::string_view name;  // in the value's document, a type or an owned copy
+  size_t index;
+};
+
+std::vector<PathStep> ToPath(const std::vector<Step>& steps) {
+  std::vector<PathStep> out;
+  out.reserve(steps.size());
+  for (const Step& s : steps) out.push_back(PathStep{s.kind, std::string(s.name), s.index});
+  return out;
+}
+
+// `-?(0|[1-9][0-9]{0,17})`: canonical integer text that certainly fits int64.
+bool ParseShortInteger(std::string_view text, int64_t& value) {
+  size_t i = !text.empty() && text[0] == '-' ? 1 : 0;
+  size_t digits = text.size() - i;
+  if (digits == 0 || digits > 18 || (text[i] == '0' && digits > 1)) return false;
+  int64_t v = 0;
+  for (size_t k = i; k < text.size(); ++k) {
+    char c = text[k];
+    if (c < '0' || c > '9') return false;
+    v = v * 10 + (c - '0');
+  }
+  value = i == 1 ? -v : v;
+  return true;
+}
+
+// The canonical form of number text from the value (plans may hold "1.50" or "1e3").
+std::string_view Canonical(std::string_view text, std::string& storage) {
+  if (IsCanonicalNumber(text)) return text;
+  std::optional<std::string> parsed = ParseNumberText(text);
+  if (!parsed) throw Failure{fmt::format("{} is not a number", text)};
+  storage = std::move(*parsed);
+  return storage;
+}
+
+// The members of an object value, and whether their keys are strictly increasing.
+struct Members {
+  std::vector<Member> list;
+  bool sorted = true;
+  void Load(Value v) {
+    list.clear();
+    sorted = true;
+    for (size_t i = 0; i < v.size(); ++i) {
+      list.push_back(v.member(i));
+      if (i > 0 && !(list[i - 1].key < list[i].key)) sorted = false;
+    }
+  }
+};
+
+// Member lists reused per depth, so that walking objects allocates nothing once warm.
+class MembersStack {
+ public:
+  Members& At(size_t depth, size_t which) {
+    size_t i = 2 * depth + which;
+    while (levels_.size() <= i) levels_.push_back(std::make_unique<Members>());
+    return *levels_[i];
+  }
+
+ private:
+  std::vector<std::unique_ptr<Members>> levels_;
+};
+
+// The marker of each member of an object: walks the marker object's members alongside the
+// object's keys (both in key order when decoded), with lookups for markers in another
+// order.
+class MarkerMembers {
+ public:
+  MarkerMembers(Value marker, Members& scratch) : marker_(marker), members_(scratch) {
+    if (marker.is_object()) members_.Load(marker);
+  }
+  Value Child(std::string_view key) {
+    if (marker_.is_true()) return marker_;
+    if (!marker_.is_object()) return {};
+    if (!members_.sorted) return marker_.find(key);
+    while (next_ < members_.list.size() && members_.list[next_].key < key) ++next_;
+    if (next_ < members_.list.size() && members_.list[next_].key == key) return members_.list[next_++].value;
+    return {};
+  }
+
+ private:
+  Value marker_;
+  Members& members_;
+  size_t next_ = 0;
 };
 
 class MsgpackEncoder {
  public:
-  MsgpackEncoder(const WireValue& wv, std::string& out) : wv_(wv), sink_{&out}, pk_(sink_) {}
+  MsgpackEncoder(const WireValue& wv, size_t expected) : wv_(wv), out_(expected) {}
 
-  std::vector<PathStep>& path() { return path_; }
+  std::vector<PathStep> Path() const { return ToPath(path_); }
+  std::string Take() { return out_.Take(); }
+  TypePlans& plans() { return plans_; }
 
-  void Encode(Value v, Value marker, const Type& declared) {
-    if (declared.kind() == Type::Kind::kDynamic) {
-      EncodeDynamic(v, marker);
+  void Encode(Value v, Value marker, const TypePlan& plan, size_t depth) {
+    if (plan.kind == Type::Kind::kDynamic) {
+      EncodeDynamic(v, marker, depth);
       return;
     }
     if (marker.is_true()) {
-      EncodeUnknown(declared, wv_.RefinementsOf(v));
+      EncodeUnknown(plan, wv_.RefinementsOf(v));
       return;
     }
     if (v.is_null()) {
-      pk_.pack_nil();
+      out_.Nil();
       return;
     }
-    switch (declared.kind()) {
+    switch (plan.kind) {
       case Type::Kind::kString:
         if (!v.is_string()) throw Failure{"string is required"};
-        PackStr(v.text());
+        out_.Str(v.text());
         return;
-      case Type::Kind::kNumber:
+      case Type::Kind::kNumber: {
         if (!v.is_number()) throw Failure{"number is required"};
-        PackNumber(v.text(), !wv_.float64_numbers.empty() && v.text().find('.') != std::string_view::npos &&
-                                 wv_.IsFloat64(v));
+        std::string_view text = v.text();
+        bool float64 = !wv_.float64_numbers.empty() && text.find('.') != std::string_view::npos && wv_.IsFloat64(v);
+        PackNumber(out_, text, float64);
         return;
+      }
       case Type::Kind::kBool:
         if (!v.is_bool()) throw Failure{"bool is required"};
-        if (v.as_bool()) {
-          pk_.pack_true();
-        } else {
-          pk_.pack_false();
-        }
+        out_.Bool(v.as_bool());
         return;
       case Type::Kind::kList:
       case Type::Kind::kSet:
       case Type::Kind::kTuple: {
-        if (!v.is_array()) throw Failure{fmt::format("{} is required", declared.FriendlyName())};
-        bool tuple = declared.kind() == Type::Kind::kTuple;
-        if (tuple && v.size() != declared.elements().size()) {
-          throw Failure{fmt::format("a tuple of length {} is required", declared.elements().size())};
+        if (!v.is_array()) throw Failure{fmt::format("{} is required", plan.type->FriendlyName())};
+        bool tuple = plan.kind == Type::Kind::kTuple;
+        size_t n = v.size();
+        if (tuple && n != plan.elements.size()) {
+          throw Failure{fmt::format("a tuple of length {} is required", plan.elements.size())};
         }
-        pk_.pack_array(static_cast<uint32_t>(v.size()));
-        for (size_t i = 0; i < v.size(); ++i) {
-          path_.push_back(PathStep{PathStep::Kind::kIndex, {}, i});
-          Encode(v.at(i), UnknownChild(marker, i), tuple ? declared.elements()[i] : declared.element());
-          path_.pop_back();
+        out_.Array(n);
+        path_.push_back(Step{PathStep::Kind::kIndex, {}, 0});
+        for (size_t i = 0; i < n; ++i) {
+          path_.back().index = i;
+          Encode(v.at(i), UnknownChild(marker, i), tuple ? *plan.elements[i] : *plan.element, depth + 1);
         }
+        path_.pop_back();
         return;
       }
       case Type::Kind::kMap: {
         if (!v.is_object()) throw Failure{"a map is required"};
-        std::vector<uint32_t> order = v.SortedMemberIndices();
-        pk_.pack_map(static_cast<uint32_t>(order.size()));
-        for (uint32_t i : order) {
-          Member m = v.member(i);
-          std::string key = NormalizeNfc(m.key);
-          PackStr(key);
-          path_.push_back(PathStep{PathStep::Kind::kKey, key, 0});
-          Encode(m.value, UnknownChild(marker, m.key), declared.element());
+        Members& members = scratch_.At(depth, 0);
+        members.Load(v);
+        std::vector<uint32_t> order;
+        if (!members.sorted) order = v.SortedMemberIndices();
+        size_t n = members.sorted ? members.list.size() : order.size();
+        out_.Map(n);
+        MarkerMembers markers(marker, scratch_.At(depth, 1));
+        for (size_t k = 0; k < n; ++k) {
+          const Member& m = members.sorted ? members.list[k] : members.list[order[k]];
+          std::string_view key = m.key;
+          if (!IsNfc(key)) key = owned_names_.emplace_back(NormalizeNfc(key));
+          out_.Str(key);
+          path_.push_back(Step{PathStep::Kind::kKey, key, 0});
+          Encode(m.value, markers.Child(m.key), *plan.element, depth + 1);
           path_.pop_back();
         }
         return;
       }
       case Type::Kind::kObject: {
         if (!v.is_object()) throw Failure{"an object is required"};
-        const auto& attrs = declared.attributes();
-        for (size_t i = 0; i < v.size(); ++i) {
-          std::string_view key = v.member(i).key;
-          if (declared.attribute(key) == nullptr) {
-            path_.push_back(PathStep{PathStep::Kind::kAttribute, std::string(key), 0});
-            throw Failure{"unsupported attribute"};
+        const std::vector<AttributePlan>& attrs = plan.attributes;
+        Members& members = scratch_.At(depth, 0);
+        members.Load(v);
+        // Decoded objects hold every attribute in order: take members by position.
+        bool in_order = members.list.size() == attrs.size();
+        for (size_t i = 0; i < attrs.size() && in_order; ++i) in_order = members.list[i].key == attrs[i].name;
+        if (!in_order) {
+          for (const Member& m : members.list) {
+            if (plan.AttributeIndex(m.key) < 0) {
+              path_.push_back(Step{PathStep::Kind::kAttribute, m.key, 0});
+              throw Failure{"unsupported attribute"};
+            }
           }
         }
-        pk_.pack_map(static_cast<uint32_t>(attrs.size()));
-        // Decoded objects hold every attribute in order: take members by position.
-        bool in_order = v.size() == attrs.size();
-        for (size_t i = 0; i < attrs.size() && in_order; ++i) in_order = v.member(i).key == attrs[i].first;
+        out_.Map(attrs.size());
+        MarkerMembers markers(marker, scratch_.At(depth, 1));
         for (size_t i = 0; i < attrs.size(); ++i) {
-          const auto& [name, t] = attrs[i];
-          PackStr(name);
-          Value child = in_order ? v.member(i).value : v.find(name);
-          Value child_marker = marker.is_object() ? marker.find(name) : UnknownChild(marker, name);
-          path_.push_back(PathStep{PathStep::Kind::kAttribute, name, 0});
-          Encode(child, child_marker, t);
+          const AttributePlan& a = attrs[i];
+          out_.Raw(a.packed_name);
+          Value child = in_order ? members.list[i].value : v.find(a.name);
+          path_.push_back(Step{PathStep::Kind::kAttribute, a.name, 0});
+          Encode(child, markers.Child(a.name), *a.plan, depth + 1);
           path_.pop_back();
         }
         return;
@@ -121,79 +223,67 @@ class MsgpackEncoder {
   }
 
  private:
-  void EncodeDynamic(Value v, Value marker) {
-    const Type* recorded = wv_.DynamicTypeOf(v);
-    Type type;
-    if (recorded != nullptr) {
-      type = *recorded;
+  void EncodeDynamic(Value v, Value marker, size_t depth) {
+    const TypePlan* plan = nullptr;
+    if (const Type* recorded = wv_.DynamicTypeOf(v)) {
+      plan = &plans_.For(*recorded);
     } else if (!marker.is_true() && !v.is_null()) {
-      type = ImpliedType(v);
+      plan = &plans_.ForCopy(ImpliedType(v));
     }
-    if (type.kind() == Type::Kind::kDynamic) {
+    if (plan == nullptr || plan->kind == Type::Kind::kDynamic) {
       if (marker.is_true()) {
         PackPlainUnknown();
       } else {
-        pk_.pack_nil();
+        out_.Nil();
       }
       return;
     }
-    std::string json = type.ToJson();
-    pk_.pack_array(2);
-    pk_.pack_bin(static_cast<uint32_t>(json.size()));
-    pk_.pack_bin_body(json.data(), static_cast<uint32_t>(json.size()));
-    Encode(v, marker, type);
+    auto [it, added] = type_json_.emplace(plan, std::string());
+    if (added) it->second = plan->type->ToJson();
+    out_.Array(2);
+    out_.Bin(it->second);
+    Encode(v, marker, *plan, depth);
   }
 
-  void PackPlainUnknown() {
-    static const char kBytes[] = {'\xd4', '\x00', '\x00'};
-    sink_.write(kBytes, 3);
-  }
+  void PackPlainUnknown() { out_.Raw(std::string_view("\xd4\x00\x00", 3)); }
 
-  void EncodeUnknown(const Type& type, const Refinements* r) {
-    if (r == nullptr || type.kind() == Type::Kind::kDynamic) {
+  void EncodeUnknown(const TypePlan& plan, const Refinements* r) {
+    if (r == nullptr) {
       PackPlainUnknown();
       return;
     }
-    std::string body;
-    StringSink body_sink{&body};
-    msgpack::packer<StringSink> bp(body_sink);
+    MsgpackWriter body(64);
     uint32_t count = 0;
     if (r->not_null) {
-      bp.pack_int64(1);
-      bp.pack_false();
+      body.Int(1);
+      body.Bool(false);
       ++count;
     }
-    if (type.kind() == Type::Kind::kNumber) {
+    if (plan.kind == Type::Kind::kNumber) {
       for (int key : {3, 4}) {
         const std::optional<NumberBound>& b = key == 3 ? r->number_lower : r->number_upper;
         if (!b) continue;
-        bp.pack_int64(key);
-        bp.pack_array(2);
-        PackNumberTo(bp, b->value, b->float64);
-        if (b->inclusive) {
-          bp.pack_true();
-        } else {
-          bp.pack_false();
-        }
+        body.Int(key);
+        body.Array(2);
+        PackNumber(body, b->value, b->float64);
+        body.Bool(b->inclusive);
         ++count;
       }
-    } else if (type.kind() == Type::Kind::kString) {
+    } else if (plan.kind == Type::Kind::kString) {
       if (!r->string_prefix.empty()) {
-        std::string prefix = EncodablePrefix(r->string_prefix);
-        bp.pack_int64(2);
-        bp.pack_str(static_cast<uint32_t>(prefix.size()));
-        bp.pack_str_body(prefix.data(), static_cast<uint32_t>(prefix.size()));
+        body.Int(2);
+        body.Str(EncodablePrefix(r->string_prefix));
         ++count;
       }
-    } else if (type.is_collection()) {
+    } else if (plan.is_collection()) {
       if (r->length_lower != 0) {
-        bp.pack_int64(5);
-        bp.pack_int64(r->length_lower);
+        body.Int(5);
+        body.Int(r->length_lower);
         ++count;
       }
       if (r->length_upper) {
-        bp.pack_int64(6);
-        bp.pack_int64(*r->length_upper);
+        body.Int(6);
+        body.Int(*r->length_upper);
         ++count;
       }
     }
@@ -201,111 +291,69 @@ class MsgpackEncoder {
       PackPlainUnknown();
       return;
     }
-    std::string header;
-    StringSink header_sink{&header};
-    msgpack::packer<StringSink> hp(header_sink);
-    hp.pack_map(count);
-    std::string payload = header + body;
-    pk_.pack_ext(payload.size(), 12);
-    pk_.pack_ext_body(payload.data(), static_cast<uint32_t>(payload.size()));
+    MsgpackWriter payload(80);
+    payload.Map(count);
+    payload.Raw(body.Take());
+    out_.Ext(12, payload.Take());
   }
 
-  void PackStr(std::string_view s) {
-    pk_.pack_str(static_cast<uint32_t>(s.size()));
-    pk_.pack_str_body(s.data(), static_cast<uint32_t>(s.size()));
-  }
-
-  void PackNumber(std::string_view text, bool float64) { PackNumberTo(pk_, text, float64); }
-
-  template <typename Packer>
-  static void PackNumberTo(Packer& pk, std::string_view text, bool float64) {
-    std::string canonical;
-    if (!IsCanonicalNumber(text)) {
-      std::optional<std::string> parsed = ParseNumberText(text);
-      if (!parsed) throw Failure{fmt::format("{} is not a number", text)};
-      canonical = std::move(*parsed);
-      text = canonical;
+  // go-cty's choice: integers in int64 as integers, non-integers held as float64 (or
+  // exactly a float64) as float64, anything else as decimal text.
+  static void PackNumber(MsgpackWriter& out, std::string_view text, bool float64) {
+    int64_t iv;
+    if (ParseShortInteger(text, iv)) {
+      out.Int(iv);
+      return;
     }
-    NumberEncoding enc = ChooseNumberEncoding(text, float64);
+    if (float64 && IsCanonicalNumber(text) && text[0] != '+') {
+      double d = 0;
+      auto res = std::from_chars(text.data(), text.data() + text.size(), d);
+      if (res.ec == std::errc() && res.ptr == text.data() + text.size()) {
+        out.Double(d);
+        return;
+      }
+    }
+    std::string storage;
+    NumberEncoding enc = ChooseNumberEncoding(Canonical(text, storage), float64);
     switch (enc.kind) {
-      case NumberEncoding::Kind::kInt: pk.pack_int64(enc.int_value); break;
-      case NumberEncoding::Kind::kFloat64: pk.pack_double(enc.float_value); break;
-      case NumberEncoding::Kind::kString:
-        pk.pack_str(static_cast<uint32_t>(enc.text.size()));
-        pk.pack_str_body(enc.text.data(), static_cast<uint32_t>(enc.text.size()));
-        break;
+      case NumberEncoding::Kind::kInt: out.Int(enc.int_value); break;
+      case NumberEncoding::Kind::kFloat64: out.Double(enc.float_value); break;
+      case NumberEncoding::Kind::kString: out.Str(enc.text); break;
     }
   }
 
   const WireValue& wv_;
-  StringSink sink_;
-  msgpack::packer<StringSink> pk_;
-  std::vector<PathStep> path_;
+  MsgpackWriter out_;
+  TypePlans plans_;
+  std::vector<Step> path_;
+  std::deque<std::string> owned_names_;  // normalised map keys named by path_
+  MembersStack scratch_;
+  std::unordered_map<const TypePlan*, std::string> type_json_;
 };
-
-// go's encoding/json string escaping with HTML escaping on.
-void AppendJsonString(std::string& out, std::string_view s) {
-  static const char* kHex = "0123456789abcdef";
-  out += '"';
-  size_t i = 0;
-  while (i < s.size()) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80) {
-      switch (c) {
-        case '"': out += "\\\""; break;
-        case '\\': out += "\\\\"; break;
-        case '\n': out += "\\n"; break;
-        case '\r': out += "\\r"; break;
-        case '\t': out += "\\t"; break;
-        case '<': case '>': case '&':
-        default:
-          if (c < 0x20 || c == '<' || c == '>' || c == '&') {
-            out += "\\u00";
-            out += kHex[c >> 4];
-            out += kHex[c & 15];
-          } else {
-            out += static_cast<char>(c);
-          }
-      }
-      ++i;
-      continue;
-    }
-    size_t bad = structured::FindInvalidUtf8(s.substr(i, 4));
-    size_t len = (c >= 0xf0) ? 4 : (c >= 0xe0) ? 3 : 2;
-    if (bad == 0 || bad < len) {
-      out += "\\ufffd";
-      ++i;
-      continue;
-    }
-    std::string_view seq = s.substr(i, len);
-    if (seq == "\xe2\x80\xa8" || seq == "\xe2\x80\xa9") {
-      out += seq == "\xe2\x80\xa8" ? "\\u2028" : "\\u2029";
-    } else {
-      out += seq;
-    }
-    i += len;
-  }
-  out += '"';
-}
 
 class JsonEncoder {
  public:
   JsonEncoder(const WireValue& wv, std::string& out) : wv_(wv), out_(out) {}
-  std::vector<PathStep>& path() { return path_; }
+  std::vector<PathStep> Path() const { return ToPath(path_); }
+  TypePlans& plans() { return plans_; }
 
-  void Encode(Value v, Value marker, const Type& declared) {
+  void Encode(Value v, Value marker, const TypePlan& plan, size_t depth) {
     if (marker.is_true()) throw Failure{"value is not known"};
-    if (declared.kind() == Type::Kind::kDynamic) {
-      const Type* recorded = wv_.DynamicTypeOf(v);
-      Type type = recorded != nullptr ? *recorded : (v.is_null() ? Type::Dynamic() : ImpliedType(v));
-      if (type.kind() == Type::Kind::kDynamic) {
+    if (plan.kind == Type::Kind::kDynamic) {
+      const TypePlan* runtime = nullptr;
+      if (const Type* recorded = wv_.DynamicTypeOf(v)) {
+        runtime = &plans_.For(*recorded);
+      } else if (!v.is_null()) {
+        runtime = &plans_.ForCopy(ImpliedType(v));
+      }
+      if (runtime == nullptr || runtime->kind == Type::Kind::kDynamic) {
         out_ += "null";
         return;
       }
       out_ += "{\"value\":";
-      Encode(v, marker, type);
+      Encode(v, marker, *runtime, depth);
       out_ += ",\"type\":";
-      out_ += type.ToJson();
+      out_ += runtime->type->ToJson();
       out_ += '}';
       return;
     }
@@ -313,20 +361,19 @@ class JsonEncoder {
       out_ += "null";
       return;
     }
-    switch (declared.kind()) {
+    switch (plan.kind) {
       case Type::Kind::kString:
         if (!v.is_string()) throw Failure{"string is required"};
-        AppendJsonString(out_, v.text());
+        AppendGoJsonString(out_, v.text());
         return;
       case Type::Kind::kNumber: {
         if (!v.is_number()) throw Failure{"number is required"};
-        std::string_view text = v.text();
-        std::string canonical;
-        if (!IsCanonicalNumber(text)) {
-          std::optional<std::string> parsed = ParseNumberText(text);
-          if (!parsed) throw Failure{"number is required"};
-          canonical = std::move(*parsed);
-          text = canonical;
+        std::string storage;
+        std::string_view text;
+        try {
+          text = Canonical(v.text(), storage);
+        } catch (const Failure&) {
+          throw Failure{"number is required"};
         }
         if (text == "+Inf" || text == "-Inf") throw Failure{"cannot serialize infinity as JSON"};
         out_ += text;
@@ -339,40 +386,50 @@ class JsonEncoder {
       case Type::Kind::kList:
       case Type::Kind::kSet:
       case Type::Kind::kTuple: {
-        if (!v.is_array()) throw Failure{fmt::format("{} is required", declared.FriendlyName())};
-        bool tuple = declared.kind() == Type::Kind::kTuple;
+        if (!v.is_array()) throw Failure{fmt::format("{} is required", plan.type->FriendlyName())};
+        bool tuple = plan.kind == Type::Kind::kTuple;
         out_ += '[';
+        path_.push_back(Step{PathStep::Kind::kIndex, {}, 0});
         for (size_t i = 0; i < v.size(); ++i) {
           if (i) out_ += ',';
-          path_.push_back(PathStep{PathStep::Kind::kIndex, {}, i});
-          const Type& et = tuple ? (i < declared.elements().size() ? declared.elements()[i] : declared) : declared.element();
-          Encode(v.at(i), UnknownChild(marker, i), et);
-          path_.pop_back();
+          path_.back().index = i;
+          const TypePlan& et = tuple ? (i < plan.elements.size() ? *plan.elements[i] : plan) : *plan.element;
+          Encode(v.at(i), UnknownChild(marker, i), et, depth + 1);
         }
+        path_.pop_back();
         out_ += ']';
         return;
       }
       case Type::Kind::kMap:
       case Type::Kind::kObject: {
         if (!v.is_object()) throw Failure{"an object is required"};
-        bool object = declared.kind() == Type::Kind::kObject;
         out_ += '{';
         bool first = true;
-        auto member = [&](std::string_view key, Value child, const Type& t, PathStep::Kind kind) {
+        MarkerMembers markers(marker, scratch_.At(depth, 1));
+        auto member = [&](std::string_view key, Value child, const TypePlan& t, PathStep::Kind kind) {
           if (!first) out_ += ',';
           first = false;
-          AppendJsonString(out_, key);
+          AppendGoJsonString(out_, key);
           out_ += ':';
-          path_.push_back(PathStep{kind, std::string(key), 0});
-          Encode(child, UnknownChild(marker, key), t);
+          path_.push_back(Step{kind, key, 0});
+          Encode(child, markers.Child(key), t, depth + 1);
           path_.pop_back();
         };
-        if (object) {
-          for (const auto& [name, t] : declared.attributes()) member(name, v.find(name), t, PathStep::Kind::kAttribute);
+        if (plan.kind == Type::Kind::kObject) {
+          Members& members = scratch_.At(depth, 0);
+          members.Load(v);
+          bool in_order = members.list.size() == plan.attributes.size();
+          for (size_t i = 0; i < plan.attributes.size() && in_order; ++i) {
+            in_order = members.list[i].key == plan.attributes[i].name;
+          }
+          for (size_t i = 0; i < plan.attributes.size(); ++i) {
+            const AttributePlan& a = plan.attributes[i];
+            member(a.name, in_order ? members.list[i].value : v.find(a.name), *a.plan, PathStep::Kind::kAttribute);
+          }
         } else {
           for (uint32_t i : v.SortedMemberIndices()) {
             Member m = v.member(i);
-            member(m.key, m.value, declared.element(), PathStep::Kind::kKey);
+            member(m.key, m.value, *plan.element, PathStep::Kind::kKey);
           }
         }
         out_ += '}';
@@ -385,7 +442,9 @@ class JsonEncoder {
  private:
   const WireValue& wv_;
   std::string& out_;
-  std::vector<PathStep> path_;
+  TypePlans plans_;
+  std::vector<Step> path_;
+  MembersStack scratch_;
 };
 
 }  // namespace
@@ -414,12 +473,16 @@ Type ImpliedType(Value json) {
 
 EncodeResult EncodeMsgpack(const WireValue& value, const Type& type) {
   EncodeResult result;
-  MsgpackEncoder enc(value, result.bytes);
+  // A decoded value's document holds the input it came from: about the output's size.
+  size_t expected = value.value ? value.value->MemoryUsage() / 2 + 64 : 64;
+  MsgpackEncoder enc(value, expected);
   try {
-    enc.Encode(value.root(), value.unknown_root(), type);
+    enc.Encode(value.root(), value.unknown_root(), enc.plans().For(type), 0);
   } catch (const Failure& f) {
-    result.error = WireError{enc.path(), 0, false, f.message};
+    result.error = WireError{enc.Path(), 0, false, f.message};
+    return result;
   }
+  result.bytes = enc.Take();
   return result;
 }
 
@@ -427,9 +490,10 @@ EncodeResult EncodeJson(const WireValue& value, const Type& type) {
   EncodeResult result;
   JsonEncoder enc(value, result.bytes);
   try {
-    enc.Encode(value.root(), value.unknown_root(), type);
+    enc.Encode(value.root(), value.unknown_root(), enc.plans().For(type), 0);
   } catch (const Failure& f) {
-    result.error = WireError{enc.path(), 0, false, f.message};
+    result.bytes.clear();
+    result.error = WireError{enc.Path(), 0, false, f.message};
   }
   return result;
 }

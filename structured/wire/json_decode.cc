@@ -360,7 +360,7 @@ DecodeResult DecodeJson(std::string text, const Type& type) {
     writer.emplace(*owner, owner, reader.nodes().size());
     JsonDecoder decoder(reader.nodes(), *writer);
     try {
-      decoder.Decode(root, writer->plans().Root(type));
+      decoder.Decode(root, writer->plans().For(type));
     } catch (const Failure&) {
       path = decoder.path();
       throw;

@@ -587,7 +587,7 @@ DecodeResult DecodeMsgpack(std::string bytes, const Type& type) {
   MsgpackDecoder decoder(data, writer);
   DecodeResult result;
   try {
-    decoder.DecodeTop(writer.plans().Root(type));
+    decoder.DecodeTop(writer.plans().For(type));
   } catch (const Failure& f) {
     result.error = WireError{decoder.Path(), f.offset, true, f.message};
     return result;

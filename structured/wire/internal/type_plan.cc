@@ -4,6 +4,7 @@
 #include <utility>
 
 #include "structured/json_parse.h"
+#include "structured/wire/internal/msgpack_writer.h"
 #include "structured/wire/wire_value.h"
 
 namespace planview::structured::wire::internal {
@@ -15,7 +16,11 @@ int TypePlan::AttributeIndex(std::string_view name) const {
   return static_cast<int>(it - attributes.begin());
 }
 
-const TypePlan& TypePlans::Root(const Type& type) { return Make(type); }
+const TypePlan& TypePlans::For(const Type& type) {
+  auto [it, added] = by_address_.emplace(&type, nullptr);
+  if (added) it->second = &Make(type);
+  return *it->second;
+}
 
 const TypePlan& TypePlans::Make(const Type& type) {
   TypePlan& plan = plans_.emplace_back();
@@ -40,8 +45,14 @@ const TypePlan& TypePlans::Make(const Type& type) {
         AttributePlan a;
         a.name = name;
         a.plan = &Make(t);
-        a.value_key = value_.StoreKey(name);
-        a.marker_key = marker_.StoreKey(name);
+        if (value_ != nullptr) {
+          a.value_key = value_->StoreKey(name);
+          a.marker_key = marker_->StoreKey(name);
+        } else {
+          MsgpackWriter packed(name.size() + 5);
+          packed.Str(name);
+          a.packed_name = packed.Take();
+        }
         plan.has_dynamic = plan.has_dynamic || a.plan->has_dynamic;
         plan.attributes.push_back(a);
       }

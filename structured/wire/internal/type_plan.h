@@ -23,8 +23,9 @@ struct TypePlan;
 struct AttributePlan {
   std::string_view name;  // owned by the Type
   const TypePlan* plan = nullptr;
-  DocumentBuilder::KeyId value_key{};   // the name stored in the value document
+  DocumentBuilder::KeyId value_key{};   // decoding: the name stored in the value document
   DocumentBuilder::KeyId marker_key{};  // and in the unknown-marker document
+  std::string packed_name;              // encoding: the name as a MessagePack string
 };
 
 struct TypePlan {
@@ -51,14 +52,19 @@ struct TypePlan {
   int AttributeIndex(std::string_view name) const;
 };
 
-// Owns the plans of one decode. Attribute keys are stored in the two builders as plans are
-// made.
+// Owns the plans of one decode or encode. When decoding, attribute keys are stored in the
+// two builders as plans are made.
 class TypePlans {
  public:
-  TypePlans(DocumentBuilder& value, DocumentBuilder& marker) : value_(value), marker_(marker) {}
+  TypePlans() = default;
+  TypePlans(DocumentBuilder& value, DocumentBuilder& marker) : value_(&value), marker_(&marker) {}
+  TypePlans(const TypePlans&) = delete;
+  TypePlans& operator=(const TypePlans&) = delete;
 
-  // The plan of the type being decoded (optional-attribute markers dropped).
-  const TypePlan& Root(const Type& type);
+  // The plan of a type, made once per Type object (which must outlive the plans).
+  const TypePlan& For(const Type& type);
+  // The plan of a type that may not outlive the call: a copy is kept.
+  const TypePlan& ForCopy(const Type& type) { return Make(owned_.emplace_back(type)); }
 
   struct Dynamic {
     const TypePlan* plan = nullptr;
@@ -79,9 +85,10 @@ class TypePlans {
  private:
   const TypePlan& Make(const Type& type);
 
-  DocumentBuilder& value_;
-  DocumentBuilder& marker_;
+  DocumentBuilder* value_ = nullptr;
+  DocumentBuilder* marker_ = nullptr;
   std::deque<TypePlan> plans_;
+  std::unordered_map<const Type*, const TypePlan*> by_address_;
   std::deque<Type> owned_;
   std::vector<Type> types_;
   struct TextHash {
