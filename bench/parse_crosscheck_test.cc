@@ -10,7 +10,10 @@
 #include <nlohmann/json.hpp>
 
 #include "bench/plan_generator.h"
+#include "bench/rng.h"
+#include "structured/json_diagnose.h"
 #include "structured/json_parse.h"
+#include "structured/json_text.h"
 
 namespace planview::bench {
 namespace {
@@ -93,6 +96,48 @@ TEST(ParseCrossCheck, EveryTestdataFile) {
     ++files;
   }
   EXPECT_GT(files, 700u);
+}
+
+TEST(ParseCrossCheck, MutatedPlansAgreeWithTheDiagnoser) {
+  // Random damage to a small generated plan: the fast parser must accept exactly what
+  // the exact checker accepts, also when skipping top-level sections, and never crash.
+  PlanGeneratorOptions options;
+  options.resource_blocks = 3;
+  options.seed = 9;
+  std::string plan = GeneratePlanText(options);
+  structured::ParseOptions skipping;
+  skipping.skip_top_level_keys = {"planned_values", "prior_state", "configuration"};
+  const std::string_view bytes[] = {"\"", "\\", "{", "}", "[", "]", ",", ":", " ", "\n", "0", "-", ".", "e", "u",
+                                    "t", "\x01", "\xff", "\xc3\xa9", "\\u", "\\ud800"};
+  Rng rng(42);
+  size_t accepted = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string text = plan;
+    int edits = static_cast<int>(rng.Range(1, 3));
+    for (int e = 0; e < edits; ++e) {
+      size_t at = rng.Below(text.size());
+      std::string_view with = bytes[rng.Below(std::size(bytes))];
+      if (rng.Percent(40)) {
+        text.replace(at, 1, with);
+      } else if (rng.Percent(60)) {
+        text.insert(at, with);
+      } else {
+        text.erase(at, 1);
+      }
+    }
+    bool valid = structured::FindInvalidUtf8(text) == text.size() &&
+                 !structured::internal::DiagnoseJson(text, 512).has_value();
+    structured::ParseResult full = structured::ParseJson(text);
+    structured::ParseResult skipped = structured::ParseJson(text, skipping);
+    ASSERT_EQ(full.ok(), valid) << i << ": " << (full.error ? full.error->ToString("plan") : "");
+    ASSERT_EQ(skipped.ok(), valid) << i;
+    if (!valid) {
+      EXPECT_FALSE(full.error->message.empty());
+      EXPECT_LE(full.error->offset, text.size());
+    }
+    accepted += valid;
+  }
+  EXPECT_GT(accepted, 100u);
 }
 
 }  // namespace

@@ -20,7 +20,7 @@
 // no token index (which would cost about as much memory as the text). It reports only
 // *that* the text is invalid; internal::DiagnoseJson then re-reads the text to say
 // exactly what and where. Strings with escapes are unescaped in place in the source
-// buffer once the whole text is known to be valid, so no string is ever copied.
+// buffer (the result is never longer), so no string is ever copied.
 
 namespace planview::structured {
 namespace {

@@ -35,7 +35,9 @@ struct ParseResult {
 // room is copied once.
 inline constexpr size_t kParsePadding = 64;
 
-// Takes ownership of `text`; string values without escapes stay views into it.
+// Takes ownership of `text`; string values stay views into it (escaped ones are
+// unescaped in place). Peak memory is the text plus about 12 bytes per object member
+// and 8 per array element.
 ParseResult ParseJson(std::string text, const ParseOptions& options = {});
 
 // Reads a whole file (or standard input for "-") with the padding the parser wants.
