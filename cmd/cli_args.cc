@@ -67,8 +67,8 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
                         (filtered output says what it hid; the Plan: line counts all)
   --verbose             show unchanged attributes and blocks too
   --concise             hide them, as tofu does (the default)
-  --format FORMAT       text (default), markdown (a pull-request comment) or json (the
-                        diff model, see docs/json-format.md)
+  --format FORMAT       text (default), markdown (a pull-request comment), json (the
+                        diff model, see docs/json-format.md) or html (one page)
   --max-bytes N         markdown: size budget in bytes (default 65536)
   --help                show this help
   --version             show the version
@@ -161,7 +161,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
       if (!v) return std::nullopt;
       auto format = renderer::formats::OutputFormatFromName(*v);
       if (!format) {
-        error = fmt::format("--format: unknown format \"{}\" (want text, markdown or json)", *v);
+        error = fmt::format("--format: unknown format \"{}\" (want text, markdown, json or html)", *v);
         return std::nullopt;
       }
       out.formats.format = *format;

@@ -18,6 +18,7 @@ packages=(
   protobuf-compiler    # generates C++ for the tfplugin5 messages
   libprotobuf-dev      # runtime for the generated tfplugin5 messages
   libcli11-dev         # command-line parsing for the planview binary
+  chromium             # headless browser for //cmd:html_browser_test (planview --format html)
 )
 
 missing=()

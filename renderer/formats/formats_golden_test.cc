@@ -45,6 +45,9 @@ std::vector<Variant> Variants() {
   FormatOptions json;
   json.format = OutputFormat::kJson;
   v.push_back({"json.json", json});
+  FormatOptions html;
+  html.format = OutputFormat::kHtml;
+  v.push_back({"page.html", html});
   return v;
 }
 
@@ -110,7 +113,7 @@ TEST(FormatsGolden, EveryEquivalencePlan) {
     }
   }
   std::printf("formats/golden: %d passed, %d failed\n", passed, failed);
-  EXPECT_GE(passed, 5 * 45);
+  EXPECT_GE(passed, 6 * 45);
 }
 
 // The default options leave the output exactly as `tofu show` prints it.

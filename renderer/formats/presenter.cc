@@ -1,5 +1,6 @@
 #include "renderer/formats/presenter.h"
 
+#include "renderer/formats/html.h"
 #include "renderer/formats/json.h"
 #include "renderer/formats/markdown.h"
 #include "renderer/formats/summary.h"
@@ -10,6 +11,7 @@ std::optional<OutputFormat> OutputFormatFromName(std::string_view name) {
   if (name == "text") return OutputFormat::kText;
   if (name == "markdown" || name == "md") return OutputFormat::kMarkdown;
   if (name == "json") return OutputFormat::kJson;
+  if (name == "html") return OutputFormat::kHtml;
   return std::nullopt;
 }
 
@@ -25,6 +27,7 @@ void ApplyFormat(const FormatOptions& format, DocumentRequest& request) {
       case OutputFormat::kText: RenderText(plan, format, out); break;
       case OutputFormat::kMarkdown: RenderMarkdown(plan, format, out); break;
       case OutputFormat::kJson: RenderJson(plan, format, out); break;
+      case OutputFormat::kHtml: RenderHtml(plan, format, out); break;
     }
   };
 }

@@ -16,9 +16,9 @@
 
 namespace planview::renderer::formats {
 
-enum class OutputFormat { kText, kMarkdown, kJson };
+enum class OutputFormat { kText, kMarkdown, kJson, kHtml };
 
-std::optional<OutputFormat> OutputFormatFromName(std::string_view name);  // "text", "markdown", "json"
+std::optional<OutputFormat> OutputFormatFromName(std::string_view name);  // "text", "markdown", "json", "html"
 
 inline constexpr size_t kDefaultMaxBytes = 65536;  // GitHub's comment limit
 

@@ -16,4 +16,5 @@ for dir in testdata/conformance/equivalence/*/; do
   "$bin" "$@" --verbose >"$out/verbose.txt"
   "$bin" "$@" --format markdown >"$out/markdown.md"
   "$bin" "$@" --format json >"$out/json.json"
+  "$bin" "$@" --format html >"$out/page.html"
 done

@@ -1,0 +1,238 @@
+#include "renderer/formats/html.h"
+
+#include <fmt/format.h>
+
+#include "change/colorize.h"
+#include "renderer/formats/summary.h"
+
+namespace planview::renderer::formats {
+
+namespace {
+
+void AppendEscaped(std::string& out, std::string_view text) {
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+}
+
+std::string Escaped(std::string_view text) {
+  std::string out;
+  AppendEscaped(out, text);
+  return out;
+}
+
+constexpr std::string_view kStyle = R"(
+body{background:#1e1e1e;color:#d4d4d4;font-family:system-ui,sans-serif;margin:1.5em}
+h1{font-size:1.3em}
+table{border-collapse:collapse;margin:.5em 0 1em}
+td,th{border:1px solid #555;padding:.2em .6em;text-align:right}
+td:first-child,th:first-child{text-align:left}
+pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;margin:.3em 0 .8em 1.2em;white-space:pre}
+details.res{border-left:3px solid #555;margin:.3em 0;padding-left:.5em}
+details.res>summary{cursor:pointer;font-family:ui-monospace,Menlo,Consolas,monospace}
+#filters{position:sticky;top:0;background:#1e1e1e;padding:.5em 0}
+#filters input,#filters select{background:#2d2d2d;color:#d4d4d4;border:1px solid #666;padding:.2em}
+.b{font-weight:bold}.d{opacity:.7}
+.c30{color:#666}.c31,.c91{color:#f14c4c}.c32,.c92{color:#23d18b}.c33,.c93{color:#f5f543}
+.c34,.c94{color:#3b8eea}.c35,.c95{color:#d670d6}.c36,.c96{color:#29b8db}.c37,.c97{color:#e5e5e5}.c90{color:#888}
+.a-create{border-color:#23d18b}.a-delete,.a-replace{border-color:#f14c4c}.a-update{border-color:#f5f543}.a-read{border-color:#29b8db}
+.note{color:#aaa;font-style:italic}
+)";
+
+constexpr std::string_view kScript = R"(
+(function(){
+  var q=document.getElementById('q'),a=document.getElementById('action'),n=document.getElementById('shown');
+  function apply(){
+    var text=q.value.toLowerCase(),act=a.value,count=0,all=document.querySelectorAll('details.res');
+    all.forEach(function(d){
+      var ok=d.dataset.address.toLowerCase().indexOf(text)>=0&&(act===''||(' '+d.dataset.actions+' ').indexOf(' '+act+' ')>=0);
+      d.hidden=!ok; if(ok)count++;
+    });
+    n.textContent=count+' of '+all.length+' shown';
+  }
+  var h=new URLSearchParams(location.hash.slice(1));
+  if(h.has('q'))q.value=h.get('q');
+  if(h.has('action'))a.value=h.get('action');
+  q.addEventListener('input',apply);a.addEventListener('change',apply);
+  apply();
+})();
+)";
+
+// The plain-text reason of a resource, from its comment lines.
+std::string Reason(const ResourceChange& r, Product product) {
+  change::Colorize plain(false);
+  std::string comment = plain.Color(ResourceChangeComment(r, r.action, ChangeCause::kProposed, product));
+  std::string out;
+  size_t start = 0;
+  while (start < comment.size()) {
+    size_t end = comment.find('\n', start);
+    if (end == std::string::npos) end = comment.size();
+    std::string_view line(comment.data() + start, end - start);
+    if (size_t hash = line.find("# "); hash != std::string_view::npos) line.remove_prefix(hash + 2);
+    if (!line.empty()) {
+      if (!out.empty()) out += ' ';
+      out += line;
+    }
+    start = end + 1;
+  }
+  return out;
+}
+
+void AppendSummaryTable(std::string& out, const PlanSummary& s) {
+  std::vector<ActionCategory> used = s.UsedCategories();
+  out += "<table><tr><th>resource type</th>";
+  for (ActionCategory c : used) out += fmt::format("<th>{}</th>", CategoryName(c));
+  out += "</tr>\n";
+  auto row = [&](std::string_view name, const CategoryCounts& counts, bool bold) {
+    out += bold ? "<tr class=\"b\"><td>" : "<tr><td>";
+    AppendEscaped(out, name);
+    out += "</td>";
+    for (ActionCategory c : used) {
+      int n = counts[static_cast<size_t>(c)];
+      out += n == 0 ? std::string("<td>-</td>") : fmt::format("<td>{}</td>", n);
+    }
+    out += "</tr>\n";
+  };
+  for (const auto& [name, counts] : s.by_type) row(name, counts, false);
+  row("total", s.by_action, true);
+  out += "</table>\n";
+}
+
+}  // namespace
+
+std::string AnsiToHtml(std::string_view text) {
+  std::string out;
+  bool bold = false, dim = false, open = false;
+  int color = 0;
+  size_t i = 0;
+  while (i < text.size()) {
+    if (text[i] != '\033') {
+      size_t next = text.find('\033', i);
+      if (next == std::string_view::npos) next = text.size();
+      AppendEscaped(out, text.substr(i, next - i));
+      i = next;
+      continue;
+    }
+    // ESC [ params m
+    size_t end = i + 1;
+    if (end < text.size() && text[end] == '[') {
+      ++end;
+      while (end < text.size() && ((text[end] >= '0' && text[end] <= '9') || text[end] == ';')) ++end;
+    }
+    if (end >= text.size()) break;
+    if (text[i + 1] == '[' && text[end] == 'm') {
+      std::string_view params = text.substr(i + 2, end - i - 2);
+      size_t start = 0;
+      while (start <= params.size()) {
+        size_t semi = params.find(';', start);
+        std::string_view p = params.substr(start, semi == std::string_view::npos ? std::string_view::npos : semi - start);
+        int code = 0;
+        for (char c : p) code = code * 10 + (c - '0');
+        if (code == 0) {
+          bold = dim = false;
+          color = 0;
+        } else if (code == 1) {
+          bold = true;
+        } else if (code == 2) {
+          dim = true;
+        } else if ((code >= 30 && code <= 37) || (code >= 90 && code <= 97)) {
+          color = code;
+        } else if (code == 39) {
+          color = 0;
+        }
+        if (semi == std::string_view::npos) break;
+        start = semi + 1;
+      }
+      if (open) out += "</span>";
+      open = bold || dim || color != 0;
+      if (open) {
+        std::string classes;
+        if (bold) classes += "b";
+        if (dim) classes += classes.empty() ? "d" : " d";
+        if (color != 0) classes += fmt::format("{}c{}", classes.empty() ? "" : " ", color);
+        out += fmt::format("<span class=\"{}\">", classes);
+      }
+    }
+    i = end + 1;
+  }
+  if (open) out += "</span>";
+  return out;
+}
+
+void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::string& out) {
+  Options options = plan.options;
+  options.color = true;
+  change::Colorize colorize(true);
+  PlanSummary summary = Summarize(plan.diffs);
+  const std::string_view product = options.product == Product::kTerraform ? "Terraform" : "OpenTofu";
+
+  out += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
+  out += fmt::format("<title>{} plan: {}</title>\n", product, PlanLine(summary));
+  out += "<style>";
+  out += kStyle;
+  out += "</style></head>\n<body>\n";
+  out += fmt::format("<h1>{} plan</h1>\n", product);
+  if (plan.quality.errored) out += "<p class=\"c31 b\">Planning failed: the plan below is incomplete.</p>\n";
+  if (summary.resources == 0 && summary.output_changes == 0) {
+    out += "<p id=\"plan-line\"><span class=\"c32 b\">No changes.</span> Your infrastructure matches the "
+           "configuration.</p>\n";
+  } else {
+    out += fmt::format("<p id=\"plan-line\"><span class=\"b\">Plan:</span> {}.</p>\n", PlanLine(summary));
+  }
+  if (summary.resources > 0) AppendSummaryTable(out, summary);
+
+  out += "<div id=\"filters\">Filter: <input id=\"q\" type=\"search\" placeholder=\"address contains\"> "
+         "<select id=\"action\"><option value=\"\">any action</option>";
+  for (ActionCategory c : kAllCategories) out += fmt::format("<option>{}</option>", CategoryName(c));
+  out += "</select> <span id=\"shown\"></span></div>\n";
+
+  int hidden = 0;
+  for (const ResourceDiff& d : plan.diffs.changes) {
+    const ResourceChange& r = *d.resource;
+    if (!ShownInPlan(r)) continue;
+    if (options.include_resource && !options.include_resource(r)) {
+      ++hidden;
+      continue;
+    }
+    std::string categories;
+    for (ActionCategory c : CategoriesOf(r)) {
+      if (!categories.empty()) categories += ' ';
+      categories += CategoryName(c);
+    }
+    std::string first = categories.substr(0, categories.find(' '));
+    out += fmt::format("<details class=\"res a-{}\" data-address=\"{}\" data-actions=\"{}\"><summary>", first,
+                       Escaped(r.address), categories);
+    out += AnsiToHtml(colorize.Color(DiffActionSymbol(r.action)));
+    out += ' ';
+    AppendEscaped(out, Reason(r, options.product));
+    out += "</summary><pre>";
+    std::string text = RenderResourceDiff(d, ChangeCause::kProposed, options);
+    std::string comment = colorize.Color(ResourceChangeComment(r, r.action, ChangeCause::kProposed, options.product));
+    if (text.compare(0, comment.size(), comment) == 0) text.erase(0, comment.size());
+    out += AnsiToHtml(text);
+    out += "</pre></details>\n";
+  }
+  std::string outputs = RenderOutputChanges(plan.diffs, options);
+  if (!outputs.empty()) {
+    out += "<h2>Changes to outputs</h2>\n<pre id=\"outputs\">";
+    out += AnsiToHtml(outputs);
+    out += "</pre>\n";
+  }
+  if (options.include_resource) {
+    out += fmt::format("<p class=\"note\">planview: {} of {} resource changes hidden by {}; the counts above include "
+                       "them.</p>\n",
+                       hidden, summary.resources, Escaped(options.filter_description));
+  }
+  out += "<script>";
+  out += kScript;
+  out += "</script>\n</body></html>\n";
+}
+
+}  // namespace planview::renderer::formats
