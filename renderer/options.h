@@ -34,7 +34,7 @@ struct Options {
   // planview's own presentation (renderer/formats/); the defaults print what `tofu show`
   // prints.
   bool verbose = false;  // render unchanged attributes and blocks too
-  // When set, only resources (changes and drift) it accepts are rendered; the plan's
+  // When set, only the resource changes it accepts are rendered (drift is shown whole); the plan's
   // summary line still counts every change and one line says how many were hidden and why
   // (`filter_description`, e.g. "--action delete").
   std::function<bool(const ResourceChange&)> include_resource;

@@ -89,7 +89,6 @@ bool RenderDrift(const PlanDiffs& diffs, PlanMode mode, const change::Colorize& 
                           p),
                   options.width);
   for (const ResourceDiff* d : drift) {
-    if (options.include_resource && !options.include_resource(*d->resource)) continue;
     std::string text = RenderResourceDiff(*d, ChangeCause::kDrift, options);
     if (text.empty()) continue;
     Println(out);

@@ -148,9 +148,9 @@ void RenderJson(const PlanContext& plan, const FormatOptions& /*format*/, std::s
   Key(out, "summary", first);
   out += fmt::format(
       "{{\"import\":{},\"add\":{},\"change\":{},\"destroy\":{},\"forget\":{},\"resources\":{},\"outputs\":{},"
-      "\"by_action\":{{",
+      "\"drift\":{},\"by_action\":{{",
       summary.to_import, summary.to_add, summary.to_change, summary.to_destroy, summary.to_forget, summary.resources,
-      summary.output_changes);
+      summary.output_changes, summary.drift);
   bool first_action = true;
   for (ActionCategory c : kAllCategories) {
     Key(out, CategoryName(c), first_action);

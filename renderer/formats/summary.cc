@@ -83,6 +83,9 @@ PlanSummary Summarize(const PlanDiffs& diffs) {
   for (const OutputDiff& o : diffs.outputs) {
     if (o.diff.action() != Action::kNoOp) ++s.output_changes;
   }
+  for (const ResourceDiff& d : diffs.drift) {
+    if (d.diff.action() != Action::kNoOp) ++s.drift;
+  }
   s.by_type.assign(types.begin(), types.end());
   s.by_module.assign(modules.begin(), modules.end());
   return s;
@@ -109,6 +112,10 @@ std::string RenderSummaryText(const PlanSummary& s) {
   }
   if (s.output_changes > 0) {
     out += fmt::format("\n  {} output value{} will change.\n", s.output_changes, s.output_changes == 1 ? "" : "s");
+  }
+  if (s.drift > 0) {
+    out += fmt::format("\n  {} drifted resource{} (changed outside of the last apply).\n", s.drift,
+                       s.drift == 1 ? "" : "s");
   }
   out += '\n';
   return out;

@@ -21,6 +21,7 @@ struct PlanSummary {
   int to_import = 0, to_add = 0, to_change = 0, to_destroy = 0, to_forget = 0;
   int resources = 0;  // changes the plan lists
   int output_changes = 0;
+  int drift = 0;  // resources changed outside of OpenTofu that the plan shows
   CategoryCounts by_action{};
   std::vector<std::pair<std::string, CategoryCounts>> by_type;    // sorted by type
   std::vector<std::pair<std::string, CategoryCounts>> by_module;  // sorted; "(root)" for the root module
