@@ -296,5 +296,76 @@ TEST(Cli, AutoColourAndTerminalWidth) {
   EXPECT_EQ(forced, renderer::testing::ReadFile(std::string(kBasic) + "/plan.color.txt"));
 }
 
+// The presentation flags (renderer/formats/) give what the golden files hold.
+TEST(Cli, FormatFlagsMatchTheGoldenFiles) {
+  const std::string dir = "testdata/conformance/equivalence/data_read";
+  const std::string golden = "testdata/formats/data_read";
+  std::vector<std::string> base = {dir + "/plan.json", "--schemas", dir + "/schemas.json", "--color", "never"};
+  struct Flag {
+    std::vector<std::string> args;
+    std::string file;
+  };
+  for (const Flag& f : std::vector<Flag>{{{"--summary-only"}, "summary.txt"},
+                                         {{"--summary", "--action=delete,replace", "--action", "update"}, "filtered.txt"},
+                                         {{"--verbose"}, "verbose.txt"},
+                                         {{"--format", "markdown"}, "markdown.md"},
+                                         {{"--format=json"}, "json.json"},
+                                         {{"--format", "html"}, "page.html"}}) {
+    std::vector<std::string> args = base;
+    args.insert(args.end(), f.args.begin(), f.args.end());
+    ProcessResult r = Planview(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, renderer::testing::ReadFile(golden + "/" + f.file)) << f.file;
+  }
+}
+
+TEST(Cli, AddressFilterAndHideReads) {
+  const std::string dir = "testdata/conformance/equivalence/data_read";
+  ProcessResult r = Planview({dir + "/plan.json", "--schemas", dir + "/schemas.json", "--address", "module.create.*",
+                              "--address", "tfcoremock_*", "--hide-reads"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find("data.tfcoremock_simple_resource.read will be read"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("module.create.random_integer.random will be created"), std::string::npos);
+  EXPECT_NE(r.out.find("tfcoremock_simple_resource.create will be created"), std::string::npos);
+  EXPECT_NE(r.out.find("\n# planview: 1 of 4 resource changes hidden by --address 'module.create.*' --address "
+                       "'tfcoremock_*' --hide-reads; the summary below counts all of them.\n"),
+            std::string::npos)
+      << r.out;
+  EXPECT_NE(r.out.find("Plan: 3 to add, 0 to change, 0 to destroy."), std::string::npos);
+}
+
+// Markdown and JSON never show sensitive values (JSON does with --show-sensitive).
+TEST(Cli, SensitiveValuesStayHiddenInFormats) {
+  std::string file = WriteTempFile("secret.json", R"({"format_version":"1.2","resource_changes":[{"address":"aws_db.x",
+    "mode":"managed","type":"aws_db","name":"x","provider_name":"registry.opentofu.org/hashicorp/aws",
+    "change":{"actions":["update"],"before":{"password":"hunter2-old","id":"1"},"after":{"password":"hunter2-new",
+    "id":"1"},"after_unknown":{},"before_sensitive":{"password":true},"after_sensitive":{"password":true}}}]})");
+  for (const char* format : {"markdown", "json", "html"}) {
+    ProcessResult r = Planview({file, "--format", format});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.find("hunter2"), std::string::npos) << format << ": " << r.out;
+    EXPECT_NE(r.out.find("aws_db.x"), std::string::npos) << format;
+  }
+  ProcessResult json = Planview({file, "--format", "json"});
+  EXPECT_NE(json.out.find(R"("inner":{"redacted":true})"), std::string::npos) << json.out;
+  ProcessResult shown = Planview({file, "--format", "json", "--show-sensitive"});
+  EXPECT_NE(shown.out.find("hunter2-new"), std::string::npos) << shown.out;
+}
+
+TEST(Cli, FormatUsageErrors) {
+  for (const std::vector<std::string>& args :
+       std::vector<std::vector<std::string>>{{"p.json", "--action", "explode"},
+                                             {"p.json", "--format", "pdf"},
+                                             {"p.json", "--max-bytes", "12"},
+                                             {"p.json", "--address="},
+                                             {"p.json", "--summary=yes"}}) {
+    ProcessResult r = Planview(args);
+    EXPECT_EQ(r.exit_code, 2) << args[1];
+    EXPECT_EQ(Lines(r.err), 2) << r.err;
+  }
+  EXPECT_NE(Planview({"p.json", "--action", "explode"}).err.find("--action: unknown action \"explode\""),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace planview::cmd
