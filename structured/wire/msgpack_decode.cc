@@ -50,6 +50,11 @@ class Reader {
 
   size_t pos() const { return pos_; }
   bool at_end() const { return pos_ >= end_; }
+  size_t left() const { return end_ - pos_; }
+  // Without bounds checks: the caller has checked left().
+  uint8_t PeekUnchecked() const { return static_cast<uint8_t>(data_[pos_]); }
+  uint32_t ByteAt(size_t i) const { return static_cast<uint8_t>(data_[pos_ + i]); }
+  void Advance(size_t n) { pos_ += n; }
   uint8_t Peek() const {
     if (pos_ >= end_) Fail(pos_, "unexpected end of input");
     return static_cast<uint8_t>(data_[pos_]);
@@ -200,9 +205,9 @@ class MsgpackDecoder {
 
  private:
   struct Step {
-    PathStep::Kind kind;
+    PathStep::Kind kind = PathStep::Kind::kIndex;
     std::string_view name;  // in the input, a type or owned_names_
-    size_t index;
+    size_t index = 0;
   };
 
   // A string from the input, NFC: in place when it is already normal.
@@ -211,6 +216,76 @@ class MsgpackDecoder {
     if (IsNfc(s)) return s;
     normalized_ = NormalizeNfc(s);
     return normalized_;
+  }
+
+  // The common leaves (strings in place, small integers, bools, nulls) without the general
+  // path; false when the value is anything else.
+  bool TryLeaf(Reader& r, const TypePlan& plan) {
+    if (r.at_end()) return false;
+    uint8_t c = r.PeekUnchecked();
+    switch (plan.kind) {
+      case Type::Kind::kString: {
+        size_t length;
+        size_t header;
+        if (c >= 0xa0 && c <= 0xbf) {
+          length = c & 0x1f;
+          header = 1;
+        } else if (c == 0xd9 && r.left() >= 2) {
+          length = r.ByteAt(1);
+          header = 2;
+        } else {
+          break;
+        }
+        if (r.left() < header + length) return false;
+        std::string_view s = data_.substr(r.pos() + header, length);
+        if (!IsNfc(s)) return false;
+        r.Advance(header + length);
+        w_.String(s);
+        return true;
+      }
+      case Type::Kind::kNumber:
+        if (c <= 0x7f) {
+          r.Advance(1);
+          w_.Int(c);
+          return true;
+        }
+        if ((c == 0xcc || c == 0xcd) && r.left() >= (c == 0xcc ? 2u : 3u)) {
+          int64_t v = c == 0xcc ? r.ByteAt(1) : (r.ByteAt(1) << 8 | r.ByteAt(2));
+          r.Advance(c == 0xcc ? 2 : 3);
+          w_.Int(v);
+          return true;
+        }
+        break;
+      case Type::Kind::kBool:
+        if (c == 0xc2 || c == 0xc3) {
+          r.Advance(1);
+          w_.Bool(c == 0xc3);
+          return true;
+        }
+        break;
+      default: return false;
+    }
+    if (c == 0xc0) {
+      r.Advance(1);
+      w_.Null();
+      return true;
+    }
+    return false;
+  }
+
+  // A member's key (known to start as a str or bin). Failing to read it is an error of
+  // the container: the previous member's step leaves the path first.
+  std::pair<size_t, size_t> KeyBytes(Reader& r) {
+    try {
+      return r.StrOrBin();
+    } catch (const Failure&) {
+      path_.pop_back();
+      throw;
+    }
+  }
+
+  void Child(Reader& r, const TypePlan& plan, int depth) {
+    if (!TryLeaf(r, plan)) Decode(r, plan, depth);
   }
 
   void Decode(Reader& r, const TypePlan& plan, int depth) {
@@ -254,11 +329,12 @@ class MsgpackDecoder {
           Fail(start, fmt::format("a tuple of length {} is required ({} given)", plan.elements.size(), n));
         }
         w_.BeginArray(plan);
-        path_.push_back(Step{PathStep::Kind::kIndex, {}, 0});
+        Step& step = path_.emplace_back();
+        step.kind = PathStep::Kind::kIndex;
         for (uint64_t i = 0; i < n; ++i) {
           path_.back().index = static_cast<size_t>(i);
           w_.Element();
-          Decode(r, tuple ? *plan.elements[i] : *plan.element, depth + 1);
+          Child(r, tuple ? *plan.elements[i] : *plan.element, depth + 1);
         }
         path_.pop_back();
         if (w_.EndArray()) w_.DeferUnify(plan, Path(), start, std::string(CollectionPrefix(plan)));
@@ -269,58 +345,80 @@ class MsgpackDecoder {
         r.Byte();
         uint64_t n = r.LengthAfter(c);
         w_.BeginObject(plan);
+        Step& step = path_.emplace_back();
+        step.kind = PathStep::Kind::kKey;
         for (uint64_t i = 0; i < n; ++i) {
           size_t key_at = r.pos();
-          if (!IsStrOrBin(r.Peek())) Fail(key_at, "map keys must be strings");
-          auto [offset, length] = r.StrOrBin();
+          if (r.at_end() || !IsStrOrBin(r.PeekUnchecked())) {
+            path_.pop_back();
+            r.Peek();
+            Fail(key_at, "map keys must be strings");
+          }
+          auto [offset, length] = KeyBytes(r);
           std::string_view key = Nfc(offset, length);
           if (key.data() == normalized_.data()) key = owned_names_.emplace_back(key);
-          path_.push_back(Step{PathStep::Kind::kKey, key, 0});
+          path_.back().name = key;
           w_.MapKey(key);
-          Decode(r, *plan.element, depth + 1);
-          path_.pop_back();
+          Child(r, *plan.element, depth + 1);
         }
+        path_.pop_back();
         if (w_.EndObject()) w_.DeferUnify(plan, Path(), start, std::string(CollectionPrefix(plan)));
         return;
       }
-      case Type::Kind::kObject: {
-        if (!IsMapCode(c)) Fail(start, "an object is required");
-        r.Byte();
-        uint64_t n = r.LengthAfter(c);
-        const std::vector<AttributePlan>& attrs = plan.attributes;
-        if (n != attrs.size()) {
-          Fail(start, fmt::format("an object with {} attributes is required ({} given)", attrs.size(), n));
-        }
-        w_.BeginObject(plan);
-        // Attributes in the type's order (as go-cty writes them) need no bookkeeping; after
-        // the first one out of place, every attribute is checked against those seen.
-        std::vector<bool> seen;
-        for (uint64_t i = 0; i < n; ++i) {
-          size_t key_at = r.pos();
-          if (!IsStrOrBin(r.Peek())) Fail(key_at, "all keys must be strings");
-          auto [offset, length] = r.StrOrBin();
-          std::string_view name = data_.substr(offset, length);
-          path_.push_back(Step{PathStep::Kind::kAttribute, name, 0});
-          int index = static_cast<int>(i);
-          if (!seen.empty() || attrs[i].name != name) {
-            index = plan.AttributeIndex(name);
-            if (index < 0) Fail(key_at, "unsupported attribute");
-            if (seen.empty()) {
-              seen.assign(attrs.size(), false);
-              for (uint64_t j = 0; j < i; ++j) seen[j] = true;
-            }
-            if (seen[static_cast<size_t>(index)]) Fail(key_at, "duplicate attribute");
-            seen[static_cast<size_t>(index)] = true;
-          }
-          w_.Attribute(static_cast<uint32_t>(index));
-          Decode(r, *attrs[static_cast<size_t>(index)].plan, depth + 1);
-          path_.pop_back();
-        }
-        w_.EndObject();
-        return;
-      }
+      case Type::Kind::kObject: DecodeObject(r, plan, c, depth); return;
       default: Fail(start, "unsupported type");
     }
+  }
+
+  void DecodeObject(Reader& r, const TypePlan& plan, uint8_t c, int depth) {
+    size_t start = r.pos();
+    if (!IsMapCode(c)) Fail(start, "an object is required");
+    r.Byte();
+    uint64_t n = r.LengthAfter(c);
+    const std::vector<AttributePlan>& attrs = plan.attributes;
+    if (n != attrs.size()) {
+      Fail(start, fmt::format("an object with {} attributes is required ({} given)", attrs.size(), n));
+    }
+    w_.BeginObject(plan);
+    Step& step = path_.emplace_back();
+    step.kind = PathStep::Kind::kAttribute;
+    // Attributes in the type's order (as go-cty writes them) need no bookkeeping; after
+    // the first one out of place, every attribute is checked against those seen.
+    std::vector<bool> seen;
+    for (uint64_t i = 0; i < n; ++i) {
+      size_t key_at = r.pos();
+      std::string_view name;
+      uint8_t k = r.at_end() ? 0 : r.PeekUnchecked();
+      if (k >= 0xa0 && k <= 0xbf && r.left() > static_cast<size_t>(k & 0x1f)) {
+        name = data_.substr(key_at + 1, k & 0x1f);
+        r.Advance(1 + (k & 0x1f));
+      } else {
+        if (r.at_end() || !IsStrOrBin(k)) {
+          path_.pop_back();
+          r.Peek();
+          Fail(key_at, "all keys must be strings");
+        }
+        auto [offset, length] = KeyBytes(r);
+        name = data_.substr(offset, length);
+      }
+      path_.back().name = name;
+      size_t index = static_cast<size_t>(i);
+      if (!seen.empty() || attrs[index].name != name) {
+        int found = plan.AttributeIndex(name);
+        if (found < 0) Fail(key_at, "unsupported attribute");
+        index = static_cast<size_t>(found);
+        if (seen.empty()) {
+          seen.assign(attrs.size(), false);
+          for (uint64_t j = 0; j < i; ++j) seen[j] = true;
+        }
+        if (seen[index]) Fail(key_at, "duplicate attribute");
+        seen[index] = true;
+      }
+      w_.Attribute(static_cast<uint32_t>(index));
+      Child(r, *attrs[index].plan, depth + 1);
+    }
+    path_.pop_back();
+    w_.EndObject();
   }
 
   void DecodeNumber(Reader& r) {

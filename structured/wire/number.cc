@@ -541,7 +541,60 @@ std::optional<std::string> ParseNumberText(std::string_view s) {
   return FormatF(r);
 }
 
-std::string FormatFloat64(double value) { return FormatF(DecimalOfDouble(value)); }
+namespace {
+
+// Normal doubles whose shortest round-trip digits are the ones go-cty prints: all but
+// powers of two (where the interval below is narrower than the one big.Float uses), and
+// powers of two whose exact decimal has at most 15 digits (2^-21 to 2^49): no other
+// decimal that short is within half a unit in the last place.
+bool ShortestDigitsAgree(double value) {
+  uint64_t bits;
+  std::memcpy(&bits, &value, sizeof bits);
+  uint64_t frac = bits & ((uint64_t{1} << 52) - 1);
+  int biased = static_cast<int>((bits >> 52) & 0x7ff);
+  if (biased == 0 || biased == 0x7ff) return false;
+  int exponent = biased - 1023;
+  return frac != 0 || (exponent >= -21 && exponent <= 49);
+}
+
+}  // namespace
+
+std::string FormatFloat64(double value) {
+  if (ShortestDigitsAgree(value)) {
+    // The shortest digits, then the point put in place: d.ddde±x -> positional.
+    char buf[32];
+    auto res = std::to_chars(buf, buf + sizeof buf, std::fabs(value), std::chars_format::scientific);
+    std::string_view sci(buf, static_cast<size_t>(res.ptr - buf));
+    size_t e = sci.find('e');
+    int exp10 = 0;
+    std::from_chars(sci.data() + e + 1 + (sci[e + 1] == '+' ? 1 : 0), sci.data() + sci.size(), exp10);
+    char digits[24];
+    size_t n = 0;
+    for (char c : sci.substr(0, e)) {
+      if (c != '.') digits[n++] = c;
+    }
+    std::string out;
+    if (value < 0) out += '-';
+    long point = exp10 + 1;  // digits before the decimal point
+    if (point <= 0) {
+      out += "0.";
+      out.append(static_cast<size_t>(-point), '0');
+      out.append(digits, n);
+    } else if (static_cast<size_t>(point) >= n) {
+      out.append(digits, n);
+      out.append(static_cast<size_t>(point) - n, '0');
+    } else {
+      out.append(digits, static_cast<size_t>(point));
+      out += '.';
+      out.append(digits + point, n - static_cast<size_t>(point));
+    }
+    return out;
+  }
+  return FormatF(DecimalOfDouble(value));
+}
+
+// The general conversion, for checking the fast one.
+std::string FormatFloat64Exactly(double value) { return FormatF(DecimalOfDouble(value)); }
 
 std::string FormatInt64(int64_t value) { return std::to_string(value); }
 std::string FormatUint64(uint64_t value) { return std::to_string(value); }

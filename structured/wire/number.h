@@ -26,6 +26,9 @@ std::optional<std::string> ParseNumberText(std::string_view text);
 // The canonical text of a float64 (not NaN) held at 53 bits: "+Inf", "-0", "0.1",
 // "0.000…4940656458412465" for the smallest subnormal.
 std::string FormatFloat64(double value);
+// The same by the general conversion (FormatFloat64 takes shortcuts where the result is
+// the same); for tests.
+std::string FormatFloat64Exactly(double value);
 std::string FormatInt64(int64_t value);
 std::string FormatUint64(uint64_t value);
 

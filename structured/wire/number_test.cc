@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+#include <cstdint>
+#include <cstring>
+
 namespace planview::structured::wire {
 namespace {
 
@@ -29,6 +33,29 @@ TEST(NumberText, LongDecimalsRoundAt512Bits) {
   std::string parsed = ParseNumberText(digits).value();
   EXPECT_EQ(parsed.size(), 200u);
   EXPECT_EQ(parsed.substr(0, 2), "10");
+}
+
+TEST(NumberText, Float64ShortcutsAgreeWithTheGeneralConversion) {
+  for (int k = -1074; k <= 1023; ++k) {
+    double v = std::ldexp(1.0, k);
+    ASSERT_EQ(FormatFloat64(v), FormatFloat64Exactly(v)) << "2^" << k;
+    ASSERT_EQ(FormatFloat64(-v), FormatFloat64Exactly(-v)) << "-2^" << k;
+  }
+  // Doubles from every exponent, with random mantissas.
+  uint64_t state = 0x9e3779b97f4a7c15ull;
+  for (int i = 0; i < 20000; ++i) {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    uint64_t bits = state & ~(uint64_t{0x7ff} << 52);
+    bits |= static_cast<uint64_t>(i % 2047) << 52;  // no infinities or NaNs
+    double v;
+    std::memcpy(&v, &bits, sizeof v);
+    ASSERT_EQ(FormatFloat64(v), FormatFloat64Exactly(v)) << bits;
+  }
+  EXPECT_EQ(FormatFloat64(0.5), "0.5");
+  EXPECT_EQ(FormatFloat64(2.0), "2");
+  EXPECT_EQ(FormatFloat64(std::ldexp(1.0, -21)), "0.000000476837158203125");
 }
 
 TEST(NumberText, FormatsFloat64LikeCty) {

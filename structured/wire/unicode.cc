@@ -6,6 +6,7 @@
 #include <unicode/utext.h>
 #include <unicode/utf8.h>
 
+#include <cstring>
 #include <memory>
 #include <stdexcept>
 
@@ -23,10 +24,17 @@ const icu::Normalizer2& Nfc() {
 }
 
 bool IsAscii(std::string_view text) {
-  for (unsigned char c : text) {
-    if (c >= 0x80) return false;
+  // Eight bytes at a time: any high bit set means a non-ASCII byte.
+  const char* p = text.data();
+  size_t n = text.size();
+  uint64_t high = 0;
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t word;
+    std::memcpy(&word, p, sizeof word);
+    high |= word;
   }
-  return true;
+  for (; n > 0; ++p, --n) high |= static_cast<unsigned char>(*p);
+  return (high & 0x8080808080808080ull) == 0;
 }
 
 // Length of the valid UTF-8 sequence at `i`, or 0 when the byte there starts none.

@@ -13,18 +13,13 @@ ValueWriter::ValueWriter(std::string_view source, std::shared_ptr<const void> ow
     : source_(source), value_(source, std::move(owner)), plans_(value_, marker_) {
   value_.Reserve(values_hint);
   frames_.reserve(64);
-  Frame root;
+  Frame& root = frames_.emplace_back();
   root.count = 1;  // the top-level value is child 0
-  frames_.push_back(root);
-}
-
-void ValueWriter::UpdateExtra() {
-  extra_ = static_cast<uint8_t>((key_depth_ != 0 ? kKeyMode : 0) | (unify_depth_ != 0 ? kSignature : 0) |
-                                (frames_.back().kind == FrameKind::kSet ? kSetParent : 0));
+  top_ = &root;
 }
 
 void ValueWriter::Unknown(Refinements refinements) {
-  BeginValue();
+  ++seq_;
   value_.Null();
   MarkerKey();
   marker_.Bool(true);
@@ -37,34 +32,34 @@ void ValueWriter::Unknown(Refinements refinements) {
 }
 
 void ValueWriter::Int(int64_t v) {
-  BeginValue();
+  ++seq_;
   char buf[24];
   auto res = std::to_chars(buf, buf + sizeof buf, v);
   value_.Number(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
-  MarkKnownLeaf();
-  if (extra_ != 0) LeafExtras(SetLeaf::kInt, {}, v);
+  KnownLeafMarker();
+  if (extra_ & (kKeyMode | kSetParent)) LeafExtras(SetLeaf::kInt, {}, v);
 }
 
 void ValueWriter::Uint(uint64_t v) {
-  BeginValue();
+  ++seq_;
   char buf[24];
   auto res = std::to_chars(buf, buf + sizeof buf, v);
   value_.Number(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
-  MarkKnownLeaf();
-  if (extra_ != 0) LeafExtras(SetLeaf::kUint, {}, static_cast<int64_t>(v));
+  KnownLeafMarker();
+  if (extra_ & (kKeyMode | kSetParent)) LeafExtras(SetLeaf::kUint, {}, static_cast<int64_t>(v));
 }
 
 void ValueWriter::Number(std::string_view canonical, bool float64) {
-  BeginValue();
+  ++seq_;
   value_.Number(canonical);
-  MarkKnownLeaf();
+  KnownLeafMarker();
   if (float64) AddEntry(EntryKind::kFloat64, 0);
-  if (extra_ != 0) LeafExtras(SetLeaf::kNumber, canonical, 0);
+  if (extra_ & (kKeyMode | kSetParent)) LeafExtras(SetLeaf::kNumber, canonical, 0);
 }
 
 void ValueWriter::LeafExtras(SetLeaf leaf, std::string_view text, int64_t number) {
   if ((extra_ & kSignature) && (leaf == SetLeaf::kNull || leaf == SetLeaf::kUnknown)) {
-    const TypePlan* declared = ChildPlan(frames_.back());
+    const TypePlan* declared = ChildPlan(*top_);
     if (declared != nullptr && declared->has_dynamic) signature_.push_back(SigEntry{seq_ - 1, -1, declared});
   }
   if (extra_ & kKeyMode) {
@@ -95,12 +90,11 @@ void ValueWriter::LeafExtras(SetLeaf leaf, std::string_view text, int64_t number
     }
   }
   if (extra_ & kSetParent) {
-    ChildRecord& r = records_.back();
+    ChildRecord& r = CurrentRecord(*top_);
     r.leaf = leaf;
     r.number = number;
     if (leaf == SetLeaf::kString || leaf == SetLeaf::kNumber) {
-      if (leaf == SetLeaf::kString && text.data() >= source_.data() &&
-          text.data() + text.size() <= source_.data() + source_.size()) {
+      if (leaf == SetLeaf::kString && InSource(text)) {
         r.key = static_cast<uint32_t>(text.data() - source_.data());
       } else {
         r.key = static_cast<uint32_t>(scratch_.size());
@@ -112,60 +106,65 @@ void ValueWriter::LeafExtras(SetLeaf leaf, std::string_view text, int64_t number
   }
 }
 
-void ValueWriter::BeginArray(const TypePlan& plan) {
-  FrameKind kind = plan.kind == Type::Kind::kSet     ? FrameKind::kSet
-                   : plan.kind == Type::Kind::kTuple ? FrameKind::kTuple
-                                                     : FrameKind::kList;
-  BeginContainer(plan, kind);
-}
-
-void ValueWriter::BeginObject(const TypePlan& plan) {
-  BeginContainer(plan, plan.kind == Type::Kind::kObject ? FrameKind::kObject : FrameKind::kMap);
-}
-
-void ValueWriter::BeginContainer(const TypePlan& plan, FrameKind kind) {
-  BeginValue();
-  bool array = kind == FrameKind::kList || kind == FrameKind::kTuple || kind == FrameKind::kSet;
-  MarkerKey();
-  if (array) {
-    value_.BeginArray();
-    marker_.BeginArray();
-  } else {
-    value_.BeginObject();
-    marker_.BeginObject();
-  }
-  bool keyed = key_depth_ != 0;
-  if (keyed) {
-    char open = kind == FrameKind::kList || kind == FrameKind::kSet ? '[' : (kind == FrameKind::kMap ? '{' : '<');
-    hash_ += open;
-    exact_ += open;
-  }
-  Frame f;
-  f.kind = kind;
-  f.plan = &plan;
-  f.marker_array = array;
-  f.keyed = keyed;
-  f.unify = plan.unifies();
-  f.entries = static_cast<uint32_t>(pending_.size());
+void ValueWriter::BeginSpecial(Frame& f) {
+  f.special = true;
+  f.slow = true;
+  f.unify = f.plan->unifies();
   f.records = static_cast<uint32_t>(records_.size());
   f.scratch = static_cast<uint32_t>(scratch_.size());
   f.hash = Hash();
   f.exact = Exact();
-  if (kind == FrameKind::kSet && !plan.primitive_set()) ++key_depth_;
+  f.keyed = key_depth_ != 0;
+  if (f.keyed) {
+    char open = f.kind == FrameKind::kList || f.kind == FrameKind::kSet ? '[' : (f.kind == FrameKind::kMap ? '{' : '<');
+    hash_ += open;
+    exact_ += open;
+  }
+  if (f.kind == FrameKind::kSet || f.kind == FrameKind::kMap) f.first_record = 0;
+  if (f.kind == FrameKind::kSet && !f.plan->primitive_set()) ++key_depth_;
   if (f.unify) ++unify_depth_;
-  f.finish_child = key_depth_ != 0 || f.unify;
-  frames_.push_back(f);
   UpdateExtra();
 }
 
-void ValueWriter::StartSetElement(Frame& f) {
-  ChildRecord r;
+ValueWriter::ChildRecord& ValueWriter::StartRecord(Frame& f) {
+  (void)f;
+  ChildRecord& r = records_.emplace_back();
   r.resolved = static_cast<uint32_t>(resolved_.size());
   r.hash = Hash();
   r.exact = Exact();
   r.unknowns = unknowns_;
-  records_.push_back(r);
+  return r;
+}
+
+void ValueWriter::ElementSlow(Frame& f) {
+  if (f.count != 0) FinishChild(f);
+  ++f.count;
+  if (f.kind == FrameKind::kSet) StartRecord(f);
   if (f.unify) StartUnifyChild(f);
+}
+
+void ValueWriter::AttributeSlow(Frame& f, uint32_t index) {
+  if (f.count != 0 && f.special) FinishChild(f);
+  if (index != f.count) f.reorder = true;
+  if (f.reorder && f.first_record == UINT32_MAX) {
+    // Members before this one are attributes 0..count-1 in order: they stay first.
+    f.first_record = f.count;
+    f.records = static_cast<uint32_t>(records_.size());
+    f.marker_prefix = f.marker_count;
+    f.slow = true;
+  }
+  ++f.count;
+  if (f.first_record != UINT32_MAX) StartRecord(f).key = index;
+}
+
+void ValueWriter::MarkerKeySlow(Frame& f) {
+  ChildRecord& r = CurrentRecord(f);
+  if (f.kind == FrameKind::kObject) {
+    marker_.Key(f.plan->attributes[f.attribute].marker_key);
+  } else {
+    marker_.Key(RecordText(r));
+  }
+  r.marker = static_cast<int32_t>(f.marker_count++);
 }
 
 void ValueWriter::StartUnifyChild(Frame& f) {
@@ -202,16 +201,13 @@ void ValueWriter::FinishChild(Frame& f) {
 }
 
 void ValueWriter::MapKey(std::string_view key) {
-  Frame& f = frames_.back();
-  if (f.count != 0 && f.finish_child) FinishChild(f);
+  Frame& f = *top_;
+  if (f.count != 0) FinishChild(f);
   if (f.count != 0 && !f.reorder && !(RecordText(records_.back()) < key)) f.reorder = true;
   ++f.count;
-  ChildRecord r;
-  r.resolved = static_cast<uint32_t>(resolved_.size());
-  r.hash = Hash();
-  r.exact = Exact();
+  ChildRecord& r = StartRecord(f);
   r.length = static_cast<uint32_t>(key.size());
-  if (key.data() >= source_.data() && key.data() + key.size() <= source_.data() + source_.size()) {
+  if (InSource(key)) {
     r.key = static_cast<uint32_t>(key.data() - source_.data());
     value_.SourceKey(r.key, key.size());
   } else {
@@ -220,7 +216,6 @@ void ValueWriter::MapKey(std::string_view key) {
     scratch_ += key;
     value_.Key(key);
   }
-  records_.push_back(r);
   if (key_depth_ != 0) {
     AppendHashString(hash_, key);
     hash_ += ':';
@@ -232,9 +227,9 @@ void ValueWriter::MapKey(std::string_view key) {
 
 void ValueWriter::Typed(uint32_t slot, uint32_t seq) {
   AddEntry(EntryKind::kType, slot);
-  Frame& f = frames_.back();
+  Frame& f = *top_;
   if (extra_ & kSignature) signature_.push_back(SigEntry{seq, static_cast<int32_t>(slot), ChildPlan(f)});
-  if (f.kind == FrameKind::kSet) records_[f.records + f.count - 1].type_slot = static_cast<int32_t>(slot);
+  if (f.kind == FrameKind::kSet) CurrentRecord(f).type_slot = static_cast<int32_t>(slot);
 }
 
 void ValueWriter::DeferUnify(const TypePlan& plan, std::vector<PathStep> path, size_t offset, std::string prefix) {
@@ -242,12 +237,8 @@ void ValueWriter::DeferUnify(const TypePlan& plan, std::vector<PathStep> path, s
   AddEntry(EntryKind::kUnify, static_cast<uint32_t>(tasks_.size() - 1));
 }
 
-bool ValueWriter::EndArray() { return EndContainer(); }
-bool ValueWriter::EndObject() { return EndContainer(); }
-
-bool ValueWriter::EndContainer() {
-  Frame& f = frames_.back();
-  if (f.count != 0 && f.finish_child) FinishChild(f);
+bool ValueWriter::EndSlow(Frame& f) {
+  if (f.count != 0 && f.special) FinishChild(f);
   bool array = f.marker_array;
   std::vector<uint32_t>& order = order_scratch_;
   bool identity = true;
@@ -281,23 +272,28 @@ bool ValueWriter::EndContainer() {
     placement = value_.EndObject(order);
     std::vector<uint32_t>& marker_order = marker_order_scratch_;
     marker_order.clear();
+    for (uint32_t m = 0; m < f.marker_prefix; ++m) marker_order.push_back(m);
     for (uint32_t position : order) {
-      int32_t m = records_[f.records + position].marker;
+      if (position < f.first_record) continue;
+      int32_t m = records_[f.records + (position - f.first_record)].marker;
       if (m >= 0) marker_order.push_back(static_cast<uint32_t>(m));
     }
     marker_.EndObject(marker_order);
   }
-  Resolve(f, placement, identity ? nullptr : &order);
+  if (pending_.size() != f.entries || !identity) Resolve(f, placement, identity ? nullptr : &order);
   bool deferred = f.unify && f.mismatch;
-  records_.resize(f.records);
-  scratch_.resize(f.scratch);
-  if (f.kind == FrameKind::kSet && !f.plan->primitive_set()) --key_depth_;
-  if (f.unify && --unify_depth_ == 0) signature_.clear();
-  if (key_depth_ == 0) {
-    hash_.clear();
-    exact_.clear();
+  if (f.first_record != UINT32_MAX) records_.resize(f.records);
+  if (f.special) {
+    scratch_.resize(f.scratch);
+    if (f.kind == FrameKind::kSet && !f.plan->primitive_set()) --key_depth_;
+    if (f.unify && --unify_depth_ == 0) signature_.clear();
+    if (key_depth_ == 0) {
+      hash_.clear();
+      exact_.clear();
+    }
   }
   frames_.pop_back();
+  top_ = &frames_.back();
   UpdateExtra();
   return deferred;
 }
@@ -338,35 +334,41 @@ void ValueWriter::OrderSet(Frame& f, std::vector<uint32_t>& order, bool& identit
 }
 
 void ValueWriter::OrderMembers(Frame& f, std::vector<uint32_t>& order) {
-  const ChildRecord* recs = records_.data() + f.records;
+  uint32_t first = f.first_record;
+  const ChildRecord* recs = records_.data() + f.records;  // recs[p - first] for position p
   order.resize(f.count);
   for (uint32_t i = 0; i < f.count; ++i) order[i] = i;
   if (f.kind == FrameKind::kObject) {
-    std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return recs[a].key < recs[b].key; });
+    std::sort(order.begin() + first, order.end(),
+              [&](uint32_t a, uint32_t b) { return recs[a - first].key < recs[b - first].key; });
     return;
   }
-  std::stable_sort(order.begin(), order.end(),
-                   [&](uint32_t a, uint32_t b) { return RecordText(recs[a]) < RecordText(recs[b]); });
+  auto key = [&](uint32_t p) { return RecordText(recs[p]); };
+  std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
   // Equal keys: the last one given wins.
   size_t kept = 0;
   for (size_t i = 0; i < order.size(); ++i) {
-    if (i + 1 < order.size() && RecordText(recs[order[i]]) == RecordText(recs[order[i + 1]])) continue;
+    if (i + 1 < order.size() && key(order[i]) == key(order[i + 1])) continue;
     order[kept++] = order[i];
   }
   order.resize(kept);
 }
 
 void ValueWriter::RewriteKeyText(const Frame& f, const std::vector<uint32_t>& order, char close) {
+  uint32_t first = f.first_record;
   const ChildRecord* recs = records_.data() + f.records;
   for (int which = 0; which < 2; ++which) {
     std::string& s = which == 0 ? hash_ : exact_;
-    auto start = [&](uint32_t c) -> size_t {
-      if (c == f.count) return s.size();
-      return which == 0 ? recs[c].hash : recs[c].exact;
+    // Children before the first record keep their place (with the opening delimiter).
+    auto start = [&](uint32_t p) -> size_t {
+      if (p == f.count) return s.size();
+      return which == 0 ? recs[p - first].hash : recs[p - first].exact;
     };
     size_t begin = which == 0 ? f.hash : f.exact;
-    std::string rewritten(s, begin, start(0) - begin);  // the opening delimiter
-    for (uint32_t c : order) rewritten.append(s, start(c), start(c + 1) - start(c));
+    std::string rewritten(s, begin, start(first) - begin);
+    for (uint32_t p : order) {
+      if (p >= first) rewritten.append(s, start(p), start(p + 1) - start(p));
+    }
     rewritten += close;
     s.resize(begin);
     s += rewritten;
@@ -386,15 +388,15 @@ void ValueWriter::Resolve(Frame& f, DocumentBuilder::Placement placement, const 
   std::vector<int32_t> position(f.count, -1);
   for (size_t k = 0; k < order->size(); ++k) position[(*order)[k]] = static_cast<int32_t>(k);
   if (order->size() < f.count) {
-    // Dropped duplicates: what their subtrees put in the tables goes with them.
-    const ChildRecord* recs = records_.data() + f.records;
+    // Dropped duplicates (sets and maps, which have a record per child): what their
+    // subtrees put in the tables goes with them.
+    ChildRecord* recs = records_.data() + f.records;
     for (uint32_t c = f.count; c-- > 0;) {
       if (position[c] >= 0) continue;
       size_t from = recs[c].resolved;
       size_t to = c + 1 < f.count ? recs[c + 1].resolved : resolved_.size();
       resolved_.erase(resolved_.begin() + static_cast<ptrdiff_t>(from), resolved_.begin() + static_cast<ptrdiff_t>(to));
-      // Later children's ranges move down.
-      for (uint32_t d = c + 1; d < f.count; ++d) records_[f.records + d].resolved -= static_cast<uint32_t>(to - from);
+      for (uint32_t d = c + 1; d < f.count; ++d) recs[d].resolved -= static_cast<uint32_t>(to - from);
     }
   }
   size_t batch = resolved_.size();

@@ -16,6 +16,9 @@
 // Side-table entries wait in their container until it closes and says where its children
 // went (DocumentBuilder::Placement); since containers land in the document in closing
 // order, the tables come out sorted by node index.
+//
+// Plain values (no set, reordering, key mode or unification around them) take inline fast
+// paths; everything else is out of line.
 #ifndef PLANVIEW_STRUCTURED_WIRE_INTERNAL_VALUE_WRITER_H_
 #define PLANVIEW_STRUCTURED_WIRE_INTERNAL_VALUE_WRITER_H_
 
@@ -50,17 +53,17 @@ class ValueWriter {
 
   // Leaves.
   void Null() {
-    BeginValue();
+    ++seq_;
     value_.Null();
-    MarkKnownLeaf();
+    KnownLeafMarker();
     if (extra_ != 0) LeafExtras(SetLeaf::kNull, {}, 0);
   }
   void Unknown(Refinements refinements);
   void Bool(bool v) {
-    BeginValue();
+    ++seq_;
     value_.Bool(v);
-    MarkKnownLeaf();
-    if (extra_ != 0) LeafExtras(v ? SetLeaf::kTrue : SetLeaf::kFalse, {}, 0);
+    KnownLeafMarker();
+    if (extra_ & (kKeyMode | kSetParent)) LeafExtras(v ? SetLeaf::kTrue : SetLeaf::kFalse, {}, 0);
   }
   void Int(int64_t v);
   void Uint(uint64_t v);
@@ -68,43 +71,51 @@ class ValueWriter {
   void Number(std::string_view canonical, bool float64);
   // NFC text; not copied when it lies inside the source.
   void String(std::string_view text) {
-    BeginValue();
-    if (text.data() >= source_.data() && text.data() + text.size() <= source_.data() + source_.size()) {
+    ++seq_;
+    if (InSource(text)) {
       value_.SourceString(static_cast<size_t>(text.data() - source_.data()), text.size());
     } else {
       value_.String(text);
     }
-    MarkKnownLeaf();
-    if (extra_ != 0) LeafExtras(SetLeaf::kString, text, 0);
+    KnownLeafMarker();
+    if (extra_ & (kKeyMode | kSetParent)) LeafExtras(SetLeaf::kString, text, 0);
   }
 
   // Containers: Begin, then per child Element() (arrays) or Attribute()/MapKey() (objects,
   // maps) followed by the child's value, then End. `plan` is the container's type.
-  void BeginArray(const TypePlan& plan);
-  void Element() {
-    Frame& f = frames_.back();
-    if (f.count != 0 && f.finish_child) FinishChild(f);
-    ++f.count;
-    if (f.kind == FrameKind::kSet) StartSetElement(f);
-    else if (f.unify) StartUnifyChild(f);
+  void BeginArray(const TypePlan& plan) {
+    BeginContainer(plan, plan.kind == Type::Kind::kSet     ? FrameKind::kSet
+                         : plan.kind == Type::Kind::kTuple ? FrameKind::kTuple
+                                                           : FrameKind::kList);
   }
-  // Returns true when the collection's elements need the deferred type check (see
+  void Element() {
+    Frame& f = *top_;
+    if (f.slow) {
+      ElementSlow(f);
+    } else {
+      ++f.count;
+    }
+  }
+  // Both return true when the collection's elements need the deferred type check (see
   // DeferUnify).
-  bool EndArray();
-  void BeginObject(const TypePlan& plan);
+  bool EndArray() { return EndContainer(true); }
+  void BeginObject(const TypePlan& plan) {
+    BeginContainer(plan, plan.kind == Type::Kind::kObject ? FrameKind::kObject : FrameKind::kMap);
+  }
   // Object member: the attribute's position in the type.
   void Attribute(uint32_t index) {
-    Frame& f = frames_.back();
-    if (f.count != 0 && f.finish_child) FinishChild(f);
-    if (index != f.count) f.reorder = true;
-    ++f.count;
+    Frame& f = *top_;
+    if (f.slow || index != f.count) {
+      AttributeSlow(f, index);
+    } else {
+      ++f.count;
+    }
     f.attribute = index;
     value_.Key(f.plan->attributes[index].value_key);
-    records_.push_back(ChildRecord{index, 0, -1, static_cast<uint32_t>(resolved_.size()), Hash(), Exact()});
   }
   // Map member: the key, NFC.
   void MapKey(std::string_view key);
-  bool EndObject();
+  bool EndObject() { return EndContainer(false); }
 
   // The value just added is at a dynamic position and has this runtime type; `seq` is the
   // number it was added under.
@@ -129,24 +140,29 @@ class ValueWriter {
   struct Frame {
     FrameKind kind = FrameKind::kRoot;
     bool marker_array = true;   // children's known leaves are `false` in the marker tree
+    bool slow = false;          // children need the out-of-line paths (below)
     bool keyed = false;         // this container writes key text (it is inside key mode)
     bool reorder = false;       // object/map members arrived out of order
     bool unify = false;         // element type has dynamic in it
     bool mismatch = false;      // unify: elements' dynamic layouts differ
-    bool finish_child = false;  // children need FinishChild (key mode or unify)
+    bool special = false;       // set up by BeginSpecial (owns scratch, key text, depths)
     const TypePlan* plan = nullptr;
     uint32_t count = 0;          // children started
     uint32_t marker_count = 0;   // members of the marker object
+    uint32_t attribute = 0;      // object: the current member's attribute
     uint32_t entries = 0;        // pending_ index of the first entry of a direct child
-    uint32_t records = 0;        // records_ index of the first child's record
+    // Records (slow frames): the first child that has one, and its index in records_.
+    // Objects get records from their first member out of order on; maps and sets always.
+    uint32_t first_record = UINT32_MAX;
+    uint32_t records = 0;
+    uint32_t marker_prefix = 0;  // members of the marker object before the first record
     uint32_t scratch = 0;        // scratch_ size when the container began
     uint32_t hash = 0;           // key mode: where this container's key text starts
     uint32_t exact = 0;
-    uint32_t attribute = 0;      // object: the current member's attribute
     // unify: the first element's and the current element's number and signature start.
     uint32_t first_seq = 0, first_sig = 0, first_sig_end = 0, child_seq = 0, child_sig = 0;
   };
-  // Per child of an object, map or set.
+  // Per child of a slow object, map or set.
   struct ChildRecord {
     uint32_t key = 0;         // object: attribute; map/set: text offset in source or scratch
     uint32_t length = 0;      // map key / set element text length
@@ -183,29 +199,29 @@ class ValueWriter {
     std::vector<PathStep> path;
     size_t offset;
     std::string prefix;
-    bool orphan = false;  // inside a dropped duplicate: check only
   };
 
   enum Extra : uint8_t { kKeyMode = 1, kSignature = 2, kSetParent = 4 };
 
-  void BeginValue() { ++seq_; }
-  void MarkKnownLeaf() {
-    if (frames_.back().marker_array) marker_.Bool(false);
+  bool InSource(std::string_view text) const {
+    return text.data() >= source_.data() && text.data() + text.size() <= source_.data() + source_.size();
+  }
+  void KnownLeafMarker() {
+    if (top_->marker_array) marker_.Bool(false);
   }
   // The key of the current member in the marker object, before its marker.
   void MarkerKey() {
-    Frame& f = frames_.back();
+    Frame& f = *top_;
     if (f.marker_array) return;
-    ChildRecord& r = records_[f.records + f.count - 1];
-    if (f.kind == FrameKind::kObject) {
+    if (f.kind == FrameKind::kObject && f.first_record == UINT32_MAX) {
       marker_.Key(f.plan->attributes[f.attribute].marker_key);
-    } else {
-      marker_.Key(RecordText(r));
+      ++f.marker_count;
+      return;
     }
-    r.marker = static_cast<int32_t>(f.marker_count++);
+    MarkerKeySlow(f);
   }
   void AddEntry(EntryKind kind, uint32_t payload) {
-    pending_.push_back(PendingEntry{frames_.back().count - 1, kind, payload});
+    pending_.push_back(PendingEntry{top_->count - 1, kind, payload});
   }
   // The declared type of the open container's current child (nullptr at the top).
   static const TypePlan* ChildPlan(const Frame& f) {
@@ -218,15 +234,56 @@ class ValueWriter {
   }
   uint32_t Hash() const { return static_cast<uint32_t>(hash_.size()); }
   uint32_t Exact() const { return static_cast<uint32_t>(exact_.size()); }
-  void UpdateExtra();
+  void UpdateExtra() {
+    extra_ = static_cast<uint8_t>((key_depth_ != 0 ? kKeyMode : 0) | (unify_depth_ != 0 ? kSignature : 0) |
+                                  (top_->kind == FrameKind::kSet ? kSetParent : 0));
+  }
+
+  void BeginContainer(const TypePlan& plan, FrameKind kind) {
+    ++seq_;
+    MarkerKey();
+    bool array = kind == FrameKind::kList || kind == FrameKind::kTuple || kind == FrameKind::kSet;
+    if (array) {
+      value_.BeginArray();
+      marker_.BeginArray();
+    } else {
+      value_.BeginObject();
+      marker_.BeginObject();
+    }
+    bool special = (extra_ & (kKeyMode | kSetParent)) != 0 || kind == FrameKind::kSet || kind == FrameKind::kMap ||
+                   plan.unifies();
+    Frame& f = frames_.emplace_back();
+    top_ = &f;
+    f.kind = kind;
+    f.plan = &plan;
+    f.marker_array = array;
+    f.entries = static_cast<uint32_t>(pending_.size());
+    if (special) BeginSpecial(f);
+  }
+  bool EndContainer(bool array) {
+    Frame& f = *top_;
+    if (f.slow || f.reorder) return EndSlow(f);
+    DocumentBuilder::Placement placement = array ? value_.EndArray() : value_.EndObject();
+    if (array) {
+      marker_.EndArray();
+    } else {
+      marker_.EndObject();
+    }
+    if (pending_.size() != f.entries) Resolve(f, placement, nullptr);
+    frames_.pop_back();
+    top_ = &frames_.back();
+    return false;
+  }
 
   void LeafExtras(SetLeaf leaf, std::string_view text, int64_t number);
-  void BeginContainer(const TypePlan& plan, FrameKind kind);
-  void StartSetElement(Frame& f);
+  void BeginSpecial(Frame& f);
+  void ElementSlow(Frame& f);
+  void AttributeSlow(Frame& f, uint32_t index);
+  void MarkerKeySlow(Frame& f);
+  ChildRecord& StartRecord(Frame& f);
   void StartUnifyChild(Frame& f);
   void FinishChild(Frame& f);
-  // Closes the top frame; true when it needs the deferred unification.
-  bool EndContainer();
+  bool EndSlow(Frame& f);
   void OrderSet(Frame& f, std::vector<uint32_t>& order, bool& identity);
   void OrderMembers(Frame& f, std::vector<uint32_t>& order);
   void Resolve(Frame& f, DocumentBuilder::Placement placement, const std::vector<uint32_t>* order);
@@ -234,12 +291,14 @@ class ValueWriter {
   std::string_view RecordText(const ChildRecord& r) const {
     return r.in_scratch ? std::string_view(scratch_).substr(r.key, r.length) : source_.substr(r.key, r.length);
   }
+  ChildRecord& CurrentRecord(Frame& f) { return records_[f.records + (f.count - 1 - f.first_record)]; }
 
   std::string_view source_;
   DocumentBuilder value_;
   DocumentBuilder marker_;
   TypePlans plans_;
   std::vector<Frame> frames_;
+  Frame* top_ = nullptr;  // frames_.back()
   std::vector<ChildRecord> records_;
   std::vector<PendingEntry> pending_;
   std::vector<ResolvedEntry> resolved_;
