@@ -12,11 +12,12 @@
 // repeats the one above it, and the walk back passes straight up through it). One change
 // in a long list therefore costs linear time.
 //
-// Past kMaxAlignmentCells cells (both sides of a huge list rewritten in shuffled order)
-// the table would take gigabytes: the differing middle is then treated as having nothing
-// in common, so it renders as deletions and creations (or updates, where `should_diff`
-// pairs elements) instead of failing. Only the choice of which elements show as unchanged
-// can differ from upstream, and only in that case.
+// Policy past the size limit: a table over kMaxAlignmentCells cells (both sides of a huge
+// list rewritten in shuffled order; upstream would allocate gigabytes) is not built. The
+// differing middle is then treated as having nothing in common, so it still renders, as
+// deletions and creations (or updates, where `should_diff` pairs elements), and nothing
+// fails. Only in that case can the output differ from upstream's: elements upstream would
+// show unchanged inside that middle show as deleted and created again.
 #ifndef PLANVIEW_CHANGE_PROCESS_SLICE_H_
 #define PLANVIEW_CHANGE_PROCESS_SLICE_H_
 
