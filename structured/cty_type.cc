@@ -237,7 +237,7 @@ std::optional<Type> Parse(Value json, JsonPath& path, std::string& error, size_t
     if (name == "number") return Type::Number();
     if (name == "bool") return Type::Bool();
     if (name == "dynamic") return Type::Dynamic();
-    return fail(fmt::format("unknown type \"{}\"", name));
+    return fail(fmt::format("unknown type {:?}", name));
   }
   if (!json.is_array() || json.empty() || !json.at(0).is_string()) {
     return fail(fmt::format("a type must be a string or an array starting with a kind, not {}",
@@ -277,7 +277,7 @@ std::optional<Type> Parse(Value json, JsonPath& path, std::string& error, size_t
         if (!names.at(i).is_string()) return fail("optional attribute names must be strings");
         std::string_view name = names.at(i).text();
         bool known = std::any_of(attributes.begin(), attributes.end(), [&](const auto& a) { return a.first == name; });
-        if (!known) return fail(fmt::format("optional attribute \"{}\" is not an attribute of the object", name));
+        if (!known) return fail(fmt::format("optional attribute {:?} is not an attribute of the object", name));
         optional.emplace_back(name);
       }
     }
@@ -298,7 +298,7 @@ std::optional<Type> Parse(Value json, JsonPath& path, std::string& error, size_t
     path.Pop();
     return Type::Tuple(std::move(elements));
   }
-  return fail(fmt::format("unknown type kind \"{}\"", kind));
+  return fail(fmt::format("unknown type kind {:?}", kind));
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <cstring>
 #include <stdexcept>
 
+#include <sys/stat.h>
+
 #include <fmt/format.h>
 #include <simdjson.h>
 
@@ -169,7 +171,8 @@ size_t UnescapeInPlace(char* s, size_t n, size_t first, std::string& scratch) {
 }
 
 // The JSON path at `offset` of a text that is valid up to there, for errors found after
-// the structure was accepted (values too large for the document).
+// the structure was accepted (values too large for the document) or before it was read
+// (invalid UTF-8). A key that contains the offset is not part of the path.
 std::string PathAt(std::string_view text, size_t offset) {
   struct Frame {
     bool object;
@@ -191,6 +194,11 @@ std::string PathAt(std::string_view text, size_t offset) {
         }
         ++end;
       }
+      if (end >= offset) {
+        // The offset lies inside this string: a key there is not a step yet.
+        if (expect_key && !stack.empty()) stack.back().has_step = false;
+        break;
+      }
       if (expect_key && !stack.empty()) {
         std::string_view raw = text.substr(i + 1, end - i - 1);
         stack.back().key = escaped ? UnescapeString(raw) : std::string(raw);
@@ -206,6 +214,7 @@ std::string PathAt(std::string_view text, size_t offset) {
     } else if (c == ',' && !stack.empty()) {
       if (stack.back().object) {
         expect_key = true;
+        stack.back().has_step = false;  // until the next key
       } else {
         ++stack.back().index;
       }
@@ -572,6 +581,7 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
     ParseError error;
     error.message = "invalid UTF-8";
     error.offset = FindInvalidUtf8(text);
+    error.path = PathAt(text, error.offset);
     return Failure(text, std::move(error));
   }
   size_t first = 0;
@@ -633,9 +643,17 @@ bool ReadInputFile(const std::string& path, std::string& out, std::string& error
     error = fmt::format("{}: cannot open: {}", path, std::strerror(errno));
     return false;
   }
+  // Only a regular file's size is worth trusting: a directory opens too (and claims a
+  // huge size on some file systems), pipes and devices claim none.
+  struct stat info {};
+  bool known = fstat(fileno(f), &info) == 0;
+  if (known && S_ISDIR(info.st_mode)) {
+    std::fclose(f);
+    error = fmt::format("{}: cannot read: is a directory", path);
+    return false;
+  }
   long size = -1;
-  if (std::fseek(f, 0, SEEK_END) == 0) size = std::ftell(f);
-  std::rewind(f);
+  if (known && S_ISREG(info.st_mode)) size = static_cast<long>(info.st_size);
   if (size > 0) out.reserve(static_cast<size_t>(size) + kParsePadding);
   char buffer[1 << 16];
   size_t n;

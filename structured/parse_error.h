@@ -15,7 +15,8 @@ struct ParseError {
   size_t line = 0;      // 1-based; 0 when unknown
   size_t column = 0;    // 1-based, in bytes
 
-  // One line: `FILE:LINE:COLUMN: MESSAGE at PATH (byte OFFSET)`.
+  // One line: `FILE:LINE:COLUMN: MESSAGE at PATH (byte OFFSET)`. A path of more than 18
+  // steps shows its first 12 and last 6: `$.a[0][0]...[0][0] (600 steps)`.
   std::string ToString(std::string_view file) const;
 };
 
