@@ -9,15 +9,17 @@
 #include <string>
 #include <string_view>
 
+#include "renderer/text_escape.h"
 #include "structured/json_value.h"
 
 namespace planview::renderer {
 
 // Input whose shape the renderer cannot accept. `path` is a JSON path into the document.
+// what() is one line: control characters quoted from the input are escaped.
 class InputError : public std::runtime_error {
  public:
   InputError(std::string path, const std::string& message)
-      : std::runtime_error(path.empty() ? message : path + ": " + message), path_(std::move(path)) {}
+      : std::runtime_error(SingleLine(path.empty() ? message : path + ": " + message)), path_(std::move(path)) {}
   const std::string& path() const { return path_; }
 
  private:

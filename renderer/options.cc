@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "renderer/text_escape.h"
+
 namespace planview::renderer {
 
 std::optional<Product> ProductFromName(std::string_view name) {
@@ -39,8 +41,11 @@ std::string Wording(std::string_view text, Product product) {
   return out;
 }
 
+void Warnings::Add(std::string message) { messages_.push_back(SingleLine(message)); }
+
 void Warnings::AddOnce(std::string message) {
-  if (std::find(messages_.begin(), messages_.end(), message) == messages_.end()) Add(std::move(message));
+  std::string line = SingleLine(message);
+  if (std::find(messages_.begin(), messages_.end(), line) == messages_.end()) messages_.push_back(std::move(line));
 }
 
 }  // namespace planview::renderer

@@ -49,7 +49,8 @@ std::string Wording(std::string_view text, Product product);
 // The caller prints them on stderr; each is one line without a trailing newline.
 class Warnings {
  public:
-  void Add(std::string message) { messages_.push_back(std::move(message)); }
+  // Control characters quoted from the input are escaped, so a warning is one line.
+  void Add(std::string message);
   // Adds `message` unless an identical one was already added.
   void AddOnce(std::string message);
   const std::vector<std::string>& messages() const { return messages_; }

@@ -45,6 +45,23 @@ void AppendReplaceWording(std::string& buf, const ResourceChange& r, std::string
   }
 }
 
+// `replace_paths` must be a list of paths (lists of steps): upstream panics on anything
+// else. A step that is neither a key nor an index just never matches, as upstream.
+void CheckReplacePaths(structured::Value paths, const std::string& path) {
+  if (paths.is_null()) return;
+  if (!paths.is_array()) {
+    throw InputError(path, fmt::format("expected an array of attribute paths, found {}",
+                                       structured::KindName(paths.kind())));
+  }
+  for (size_t i = 0; i < paths.size(); ++i) {
+    structured::Value step_list = paths.at(i);
+    if (!step_list.is_null() && !step_list.is_array()) {
+      throw InputError(IndexPath(path, i), fmt::format("expected an attribute path (an array), found {}",
+                                                       structured::KindName(step_list.kind())));
+    }
+  }
+}
+
 constexpr std::string_view kLeftOver = "\n  # (left over from a partially-failed replacement of this instance)";
 
 }  // namespace
@@ -93,6 +110,7 @@ ResourceChange ResourceChange::FromJson(structured::Value entry, std::string pat
   std::string change_path = KeyPath(path, "change");
   r.change = ObjectField(entry, "change", path);
   r.action = ActionFromJson(r.change.find("actions"), KeyPath(change_path, "actions"));
+  CheckReplacePaths(r.change.find("replace_paths"), KeyPath(change_path, "replace_paths"));
   structured::Value importing = ObjectField(r.change, "importing", change_path);
   if (!importing.absent()) {
     std::string importing_path = KeyPath(change_path, "importing");

@@ -47,6 +47,29 @@ std::string EnsureValidAttributeName(std::string_view name) {
   return change::IsHclIdentifier(name) ? std::string(name) : change::GoQuote(name);
 }
 
+std::string SingleLine(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    auto b = static_cast<unsigned char>(c);
+    if (b >= 0x20 && b != 0x7F) {
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else {
+      static constexpr char kHex[] = "0123456789abcdef";
+      out += "\\x";
+      out += kHex[b >> 4];
+      out += kHex[b & 15];
+    }
+  }
+  return out;
+}
+
 std::string ReplaceControlChars(std::string_view text) {
   bool any = false;
   for (char c : text) {

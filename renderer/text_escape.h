@@ -17,6 +17,10 @@ std::string EnsureValidAttributeName(std::string_view name);
 // their Unicode "control picture" symbols (upstream's format.ReplaceControlChars).
 std::string ReplaceControlChars(std::string_view text);
 
+// `text` with every control character (newlines too) written as an escape (\n, \r, \t,
+// \x1b), so that a message quoting input stays on one line.
+std::string SingleLine(std::string_view text);
+
 // Appends a JSON string literal as Go's encoding/json writes it (HTML characters escaped
 // as \u003c, \u003e, \u0026; invalid UTF-8 as \ufffd).
 void AppendJsonString(std::string& out, std::string_view text);
