@@ -1,0 +1,210 @@
+#include "fuzz/fuzz_support.h"
+
+#include <pthread.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "structured/json_parse.h"
+
+#ifndef PLANVIEW_SOURCE_ROOT
+#define PLANVIEW_SOURCE_ROOT ""
+#endif
+
+namespace planview::fuzz {
+
+namespace {
+
+// The stack cmd/large_stack.h gives the binary's rendering thread.
+constexpr size_t kStackBytes = size_t{512} << 20;
+
+void* RunWork(void* arg) {
+  (*static_cast<const std::function<void()>*>(arg))();
+  return nullptr;
+}
+
+[[noreturn]] void Die(const std::string& message) {
+  std::fprintf(stderr, "fuzz: %s\n", message.c_str());
+  std::abort();
+}
+
+std::string FindRepoPath(std::string_view relative_path) {
+  std::vector<std::string> roots;
+  if (const char* root = std::getenv("PLANVIEW_FUZZ_ROOT")) roots.emplace_back(root);
+  roots.emplace_back(".");
+  if (*PLANVIEW_SOURCE_ROOT != '\0') roots.emplace_back(PLANVIEW_SOURCE_ROOT);
+  for (const std::string& root : roots) {
+    std::string path = root + "/" + std::string(relative_path);
+    if (std::filesystem::exists(path)) return path;
+  }
+  Die(fmt::format("{} not found (set PLANVIEW_FUZZ_ROOT to the repository)", relative_path));
+}
+
+std::string ReadWhole(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) Die(fmt::format("cannot read {}", path));
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+// Adds the members of `from` missing in `into` (both objects; `into` is created if null).
+void AddMissingMembers(nlohmann::json& into, const nlohmann::json& from) {
+  if (!from.is_object()) return;
+  if (!into.is_object()) into = nlohmann::json::object();
+  for (const auto& [key, value] : from.items()) {
+    if (!into.contains(key)) into[key] = value;
+  }
+}
+
+// Merges provider schemas documents: a resource type seen in several documents (the
+// upstream cases each declare their own `test_instance`) gets the union of their
+// attributes and nested block types, the first definition of each name winning.
+void MergeSchemas(nlohmann::json& merged, const nlohmann::json& document) {
+  const auto providers = document.find("provider_schemas");
+  if (providers == document.end() || !providers->is_object()) return;
+  for (const auto& [provider, schemas] : providers->items()) {
+    nlohmann::json& target = merged["provider_schemas"][provider];
+    if (!schemas.is_object()) continue;
+    for (const auto& [section, types] : schemas.items()) {
+      if (section == "provider") {
+        if (!target.contains("provider")) target["provider"] = types;
+        continue;
+      }
+      if (!types.is_object()) continue;
+      for (const auto& [type, schema] : types.items()) {
+        nlohmann::json& existing = target[section][type];
+        if (existing.is_null()) {
+          existing = schema;
+          continue;
+        }
+        const auto block = schema.find("block");
+        if (block == schema.end() || !block->is_object()) continue;
+        for (const char* part : {"attributes", "block_types"}) {
+          const auto members = block->find(part);
+          if (members != block->end()) AddMissingMembers(existing["block"][part], *members);
+        }
+      }
+    }
+  }
+}
+
+std::vector<std::filesystem::path> SortedEntries(const std::string& dir) {
+  std::vector<std::filesystem::path> entries;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) entries.push_back(entry.path());
+  std::sort(entries.begin(), entries.end());
+  return entries;
+}
+
+struct Fixed {
+  std::shared_ptr<const structured::Document> document;
+  std::optional<structured::ProviderSchemas> schemas;
+};
+
+Fixed LoadFixed() {
+  nlohmann::json merged = {{"format_version", "1.0"}, {"provider_schemas", nlohmann::json::object()}};
+  for (const auto& dir : SortedEntries(FindRepoPath("testdata/conformance/equivalence"))) {
+    std::filesystem::path file = dir / "schemas.json";
+    if (std::filesystem::exists(file)) MergeSchemas(merged, nlohmann::json::parse(ReadWhole(file.string())));
+  }
+  for (const auto& file : SortedEntries(FindRepoPath("testdata/conformance/upstream/plan_resource"))) {
+    if (file.extension() != ".json") continue;
+    nlohmann::json test_case = nlohmann::json::parse(ReadWhole(file.string()));
+    const nlohmann::json& schemas = test_case["input"]["schemas_json"];
+    if (schemas.is_object()) MergeSchemas(merged, schemas);
+    if (schemas.is_string()) MergeSchemas(merged, nlohmann::json::parse(schemas.get<std::string>()));
+  }
+  structured::ParseResult parsed = structured::ParseJson(merged.dump());
+  if (!parsed.ok()) Die("fixed schemas: " + parsed.error->ToString("merged schemas"));
+  Fixed fixed;
+  fixed.document = parsed.document;
+  std::string error;
+  fixed.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
+  if (!fixed.schemas) Die("fixed schemas: " + error);
+  return fixed;
+}
+
+void AppendQuoted(std::string& out, std::string_view text) {
+  out += '"';
+  for (unsigned char c : text) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c < 0x20) {
+      out += fmt::format("\\u{:04x}", c);
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  out += '"';
+}
+
+void AppendJson(std::string& out, structured::Value value) {
+  switch (value.kind()) {
+    case structured::Kind::kNull: out += "null"; break;
+    case structured::Kind::kBool: out += value.as_bool() ? "true" : "false"; break;
+    case structured::Kind::kNumber: out += value.text(); break;
+    case structured::Kind::kString: AppendQuoted(out, value.text()); break;
+    case structured::Kind::kArray:
+      out += '[';
+      for (size_t i = 0; i < value.size(); ++i) {
+        if (i > 0) out += ',';
+        AppendJson(out, value.at(i));
+      }
+      out += ']';
+      break;
+    case structured::Kind::kObject:
+      out += '{';
+      for (size_t i = 0; i < value.size(); ++i) {
+        if (i > 0) out += ',';
+        structured::Member member = value.member(i);
+        AppendQuoted(out, member.key);
+        out += ':';
+        AppendJson(out, member.value);
+      }
+      out += '}';
+      break;
+  }
+}
+
+}  // namespace
+
+void RunOnLargeStack(const std::function<void()>& work) {
+  pthread_attr_t attr;
+  pthread_t thread;
+  if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, kStackBytes) != 0 ||
+      pthread_create(&thread, &attr, &RunWork, const_cast<std::function<void()>*>(&work)) != 0) {
+    Die("cannot start a thread with a large stack");
+  }
+  pthread_attr_destroy(&attr);
+  pthread_join(thread, nullptr);
+}
+
+std::string ReadRepoFile(std::string_view relative_path) { return ReadWhole(FindRepoPath(relative_path)); }
+
+const structured::ProviderSchemas& FixedSchemas() {
+  static const Fixed fixed = LoadFixed();
+  return *fixed.schemas;
+}
+
+std::string_view FixedSchemasFormatVersion() { return "1.0"; }
+
+void InvariantFailed(std::string_view what, size_t input_size) {
+  Die(fmt::format("invariant failed on a {}-byte input: {}", input_size, what));
+}
+
+std::string ToJsonText(structured::Value value) {
+  std::string out;
+  AppendJson(out, value);
+  return out;
+}
+
+}  // namespace planview::fuzz

@@ -1,0 +1,69 @@
+// Fuzz target: the MessagePack DynamicValue decoder with one fixed type
+// (structured::wire::DecodeMsgpack), the way `planview wire decode` reads a planned value.
+//
+// The type mixes every kind: a `dynamic` attribute (whose seeds carry each wire
+// conformance vector with its own type), a list of objects, a map of sets and a tuple.
+// Checks: errors are one line and point inside the input; a decoded value re-encodes, and
+// decoding and encoding that gives the same bytes again (go-cty's encoding is canonical
+// after one pass: -0 becomes 0, floats their shortest form, sets their order).
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#include "fuzz/fuzz_support.h"
+#include "structured/cty_type.h"
+#include "structured/json_parse.h"
+#include "structured/wire/decode.h"
+#include "structured/wire/encode.h"
+
+namespace {
+
+using planview::structured::Type;
+namespace wire = planview::structured::wire;
+
+// fuzz/make_seeds.cc writes seeds of this type (FixedObject), one per wire conformance
+// vector, carried by `d`.
+constexpr char kFixedType[] =
+    R"(["object",{"d":"dynamic","l":["list",["object",{"a":"string","n":"number"}]],)"
+    R"("m":["map",["set","bool"]],"t":["tuple",["string","number","dynamic"]]}])";
+
+const Type& FixedType() {
+  static const Type type = [] {
+    auto parsed = planview::structured::ParseJson(kFixedType);
+    std::string error;
+    std::optional<Type> t = planview::structured::ParseType(parsed.document->root(), error);
+    if (!t) planview::fuzz::InvariantFailed("the fixed type parses", 0);
+    return *t;
+  }();
+  return type;
+}
+
+void CheckInput(const std::string& bytes) {
+  const size_t size = bytes.size();
+  const Type& type = FixedType();
+  wire::DecodeResult decoded = wire::DecodeMsgpack(bytes, type);
+  if (!decoded.ok()) {
+    std::string message = decoded.error->ToString();
+    PLANVIEW_FUZZ_CHECK(!message.empty() && message.find('\n') == std::string::npos, size);
+    PLANVIEW_FUZZ_CHECK(decoded.error->offset <= size, size);
+    return;
+  }
+  wire::EncodeResult encoded = wire::EncodeMsgpack(*decoded.value, type);
+  PLANVIEW_FUZZ_CHECK(encoded.ok(), size);
+  wire::DecodeResult again = wire::DecodeMsgpack(encoded.bytes, type);
+  PLANVIEW_FUZZ_CHECK(again.ok(), size);
+  wire::EncodeResult reencoded = wire::EncodeMsgpack(*again.value, type);
+  PLANVIEW_FUZZ_CHECK(reencoded.ok() && reencoded.bytes == encoded.bytes, size);
+  // JSON cannot hold unknowns or infinities; it must either refuse or write valid JSON.
+  wire::EncodeResult json = wire::EncodeJson(*decoded.value, type);
+  if (json.ok()) PLANVIEW_FUZZ_CHECK(planview::structured::ParseJson(json.bytes).ok(), size);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string bytes(reinterpret_cast<const char*>(data), size);
+  planview::fuzz::RunOnLargeStack([&] { CheckInput(bytes); });
+  return 0;
+}
