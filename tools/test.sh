@@ -8,6 +8,7 @@
 # normal ones, so neither pass evicts the other's cache). Each pass prints its own line;
 # the closing line "tests: N passed, M failed" counts the tests of both passes. The exit
 # status is the first failing pass's Bazel status, 0 when every pass passed.
+# BAZEL="bazel --output_base=DIR" runs another Bazel command.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +19,7 @@ for arg in "$@"; do
 done
 
 bash tools/setup.sh || exit 1
+read -r -a bazel <<<"${BAZEL:-bazel}"
 
 total_passed=0
 total_failed=0
@@ -31,7 +33,7 @@ run_pass() {
   local log start pass_status passed failed
   log=$(mktemp)
   start=$(date +%s)
-  bazel test //... "$@" 2>&1 | tee "$log"
+  "${bazel[@]}" test //... "$@" 2>&1 | tee "$log"
   pass_status=${PIPESTATUS[0]}
   # Conformance suites print "SUITE: N passed, M failed" into their test logs; show them.
   for f in bazel-testlogs/*/*conformance*/test.log bazel-testlogs/*/*/*conformance*/test.log; do
