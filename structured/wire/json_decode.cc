@@ -358,6 +358,7 @@ DecodeResult DecodeJson(std::string text, const Type& type) {
   try {
     size_t root = reader.Value(0);
     writer.emplace(*owner, owner, reader.nodes().size());
+    writer->CheckAllDynamicCollections();
     JsonDecoder decoder(reader.nodes(), *writer);
     try {
       decoder.Decode(root, writer->plans().For(type));

@@ -37,43 +37,46 @@ std::string NumberText(const SetElementView& e) {
   return std::string(e.text);
 }
 
+bool IsBoolLeaf(SetLeaf leaf) { return leaf == SetLeaf::kTrue || leaf == SetLeaf::kFalse; }
+
 // Orders two known elements (<0, 0, >0).
 int CompareKnown(const SetElementView& a, const SetElementView& b, Type::Kind kind) {
+  // Elements of another kind only meet in a set of `dynamic` whose elements disagree on
+  // their type (an error, found later): they must not look equal.
+  auto by_leaf = [&] { return static_cast<int>(a.leaf) - static_cast<int>(b.leaf); };
   switch (kind) {
     case Type::Kind::kBool:
+      if (!IsBoolLeaf(a.leaf) || !IsBoolLeaf(b.leaf)) return by_leaf();
       return static_cast<int>(a.leaf == SetLeaf::kTrue) - static_cast<int>(b.leaf == SetLeaf::kTrue);
     case Type::Kind::kNumber:
       if (a.leaf == SetLeaf::kInt && b.leaf == SetLeaf::kInt) return (a.number > b.number) - (a.number < b.number);
-      // Elements of other kinds only meet here in a set whose element types disagree (an
-      // error reported later); any consistent order will do.
-      if (!IsNumberLeaf(a.leaf) || !IsNumberLeaf(b.leaf)) return static_cast<int>(a.leaf) - static_cast<int>(b.leaf);
+      if (!IsNumberLeaf(a.leaf) || !IsNumberLeaf(b.leaf)) return by_leaf();
       return CompareNumbers(NumberText(a), NumberText(b));
-    case Type::Kind::kString: return a.text.compare(b.text);
+    case Type::Kind::kString:
+      if (a.leaf != SetLeaf::kString || b.leaf != SetLeaf::kString) return by_leaf();
+      return a.text.compare(b.text);
     default: return a.hash.compare(b.hash);
   }
 }
 
 }  // namespace
 
+bool InSetOrder(const SetElementView& a, const SetElementView& b, Type::Kind kind) {
+  int ra = Rank(a);
+  int rb = Rank(b);
+  if (ra != rb) return ra < rb && rb != 2;
+  if (ra == 2) return false;
+  return ra == 1 || CompareKnown(a, b, kind) < 0;
+}
+
 bool CanonicalSetOrder(std::span<const SetElementView> elements, Type::Kind kind, std::vector<uint32_t>& order) {
   order.clear();
   size_t n = elements.size();
   if (n <= 1) return true;
   bool primitive = kind == Type::Kind::kString || kind == Type::Kind::kNumber || kind == Type::Kind::kBool;
-  // In order already (what go-cty writes): known elements strictly increasing, then
-  // unknowns, no null.
+  // In order already (what go-cty writes)?
   bool ordered = true;
-  for (size_t i = 1; i < n && ordered; ++i) {
-    int ra = Rank(elements[i - 1]);
-    int rb = Rank(elements[i]);
-    if (ra != rb) {
-      ordered = ra < rb && rb != 2;
-    } else if (ra == 2) {
-      ordered = false;
-    } else if (ra == 0) {
-      ordered = CompareKnown(elements[i - 1], elements[i], kind) < 0;
-    }
-  }
+  for (size_t i = 1; i < n && ordered; ++i) ordered = InSetOrder(elements[i - 1], elements[i], kind);
   if (ordered) return true;
 
   std::vector<uint32_t> sorted(n);
@@ -181,12 +184,13 @@ void AppendHashInt(std::string& out, int64_t v) {
 
 void AppendHashNumber(std::string& out, std::string_view canonical) { out += NumberHashText(canonical); }
 
-void AppendExactString(std::string& out, std::string_view text) {
+void AppendExactInt(std::string& out, int64_t value) {
+  out += '#';
+  if (value > -10000000000 && value < 10000000000) return;  // the hash text has it exactly
   char buf[24];
-  auto res = std::to_chars(buf, buf + sizeof buf, text.size());
+  auto res = std::to_chars(buf, buf + sizeof buf, value);
   out.append(buf, res.ptr);
-  out += ':';
-  out += text;
+  out += ' ';
 }
 
 void AppendExactNumber(std::string& out, std::string_view canonical) {

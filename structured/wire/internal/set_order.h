@@ -4,7 +4,9 @@
 //
 // Elements other than strings, numbers and bools are compared by two texts written while
 // they are decoded: the hash text go-cty orders by (Go-quoted strings, numbers as %.10g)
-// and an exact text that tells equal values apart from values with equal hash texts.
+// and an exact text that tells apart values whose hash texts are equal: it lists their
+// numbers in order, each as `#` when its hash text is exact (integers below 10^10 in
+// size) and as `#digits ` otherwise. Everything else in a hash text is unambiguous.
 #ifndef PLANVIEW_STRUCTURED_WIRE_INTERNAL_SET_ORDER_H_
 #define PLANVIEW_STRUCTURED_WIRE_INTERNAL_SET_ORDER_H_
 
@@ -34,12 +36,15 @@ struct SetElementView {
 // `kind` (string, number and bool compare by value, others by key text). Returns true,
 // leaving `order` empty, when they are in that order already with nothing to drop.
 bool CanonicalSetOrder(std::span<const SetElementView> elements, Type::Kind kind, std::vector<uint32_t>& order);
+// True when `b` may follow `a` in a set in order with nothing to drop: known elements
+// strictly increasing, then unknowns, no null after anything.
+bool InSetOrder(const SetElementView& a, const SetElementView& b, Type::Kind kind);
 
 // Key text pieces.
 void AppendHashString(std::string& out, std::string_view text);  // Go's strconv.Quote
 void AppendHashInt(std::string& out, int64_t value);
 void AppendHashNumber(std::string& out, std::string_view canonical);  // big.Float %.10g
-void AppendExactString(std::string& out, std::string_view text);
+void AppendExactInt(std::string& out, int64_t value);
 void AppendExactNumber(std::string& out, std::string_view canonical);
 
 }  // namespace planview::structured::wire::internal

@@ -82,6 +82,40 @@ Type RuntimeTypeOf(const DynamicTypeEditor& types, Value v, const Type& declared
   }
 }
 
+// Drops the types recorded under `v` (of type `type`) at positions that are no longer
+// dynamic: after a value's type was replaced by the common element type, only the
+// positions that type leaves dynamic carry types of their own.
+void PruneChildren(DynamicTypeEditor& types, Value v, const Type& type) {
+  if (v.is_null() || !(v.is_array() || v.is_object())) return;
+  auto child = [&](Value c, const Type& declared) {
+    if (declared.kind() == Type::Kind::kDynamic) {
+      if (const Type* t = types.TypeOf(c)) {
+        Type own = *t;
+        PruneChildren(types, c, own);
+      }
+      return;
+    }
+    types.Remove(c);
+    PruneChildren(types, c, declared);
+  };
+  switch (type.kind()) {
+    case Type::Kind::kList:
+    case Type::Kind::kSet:
+    case Type::Kind::kMap:
+      for (Value c : Children(v)) child(c, type.element());
+      break;
+    case Type::Kind::kTuple: {
+      std::vector<Value> children = Children(v);
+      for (size_t i = 0; i < children.size() && i < type.elements().size(); ++i) child(children[i], type.elements()[i]);
+      break;
+    }
+    case Type::Kind::kObject:
+      ForEachAttribute(v, type, [&](size_t i, Value value) { child(value, type.attributes()[i].second); });
+      break;
+    default: break;
+  }
+}
+
 // Gives untyped nulls and unknowns at dynamic positions under `v` the type `unified` (the
 // collection's common element type) says they have.
 void Retype(DynamicTypeEditor& types, Value v, const Type& declared, const Type& unified) {
@@ -92,6 +126,7 @@ void Retype(DynamicTypeEditor& types, Value v, const Type& declared, const Type&
       Type own = t == nullptr ? Type::Dynamic() : *t;
       types.SetType(v, unified);
       if (own.kind() != Type::Kind::kDynamic) Retype(types, v, own, unified);
+      PruneChildren(types, v, unified);
     }
     return;
   }
@@ -122,28 +157,32 @@ void Retype(DynamicTypeEditor& types, Value v, const Type& declared, const Type&
 
 const Type* DynamicTypeEditor::TypeOf(Value v) const {
   auto added = added_.find(v.index());
-  if (added != added_.end()) return &wv_.types[added->second];
+  if (added != added_.end()) return added->second == kRemoved ? nullptr : &wv_.types[added->second];
   return wv_.DynamicTypeOf(v);
 }
 
+void DynamicTypeEditor::Remove(Value v) {
+  if (TypeOf(v) != nullptr) added_[v.index()] = kRemoved;
+}
+
 void DynamicTypeEditor::SetType(Value v, const Type& type) {
-  uint32_t slot = static_cast<uint32_t>(wv_.types.size());
+  added_[v.index()] = static_cast<uint32_t>(wv_.types.size());
   wv_.types.push_back(type);
-  auto& table = wv_.dynamic_types;
-  auto it = std::lower_bound(table.begin(), table.end(), v.index(),
-                             [](const std::pair<uint32_t, uint32_t>& e, uint32_t i) { return e.first < i; });
-  if (it != table.end() && it->first == v.index()) {
-    it->second = slot;
-  } else {
-    added_[v.index()] = slot;
-  }
 }
 
 void DynamicTypeEditor::Commit() {
   if (added_.empty()) return;
   auto& table = wv_.dynamic_types;
-  for (const auto& [index, slot] : added_) table.emplace_back(index, slot);
-  std::sort(table.begin(), table.end());
+  std::vector<std::pair<uint32_t, uint32_t>> merged;
+  merged.reserve(table.size() + added_.size());
+  for (const auto& entry : table) {
+    if (added_.count(entry.first) == 0) merged.push_back(entry);
+  }
+  for (const auto& [index, slot] : added_) {
+    if (slot != kRemoved) merged.emplace_back(index, slot);
+  }
+  std::sort(merged.begin(), merged.end());
+  table = std::move(merged);
   added_.clear();
 }
 
@@ -189,20 +228,42 @@ std::optional<Type> UnifyTypes(const Type& a, const Type& b) {
 }
 
 std::optional<std::string> UnifyElements(DynamicTypeEditor& types, Value collection, const Type& type,
-                                         std::string_view prefix) {
+                                         std::string_view prefix,
+                                         std::span<const std::pair<int32_t, int32_t>> input_order, bool retype_all) {
   std::vector<Value> children = Children(collection);
-  if (children.empty()) return std::nullopt;
-  Type first = RuntimeTypeOf(types, children[0], type.element());
+  std::vector<Type> runtime;
+  std::vector<Value> given;  // absent for dropped nulls
+  if (input_order.empty()) {
+    given = children;
+  } else {
+    for (auto [position, slot] : input_order) {
+      given.push_back(position >= 0 ? children[static_cast<size_t>(position)] : Value());
+    }
+  }
+  for (size_t i = 0; i < given.size(); ++i) {
+    if (!given[i].absent()) {
+      runtime.push_back(RuntimeTypeOf(types, given[i], type.element()));
+    } else {
+      int32_t slot = input_order[i].second;
+      runtime.push_back(slot >= 0 ? types.TypeAt(static_cast<uint32_t>(slot)) : Type::Dynamic());
+    }
+  }
+  if (runtime.empty()) return std::nullopt;
+  Type first = runtime[0];
   Type unified = first;
-  for (size_t i = 1; i < children.size(); ++i) {
-    Type t = RuntimeTypeOf(types, children[i], type.element());
-    std::optional<Type> u = UnifyTypes(unified, t);
-    if (!u) return fmt::format("{}elements must all have the same type: {} and {}", prefix, unified.ToJson(), t.ToJson());
+  for (size_t i = 1; i < runtime.size(); ++i) {
+    std::optional<Type> u = UnifyTypes(unified, runtime[i]);
+    if (!u) {
+      return fmt::format("{}elements must all have the same type: {} and {}", prefix, unified.ToJson(),
+                         runtime[i].ToJson());
+    }
     unified = *u;
   }
   // Elements already of the first one's type need nothing.
-  size_t from = unified == first ? 1 : 0;
-  for (size_t i = from; i < children.size(); ++i) Retype(types, children[i], type.element(), unified);
+  size_t from = unified == first && !retype_all ? 1 : 0;
+  for (size_t i = from; i < given.size(); ++i) {
+    if (!given[i].absent()) Retype(types, given[i], type.element(), unified);
+  }
   return std::nullopt;
 }
 

@@ -13,9 +13,7 @@ ValueWriter::ValueWriter(std::string_view source, std::shared_ptr<const void> ow
     : source_(source), value_(source, std::move(owner)), plans_(value_, marker_) {
   value_.Reserve(values_hint);
   frames_.reserve(64);
-  Frame& root = frames_.emplace_back();
-  root.count = 1;  // the top-level value is child 0
-  top_ = &root;
+  frames_.emplace_back().count = 1;  // the top-level value is child 0
 }
 
 void ValueWriter::Unknown(Refinements refinements) {
@@ -58,19 +56,20 @@ void ValueWriter::Number(std::string_view canonical, bool float64) {
 }
 
 void ValueWriter::LeafExtras(SetLeaf leaf, std::string_view text, int64_t number) {
+  Frame& f = frames_.back();
   if ((extra_ & kSignature) && (leaf == SetLeaf::kNull || leaf == SetLeaf::kUnknown)) {
-    const TypePlan* declared = ChildPlan(*top_);
+    const TypePlan* declared = ChildPlan(f);
     if (declared != nullptr && declared->has_dynamic) signature_.push_back(SigEntry{seq_ - 1, -1, declared});
   }
   if (extra_ & kKeyMode) {
     switch (leaf) {
-      case SetLeaf::kNull: hash_ += '~'; exact_ += '~'; break;
-      case SetLeaf::kUnknown: hash_ += '?'; exact_ += '?'; break;
-      case SetLeaf::kTrue: hash_ += 'T'; exact_ += 'T'; break;
-      case SetLeaf::kFalse: hash_ += 'F'; exact_ += 'F'; break;
+      case SetLeaf::kNull: hash_ += '~'; break;
+      case SetLeaf::kUnknown: hash_ += '?'; break;
+      case SetLeaf::kTrue: hash_ += 'T'; break;
+      case SetLeaf::kFalse: hash_ += 'F'; break;
       case SetLeaf::kInt:
         AppendHashInt(hash_, number);
-        AppendExactNumber(exact_, FormatInt64(number));
+        AppendExactInt(exact_, number);
         break;
       case SetLeaf::kUint: {
         std::string t = FormatUint64(static_cast<uint64_t>(number));
@@ -82,15 +81,12 @@ void ValueWriter::LeafExtras(SetLeaf leaf, std::string_view text, int64_t number
         AppendHashNumber(hash_, text);
         AppendExactNumber(exact_, text);
         break;
-      case SetLeaf::kString:
-        AppendHashString(hash_, text);
-        AppendExactString(exact_, text);
-        break;
+      case SetLeaf::kString: AppendHashString(hash_, text); break;
       case SetLeaf::kContainer: break;
     }
   }
   if (extra_ & kSetParent) {
-    ChildRecord& r = CurrentRecord(*top_);
+    ChildRecord& r = Record(specials_[f.special], f.count - 1);
     r.leaf = leaf;
     r.number = number;
     if (leaf == SetLeaf::kString || leaf == SetLeaf::kNumber) {
@@ -106,28 +102,36 @@ void ValueWriter::LeafExtras(SetLeaf leaf, std::string_view text, int64_t number
   }
 }
 
-void ValueWriter::BeginSpecial(Frame& f) {
-  f.special = true;
+ValueWriter::Special& ValueWriter::NewSpecial(Frame& f) {
+  f.special = static_cast<uint32_t>(specials_.size());
   f.slow = true;
-  f.unify = f.plan->unifies();
-  f.records = static_cast<uint32_t>(records_.size());
-  f.scratch = static_cast<uint32_t>(scratch_.size());
-  f.hash = Hash();
-  f.exact = Exact();
-  f.keyed = key_depth_ != 0;
-  if (f.keyed) {
-    char open = f.kind == FrameKind::kList || f.kind == FrameKind::kSet ? '[' : (f.kind == FrameKind::kMap ? '{' : '<');
-    hash_ += open;
-    exact_ += open;
+  Special& s = specials_.emplace_back();
+  s.records = static_cast<uint32_t>(records_.size());
+  s.scratch = static_cast<uint32_t>(scratch_.size());
+  s.hash = Hash();
+  s.exact = Exact();
+  return s;
+}
+
+void ValueWriter::BeginSpecial(Frame& f) {
+  Special& s = NewSpecial(f);
+  s.keyed = key_depth_ != 0;
+  if (s.keyed) hash_ += f.kind == FrameKind::kList || f.kind == FrameKind::kSet ? '[' : (f.kind == FrameKind::kMap ? '{' : '<');
+  s.unify = f.plan->unifies();
+  if (s.unify) ++unify_depth_;
+  s.mismatch = s.unify && check_all_;
+  if (f.kind == FrameKind::kSet || f.kind == FrameKind::kMap) s.first_record = 0;
+  if (f.kind == FrameKind::kSet) {
+    s.element_kind = f.plan->element->kind;
+    if (!f.plan->primitive_set()) {
+      s.owns_key_mode = true;
+      ++key_depth_;
+    }
   }
-  if (f.kind == FrameKind::kSet || f.kind == FrameKind::kMap) f.first_record = 0;
-  if (f.kind == FrameKind::kSet && !f.plan->primitive_set()) ++key_depth_;
-  if (f.unify) ++unify_depth_;
   UpdateExtra();
 }
 
-ValueWriter::ChildRecord& ValueWriter::StartRecord(Frame& f) {
-  (void)f;
+ValueWriter::ChildRecord& ValueWriter::StartRecord() {
   ChildRecord& r = records_.emplace_back();
   r.resolved = static_cast<uint32_t>(resolved_.size());
   r.hash = Hash();
@@ -137,124 +141,154 @@ ValueWriter::ChildRecord& ValueWriter::StartRecord(Frame& f) {
 }
 
 void ValueWriter::ElementSlow(Frame& f) {
-  if (f.count != 0) FinishChild(f);
+  Special& s = specials_[f.special];
+  if (f.count != 0) FinishChild(f, s);
   ++f.count;
-  if (f.kind == FrameKind::kSet) StartRecord(f);
-  if (f.unify) StartUnifyChild(f);
+  if (f.kind == FrameKind::kSet) StartRecord();
+  if (s.unify) StartUnifyChild(f, s);
 }
 
 void ValueWriter::AttributeSlow(Frame& f, uint32_t index) {
-  if (f.count != 0 && f.special) FinishChild(f);
-  if (index != f.count) f.reorder = true;
-  if (f.reorder && f.first_record == UINT32_MAX) {
-    // Members before this one are attributes 0..count-1 in order: they stay first.
-    f.first_record = f.count;
-    f.records = static_cast<uint32_t>(records_.size());
-    f.marker_prefix = f.marker_count;
-    f.slow = true;
+  if (f.special != kNone) {
+    Special& s = specials_[f.special];
+    if (f.count != 0) FinishChild(f, s);
+  }
+  if (index != f.count) {
+    Special& s = f.special == kNone ? NewSpecial(f) : specials_[f.special];
+    if (!s.reorder) {
+      // Members before this one are attributes 0..count-1 in order: they stay first.
+      s.reorder = true;
+      s.first_record = f.count;
+      s.records = static_cast<uint32_t>(records_.size());
+      s.marker_prefix = f.marker_count;
+    }
   }
   ++f.count;
-  if (f.first_record != UINT32_MAX) StartRecord(f).key = index;
+  if (f.special != kNone && specials_[f.special].first_record != kNone) StartRecord().key = index;
 }
 
 void ValueWriter::MarkerKeySlow(Frame& f) {
-  ChildRecord& r = CurrentRecord(f);
+  Special& s = specials_[f.special];
+  uint32_t position = f.count - 1;
+  bool recorded = s.first_record != kNone && position >= s.first_record;
   if (f.kind == FrameKind::kObject) {
     marker_.Key(f.plan->attributes[f.attribute].marker_key);
   } else {
-    marker_.Key(RecordText(r));
+    marker_.Key(RecordText(Record(s, position)));
   }
-  r.marker = static_cast<int32_t>(f.marker_count++);
+  if (recorded) Record(s, position).marker = static_cast<int32_t>(f.marker_count);
+  ++f.marker_count;
 }
 
-void ValueWriter::StartUnifyChild(Frame& f) {
-  f.child_seq = seq_;
-  f.child_sig = static_cast<uint32_t>(signature_.size());
+void ValueWriter::StartUnifyChild(Frame& f, Special& s) {
+  s.child_seq = seq_;
+  s.child_sig = static_cast<uint32_t>(signature_.size());
   if (f.count == 1) {
-    f.first_seq = seq_;
-    f.first_sig = f.child_sig;
+    s.first_seq = seq_;
+    s.first_sig = s.child_sig;
   }
 }
 
-void ValueWriter::FinishChild(Frame& f) {
-  if (f.unify && !f.mismatch) {
+SetElementView ValueWriter::ViewOf(const Frame& f, const Special& s, uint32_t position, bool current) const {
+  const ChildRecord& r = Record(s, position);
+  bool last = position + 1 == f.count;
+  SetElementView v;
+  v.leaf = r.leaf;
+  v.number = r.number;
+  v.text = (r.leaf == SetLeaf::kString || r.leaf == SetLeaf::kNumber) ? RecordText(r) : std::string_view();
+  v.has_unknown = (last ? unknowns_ : Record(s, position + 1).unknowns) != r.unknowns;
+  if (key_depth_ != 0) {
+    // A finished element's key text is followed by ';'.
+    uint32_t hash_end = last ? Hash() - (current ? 0 : 1) : Record(s, position + 1).hash - 1;
+    uint32_t exact_end = last ? Exact() : Record(s, position + 1).exact;
+    v.hash = std::string_view(hash_).substr(r.hash, hash_end - r.hash);
+    v.exact = std::string_view(exact_).substr(r.exact, exact_end - r.exact);
+  }
+  return v;
+}
+
+void ValueWriter::FinishChild(Frame& f, Special& s) {
+  if (s.unify && !s.mismatch) {
     uint32_t end = static_cast<uint32_t>(signature_.size());
     if (f.count == 1) {
-      f.first_sig_end = end;
-    } else if (end - f.child_sig != f.first_sig_end - f.first_sig) {
-      f.mismatch = true;
+      s.first_sig_end = end;
+    } else if (end - s.child_sig != s.first_sig_end - s.first_sig) {
+      s.mismatch = true;
     } else {
-      for (uint32_t i = 0; i < end - f.child_sig; ++i) {
-        const SigEntry& a = signature_[f.first_sig + i];
-        const SigEntry& b = signature_[f.child_sig + i];
-        if (a.slot != b.slot || a.declared != b.declared || a.seq - f.first_seq != b.seq - f.child_seq) {
-          f.mismatch = true;
+      for (uint32_t i = 0; i < end - s.child_sig; ++i) {
+        const SigEntry& a = signature_[s.first_sig + i];
+        const SigEntry& b = signature_[s.child_sig + i];
+        if (a.slot != b.slot || a.declared != b.declared || a.seq - s.first_seq != b.seq - s.child_seq) {
+          s.mismatch = true;
           break;
         }
       }
     }
   }
-  if (key_depth_ != 0) {
-    hash_ += ';';
-    exact_ += ';';
+  // Sets check their order as elements arrive (go-cty's writes them in order).
+  if (f.kind == FrameKind::kSet && s.in_order && f.count >= 2 && s.element_kind != Type::Kind::kDynamic) {
+    s.in_order = InSetOrder(ViewOf(f, s, f.count - 2, false), ViewOf(f, s, f.count - 1, true), s.element_kind);
   }
+  if (key_depth_ != 0) hash_ += ';';
 }
 
 void ValueWriter::MapKey(std::string_view key) {
-  Frame& f = *top_;
-  if (f.count != 0) FinishChild(f);
-  if (f.count != 0 && !f.reorder && !(RecordText(records_.back()) < key)) f.reorder = true;
+  Frame& f = frames_.back();
+  Special& s = specials_[f.special];
+  if (f.count != 0) {
+    FinishChild(f, s);
+    if (!s.reorder && !(RecordText(records_.back()) < key)) s.reorder = true;
+  }
   ++f.count;
-  ChildRecord& r = StartRecord(f);
+  ChildRecord& r = StartRecord();
   r.length = static_cast<uint32_t>(key.size());
   if (InSource(key)) {
     r.key = static_cast<uint32_t>(key.data() - source_.data());
-    value_.SourceKey(r.key, key.size());
   } else {
     r.key = static_cast<uint32_t>(scratch_.size());
     r.in_scratch = true;
     scratch_ += key;
-    value_.Key(key);
   }
+  value_.Key(key);
   if (key_depth_ != 0) {
     AppendHashString(hash_, key);
     hash_ += ':';
-    AppendExactString(exact_, key);
-    exact_ += ':';
   }
-  if (f.unify) StartUnifyChild(f);
+  if (s.unify) StartUnifyChild(f, s);
 }
 
 void ValueWriter::Typed(uint32_t slot, uint32_t seq) {
   AddEntry(EntryKind::kType, slot);
-  Frame& f = *top_;
+  Frame& f = frames_.back();
   if (extra_ & kSignature) signature_.push_back(SigEntry{seq, static_cast<int32_t>(slot), ChildPlan(f)});
-  if (f.kind == FrameKind::kSet) CurrentRecord(f).type_slot = static_cast<int32_t>(slot);
+  if (f.kind == FrameKind::kSet) Record(specials_[f.special], f.count - 1).type_slot = static_cast<int32_t>(slot);
 }
 
 void ValueWriter::DeferUnify(const TypePlan& plan, std::vector<PathStep> path, size_t offset, std::string prefix) {
-  tasks_.push_back(UnifyTask{&plan, std::move(path), offset, std::move(prefix)});
+  tasks_.push_back(
+      UnifyTask{&plan, std::move(path), offset, std::move(prefix), std::move(last_input_order_), check_all_});
+  last_input_order_.clear();
   AddEntry(EntryKind::kUnify, static_cast<uint32_t>(tasks_.size() - 1));
 }
 
-bool ValueWriter::EndSlow(Frame& f) {
-  if (f.count != 0 && f.special) FinishChild(f);
+bool ValueWriter::EndSpecial(Frame& f) {
+  Special& s = specials_[f.special];
+  if (f.count != 0) FinishChild(f, s);
   bool array = f.marker_array;
   std::vector<uint32_t>& order = order_scratch_;
   bool identity = true;
   if (f.kind == FrameKind::kSet) {
-    if (f.count > 1) OrderSet(f, order, identity);
-  } else if (f.reorder) {
-    OrderMembers(f, order);
+    if (f.count > 1 && !(s.in_order && s.element_kind != Type::Kind::kDynamic)) OrderSet(f, s, order, identity);
+  } else if (s.reorder) {
+    OrderMembers(f, s, order);
     identity = false;
   }
-  if (f.keyed) {
+  if (s.keyed) {
     char close = f.kind == FrameKind::kList || f.kind == FrameKind::kSet ? ']' : (f.kind == FrameKind::kMap ? '}' : '>');
     if (identity) {
       hash_ += close;
-      exact_ += close;
     } else {
-      RewriteKeyText(f, order, close);
+      RewriteKeyText(f, s, order, close);
     }
   }
   DocumentBuilder::Placement placement;
@@ -272,78 +306,80 @@ bool ValueWriter::EndSlow(Frame& f) {
     placement = value_.EndObject(order);
     std::vector<uint32_t>& marker_order = marker_order_scratch_;
     marker_order.clear();
-    for (uint32_t m = 0; m < f.marker_prefix; ++m) marker_order.push_back(m);
+    for (uint32_t m = 0; m < s.marker_prefix; ++m) marker_order.push_back(m);
     for (uint32_t position : order) {
-      if (position < f.first_record) continue;
-      int32_t m = records_[f.records + (position - f.first_record)].marker;
+      if (position < s.first_record) continue;
+      int32_t m = Record(s, position).marker;
       if (m >= 0) marker_order.push_back(static_cast<uint32_t>(m));
     }
     marker_.EndObject(marker_order);
   }
-  if (pending_.size() != f.entries || !identity) Resolve(f, placement, identity ? nullptr : &order);
-  bool deferred = f.unify && f.mismatch;
-  if (f.first_record != UINT32_MAX) records_.resize(f.records);
-  if (f.special) {
-    scratch_.resize(f.scratch);
-    if (f.kind == FrameKind::kSet && !f.plan->primitive_set()) --key_depth_;
-    if (f.unify && --unify_depth_ == 0) signature_.clear();
-    if (key_depth_ == 0) {
-      hash_.clear();
-      exact_.clear();
+  if (!identity && order.size() < f.count) {
+    // Dropped children no longer count for an enclosing set element's "has an unknown".
+    std::vector<bool> kept(f.count, false);
+    for (uint32_t p : order) kept[p] = true;
+    for (uint32_t c = 0; c < f.count; ++c) {
+      if (kept[c]) continue;
+      uint32_t end = c + 1 < f.count ? Record(s, c + 1).unknowns : unknowns_;
+      unknowns_ -= end - Record(s, c).unknowns;
     }
   }
+  if (pending_.size() != f.entries || !identity) Resolve(f, placement, identity ? nullptr : &order);
+  bool deferred = s.unify && s.mismatch;
+  last_input_order_.clear();
+  if (deferred && !identity) {
+    // The check looks at elements in the order they came, nulls dropped as duplicates too.
+    std::vector<int32_t> final_position(f.count, -1);
+    for (uint32_t k = 0; k < order.size(); ++k) final_position[order[k]] = static_cast<int32_t>(k);
+    for (uint32_t p = 0; p < f.count; ++p) {
+      if (final_position[p] >= 0) {
+        last_input_order_.emplace_back(final_position[p], -1);
+      } else if (f.kind == FrameKind::kSet && Record(s, p).leaf == SetLeaf::kNull) {
+        last_input_order_.emplace_back(-1, Record(s, p).type_slot);
+      }
+    }
+  }
+  if (s.first_record != kNone) records_.resize(s.records);
+  scratch_.resize(s.scratch);
+  if (s.owns_key_mode) --key_depth_;
+  if (s.unify && --unify_depth_ == 0) signature_.clear();
+  if (key_depth_ == 0) {
+    hash_.clear();
+    exact_.clear();
+  }
+  specials_.pop_back();
   frames_.pop_back();
-  top_ = &frames_.back();
   UpdateExtra();
   return deferred;
 }
 
-void ValueWriter::OrderSet(Frame& f, std::vector<uint32_t>& order, bool& identity) {
-  Type::Kind kind = f.plan->element->kind;
-  const ChildRecord* recs = records_.data() + f.records;
+void ValueWriter::OrderSet(Frame& f, Special& s, std::vector<uint32_t>& order, bool& identity) {
+  Type::Kind kind = s.element_kind;
   if (kind == Type::Kind::kDynamic) {
     for (uint32_t c = 0; c < f.count; ++c) {
-      if (recs[c].type_slot >= 0) {
-        kind = plans_.types()[static_cast<size_t>(recs[c].type_slot)].kind();
+      int32_t slot = Record(s, c).type_slot;
+      if (slot >= 0) {
+        kind = plans_.types()[static_cast<size_t>(slot)].kind();
         break;
       }
     }
   }
-  bool texts = key_depth_ != 0;  // element key texts were written
   std::vector<SetElementView>& views = set_scratch_;
   views.resize(f.count);
-  for (uint32_t c = 0; c < f.count; ++c) {
-    const ChildRecord& r = recs[c];
-    bool last = c + 1 == f.count;
-    SetElementView& v = views[c];
-    v.leaf = r.leaf;
-    v.number = r.number;
-    v.has_unknown = (last ? unknowns_ : recs[c + 1].unknowns) != r.unknowns;
-    v.text = (r.leaf == SetLeaf::kString || r.leaf == SetLeaf::kNumber) ? RecordText(r) : std::string_view();
-    if (texts) {
-      // Each element's key text is followed by ';'.
-      uint32_t hash_end = (last ? Hash() : recs[c + 1].hash) - 1;
-      uint32_t exact_end = (last ? Exact() : recs[c + 1].exact) - 1;
-      v.hash = std::string_view(hash_).substr(r.hash, hash_end - r.hash);
-      v.exact = std::string_view(exact_).substr(r.exact, exact_end - r.exact);
-    } else {
-      v.hash = v.exact = {};
-    }
-  }
+  for (uint32_t c = 0; c < f.count; ++c) views[c] = ViewOf(f, s, c, false);
   identity = CanonicalSetOrder(views, kind, order);
 }
 
-void ValueWriter::OrderMembers(Frame& f, std::vector<uint32_t>& order) {
-  uint32_t first = f.first_record;
-  const ChildRecord* recs = records_.data() + f.records;  // recs[p - first] for position p
+void ValueWriter::OrderMembers(Frame& f, Special& s, std::vector<uint32_t>& order) {
+  uint32_t first = s.first_record;
   order.resize(f.count);
   for (uint32_t i = 0; i < f.count; ++i) order[i] = i;
   if (f.kind == FrameKind::kObject) {
     std::sort(order.begin() + first, order.end(),
-              [&](uint32_t a, uint32_t b) { return recs[a - first].key < recs[b - first].key; });
+              [&](uint32_t a, uint32_t b) { return Record(s, a).key < Record(s, b).key; });
     return;
   }
-  auto key = [&](uint32_t p) { return RecordText(recs[p]); };
+  auto key = [&](uint32_t p) { return RecordText(Record(s, p)); };
   std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return key(a) < key(b); });
   // Equal keys: the last one given wins.
   size_t kept = 0;
@@ -354,24 +390,23 @@ void ValueWriter::OrderMembers(Frame& f, std::vector<uint32_t>& order) {
   order.resize(kept);
 }
 
-void ValueWriter::RewriteKeyText(const Frame& f, const std::vector<uint32_t>& order, char close) {
-  uint32_t first = f.first_record;
-  const ChildRecord* recs = records_.data() + f.records;
+void ValueWriter::RewriteKeyText(const Frame& f, const Special& s, const std::vector<uint32_t>& order, char close) {
+  uint32_t first = s.first_record;
   for (int which = 0; which < 2; ++which) {
-    std::string& s = which == 0 ? hash_ : exact_;
+    std::string& text = which == 0 ? hash_ : exact_;
     // Children before the first record keep their place (with the opening delimiter).
     auto start = [&](uint32_t p) -> size_t {
-      if (p == f.count) return s.size();
-      return which == 0 ? recs[p - first].hash : recs[p - first].exact;
+      if (p == f.count) return text.size();
+      return which == 0 ? Record(s, p).hash : Record(s, p).exact;
     };
-    size_t begin = which == 0 ? f.hash : f.exact;
-    std::string rewritten(s, begin, start(first) - begin);
+    size_t begin = which == 0 ? s.hash : s.exact;
+    std::string rewritten(text, begin, start(first) - begin);
     for (uint32_t p : order) {
-      if (p >= first) rewritten.append(s, start(p), start(p + 1) - start(p));
+      if (p >= first) rewritten.append(text, start(p), start(p + 1) - start(p));
     }
-    rewritten += close;
-    s.resize(begin);
-    s += rewritten;
+    if (which == 0) rewritten += close;
+    text.resize(begin);
+    text += rewritten;
   }
 }
 
@@ -390,13 +425,13 @@ void ValueWriter::Resolve(Frame& f, DocumentBuilder::Placement placement, const 
   if (order->size() < f.count) {
     // Dropped duplicates (sets and maps, which have a record per child): what their
     // subtrees put in the tables goes with them.
-    ChildRecord* recs = records_.data() + f.records;
+    Special& s = specials_[f.special];
     for (uint32_t c = f.count; c-- > 0;) {
       if (position[c] >= 0) continue;
-      size_t from = recs[c].resolved;
-      size_t to = c + 1 < f.count ? recs[c + 1].resolved : resolved_.size();
+      size_t from = Record(s, c).resolved;
+      size_t to = c + 1 < f.count ? Record(s, c + 1).resolved : resolved_.size();
       resolved_.erase(resolved_.begin() + static_cast<ptrdiff_t>(from), resolved_.begin() + static_cast<ptrdiff_t>(to));
-      for (uint32_t d = c + 1; d < f.count; ++d) recs[d].resolved -= static_cast<uint32_t>(to - from);
+      for (uint32_t d = c + 1; d < f.count; ++d) Record(s, d).resolved -= static_cast<uint32_t>(to - from);
     }
   }
   size_t batch = resolved_.size();
@@ -459,7 +494,8 @@ ValueWriter::Result ValueWriter::Finish() {
       UnifyTask& task = tasks_[task_index];
       auto it = std::lower_bound(found.begin(), found.end(), node,
                                  [](const std::pair<uint32_t, Value>& e, uint32_t i) { return e.first < i; });
-      std::optional<std::string> error = UnifyElements(editor, it->second, *task.plan->type, task.prefix);
+      std::optional<std::string> error =
+          UnifyElements(editor, it->second, *task.plan->type, task.prefix, task.input_order, task.retype_all);
       if (error) {
         result.error = WireError{std::move(task.path), task.offset, true, std::move(*error)};
         return result;

@@ -47,6 +47,9 @@ class ValueWriter {
   ValueWriter& operator=(const ValueWriter&) = delete;
 
   TypePlans& plans() { return plans_; }
+  // The JSON decoder's rule: every list, set and map with dynamic in its element type gets
+  // the full check, and all its elements take the common type.
+  void CheckAllDynamicCollections() { check_all_ = true; }
   // The number of values added so far (a value's number, taken before adding it, tells
   // values apart within a decode).
   uint32_t seq() const { return seq_; }
@@ -89,7 +92,7 @@ class ValueWriter {
                                                            : FrameKind::kList);
   }
   void Element() {
-    Frame& f = *top_;
+    Frame& f = frames_.back();
     if (f.slow) {
       ElementSlow(f);
     } else {
@@ -104,7 +107,7 @@ class ValueWriter {
   }
   // Object member: the attribute's position in the type.
   void Attribute(uint32_t index) {
-    Frame& f = *top_;
+    Frame& f = frames_.back();
     if (f.slow || index != f.count) {
       AttributeSlow(f, index);
     } else {
@@ -137,32 +140,39 @@ class ValueWriter {
   enum class FrameKind : uint8_t { kRoot, kList, kTuple, kSet, kObject, kMap };
   enum class EntryKind : uint8_t { kRefinement, kType, kFloat64, kUnify };
 
+  // An open container. Containers with something to fix up also have a Special.
   struct Frame {
+    const TypePlan* plan = nullptr;
+    uint32_t count = 0;         // children started
+    uint32_t marker_count = 0;  // members of the marker object
+    uint32_t attribute = 0;     // object: the current member's attribute
+    uint32_t entries = 0;       // pending_ index of the first entry of a direct child
+    uint32_t special = kNone;   // index into specials_
     FrameKind kind = FrameKind::kRoot;
     bool marker_array = true;   // children's known leaves are `false` in the marker tree
-    bool slow = false;          // children need the out-of-line paths (below)
+    bool slow = false;          // children take the out-of-line paths
+  };
+  static constexpr uint32_t kNone = UINT32_MAX;
+  struct Special {
     bool keyed = false;         // this container writes key text (it is inside key mode)
-    bool reorder = false;       // object/map members arrived out of order
+    bool owns_key_mode = false; // a set whose elements are compared by key text
     bool unify = false;         // element type has dynamic in it
     bool mismatch = false;      // unify: elements' dynamic layouts differ
-    bool special = false;       // set up by BeginSpecial (owns scratch, key text, depths)
-    const TypePlan* plan = nullptr;
-    uint32_t count = 0;          // children started
-    uint32_t marker_count = 0;   // members of the marker object
-    uint32_t attribute = 0;      // object: the current member's attribute
-    uint32_t entries = 0;        // pending_ index of the first entry of a direct child
-    // Records (slow frames): the first child that has one, and its index in records_.
-    // Objects get records from their first member out of order on; maps and sets always.
-    uint32_t first_record = UINT32_MAX;
+    bool reorder = false;       // object/map members arrived out of order
+    bool in_order = true;       // set: elements so far are in cty's order, nothing to drop
+    Type::Kind element_kind = Type::Kind::kDynamic;  // set: how elements compare
+    // Records: the first child that has one, and its index in records_. Objects get
+    // records from their first member out of order on; maps and sets always.
+    uint32_t first_record = kNone;
     uint32_t records = 0;
     uint32_t marker_prefix = 0;  // members of the marker object before the first record
     uint32_t scratch = 0;        // scratch_ size when the container began
-    uint32_t hash = 0;           // key mode: where this container's key text starts
+    uint32_t hash = 0;           // where this container's key text starts
     uint32_t exact = 0;
     // unify: the first element's and the current element's number and signature start.
     uint32_t first_seq = 0, first_sig = 0, first_sig_end = 0, child_seq = 0, child_sig = 0;
   };
-  // Per child of a slow object, map or set.
+  // Per child of an object (from its first member out of order on), map or set.
   struct ChildRecord {
     uint32_t key = 0;         // object: attribute; map/set: text offset in source or scratch
     uint32_t length = 0;      // map key / set element text length
@@ -199,6 +209,10 @@ class ValueWriter {
     std::vector<PathStep> path;
     size_t offset;
     std::string prefix;
+    // When the children moved: in input order, each child's final position, or -1 and the
+    // type slot (-1: none) of a null dropped as a duplicate.
+    std::vector<std::pair<int32_t, int32_t>> input_order;
+    bool retype_all = false;
   };
 
   enum Extra : uint8_t { kKeyMode = 1, kSignature = 2, kSetParent = 4 };
@@ -207,13 +221,13 @@ class ValueWriter {
     return text.data() >= source_.data() && text.data() + text.size() <= source_.data() + source_.size();
   }
   void KnownLeafMarker() {
-    if (top_->marker_array) marker_.Bool(false);
+    if (frames_.back().marker_array) marker_.Bool(false);
   }
   // The key of the current member in the marker object, before its marker.
   void MarkerKey() {
-    Frame& f = *top_;
+    Frame& f = frames_.back();
     if (f.marker_array) return;
-    if (f.kind == FrameKind::kObject && f.first_record == UINT32_MAX) {
+    if (!f.slow) {
       marker_.Key(f.plan->attributes[f.attribute].marker_key);
       ++f.marker_count;
       return;
@@ -221,7 +235,7 @@ class ValueWriter {
     MarkerKeySlow(f);
   }
   void AddEntry(EntryKind kind, uint32_t payload) {
-    pending_.push_back(PendingEntry{top_->count - 1, kind, payload});
+    pending_.push_back(PendingEntry{frames_.back().count - 1, kind, payload});
   }
   // The declared type of the open container's current child (nullptr at the top).
   static const TypePlan* ChildPlan(const Frame& f) {
@@ -236,7 +250,7 @@ class ValueWriter {
   uint32_t Exact() const { return static_cast<uint32_t>(exact_.size()); }
   void UpdateExtra() {
     extra_ = static_cast<uint8_t>((key_depth_ != 0 ? kKeyMode : 0) | (unify_depth_ != 0 ? kSignature : 0) |
-                                  (top_->kind == FrameKind::kSet ? kSetParent : 0));
+                                  (frames_.back().kind == FrameKind::kSet ? kSetParent : 0));
   }
 
   void BeginContainer(const TypePlan& plan, FrameKind kind) {
@@ -250,19 +264,19 @@ class ValueWriter {
       value_.BeginObject();
       marker_.BeginObject();
     }
-    bool special = (extra_ & (kKeyMode | kSetParent)) != 0 || kind == FrameKind::kSet || kind == FrameKind::kMap ||
-                   plan.unifies();
     Frame& f = frames_.emplace_back();
-    top_ = &f;
-    f.kind = kind;
     f.plan = &plan;
-    f.marker_array = array;
     f.entries = static_cast<uint32_t>(pending_.size());
-    if (special) BeginSpecial(f);
+    f.kind = kind;
+    f.marker_array = array;
+    if ((extra_ & (kKeyMode | kSetParent)) != 0 || kind == FrameKind::kSet || kind == FrameKind::kMap ||
+        plan.unifies()) {
+      BeginSpecial(f);
+    }
   }
   bool EndContainer(bool array) {
-    Frame& f = *top_;
-    if (f.slow || f.reorder) return EndSlow(f);
+    Frame& f = frames_.back();
+    if (f.special != kNone) return EndSpecial(f);
     DocumentBuilder::Placement placement = array ? value_.EndArray() : value_.EndObject();
     if (array) {
       marker_.EndArray();
@@ -271,34 +285,41 @@ class ValueWriter {
     }
     if (pending_.size() != f.entries) Resolve(f, placement, nullptr);
     frames_.pop_back();
-    top_ = &frames_.back();
     return false;
   }
 
   void LeafExtras(SetLeaf leaf, std::string_view text, int64_t number);
+  Special& NewSpecial(Frame& f);
   void BeginSpecial(Frame& f);
   void ElementSlow(Frame& f);
   void AttributeSlow(Frame& f, uint32_t index);
   void MarkerKeySlow(Frame& f);
-  ChildRecord& StartRecord(Frame& f);
-  void StartUnifyChild(Frame& f);
-  void FinishChild(Frame& f);
-  bool EndSlow(Frame& f);
-  void OrderSet(Frame& f, std::vector<uint32_t>& order, bool& identity);
-  void OrderMembers(Frame& f, std::vector<uint32_t>& order);
+  ChildRecord& StartRecord();
+  void StartUnifyChild(Frame& f, Special& s);
+  void FinishChild(Frame& f, Special& s);
+  bool EndSpecial(Frame& f);
+  // A set element; `current`: the element still being written (no ';' after its key text).
+  SetElementView ViewOf(const Frame& f, const Special& s, uint32_t position, bool current) const;
+  void OrderSet(Frame& f, Special& s, std::vector<uint32_t>& order, bool& identity);
+  void OrderMembers(Frame& f, Special& s, std::vector<uint32_t>& order);
   void Resolve(Frame& f, DocumentBuilder::Placement placement, const std::vector<uint32_t>* order);
-  void RewriteKeyText(const Frame& f, const std::vector<uint32_t>& order, char close);
+  void RewriteKeyText(const Frame& f, const Special& s, const std::vector<uint32_t>& order, char close);
   std::string_view RecordText(const ChildRecord& r) const {
     return r.in_scratch ? std::string_view(scratch_).substr(r.key, r.length) : source_.substr(r.key, r.length);
   }
-  ChildRecord& CurrentRecord(Frame& f) { return records_[f.records + (f.count - 1 - f.first_record)]; }
+  ChildRecord& Record(const Special& s, uint32_t position) {
+    return records_[s.records + (position - s.first_record)];
+  }
+  const ChildRecord& Record(const Special& s, uint32_t position) const {
+    return records_[s.records + (position - s.first_record)];
+  }
 
   std::string_view source_;
   DocumentBuilder value_;
   DocumentBuilder marker_;
   TypePlans plans_;
   std::vector<Frame> frames_;
-  Frame* top_ = nullptr;  // frames_.back()
+  std::vector<Special> specials_;
   std::vector<ChildRecord> records_;
   std::vector<PendingEntry> pending_;
   std::vector<ResolvedEntry> resolved_;
@@ -313,7 +334,9 @@ class ValueWriter {
   uint32_t key_depth_ = 0;     // open sets whose elements are compared by key text
   uint32_t unify_depth_ = 0;   // open frames with `unify`
   uint8_t extra_ = 0;          // Extra bits: what leaves must do beyond the documents
+  bool check_all_ = false;     // see CheckAllDynamicCollections
   std::vector<uint32_t> order_scratch_;
+  std::vector<std::pair<int32_t, int32_t>> last_input_order_;  // UnifyTask::input_order of the last close
   std::vector<uint32_t> marker_order_scratch_;
   std::vector<SetElementView> set_scratch_;
 };
