@@ -2,9 +2,11 @@
 
 #include <fmt/format.h>
 
+#include "structured/json_text.h"
+
 namespace planview::structured {
-namespace {
-bool IsIdentifier(std::string_view key) {
+
+bool IsIdentifierKey(std::string_view key) {
   if (key.empty()) return false;
   for (size_t i = 0; i < key.size(); ++i) {
     char c = key[i];
@@ -14,31 +16,16 @@ bool IsIdentifier(std::string_view key) {
   }
   return true;
 }
-}  // namespace
 
 void AppendKeyStep(std::string& out, std::string_view key) {
-  if (IsIdentifier(key)) {
+  if (IsIdentifierKey(key)) {
     out += '.';
     out += key;
     return;
   }
-  out += "[\"";
-  for (unsigned char c : key) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20) {
-          out += fmt::format("\\u{:04x}", c);
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += "\"]";
+  out += '[';
+  AppendJsonString(out, key);
+  out += ']';
 }
 
 std::string JsonPath::Steps() const {

@@ -30,6 +30,8 @@ class JsonPath {
 
 // Appends one key step as `.key` or `["key"]` (with JSON escapes).
 void AppendKeyStep(std::string& out, std::string_view key);
+// True when a key can be written after a dot: a letter or `_`, then letters, digits, `_`, `-`.
+bool IsIdentifierKey(std::string_view key);
 
 }  // namespace planview::structured
 

@@ -20,8 +20,8 @@ constexpr uint32_t kIndexedObjectSize = 16;
 // writes maps and cty objects); otherwise the index is the sorted member order.
 constexpr uint32_t kAlreadySorted = UINT32_MAX;
 
-constexpr Tag TagOf(uint32_t head) { return static_cast<Tag>(head & ((1u << internal::kTagBits) - 1)); }
-constexpr uint32_t LengthOf(uint32_t head) { return head >> internal::kTagBits; }
+using internal::LengthOf;
+using internal::TagOf;
 }  // namespace
 
 namespace internal {
@@ -78,55 +78,6 @@ std::string_view KindName(Kind kind) {
     case Kind::kObject: return "object";
   }
   return "unknown";
-}
-
-uint32_t Value::head() const { return doc_->words_.data()[index_]; }
-uint32_t Value::data() const { return doc_->words_.data()[index_ + 1]; }
-Tag Value::tag() const { return TagOf(head()); }
-
-Kind Value::kind() const {
-  if (doc_ == nullptr) return Kind::kNull;
-  switch (tag()) {
-    case internal::kTagNull: return Kind::kNull;
-    case internal::kTagFalse:
-    case internal::kTagTrue: return Kind::kBool;
-    case internal::kTagNumber: return Kind::kNumber;
-    case internal::kTagString: return Kind::kString;
-    case internal::kTagArray: return Kind::kArray;
-    case internal::kTagObject: return Kind::kObject;
-  }
-  return Kind::kNull;
-}
-
-std::string_view Value::text() const {
-  if (doc_ == nullptr) return {};
-  uint32_t h = head();
-  Tag t = TagOf(h);
-  if (t != internal::kTagNumber && t != internal::kTagString) return {};
-  return doc_->TextAt(data(), LengthOf(h));
-}
-
-size_t Value::size() const {
-  if (doc_ == nullptr) return 0;
-  uint32_t h = head();
-  Tag t = TagOf(h);
-  if (t != internal::kTagArray && t != internal::kTagObject) return 0;
-  return LengthOf(h);
-}
-
-Value Value::at(size_t index) const {
-  if (doc_ == nullptr) return {};
-  uint32_t h = head();
-  if (TagOf(h) != internal::kTagArray || index >= LengthOf(h)) return {};
-  return Value(doc_, data() + 2 * static_cast<uint32_t>(index));
-}
-
-Member Value::member(size_t index) const {
-  if (doc_ == nullptr) return {};
-  uint32_t h = head();
-  if (TagOf(h) != internal::kTagObject || index >= LengthOf(h)) return {};
-  uint32_t at = data() + 3 * static_cast<uint32_t>(index);
-  return Member{doc_->KeyAt(doc_->words_.data()[at]), Value(doc_, at + 1)};
 }
 
 Value Value::find(std::string_view key) const {

@@ -44,6 +44,8 @@ enum Tag : uint32_t {
 };
 inline constexpr uint32_t kTagBits = 3;
 inline constexpr uint32_t kMaxLength = (uint32_t{1} << (32 - kTagBits)) - 1;
+constexpr Tag TagOf(uint32_t head) { return static_cast<Tag>(head & ((1u << kTagBits) - 1)); }
+constexpr uint32_t LengthOf(uint32_t head) { return head >> kTagBits; }
 
 // Growable uint32_t storage that grows with realloc: big buffers are moved by the kernel
 // (mremap) instead of being copied, so growing never holds two copies.
@@ -286,6 +288,56 @@ class DocumentBuilder {
   std::vector<std::pair<std::string_view, uint32_t>> sort_scratch_;
   std::vector<uint32_t> keep_scratch_;
 };
+
+// The accessors every walk over a document calls, inline.
+inline uint32_t Value::head() const { return doc_->words_.data()[index_]; }
+inline uint32_t Value::data() const { return doc_->words_.data()[index_ + 1]; }
+inline internal::Tag Value::tag() const { return internal::TagOf(head()); }
+
+inline Kind Value::kind() const {
+  if (doc_ == nullptr) return Kind::kNull;
+  switch (tag()) {
+    case internal::kTagNull: return Kind::kNull;
+    case internal::kTagFalse:
+    case internal::kTagTrue: return Kind::kBool;
+    case internal::kTagNumber: return Kind::kNumber;
+    case internal::kTagString: return Kind::kString;
+    case internal::kTagArray: return Kind::kArray;
+    case internal::kTagObject: return Kind::kObject;
+  }
+  return Kind::kNull;
+}
+
+inline std::string_view Value::text() const {
+  if (doc_ == nullptr) return {};
+  uint32_t h = head();
+  internal::Tag t = internal::TagOf(h);
+  if (t != internal::kTagNumber && t != internal::kTagString) return {};
+  return doc_->TextAt(data(), internal::LengthOf(h));
+}
+
+inline size_t Value::size() const {
+  if (doc_ == nullptr) return 0;
+  uint32_t h = head();
+  internal::Tag t = internal::TagOf(h);
+  if (t != internal::kTagArray && t != internal::kTagObject) return 0;
+  return internal::LengthOf(h);
+}
+
+inline Value Value::at(size_t index) const {
+  if (doc_ == nullptr) return {};
+  uint32_t h = head();
+  if (internal::TagOf(h) != internal::kTagArray || index >= internal::LengthOf(h)) return {};
+  return Value(doc_, data() + 2 * static_cast<uint32_t>(index));
+}
+
+inline Member Value::member(size_t index) const {
+  if (doc_ == nullptr) return {};
+  uint32_t h = head();
+  if (internal::TagOf(h) != internal::kTagObject || index >= internal::LengthOf(h)) return {};
+  uint32_t at = data() + 3 * static_cast<uint32_t>(index);
+  return Member{doc_->KeyAt(doc_->words_.data()[at]), Value(doc_, at + 1)};
+}
 
 }  // namespace planview::structured
 

@@ -10,6 +10,8 @@
 
 #include "renderer/render_document.h"
 #include "structured/json_parse.h"
+#include "structured/json_path.h"
+#include "structured/json_text.h"
 #include "structured/schema.h"
 #include "structured/wire/decode.h"
 #include "structured/wire/implied_type.h"
@@ -157,33 +159,6 @@ WireValue DecodeInput(const std::string& file, const std::string& input, const T
   return std::move(*r.value);
 }
 
-void AppendQuoted(std::string& out, std::string_view s) {
-  out += '"';
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          out += fmt::format("\\u{:04x}", c);
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += '"';
-}
-
-bool IsIdentifier(std::string_view s) {
-  if (s.empty() || (s[0] >= '0' && s[0] <= '9') || s[0] == '-') return false;
-  return std::all_of(s.begin(), s.end(), [](char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-';
-  });
-}
-
 // The text form: HCL-like, unknowns as (known after apply) with their refinements.
 class TextPrinter {
  public:
@@ -211,7 +186,7 @@ class TextPrinter {
     std::string pad(static_cast<size_t>(indent + 2), ' ');
     std::string close(static_cast<size_t>(indent), ' ');
     if (v.is_string()) {
-      AppendQuoted(out, v.text());
+      structured::AppendJsonString(out, v.text());
     } else if (v.is_number()) {
       out += v.text();
     } else if (v.is_bool()) {
@@ -243,10 +218,10 @@ class TextPrinter {
       for (size_t i = 0; i < v.size(); ++i) {
         std::string_view key = v.member(i).key;
         std::string name;
-        if (object && IsIdentifier(key)) {
+        if (object && structured::IsIdentifierKey(key)) {
           name = std::string(key);
         } else {
-          AppendQuoted(name, key);
+          structured::AppendJsonString(name, key);
         }
         width = std::max(width, name.size());
         names.push_back(std::move(name));
@@ -276,12 +251,12 @@ void AppendJson(std::string& out, Value v) {
   } else if (v.is_number()) {
     std::string_view t = v.text();
     if (t == "+Inf" || t == "-Inf") {
-      AppendQuoted(out, t);
+      structured::AppendJsonString(out, t);
     } else {
       out += t;
     }
   } else if (v.is_string()) {
-    AppendQuoted(out, v.text());
+    structured::AppendJsonString(out, v.text());
   } else if (v.is_array()) {
     out += '[';
     for (size_t i = 0; i < v.size(); ++i) {
@@ -294,7 +269,7 @@ void AppendJson(std::string& out, Value v) {
     for (size_t i = 0; i < v.size(); ++i) {
       if (i) out += ',';
       structured::Member m = v.member(i);
-      AppendQuoted(out, m.key);
+      structured::AppendJsonString(out, m.key);
       out += ':';
       AppendJson(out, m.value);
     }
@@ -326,11 +301,11 @@ void CollectRefinements(const WireValue& wv, Value v, Value marker, const Type& 
       structured::Member m = v.member(i);
       std::string step;
       const Type* at = object ? type.attribute(m.key) : (type.kind() == Type::Kind::kMap ? &type.element() : nullptr);
-      if (object && IsIdentifier(m.key)) {
-        step = "." + std::string(m.key);
+      if (object) {
+        structured::AppendKeyStep(step, m.key);
       } else {
         step = "[";
-        AppendQuoted(step, m.key);
+        structured::AppendJsonString(step, m.key);
         step += "]";
       }
       CollectRefinements(wv, m.value, structured::wire::UnknownChild(marker, m.key), at ? *at : Type(), path + step,
@@ -351,9 +326,9 @@ std::string DecodeOutput(const WireValue& wv, const Type& type, const std::strin
     out += ",\"refinements\":{";
     for (size_t i = 0; i < refinements.size(); ++i) {
       if (i) out += ',';
-      AppendQuoted(out, refinements[i].first);
+      structured::AppendJsonString(out, refinements[i].first);
       out += ':';
-      AppendQuoted(out, refinements[i].second);
+      structured::AppendJsonString(out, refinements[i].second);
     }
     out += "}}\n";
     return out;
@@ -375,7 +350,7 @@ void AppendSensitive(std::string& out, Value v, const structured::Block& block) 
   for (const auto& [name, attr] : block.attributes) {
     if (!attr.sensitive) continue;
     sep();
-    AppendQuoted(out, name);
+    structured::AppendJsonString(out, name);
     out += ":true";
   }
   for (const auto& [name, bt] : block.block_types) {
@@ -394,7 +369,7 @@ void AppendSensitive(std::string& out, Value v, const structured::Block& block) 
       inner += '{';
       for (size_t i = 0; i < child.size(); ++i) {
         if (i) inner += ',';
-        AppendQuoted(inner, child.member(i).key);
+        structured::AppendJsonString(inner, child.member(i).key);
         inner += ':';
         AppendSensitive(inner, child.member(i).value, *bt.block);
       }
@@ -403,7 +378,7 @@ void AppendSensitive(std::string& out, Value v, const structured::Block& block) 
       AppendSensitive(inner, child, *bt.block);
     }
     sep();
-    AppendQuoted(out, name);
+    structured::AppendJsonString(out, name);
     out += ':';
     out += inner;
   }
@@ -432,7 +407,7 @@ void AppendPlanValue(std::string& out, Value v, Value marker) {
       if (mk.is_true()) continue;
       if (!first) out += ',';
       first = false;
-      AppendQuoted(out, m.key);
+      structured::AppendJsonString(out, m.key);
       out += ':';
       AppendPlanValue(out, m.value, mk);
     }
@@ -461,7 +436,7 @@ std::string DiffOutput(const SchemaInfo& info, const std::string& resource, cons
   std::string plan = "{\"format_version\":\"1.2\",\"terraform_version\":\"1.9.0\",\"resource_changes\":[{";
   plan += fmt::format("\"address\":\"{0}.this\",\"mode\":\"managed\",\"type\":\"{0}\",\"name\":\"this\",", resource);
   plan += "\"provider_name\":";
-  AppendQuoted(plan, info.provider);
+  structured::AppendJsonString(plan, info.provider);
   plan += ",\"change\":{\"actions\":[" + actions + "],\"before\":";
   AppendPlanValue(plan, prior.root(), prior.unknown_root());
   plan += ",\"after\":";

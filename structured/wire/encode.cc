@@ -94,18 +94,24 @@ class MembersStack {
 
 // The marker of each member of an object: walks the marker object's members alongside the
 // object's keys (both in key order when decoded), with lookups for markers in another
-// order.
+// order. Keys must be asked for in increasing order.
 class MarkerMembers {
  public:
   MarkerMembers(Value marker, Members& scratch) : marker_(marker), members_(scratch) {
-    if (marker.is_object()) members_.Load(marker);
+    if (marker.is_object() && !marker.empty()) {
+      members_.Load(marker);
+      walk_ = members_.sorted;
+    }
   }
   Value Child(std::string_view key) {
     if (marker_.is_true()) return marker_;
-    if (!marker_.is_object()) return {};
-    if (!members_.sorted) return marker_.find(key);
-    while (next_ < members_.list.size() && members_.list[next_].key < key) ++next_;
-    if (next_ < members_.list.size() && members_.list[next_].key == key) return members_.list[next_++].value;
+    if (!walk_) return marker_.find(key);  // absent when the marker is empty or not an object
+    while (next_ < members_.list.size()) {
+      int c = members_.list[next_].key.compare(key);
+      if (c == 0) return members_.list[next_++].value;
+      if (c > 0) break;
+      ++next_;
+    }
     return {};
   }
 
@@ -113,6 +119,7 @@ class MarkerMembers {
   Value marker_;
   Members& members_;
   size_t next_ = 0;
+  bool walk_ = false;
 };
 
 class MsgpackEncoder {
@@ -193,15 +200,14 @@ class MsgpackEncoder {
       case Type::Kind::kObject: {
         if (!v.is_object()) throw Failure{"an object is required"};
         const std::vector<AttributePlan>& attrs = plan.attributes;
-        Members& members = scratch_.At(depth, 0);
-        members.Load(v);
         // Decoded objects hold every attribute in order: take members by position.
-        bool in_order = members.list.size() == attrs.size();
-        for (size_t i = 0; i < attrs.size() && in_order; ++i) in_order = members.list[i].key == attrs[i].name;
+        bool in_order = v.size() == attrs.size();
+        for (size_t i = 0; i < attrs.size() && in_order; ++i) in_order = v.member(i).key == attrs[i].name;
         if (!in_order) {
-          for (const Member& m : members.list) {
-            if (plan.AttributeIndex(m.key) < 0) {
-              path_.push_back(Step{PathStep::Kind::kAttribute, m.key, 0});
+          for (size_t i = 0; i < v.size(); ++i) {
+            std::string_view key = v.member(i).key;
+            if (plan.AttributeIndex(key) < 0) {
+              path_.push_back(Step{PathStep::Kind::kAttribute, key, 0});
               throw Failure{"unsupported attribute"};
             }
           }
@@ -211,7 +217,7 @@ class MsgpackEncoder {
         for (size_t i = 0; i < attrs.size(); ++i) {
           const AttributePlan& a = attrs[i];
           out_.Raw(a.packed_name);
-          Value child = in_order ? members.list[i].value : v.find(a.name);
+          Value child = in_order ? v.member(i).value : v.find(a.name);
           path_.push_back(Step{PathStep::Kind::kAttribute, a.name, 0});
           Encode(child, markers.Child(a.name), *a.plan, depth + 1);
           path_.pop_back();

@@ -220,7 +220,7 @@ class MsgpackDecoder {
 
   // The common leaves (strings in place, small integers, bools, nulls) without the general
   // path; false when the value is anything else.
-  bool TryLeaf(Reader& r, const TypePlan& plan) {
+  __attribute__((always_inline)) bool TryLeaf(Reader& r, const TypePlan& plan) {
     if (r.at_end()) return false;
     uint8_t c = r.PeekUnchecked();
     switch (plan.kind) {
@@ -238,7 +238,7 @@ class MsgpackDecoder {
         }
         if (r.left() < header + length) return false;
         std::string_view s = data_.substr(r.pos() + header, length);
-        if (!IsNfc(s)) return false;
+        if (!ShortAscii(s) && !IsNfc(s)) return false;
         r.Advance(header + length);
         w_.String(s);
         return true;
@@ -282,6 +282,21 @@ class MsgpackDecoder {
       path_.pop_back();
       throw;
     }
+  }
+
+  // Up to 16 bytes, all ASCII (and so NFC): two overlapping loads.
+  static bool ShortAscii(std::string_view s) {
+    size_t n = s.size();
+    if (n > 16) return false;
+    uint64_t a = 0;
+    uint64_t b = 0;
+    if (n >= 8) {
+      std::memcpy(&a, s.data(), 8);
+      std::memcpy(&b, s.data() + n - 8, 8);
+    } else {
+      for (size_t i = 0; i < n; ++i) a |= static_cast<uint64_t>(static_cast<uint8_t>(s[i])) << (8 * i);
+    }
+    return ((a | b) & 0x8080808080808080ull) == 0;
   }
 
   void Child(Reader& r, const TypePlan& plan, int depth) {

@@ -2,37 +2,16 @@
 
 #include <fmt/format.h>
 
+#include "structured/json_path.h"
+#include "structured/json_text.h"
+
 namespace planview::structured::wire {
 namespace {
 
-bool IsIdentifier(const std::string& s) {
-  if (s.empty()) return false;
-  for (size_t i = 0; i < s.size(); ++i) {
-    char c = s[i];
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || (i > 0 && ((c >= '0' && c <= '9') || c == '-'));
-    if (!ok) return false;
-  }
-  return true;
-}
-
-void AppendQuoted(std::string& out, const std::string& s) {
-  out += '"';
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      case '\r': out += "\\r"; break;
-      default:
-        if (c < 0x20) {
-          out += fmt::format("\\u{:04x}", c);
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += '"';
+void AppendQuotedStep(std::string& out, std::string_view name) {
+  out += '[';
+  AppendJsonString(out, name);
+  out += ']';
 }
 
 }  // namespace
@@ -41,21 +20,8 @@ std::string FormatPath(const std::vector<PathStep>& path) {
   std::string out;
   for (const PathStep& s : path) {
     switch (s.kind) {
-      case PathStep::Kind::kAttribute:
-        if (IsIdentifier(s.name)) {
-          out += '.';
-          out += s.name;
-        } else {
-          out += '[';
-          AppendQuoted(out, s.name);
-          out += ']';
-        }
-        break;
-      case PathStep::Kind::kKey:
-        out += '[';
-        AppendQuoted(out, s.name);
-        out += ']';
-        break;
+      case PathStep::Kind::kAttribute: AppendKeyStep(out, s.name); break;
+      case PathStep::Kind::kKey: AppendQuotedStep(out, s.name); break;
       case PathStep::Kind::kIndex: out += fmt::format("[{}]", s.index); break;
     }
   }
@@ -68,9 +34,7 @@ std::string FormatCtyPath(const std::vector<PathStep>& path) {
     if (s.kind == PathStep::Kind::kIndex) {
       out += fmt::format("[{}]", s.index);
     } else {
-      out += '[';
-      AppendQuoted(out, s.name);
-      out += ']';
+      AppendQuotedStep(out, s.name);
     }
   }
   return out;

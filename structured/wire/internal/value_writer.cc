@@ -86,7 +86,8 @@ void ValueWriter::LeafExtras(SetLeaf leaf, std::string_view text, int64_t number
     }
   }
   if (extra_ & kSetParent) {
-    ChildRecord& r = Record(specials_[f.special], f.count - 1);
+    Special& s = specials_[f.special];
+    ChildRecord& r = Record(s, f.count - 1);
     r.leaf = leaf;
     r.number = number;
     if (leaf == SetLeaf::kString || leaf == SetLeaf::kNumber) {
@@ -98,6 +99,17 @@ void ValueWriter::LeafExtras(SetLeaf leaf, std::string_view text, int64_t number
         scratch_ += text;
       }
       r.length = static_cast<uint32_t>(text.size());
+    }
+    // Strings and integers in order need no views: compare with the previous element here.
+    if (f.count >= 2 && s.in_order && !s.owns_key_mode && !s.checked_here) {
+      const ChildRecord& p = Record(s, f.count - 2);
+      if (leaf == SetLeaf::kString && p.leaf == SetLeaf::kString && s.element_kind == Type::Kind::kString) {
+        s.in_order = RecordText(p) < RecordText(r);
+        s.checked_here = true;
+      } else if (leaf == SetLeaf::kInt && p.leaf == SetLeaf::kInt && s.element_kind == Type::Kind::kNumber) {
+        s.in_order = p.number < r.number;
+        s.checked_here = true;
+      }
     }
   }
 }
@@ -225,10 +237,13 @@ void ValueWriter::FinishChild(Frame& f, Special& s) {
       }
     }
   }
-  // Sets check their order as elements arrive (go-cty's writes them in order).
-  if (f.kind == FrameKind::kSet && s.in_order && f.count >= 2 && s.element_kind != Type::Kind::kDynamic) {
+  // Sets check their order as elements arrive (go-cty's writes them in order), unless the
+  // element's leaf did already.
+  if (f.kind == FrameKind::kSet && s.in_order && f.count >= 2 && s.element_kind != Type::Kind::kDynamic &&
+      !s.checked_here) {
     s.in_order = InSetOrder(ViewOf(f, s, f.count - 2, false), ViewOf(f, s, f.count - 1, true), s.element_kind);
   }
+  s.checked_here = false;
   if (key_depth_ != 0) hash_ += ';';
 }
 

@@ -160,6 +160,7 @@ class ValueWriter {
     bool mismatch = false;      // unify: elements' dynamic layouts differ
     bool reorder = false;       // object/map members arrived out of order
     bool in_order = true;       // set: elements so far are in cty's order, nothing to drop
+    bool checked_here = false;  // set: the current element's order was checked by its leaf
     Type::Kind element_kind = Type::Kind::kDynamic;  // set: how elements compare
     // Records: the first child that has one, and its index in records_. Objects get
     // records from their first member out of order on; maps and sets always.
