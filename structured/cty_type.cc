@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "structured/json_path.h"
+#include "structured/json_text.h"
 
 namespace planview::structured {
 
@@ -27,29 +28,6 @@ const std::vector<std::string>& NoNames() {
 const std::vector<Type>& NoTypes() {
   static const std::vector<Type> empty;
   return empty;
-}
-
-void AppendJsonString(std::string& out, std::string_view s) {
-  out += '"';
-  for (unsigned char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      case '<': out += "\\u003c"; break;
-      case '>': out += "\\u003e"; break;
-      case '&': out += "\\u0026"; break;
-      default:
-        if (c < 0x20) {
-          out += fmt::format("\\u{:04x}", c);
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-  }
-  out += '"';
 }
 }  // namespace
 
@@ -188,7 +166,7 @@ std::string Type::ToJson() const {
       std::string out = "[\"object\",{";
       for (size_t i = 0; i < data_->attributes.size(); ++i) {
         if (i) out += ',';
-        AppendJsonString(out, data_->attributes[i].first);
+        AppendGoJsonString(out, data_->attributes[i].first);
         out += ':';
         out += data_->attributes[i].second.ToJson();
       }
@@ -197,7 +175,7 @@ std::string Type::ToJson() const {
         out += ",[";
         for (size_t i = 0; i < data_->optional.size(); ++i) {
           if (i) out += ',';
-          AppendJsonString(out, data_->optional[i]);
+          AppendGoJsonString(out, data_->optional[i]);
         }
         out += ']';
       }
