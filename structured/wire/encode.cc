@@ -122,6 +122,40 @@ class MarkerMembers {
   bool walk_ = false;
 };
 
+// The value must have the shape `plan` needs (either encoder's message otherwise); nulls
+// and unknowns are handled before.
+void RequireShape(Value v, const TypePlan& plan, const char* object_message) {
+  switch (plan.kind) {
+    case Type::Kind::kString:
+      if (!v.is_string()) throw Failure{"string is required"};
+      return;
+    case Type::Kind::kNumber:
+      if (!v.is_number()) throw Failure{"number is required"};
+      return;
+    case Type::Kind::kBool:
+      if (!v.is_bool()) throw Failure{"bool is required"};
+      return;
+    case Type::Kind::kList:
+    case Type::Kind::kSet:
+    case Type::Kind::kTuple:
+      if (!v.is_array()) throw Failure{fmt::format("{} is required", plan.type->FriendlyName())};
+      return;
+    case Type::Kind::kMap:
+    case Type::Kind::kObject:
+      if (!v.is_object()) throw Failure{object_message};
+      return;
+    default: throw Failure{"unsupported type"};
+  }
+}
+
+// The type a value at a dynamic position is written with: the one recorded for it, else
+// the one its JSON implies; nullptr for an untyped null or unknown.
+const TypePlan* RuntimePlan(const WireValue& wv, TypePlans& plans, Value v, Value marker) {
+  if (const Type* recorded = wv.DynamicTypeOf(v)) return &plans.For(*recorded);
+  if (marker.is_true() || v.is_null()) return nullptr;
+  return &plans.ForCopy(ImpliedType(v));
+}
+
 class MsgpackEncoder {
  public:
   MsgpackEncoder(const WireValue& wv, size_t expected) : wv_(wv), out_(expected) {}
@@ -143,26 +177,19 @@ class MsgpackEncoder {
       out_.Nil();
       return;
     }
+    RequireShape(v, plan, plan.kind == Type::Kind::kMap ? "a map is required" : "an object is required");
     switch (plan.kind) {
-      case Type::Kind::kString:
-        if (!v.is_string()) throw Failure{"string is required"};
-        out_.Str(v.text());
-        return;
+      case Type::Kind::kString: out_.Str(v.text()); return;
       case Type::Kind::kNumber: {
-        if (!v.is_number()) throw Failure{"number is required"};
         std::string_view text = v.text();
         bool float64 = !wv_.float64_numbers.empty() && text.find('.') != std::string_view::npos && wv_.IsFloat64(v);
         PackNumber(out_, text, float64);
         return;
       }
-      case Type::Kind::kBool:
-        if (!v.is_bool()) throw Failure{"bool is required"};
-        out_.Bool(v.as_bool());
-        return;
+      case Type::Kind::kBool: out_.Bool(v.as_bool()); return;
       case Type::Kind::kList:
       case Type::Kind::kSet:
       case Type::Kind::kTuple: {
-        if (!v.is_array()) throw Failure{fmt::format("{} is required", plan.type->FriendlyName())};
         bool tuple = plan.kind == Type::Kind::kTuple;
         size_t n = v.size();
         if (tuple && n != plan.elements.size()) {
@@ -178,7 +205,6 @@ class MsgpackEncoder {
         return;
       }
       case Type::Kind::kMap: {
-        if (!v.is_object()) throw Failure{"a map is required"};
         Members& members = scratch_.At(depth, 0);
         members.Load(v);
         std::vector<uint32_t> order;
@@ -198,7 +224,6 @@ class MsgpackEncoder {
         return;
       }
       case Type::Kind::kObject: {
-        if (!v.is_object()) throw Failure{"an object is required"};
         const std::vector<AttributePlan>& attrs = plan.attributes;
         // Decoded objects hold every attribute in order: take members by position.
         bool in_order = v.size() == attrs.size();
@@ -224,18 +249,13 @@ class MsgpackEncoder {
         }
         return;
       }
-      default: throw Failure{"unsupported type"};
+      default: return;
     }
   }
 
  private:
   void EncodeDynamic(Value v, Value marker, size_t depth) {
-    const TypePlan* plan = nullptr;
-    if (const Type* recorded = wv_.DynamicTypeOf(v)) {
-      plan = &plans_.For(*recorded);
-    } else if (!marker.is_true() && !v.is_null()) {
-      plan = &plans_.ForCopy(ImpliedType(v));
-    }
+    const TypePlan* plan = RuntimePlan(wv_, plans_, v, marker);
     if (plan == nullptr || plan->kind == Type::Kind::kDynamic) {
       if (marker.is_true()) {
         PackPlainUnknown();
@@ -346,12 +366,7 @@ class JsonEncoder {
   void Encode(Value v, Value marker, const TypePlan& plan, size_t depth) {
     if (marker.is_true()) throw Failure{"value is not known"};
     if (plan.kind == Type::Kind::kDynamic) {
-      const TypePlan* runtime = nullptr;
-      if (const Type* recorded = wv_.DynamicTypeOf(v)) {
-        runtime = &plans_.For(*recorded);
-      } else if (!v.is_null()) {
-        runtime = &plans_.ForCopy(ImpliedType(v));
-      }
+      const TypePlan* runtime = RuntimePlan(wv_, plans_, v, marker);
       if (runtime == nullptr || runtime->kind == Type::Kind::kDynamic) {
         out_ += "null";
         return;
@@ -367,13 +382,10 @@ class JsonEncoder {
       out_ += "null";
       return;
     }
+    RequireShape(v, plan, "an object is required");
     switch (plan.kind) {
-      case Type::Kind::kString:
-        if (!v.is_string()) throw Failure{"string is required"};
-        AppendGoJsonString(out_, v.text());
-        return;
+      case Type::Kind::kString: AppendGoJsonString(out_, v.text()); return;
       case Type::Kind::kNumber: {
-        if (!v.is_number()) throw Failure{"number is required"};
         std::string storage;
         std::string_view text;
         try {
@@ -385,14 +397,10 @@ class JsonEncoder {
         out_ += text;
         return;
       }
-      case Type::Kind::kBool:
-        if (!v.is_bool()) throw Failure{"bool is required"};
-        out_ += v.as_bool() ? "true" : "false";
-        return;
+      case Type::Kind::kBool: out_ += v.as_bool() ? "true" : "false"; return;
       case Type::Kind::kList:
       case Type::Kind::kSet:
       case Type::Kind::kTuple: {
-        if (!v.is_array()) throw Failure{fmt::format("{} is required", plan.type->FriendlyName())};
         bool tuple = plan.kind == Type::Kind::kTuple;
         out_ += '[';
         path_.push_back(Step{PathStep::Kind::kIndex, {}, 0});
@@ -408,7 +416,6 @@ class JsonEncoder {
       }
       case Type::Kind::kMap:
       case Type::Kind::kObject: {
-        if (!v.is_object()) throw Failure{"an object is required"};
         out_ += '{';
         bool first = true;
         MarkerMembers markers(marker, scratch_.At(depth, 1));
@@ -441,7 +448,7 @@ class JsonEncoder {
         out_ += '}';
         return;
       }
-      default: throw Failure{"unsupported type"};
+      default: return;
     }
   }
 

@@ -10,6 +10,7 @@
 
 #include "structured/json_text.h"
 #include "structured/wire/decode.h"
+#include "structured/wire/internal/decode_failure.h"
 #include "structured/wire/internal/type_plan.h"
 #include "structured/wire/internal/value_writer.h"
 #include "structured/wire/number.h"
@@ -19,16 +20,11 @@ namespace planview::structured::wire {
 namespace {
 
 using internal::AttributePlan;
+using internal::Fail;
+using internal::Failure;
 using internal::TypePlan;
 using internal::TypePlans;
 using internal::ValueWriter;
-
-struct Failure {
-  size_t offset;
-  std::string message;
-};
-
-[[noreturn]] void Fail(size_t offset, std::string message) { throw Failure{offset, std::move(message)}; }
 
 struct JNode {
   enum class Kind { kNull, kBool, kNumber, kString, kArray, kObject } kind = Kind::kNull;

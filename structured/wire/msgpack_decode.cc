@@ -13,6 +13,7 @@
 #include "structured/json_parse.h"
 #include "structured/json_text.h"
 #include "structured/wire/decode.h"
+#include "structured/wire/internal/decode_failure.h"
 #include "structured/wire/internal/type_plan.h"
 #include "structured/wire/internal/value_writer.h"
 #include "structured/wire/number.h"
@@ -22,6 +23,8 @@ namespace planview::structured::wire {
 namespace {
 
 using internal::AttributePlan;
+using internal::Fail;
+using internal::Failure;
 using internal::TypePlan;
 using internal::TypePlans;
 using internal::ValueWriter;
@@ -30,13 +33,6 @@ using internal::ValueWriter;
 constexpr size_t kMaxRefinementPayload = 1024;
 // A not-null list refined to an exact length becomes that many unknowns; refuse absurd ones.
 constexpr int64_t kMaxExpandedLength = 1 << 20;
-
-struct Failure {
-  size_t offset;
-  std::string message;
-};
-
-[[noreturn]] void Fail(size_t offset, std::string message) { throw Failure{offset, std::move(message)}; }
 
 bool IsExtCode(uint8_t c) { return (c >= 0xd4 && c <= 0xd8) || (c >= 0xc7 && c <= 0xc9); }
 bool IsStrOrBin(uint8_t c) { return (c >= 0xa0 && c <= 0xbf) || (c >= 0xd9 && c <= 0xdb) || (c >= 0xc4 && c <= 0xc6); }

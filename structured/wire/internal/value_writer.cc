@@ -29,23 +29,18 @@ void ValueWriter::Unknown(Refinements refinements) {
   if (extra_ != 0) LeafExtras(SetLeaf::kUnknown, {}, 0);
 }
 
-void ValueWriter::Int(int64_t v) {
+template <typename T>
+void ValueWriter::Integer(T v, SetLeaf leaf) {
   ++seq_;
   char buf[24];
   auto res = std::to_chars(buf, buf + sizeof buf, v);
   value_.Number(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
   KnownLeafMarker();
-  if (extra_ & (kKeyMode | kSetParent)) LeafExtras(SetLeaf::kInt, {}, v);
+  if (extra_ & (kKeyMode | kSetParent)) LeafExtras(leaf, {}, static_cast<int64_t>(v));
 }
 
-void ValueWriter::Uint(uint64_t v) {
-  ++seq_;
-  char buf[24];
-  auto res = std::to_chars(buf, buf + sizeof buf, v);
-  value_.Number(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
-  KnownLeafMarker();
-  if (extra_ & (kKeyMode | kSetParent)) LeafExtras(SetLeaf::kUint, {}, static_cast<int64_t>(v));
-}
+void ValueWriter::Int(int64_t v) { Integer(v, SetLeaf::kInt); }
+void ValueWriter::Uint(uint64_t v) { Integer(v, SetLeaf::kUint); }
 
 void ValueWriter::Number(std::string_view canonical, bool float64) {
   ++seq_;

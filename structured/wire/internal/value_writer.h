@@ -289,6 +289,8 @@ class ValueWriter {
     return false;
   }
 
+  template <typename T>
+  void Integer(T v, SetLeaf leaf);
   void LeafExtras(SetLeaf leaf, std::string_view text, int64_t number);
   Special& NewSpecial(Frame& f);
   void BeginSpecial(Frame& f);
