@@ -3,16 +3,20 @@
 //
 //   gen_plan --size-mb 100 --seed 1 --out /tmp/plan-100.json [--schemas-out FILE] [--indent]
 //            [--resource-blocks N]
+//   gen_plan --shape long_list --out /tmp/long_list.json --schemas-out /tmp/shape-schemas.json
+//            (the quadratic input shapes of bench/shape_plans.h; --shape-scale shrinks them)
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
 #include "bench/plan_generator.h"
+#include "bench/shape_plans.h"
 
 namespace {
 
@@ -45,7 +49,27 @@ int main(int argc, char** argv) {
   app.add_flag("--indent", indent, "indent by two spaces instead of compact JSON");
   size_t blocks = 0;
   app.add_option("--resource-blocks", blocks, "exactly this many resource blocks (overrides --size-mb)");
+  std::string shape;
+  double shape_scale = 1.0;
+  app.add_option("--shape", shape, "write a quadratic-shape plan instead (long_list, multiline_string, json_string, "
+                                   "object_set, block_set)");
+  app.add_option("--shape-scale", shape_scale, "multiply the shape's element count")->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
+
+  if (!shape.empty()) {
+    std::optional<std::string> plan = planview::bench::GenerateShapePlan(shape, shape_scale);
+    if (!plan) {
+      fmt::print(stderr, "gen_plan: unknown shape {:?}\n", shape);
+      return 2;
+    }
+    auto write_text = [](const std::string& text) {
+      return [&text](std::FILE* f) { return std::fwrite(text.data(), 1, text.size(), f) == text.size(); };
+    };
+    if (!WriteFile(out, write_text(*plan))) return 1;
+    if (!schemas_out.empty() && !WriteFile(schemas_out, write_text(planview::bench::ShapeSchemasText()))) return 1;
+    fmt::print(stderr, "gen_plan: shape {}, {} bytes\n", shape, plan->size());
+    return 0;
+  }
 
   planview::bench::PlanGeneratorOptions options;
   options.target_bytes = static_cast<uint64_t>(size_mb * 1e6);
