@@ -280,8 +280,9 @@ class MsgpackDecoder {
     }
   }
 
-  // Up to 16 bytes, all ASCII (and so NFC): two overlapping loads.
-  static bool ShortAscii(std::string_view s) {
+  // Up to 16 bytes, all ASCII (and so NFC): two overlapping loads, or one masked load
+  // when the input goes on for 8 bytes.
+  bool ShortAscii(std::string_view s) const {
     size_t n = s.size();
     if (n > 16) return false;
     uint64_t a = 0;
@@ -289,13 +290,16 @@ class MsgpackDecoder {
     if (n >= 8) {
       std::memcpy(&a, s.data(), 8);
       std::memcpy(&b, s.data() + n - 8, 8);
+    } else if (static_cast<size_t>(data_.data() + data_.size() - s.data()) >= 8) {
+      std::memcpy(&a, s.data(), 8);
+      a &= n == 0 ? 0 : ~uint64_t{0} >> (64 - 8 * n);
     } else {
       for (size_t i = 0; i < n; ++i) a |= static_cast<uint64_t>(static_cast<uint8_t>(s[i])) << (8 * i);
     }
     return ((a | b) & 0x8080808080808080ull) == 0;
   }
 
-  void Child(Reader& r, const TypePlan& plan, int depth) {
+  __attribute__((always_inline)) void Child(Reader& r, const TypePlan& plan, int depth) {
     if (!TryLeaf(r, plan)) Decode(r, plan, depth);
   }
 
@@ -334,7 +338,7 @@ class MsgpackDecoder {
       case Type::Kind::kTuple: {
         if (!IsArrayCode(c)) Fail(start, fmt::format("{} is required", KindNoun(*plan.type)));
         r.Byte();
-        uint64_t n = r.LengthAfter(c);
+        uint64_t n = c <= 0x9f ? c & 0x0f : r.LengthAfter(c);
         bool tuple = plan.kind == Type::Kind::kTuple;
         if (tuple && n != plan.elements.size()) {
           Fail(start, fmt::format("a tuple of length {} is required ({} given)", plan.elements.size(), n));
@@ -354,7 +358,7 @@ class MsgpackDecoder {
       case Type::Kind::kMap: {
         if (!IsMapCode(c)) Fail(start, "a map is required");
         r.Byte();
-        uint64_t n = r.LengthAfter(c);
+        uint64_t n = c <= 0x8f ? c & 0x0f : r.LengthAfter(c);
         w_.BeginObject(plan);
         Step& step = path_.emplace_back();
         step.kind = PathStep::Kind::kKey;
@@ -385,7 +389,7 @@ class MsgpackDecoder {
     size_t start = r.pos();
     if (!IsMapCode(c)) Fail(start, "an object is required");
     r.Byte();
-    uint64_t n = r.LengthAfter(c);
+    uint64_t n = c <= 0x8f ? c & 0x0f : r.LengthAfter(c);
     const std::vector<AttributePlan>& attrs = plan.attributes;
     if (n != attrs.size()) {
       Fail(start, fmt::format("an object with {} attributes is required ({} given)", attrs.size(), n));
@@ -395,9 +399,24 @@ class MsgpackDecoder {
     step.kind = PathStep::Kind::kAttribute;
     // Attributes in the type's order (as go-cty writes them) need no bookkeeping; after
     // the first one out of place, every attribute is checked against those seen.
+    bool tracking = false;
     std::vector<bool> seen;
     for (uint64_t i = 0; i < n; ++i) {
       size_t key_at = r.pos();
+      size_t index = static_cast<size_t>(i);
+      if (!tracking && attrs[index].short_key && r.left() >= 16) {
+        // The expected attribute's key, header and all, in two word compares.
+        const AttributePlan& a = attrs[index];
+        uint64_t w[2];
+        std::memcpy(w, data_.data() + key_at, sizeof w);
+        if (((w[0] & a.key_masks[0]) ^ a.key_words[0]) == 0 && ((w[1] & a.key_masks[1]) ^ a.key_words[1]) == 0) {
+          path_.back().name = a.name;
+          r.Advance(1 + a.name.size());
+          w_.Attribute(static_cast<uint32_t>(index));
+          Child(r, *a.plan, depth + 1);
+          continue;
+        }
+      }
       std::string_view name;
       uint8_t k = r.at_end() ? 0 : r.PeekUnchecked();
       if (k >= 0xa0 && k <= 0xbf && r.left() > static_cast<size_t>(k & 0x1f)) {
@@ -413,12 +432,12 @@ class MsgpackDecoder {
         name = data_.substr(offset, length);
       }
       path_.back().name = name;
-      size_t index = static_cast<size_t>(i);
-      if (!seen.empty() || attrs[index].name != name) {
+      if (tracking || attrs[index].name != name) {
         int found = plan.AttributeIndex(name);
         if (found < 0) Fail(key_at, "unsupported attribute");
         index = static_cast<size_t>(found);
-        if (seen.empty()) {
+        if (!tracking) {
+          tracking = true;
           seen.assign(attrs.size(), false);
           for (uint64_t j = 0; j < i; ++j) seen[j] = true;
         }

@@ -560,6 +560,26 @@ bool ShortestDigitsAgree(double value) {
 }  // namespace
 
 std::string FormatFloat64(double value) {
+  double magnitude = std::fabs(value);
+  double sixteenths = magnitude * 16;
+  if (magnitude < 1048576.0 && magnitude != 0 && sixteenths == std::floor(sixteenths)) {
+    // Multiples of 1/16 below 2^20: the exact decimal has at most four decimals, and as
+    // doubles there are less than 1e-9 apart, no shorter decimal is as close.
+    auto units = static_cast<uint64_t>(sixteenths);
+    char buf[32];
+    char* p = buf;
+    if (value < 0) *p++ = '-';
+    p = std::to_chars(p, buf + sizeof buf, units >> 4).ptr;
+    unsigned fraction = static_cast<unsigned>(units & 15) * 625;  // in units of 1e-4
+    if (fraction != 0) {
+      *p++ = '.';
+      for (unsigned scale = 1000; fraction != 0; scale /= 10) {
+        *p++ = static_cast<char>('0' + fraction / scale);
+        fraction %= scale;
+      }
+    }
+    return std::string(buf, static_cast<size_t>(p - buf));
+  }
   if (ShortestDigitsAgree(value)) {
     // The shortest digits, then the point put in place: d.ddde±x -> positional.
     char buf[32];

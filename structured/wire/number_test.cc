@@ -53,7 +53,21 @@ TEST(NumberText, Float64ShortcutsAgreeWithTheGeneralConversion) {
     std::memcpy(&v, &bits, sizeof v);
     ASSERT_EQ(FormatFloat64(v), FormatFloat64Exactly(v)) << bits;
   }
+  // Sixteenths (a shortcut of their own) on both sides of its bounds.
+  for (int64_t n = -40000; n <= 40000; ++n) {
+    double v = static_cast<double>(n) / 16;
+    ASSERT_EQ(FormatFloat64(v), FormatFloat64Exactly(v)) << n << "/16";
+  }
+  for (double base : {1048576.0, 1048575.0, 524288.0, 999999.0}) {
+    for (int n = -40; n <= 40; ++n) {
+      for (double v : {base + n / 16.0, -(base + n / 16.0), base + n / 32.0}) {
+        ASSERT_EQ(FormatFloat64(v), FormatFloat64Exactly(v)) << v;
+      }
+    }
+  }
   EXPECT_EQ(FormatFloat64(0.5), "0.5");
+  EXPECT_EQ(FormatFloat64(-0.0625), "-0.0625");
+  EXPECT_EQ(FormatFloat64(1048575.9375), "1048575.9375");
   EXPECT_EQ(FormatFloat64(2.0), "2");
   EXPECT_EQ(FormatFloat64(std::ldexp(1.0, -21)), "0.000000476837158203125");
 }

@@ -176,7 +176,7 @@ void AppendHashInt(std::string& out, int64_t v) {
   if (v > -10000000000 && v < 10000000000) {  // %.10g of a short integer is itself
     char buf[24];
     auto res = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, res.ptr);
+    out.append(buf, static_cast<size_t>(res.ptr - buf));
     return;
   }
   out += NumberHashText(FormatInt64(v));
@@ -189,7 +189,7 @@ void AppendExactInt(std::string& out, int64_t value) {
   if (value > -10000000000 && value < 10000000000) return;  // the hash text has it exactly
   char buf[24];
   auto res = std::to_chars(buf, buf + sizeof buf, value);
-  out.append(buf, res.ptr);
+  out.append(buf, static_cast<size_t>(res.ptr - buf));
   out += ' ';
 }
 

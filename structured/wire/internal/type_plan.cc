@@ -1,6 +1,7 @@
 #include "structured/wire/internal/type_plan.h"
 
 #include <algorithm>
+#include <cstring>
 #include <utility>
 
 #include "structured/json_parse.h"
@@ -52,6 +53,16 @@ const TypePlan& TypePlans::Make(const Type& type) {
           MsgpackWriter packed(name.size() + 5);
           packed.Str(name);
           a.packed_name = packed.Take();
+        }
+        if (name.size() <= 15) {
+          unsigned char bytes[16] = {};
+          bytes[0] = static_cast<unsigned char>(0xa0 | name.size());
+          std::memcpy(bytes + 1, name.data(), name.size());
+          unsigned char mask[16] = {};
+          std::memset(mask, 0xff, name.size() + 1);
+          std::memcpy(a.key_words, bytes, sizeof bytes);
+          std::memcpy(a.key_masks, mask, sizeof mask);
+          a.short_key = true;
         }
         plan.has_dynamic = plan.has_dynamic || a.plan->has_dynamic;
         plan.attributes.push_back(a);

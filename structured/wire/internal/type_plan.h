@@ -26,6 +26,11 @@ struct AttributePlan {
   DocumentBuilder::KeyId value_key{};   // decoding: the name stored in the value document
   DocumentBuilder::KeyId marker_key{};  // and in the unknown-marker document
   std::string packed_name;              // encoding: the name as a MessagePack string
+  // Decoding: names up to 15 bytes as their fixstr bytes (header and name), zero padded, and
+  // the mask of the bytes used, so that the decoder can match a key with two word compares.
+  bool short_key = false;
+  uint64_t key_words[2] = {0, 0};
+  uint64_t key_masks[2] = {0, 0};
 };
 
 struct TypePlan {

@@ -11,7 +11,10 @@ namespace planview::structured::wire::internal {
 
 ValueWriter::ValueWriter(std::string_view source, std::shared_ptr<const void> owner, size_t values_hint)
     : source_(source), value_(source, std::move(owner)), plans_(value_, marker_) {
+  // Both documents reserved up front: growing them later copies what they hold (and
+  // touches its memory twice); pages reserved but never written cost nothing.
   value_.Reserve(values_hint);
+  marker_.Reserve(values_hint);
   frames_.reserve(64);
   frames_.emplace_back().count = 1;  // the top-level value is child 0
 }
@@ -181,7 +184,7 @@ void ValueWriter::MarkerKeySlow(Frame& f) {
   if (f.kind == FrameKind::kObject) {
     marker_.Key(f.plan->attributes[f.attribute].marker_key);
   } else {
-    marker_.Key(RecordText(Record(s, position)));
+    marker_.Key(KeyOf(RecordText(Record(s, position)), true));
   }
   if (recorded) Record(s, position).marker = static_cast<int32_t>(f.marker_count);
   ++f.marker_count;
@@ -259,12 +262,34 @@ void ValueWriter::MapKey(std::string_view key) {
     r.in_scratch = true;
     scratch_ += key;
   }
-  value_.Key(key);
+  value_.Key(KeyOf(key, false));
   if (key_depth_ != 0) {
     AppendHashString(hash_, key);
     hash_ += ':';
   }
   if (s.unify) StartUnifyChild(f, s);
+}
+
+DocumentBuilder::KeyId ValueWriter::KeyOf(std::string_view key, bool marker) {
+  DocumentBuilder& builder = marker ? marker_ : value_;
+  if (!InSource(key) || key.empty()) return builder.StoreKey(key);
+  uint32_t mix = static_cast<uint32_t>(key.size()) ^ static_cast<uint32_t>(static_cast<uint8_t>(key.front())) << 8 ^
+                 static_cast<uint32_t>(static_cast<uint8_t>(key[key.size() / 2])) << 16 ^
+                 static_cast<uint32_t>(static_cast<uint8_t>(key.back())) << 24;
+  static_assert(kKeyCacheSize == 64);
+  size_t slot = (mix * 0x9e3779b1u) >> 26;
+  CachedKey& c = key_cache_[slot];
+  if (c.text != key) {
+    c = CachedKey{};
+    c.text = key;
+  }
+  bool& has = marker ? c.has_marker : c.has_value;
+  DocumentBuilder::KeyId& id = marker ? c.marker : c.value;
+  if (!has) {
+    id = builder.StoreKey(key);
+    has = true;
+  }
+  return id;
 }
 
 void ValueWriter::Typed(uint32_t slot, uint32_t seq) {

@@ -22,6 +22,7 @@
 #ifndef PLANVIEW_STRUCTURED_WIRE_INTERNAL_VALUE_WRITER_H_
 #define PLANVIEW_STRUCTURED_WIRE_INTERNAL_VALUE_WRITER_H_
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -342,6 +343,19 @@ class ValueWriter {
   std::vector<std::pair<int32_t, int32_t>> last_input_order_;  // UnifyTask::input_order of the last close
   std::vector<uint32_t> marker_order_scratch_;
   std::vector<SetElementView> set_scratch_;
+
+  // Map keys repeat (the same few keys in every element of a list of maps): each text is
+  // stored once per document. Only keys inside the source are cached (their text stays put).
+  struct CachedKey {
+    std::string_view text;
+    DocumentBuilder::KeyId value{};
+    DocumentBuilder::KeyId marker{};
+    bool has_value = false;
+    bool has_marker = false;
+  };
+  static constexpr size_t kKeyCacheSize = 64;
+  DocumentBuilder::KeyId KeyOf(std::string_view key, bool marker);
+  std::array<CachedKey, kKeyCacheSize> key_cache_;
 };
 
 }  // namespace planview::structured::wire::internal
