@@ -108,6 +108,8 @@ int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std
 
   renderer::formats::ApplyFormat(cli->formats, request);
   if (cli->formats.format != renderer::formats::OutputFormat::kText) request.options.color = false;
+  // The text goes out while it is rendered, in large chunks, instead of being held whole.
+  request.sink = [out](std::string_view chunk) { Write(out, chunk); };
   renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
   Write(out, result.output);
   std::fflush(out);

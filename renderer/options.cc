@@ -41,11 +41,25 @@ std::string Wording(std::string_view text, Product product) {
   return out;
 }
 
-void Warnings::Add(std::string message) { messages_.push_back(SingleLine(message)); }
+void Warnings::Add(std::string message) {
+  messages_.push_back(SingleLine(message));
+  once_.push_back(false);
+}
 
 void Warnings::AddOnce(std::string message) {
   std::string line = SingleLine(message);
-  if (std::find(messages_.begin(), messages_.end(), line) == messages_.end()) messages_.push_back(std::move(line));
+  if (std::find(messages_.begin(), messages_.end(), line) != messages_.end()) return;
+  messages_.push_back(std::move(line));
+  once_.push_back(true);
+}
+
+void Warnings::Append(const Warnings& other) {
+  for (size_t i = 0; i < other.messages_.size(); ++i) {
+    const std::string& line = other.messages_[i];
+    if (other.once_[i] && std::find(messages_.begin(), messages_.end(), line) != messages_.end()) continue;
+    messages_.push_back(line);
+    once_.push_back(other.once_[i]);
+  }
 }
 
 }  // namespace planview::renderer

@@ -53,11 +53,15 @@ class Warnings {
   void Add(std::string message);
   // Adds `message` unless an identical one was already added.
   void AddOnce(std::string message);
+  // Adds `other`'s messages in order, as if they had been added here (a message `other`
+  // got from AddOnce is dropped when this already has it).
+  void Append(const Warnings& other);
   const std::vector<std::string>& messages() const { return messages_; }
   bool empty() const { return messages_.empty(); }
 
  private:
   std::vector<std::string> messages_;
+  std::vector<bool> once_;  // per message: added by AddOnce
 };
 
 }  // namespace planview::renderer

@@ -1,8 +1,11 @@
 #include "renderer/plan_renderer.h"
 
 #include <exception>
+#include <algorithm>
 #include <map>
 #include <memory>
+#include <optional>
+#include <span>
 
 #include <fmt/format.h>
 
@@ -30,17 +33,26 @@ structured::Value EmptyPath() {
   return doc->root();
 }
 
-change::Diff DiffResource(const ResourceChange& r, const structured::Change& change, const SchemaSource& schemas,
-                          Warnings& warnings) {
+// The schema block a resource is diffed against: false (with a warning) when the resource
+// cannot be rendered at all; `block` stays null when the layout must be inferred.
+bool ResolveBlock(const ResourceChange& r, const SchemaSource& schemas, Warnings& warnings,
+                  std::shared_ptr<const structured::Block>& block) {
   if (!r.mode) {
     warnings.Add(fmt::format("{}: unknown resource mode \"{}\"; not rendered", r.address, r.mode_name));
-    return {};
+    return false;
   }
   if (*r.mode == structured::ResourceMode::kEphemeral) {
     warnings.Add(fmt::format("{}: ephemeral resources are not stored in plans; not rendered", r.address));
-    return {};
+    return false;
   }
-  std::shared_ptr<const structured::Block> block = schemas.Find(r.provider_name, *r.mode, r.type, r.address, warnings);
+  block = schemas.Find(r.provider_name, *r.mode, r.type, r.address, warnings);
+  return true;
+}
+
+// The diff of `change` against `block` (null: inferred), falling back to an inferred
+// layout when the values do not fit the schema. Safe to run on several threads at once.
+change::Diff DiffAgainst(const ResourceChange& r, const structured::Change& change, const structured::Block* block,
+                         Warnings& warnings) {
   if (block) {
     try {
       return differ::ComputeDiffForBlock(change, *block);
@@ -59,11 +71,46 @@ change::Diff DiffResource(const ResourceChange& r, const structured::Change& cha
   }
 }
 
+change::Diff DiffResource(const ResourceChange& r, const structured::Change& change, const SchemaSource& schemas,
+                          Warnings& warnings) {
+  std::shared_ptr<const structured::Block> block;
+  if (!ResolveBlock(r, schemas, warnings, block)) return {};
+  return DiffAgainst(r, change, block.get(), warnings);
+}
+
 change::RenderOpts HumanOpts(const change::Colorize& colorize, const Options& options) {
   change::RenderOpts opts;
   opts.colorize = &colorize;
   opts.show_sensitive = options.show_sensitive;
   return opts;
+}
+
+// Appends one resource's block (RenderResourceDiff) to `buf`; false when upstream shows
+// nothing for it.
+bool AppendResourceDiff(const ResourceChange& r, const change::Diff& diff, ChangeCause cause, const Options& options,
+                        std::string& buf) {
+  if (r.mode == structured::ResourceMode::kEphemeral || !r.mode) return false;
+  Action action = r.action;
+  if (action == Action::kNoOp && !r.Moved() && !r.Importing()) return false;
+
+  change::Colorize colorize(options.color);
+  buf += colorize.Color(ResourceChangeComment(r, action, cause, options.product));
+  change::RenderOpts opts = HumanOpts(colorize, options);
+  if (action == Action::kForget) {
+    opts.hide_diff_action_symbols = true;
+    opts.override_null_suffix = true;
+  }
+  opts.show_unchanged_children = r.Importing() || options.verbose;
+  buf += colorize.Color(DiffActionSymbol(action));
+  buf += ' ';
+  buf += ResourceChangeHeader(r);
+  buf += ' ';
+  if (diff.valid()) {
+    diff.RenderHuman(0, opts, buf);
+  } else {
+    buf += "{\n        # (planview could not render this change; see the warnings)\n    }";
+  }
+  return true;
 }
 
 // Appends `text` and a newline (Go's Println).
@@ -72,10 +119,52 @@ void Println(std::string& out, std::string_view text = {}) {
   out += '\n';
 }
 
-bool RenderDrift(const PlanDiffs& diffs, PlanMode mode, const change::Colorize& colorize, const Options& options,
+
+// What the body of a plan needs to know about its diffs: computed beforehand (PlanDiffs)
+// or on demand while the text streams out (StreamedDiffs).
+std::string RenderOutputList(const std::vector<OutputDiff>& outputs, const Options& options);
+
+class DiffSource {
+ public:
+  virtual ~DiffSource() = default;
+  virtual const std::vector<ResourceDiff>& Drift() = 0;
+  // PlanDiffs::Empty.
+  virtual bool Empty() = 0;
+  virtual const std::vector<OutputDiff>& Outputs() = 0;
+  virtual const std::vector<ResourceChange>& Changes() const = 0;
+  // Appends a newline, the block and a newline for each change at `shown` (ascending
+  // indices into Changes()).
+  virtual void AppendChanges(std::span<const size_t> shown, const Options& options, std::string& out) = 0;
+};
+
+class ComputedDiffs : public DiffSource {
+ public:
+  ComputedDiffs(const Plan& plan, const PlanDiffs& diffs) : plan_(plan), diffs_(diffs) {}
+  const std::vector<ResourceDiff>& Drift() override { return diffs_.drift; }
+  bool Empty() override { return diffs_.Empty(); }
+  const std::vector<OutputDiff>& Outputs() override { return diffs_.outputs; }
+  const std::vector<ResourceChange>& Changes() const override { return plan_.resource_changes; }
+  void AppendChanges(std::span<const size_t> shown, const Options& options, std::string& out) override {
+    for (size_t i : shown) {
+      const ResourceDiff& d = diffs_.changes[i];
+      out += '\n';
+      if (AppendResourceDiff(*d.resource, d.diff, ChangeCause::kProposed, options, out)) {
+        out += '\n';
+      } else {
+        out.pop_back();
+      }
+    }
+  }
+
+ private:
+  const Plan& plan_;
+  const PlanDiffs& diffs_;
+};
+
+bool RenderDrift(DiffSource& diffs, PlanMode mode, const change::Colorize& colorize, const Options& options,
                  std::string& out) {
   std::vector<const ResourceDiff*> drift;
-  for (const ResourceDiff& d : diffs.drift) {
+  for (const ResourceDiff& d : diffs.Drift()) {
     if (mode == PlanMode::kRefreshOnly || d.diff.action() != Action::kNoOp) drift.push_back(&d);
   }
   if (drift.empty()) return false;
@@ -195,7 +284,10 @@ bool PlanDiffs::Empty() const {
   return true;
 }
 
-PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings) {
+namespace {
+
+// The drift part of ComputePlanDiffs.
+PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings) {
   PlanDiffs diffs;
   for (const ResourceChange& drift : plan.resource_drift) {
     structured::PathMatcher relevant;
@@ -214,11 +306,11 @@ PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMo
     structured::Change change = structured::Change::FromPlanChange(drift.change, std::move(relevant));
     diffs.drift.push_back({&drift, DiffResource(drift, change, schemas, warnings)});
   }
-  diffs.changes.reserve(plan.resource_changes.size());
-  for (const ResourceChange& r : plan.resource_changes) {
-    structured::Change change = structured::Change::FromPlanChange(r.change, structured::PathMatcher::Always());
-    diffs.changes.push_back({&r, DiffResource(r, change, schemas, warnings)});
-  }
+  return diffs;
+}
+
+std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, Warnings& warnings) {
+  std::vector<OutputDiff> outputs;
   for (const OutputChange& o : plan.output_changes) {
     structured::Change change = structured::Change::FromPlanChange(o.change, structured::PathMatcher::Always());
     change::Diff diff;
@@ -227,50 +319,49 @@ PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMo
     } catch (const std::exception& e) {
       warnings.Add(fmt::format("output {}: cannot render this change ({})", o.name, e.what()));
     }
-    diffs.outputs.push_back({o.name, std::move(diff)});
+    outputs.push_back({o.name, std::move(diff)});
   }
+  return outputs;
+}
+
+}  // namespace
+
+PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings) {
+  PlanDiffs diffs = ComputeDriftDiffs(plan, schemas, mode, warnings);
+  diffs.changes.reserve(plan.resource_changes.size());
+  for (const ResourceChange& r : plan.resource_changes) {
+    structured::Change change = structured::Change::FromPlanChange(r.change, structured::PathMatcher::Always());
+    diffs.changes.push_back({&r, DiffResource(r, change, schemas, warnings)});
+  }
+  diffs.outputs = ComputeOutputDiffs(plan, warnings);
   return diffs;
 }
 
 std::string RenderResourceDiff(const ResourceDiff& d, ChangeCause cause, const Options& options) {
-  const ResourceChange& r = *d.resource;
-  if (r.mode == structured::ResourceMode::kEphemeral || !r.mode) return {};
-  Action action = r.action;
-  if (action == Action::kNoOp && !r.Moved() && !r.Importing()) return {};
-
-  change::Colorize colorize(options.color);
-  std::string buf = colorize.Color(ResourceChangeComment(r, action, cause, options.product));
-  change::RenderOpts opts = HumanOpts(colorize, options);
-  if (action == Action::kForget) {
-    opts.hide_diff_action_symbols = true;
-    opts.override_null_suffix = true;
-  }
-  opts.show_unchanged_children = r.Importing() || options.verbose;
-  buf += colorize.Color(DiffActionSymbol(action));
-  buf += ' ';
-  buf += ResourceChangeHeader(r);
-  buf += ' ';
-  if (d.diff.valid()) {
-    d.diff.RenderHuman(0, opts, buf);
-  } else {
-    buf += "{\n        # (planview could not render this change; see the warnings)\n    }";
-  }
+  std::string buf;
+  AppendResourceDiff(*d.resource, d.diff, cause, options, buf);
   return buf;
 }
 
 std::string RenderOutputChanges(const PlanDiffs& diffs, const Options& options) {
+  return RenderOutputList(diffs.outputs, options);
+}
+
+namespace {
+
+std::string RenderOutputList(const std::vector<OutputDiff>& outputs, const Options& options) {
   change::Colorize colorize(options.color);
   std::vector<std::string> names;
-  names.reserve(diffs.outputs.size());
+  names.reserve(outputs.size());
   size_t width = 0;
-  for (const OutputDiff& o : diffs.outputs) {
+  for (const OutputDiff& o : outputs) {
     names.push_back(EnsureValidAttributeName(o.name));
     width = std::max(width, names.back().size());
   }
   std::string out;
   bool first = true;
-  for (size_t i = 0; i < diffs.outputs.size(); ++i) {
-    const change::Diff& diff = diffs.outputs[i].diff;
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    const change::Diff& diff = outputs[i].diff;
     if (diff.action() == Action::kNoOp) continue;
     if (!first) out += '\n';
     first = false;
@@ -284,8 +375,8 @@ std::string RenderOutputChanges(const PlanDiffs& diffs, const Options& options) 
   return out;
 }
 
-void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const PlanQuality& quality,
-                std::string_view provider_format_version, const Options& options, std::string& out) {
+void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const PlanQuality& quality,
+                    std::string_view provider_format_version, const Options& options, std::string& out) {
   change::Colorize colorize(options.color);
   const Product p = options.product;
   const int width = options.width;
@@ -306,14 +397,15 @@ void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const P
   std::map<Action, int> counts;
   int importing = 0;
   int forgetting = 0;
-  std::vector<const ResourceDiff*> changes;
-  for (const ResourceDiff& d : diffs.changes) {
-    const ResourceChange& r = *d.resource;
+  std::vector<size_t> changes;
+  const std::vector<ResourceChange>& all_changes = diffs.Changes();
+  for (size_t i = 0; i < all_changes.size(); ++i) {
+    const ResourceChange& r = all_changes[i];
     Action action = r.action;
     if (action == Action::kNoOp && !r.Moved() && !r.Importing()) continue;
     if (action == Action::kDelete && r.mode_name != "managed") continue;
     if (r.mode == structured::ResourceMode::kEphemeral || !r.mode) continue;
-    changes.push_back(&d);
+    changes.push_back(i);
     if (r.Importing()) ++importing;
     if (action == Action::kForget || action == Action::kForgetThenCreate) ++forgetting;
     if (action != Action::kNoOp) {
@@ -322,7 +414,7 @@ void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const P
     }
   }
 
-  std::string outputs = RenderOutputChanges(diffs, options);
+  std::string outputs = RenderOutputList(diffs.Outputs(), options);
 
   if (changes.empty() && outputs.empty()) {
     if (!RenderNoChanges(mode, quality, have_refresh_changes, colorize, options, out)) return;
@@ -354,16 +446,16 @@ void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const P
       out += Wording("\nOpenTofu will perform the following actions:\n", p);
     }
     int hidden = 0;
-    for (const ResourceDiff* d : changes) {
-      if (options.include_resource && !options.include_resource(*d->resource)) {
+    std::vector<size_t> shown;
+    shown.reserve(changes.size());
+    for (size_t i : changes) {
+      if (options.include_resource && !options.include_resource(all_changes[i])) {
         ++hidden;
         continue;
       }
-      std::string text = RenderResourceDiff(*d, ChangeCause::kProposed, options);
-      if (text.empty()) continue;
-      Println(out);
-      Println(out, text);
+      shown.push_back(i);
     }
+    diffs.AppendChanges(shown, options, out);
     if (options.include_resource) {
       out += fmt::format("\n# planview: {} of {} resource changes hidden by {}; the summary below counts all of them.\n",
                          hidden, changes.size(), options.filter_description);
@@ -398,6 +490,153 @@ void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const P
                             width));
     }
   }
+}
+
+
+// Diffs computed while the plan is written: drift up front (it is small and decides the
+// first section), resource changes batch by batch on the pool's threads, each rendered
+// into its slot and dropped as soon as its text is out. Warnings come out in the order
+// ComputePlanDiffs gives them: drift, resource changes, outputs.
+class StreamedDiffs : public DiffSource {
+ public:
+  StreamedDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, WorkerPool& pool,
+                const std::function<void(std::string_view)>& sink, Warnings& warnings)
+      : plan_(plan), schemas_(schemas), pool_(pool), sink_(sink), warnings_(warnings) {
+    PlanDiffs drift_only = ComputeDriftDiffs(plan, schemas, mode, warnings);
+    drift_ = std::move(drift_only.drift);
+  }
+
+  const std::vector<ResourceDiff>& Drift() override { return drift_; }
+
+  bool Empty() override {
+    if (!empty_) empty_ = ComputeEmpty();
+    return *empty_;
+  }
+
+  const std::vector<OutputDiff>& Outputs() override {
+    if (!outputs_done_) {
+      outputs_ = ComputeOutputDiffs(plan_, output_warnings_);
+      outputs_done_ = true;
+    }
+    return outputs_;
+  }
+
+  const std::vector<ResourceChange>& Changes() const override { return plan_.resource_changes; }
+
+  void AppendChanges(std::span<const size_t> shown, const Options& options, std::string& out) override {
+    const std::vector<ResourceChange>& all = plan_.resource_changes;
+    size_t next_shown = 0;
+    std::vector<Slot> slots(std::min(all.size(), kBatch));
+    for (size_t start = 0; start < all.size(); start += kBatch) {
+      size_t count = std::min(kBatch, all.size() - start);
+      // Schema lookups fill a cache: they stay on this thread, in order.
+      for (size_t j = 0; j < count; ++j) {
+        Slot& slot = slots[j];
+        slot.resource = &all[start + j];
+        slot.warnings = Warnings();
+        slot.text.clear();
+        slot.block.reset();
+        slot.show = next_shown < shown.size() && shown[next_shown] == start + j;
+        if (slot.show) ++next_shown;
+        slot.diffable = ResolveBlock(*slot.resource, schemas_, slot.warnings, slot.block);
+      }
+      pool_.ParallelFor(count, [&](size_t j) {
+        Slot& slot = slots[j];
+        change::Diff diff;
+        if (slot.diffable) {
+          structured::Change change =
+              structured::Change::FromPlanChange(slot.resource->change, structured::PathMatcher::Always());
+          diff = DiffAgainst(*slot.resource, change, slot.block.get(), slot.warnings);
+        }
+        if (!slot.show) return;
+        slot.text += '\n';
+        if (AppendResourceDiff(*slot.resource, diff, ChangeCause::kProposed, options, slot.text)) {
+          slot.text += '\n';
+        } else {
+          slot.text.clear();
+        }
+      });
+      for (size_t j = 0; j < count; ++j) {
+        warnings_.Append(slots[j].warnings);
+        out += slots[j].text;
+        if (slots[j].text.capacity() > kSlotKeep) std::string().swap(slots[j].text);
+      }
+      Flush(out, kFlushBytes);
+    }
+    changes_done_ = true;
+  }
+
+  // Computes what was not needed for the text, for its warnings; sends the rest of `out`.
+  void Finish(const Options& options, std::string& out) {
+    if (!changes_done_) AppendChanges({}, options, out);
+    Outputs();
+    warnings_.Append(output_warnings_);
+    Flush(out, 0);
+  }
+
+  void Flush(std::string& out, size_t at_least) {
+    if (out.size() < at_least || out.empty()) return;
+    sink_(out);
+    out.clear();
+  }
+
+ private:
+  static constexpr size_t kBatch = 64;
+  static constexpr size_t kFlushBytes = size_t{1} << 20;
+  static constexpr size_t kSlotKeep = size_t{1} << 20;
+
+  struct Slot {
+    const ResourceChange* resource = nullptr;
+    bool show = false;
+    bool diffable = false;
+    std::shared_ptr<const structured::Block> block;
+    Warnings warnings;
+    std::string text;
+  };
+
+  // PlanDiffs::Empty without keeping the diffs: stops at the first change that is not a
+  // no-op (normally the first one or two). Their warnings come later, with the text.
+  bool ComputeEmpty() {
+    Warnings ignored;
+    for (const ResourceChange& r : plan_.resource_changes) {
+      if (r.Moved()) return false;
+      structured::Change change = structured::Change::FromPlanChange(r.change, structured::PathMatcher::Always());
+      if (DiffResource(r, change, schemas_, ignored).action() != Action::kNoOp) return false;
+    }
+    for (const OutputDiff& o : Outputs()) {
+      if (o.diff.action() != Action::kNoOp) return false;
+    }
+    return true;
+  }
+
+  const Plan& plan_;
+  const SchemaSource& schemas_;
+  WorkerPool& pool_;
+  const std::function<void(std::string_view)>& sink_;
+  Warnings& warnings_;
+  std::vector<ResourceDiff> drift_;
+  std::optional<bool> empty_;
+  std::vector<OutputDiff> outputs_;
+  Warnings output_warnings_;
+  bool outputs_done_ = false;
+  bool changes_done_ = false;
+};
+
+}  // namespace
+
+void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const PlanQuality& quality,
+                std::string_view provider_format_version, const Options& options, std::string& out) {
+  ComputedDiffs source(plan, diffs);
+  RenderPlanBody(plan, source, mode, quality, provider_format_version, options, out);
+}
+
+void RenderPlanStreamed(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const PlanQuality& quality,
+                        std::string_view provider_format_version, const Options& options, WorkerPool& pool,
+                        const std::function<void(std::string_view)>& sink, Warnings& warnings) {
+  StreamedDiffs source(plan, schemas, mode, pool, sink, warnings);
+  std::string out;
+  RenderPlanBody(plan, source, mode, quality, provider_format_version, options, out);
+  source.Finish(options, out);
 }
 
 }  // namespace planview::renderer

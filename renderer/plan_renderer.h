@@ -3,6 +3,7 @@
 #ifndef PLANVIEW_RENDERER_PLAN_RENDERER_H_
 #define PLANVIEW_RENDERER_PLAN_RENDERER_H_
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -13,6 +14,7 @@
 #include "renderer/plan.h"
 #include "renderer/resource_change.h"
 #include "renderer/schema_source.h"
+#include "renderer/worker_pool.h"
 
 namespace planview::renderer {
 
@@ -53,6 +55,15 @@ std::string RenderOutputChanges(const PlanDiffs& diffs, const Options& options);
 // unknown; a redacted plan carries its own).
 void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const PlanQuality& quality,
                 std::string_view provider_format_version, const Options& options, std::string& out);
+
+// RenderPlan without PlanDiffs: each resource change is diffed and rendered on `pool`'s
+// threads, in batches, and its diff dropped once its text is out; the text goes to `sink`
+// in order, in chunks of about a megabyte. Same text and the same warnings, in the same
+// order, as ComputePlanDiffs followed by RenderPlan; memory stays at the drift and output
+// diffs plus one batch.
+void RenderPlanStreamed(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const PlanQuality& quality,
+                        std::string_view provider_format_version, const Options& options, WorkerPool& pool,
+                        const std::function<void(std::string_view)>& sink, Warnings& warnings);
 
 }  // namespace planview::renderer
 

@@ -43,6 +43,19 @@ Rendered Render(const std::string& plan, PlanMode mode = PlanMode::kNormal,
   request.schemas = with_schemas ? &*schemas : nullptr;
   request.options.product = product;
   DocumentResult result = RenderDocument(plan, "plan.json", request);
+  // Streamed (what the planview binary does) on one and on several threads: the same text,
+  // warnings and errors, and nothing left in `output`.
+  for (int threads : {1, 3}) {
+    DocumentRequest streamed = request;
+    std::string text;
+    streamed.sink = [&text](std::string_view chunk) { text += chunk; };
+    streamed.threads = threads;
+    DocumentResult r = RenderDocument(plan, "plan.json", streamed);
+    EXPECT_EQ(r.output, "");
+    EXPECT_EQ(text, result.output) << "threads " << threads;
+    EXPECT_EQ(r.warnings.messages(), result.warnings.messages()) << "threads " << threads;
+    EXPECT_EQ(r.error, result.error);
+  }
   return {result.output, result.warnings.messages(), result.error};
 }
 
@@ -158,6 +171,56 @@ TEST(RenderPlan, MalformedPlansNameThePath) {
   EXPECT_EQ(Render(R"({"resource_changes":[{"address":"t.a","change":{"actions":["explode"]}}]})").error,
             "plan.json: $.resource_changes[0].change.actions: unrecognized action list [explode]");
   EXPECT_EQ(Render(R"({"resource_changes":{}})").error, "plan.json: $.resource_changes: expected an array, found object");
+}
+
+// Hundreds of resources of every kind, so the streamed renderer goes through several
+// batches on several threads: text and warnings (schema misses, values that do not fit the
+// schema, unrenderable modes) must come out exactly as from the precomputed diffs.
+std::string ManyResourcesPlan(int count) {
+  std::string changes;
+  std::string drift;
+  const char* kinds[] = {
+      R"("mode":"managed","type":"t","provider_name":"p","change":{"actions":["create"],"before":null,"after":{"x":"v%"},"after_unknown":{"id":true}})",
+      R"("mode":"managed","type":"t","provider_name":"p","change":{"actions":["update"],"before":{"x":"a%"},"after":{"x":"b%"}})",
+      R"("mode":"managed","type":"t","provider_name":"p","change":{"actions":["no-op"],"before":{"x":"same"},"after":{"x":"same"}})",
+      R"("mode":"managed","type":"t","provider_name":"p","change":{"actions":["delete","create"],"before":{"x":"a"},"after":{"x":"%"},"replace_paths":[["x"]]},"action_reason":"replace_because_cannot_update")",
+      R"("mode":"managed","type":"t","provider_name":"p","change":{"actions":["update"],"before":{"x":{"nested":"%"}},"after":{"x":{"nested":1}}})",
+      R"("mode":"managed","type":"u","provider_name":"other","change":{"actions":["create"],"before":null,"after":{"y":[1,2,%]}})",
+      R"("mode":"ephemeral","type":"t","provider_name":"p","change":{"actions":["create"],"before":null,"after":null})",
+      R"("mode":"strange","type":"t","provider_name":"p","change":{"actions":["create"],"before":null,"after":{"x":"%"}})",
+      R"("mode":"data","type":"t","provider_name":"p","change":{"actions":["delete"],"before":{"x":"%"},"after":null})",
+      R"("mode":"managed","type":"t","provider_name":"p","previous_address":"t.old_%","change":{"actions":["no-op"],"before":{"x":"m"},"after":{"x":"m"}})",
+      R"("mode":"data","type":"t","provider_name":"p","change":{"actions":["read"],"before":null,"after":{"x":"%"}},"action_reason":"read_because_dependency_pending")",
+      R"("mode":"managed","type":"t","provider_name":"p","change":{"actions":["delete"],"before":{"x":"gone%"},"after":null})",
+  };
+  for (int i = 0; i < count; ++i) {
+    std::string n = std::to_string(i);
+    std::string body = kinds[i % std::size(kinds)];
+    for (size_t at = body.find('%'); at != std::string::npos; at = body.find('%', at)) body.replace(at, 1, n);
+    std::string entry = "{\"address\":\"t.r" + n + "\",\"name\":\"r" + n + "\"," + body + "}";
+    if (!changes.empty()) changes += ",";
+    changes += entry;
+    if (i % 7 == 0) {
+      if (!drift.empty()) drift += ",";
+      drift += entry;
+    }
+  }
+  return R"({"format_version":"1.2","resource_changes":[)" + changes + R"(],"resource_drift":[)" + drift +
+         R"(],"relevant_attributes":[{"resource":"","attribute":["x"]}],"output_changes":{"o":{"actions":["update"],"before":1,"after":2},"p":{"actions":["no-op"],"before":1,"after":1}}})";
+}
+
+TEST(RenderPlan, StreamedMatchesPrecomputedOnManyResources) {
+  const std::string plan = ManyResourcesPlan(1000);
+  for (bool with_schemas : {true, false}) {
+    for (PlanMode mode : {PlanMode::kNormal, PlanMode::kRefreshOnly}) {
+      Rendered r = Render(plan, mode, std::nullopt, with_schemas);
+      EXPECT_EQ(r.error, "");
+      EXPECT_NE(r.output.find("  # t.r995 will be destroyed\n"), std::string::npos);
+      EXPECT_NE(r.output.find("  # t.old_993 has moved to t.r993\n"), std::string::npos);
+      EXPECT_NE(r.output.find("Changes to Outputs:\n  ~ o = 1 -> 2\n"), std::string::npos);
+      EXPECT_GT(r.warnings.size(), 150u);
+    }
+  }
 }
 
 TEST(QualityFromPlan, FollowsTheJsonRule) {

@@ -10,6 +10,7 @@
 #include "renderer/plan_renderer.h"
 #include "renderer/schema_source.h"
 #include "renderer/state_renderer.h"
+#include "renderer/worker_pool.h"
 #include "structured/json_parse.h"
 
 namespace planview::renderer {
@@ -35,14 +36,27 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
     schemas = &*embedded;
   }
   SchemaSource source(schemas);
-  PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings);
   PlanQuality quality = request.quality ? *request.quality : QualityFromPlan(plan, request.mode);
+  if (request.sink && !request.plan_presenter) {
+    WorkerPool pool(request.threads > 0 ? request.threads - 1 : WorkerPool::DefaultHelpers());
+    RenderPlanStreamed(plan, source, request.mode, quality, request.provider_format_version, request.options, pool,
+                       request.sink, result.warnings);
+    return;
+  }
+  PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings);
   if (request.plan_presenter) {
     std::string_view version = plan.redacted ? plan.provider_format_version : request.provider_format_version;
     request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, request.options}, result.output);
     return;
   }
   RenderPlan(plan, diffs, request.mode, quality, request.provider_format_version, request.options, result.output);
+}
+
+// Hands what is left of the output to the request's sink, if it has one.
+void SendOutput(const DocumentRequest& request, DocumentResult& result) {
+  if (!request.sink || result.output.empty()) return;
+  request.sink(result.output);
+  result.output.clear();
 }
 
 }  // namespace
@@ -55,6 +69,7 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
     result.kind = DocumentKind::kLog;
     result.log = RenderLog(text, request.options, request.log_diagnostic_width, result.output, result.warnings);
     result.ok = true;
+    SendOutput(request, result);
     return result;
   }
 
@@ -92,6 +107,7 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
     return result;
   }
   result.ok = true;
+  SendOutput(request, result);
   return result;
 }
 

@@ -39,6 +39,13 @@ struct DocumentRequest {
   int log_diagnostic_width = kLogDiagnosticWidth;
   // Renders plans instead of RenderPlan when set (states and logs are unaffected).
   std::function<void(const PlanContext&, std::string& out)> plan_presenter;
+  // When set, the output goes to `sink` instead of DocumentResult::output: in order, in
+  // chunks, a plan's while it is being rendered (without a plan_presenter: each resource is
+  // diffed and rendered in turn on `threads` threads, its diff dropped once written, so
+  // the diffs of the whole plan are never held at once). Nothing is sent for a document
+  // that turns out to be malformed.
+  std::function<void(std::string_view)> sink;
+  int threads = 0;  // 0: as many as the machine has
 };
 
 struct DocumentResult {

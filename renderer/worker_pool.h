@@ -1,0 +1,42 @@
+// A fixed set of helper threads that share loops with the calling thread.
+//
+// Contract: `ParallelFor(n, fn)` calls fn(i) exactly once for every i in [0, n), on the
+// calling thread and the helpers (indices are handed out one at a time, so uneven items
+// balance), and returns when all calls are done. An exception thrown by fn is rethrown on
+// the calling thread (the first one; the rest of the loop still runs). Helpers get a large
+// stack, like the thread the renderer itself runs on, because diffs recurse with the
+// nesting of the input. With zero helpers (or when a thread cannot be started) everything
+// runs on the calling thread. One loop at a time; not reentrant.
+#ifndef PLANVIEW_RENDERER_WORKER_POOL_H_
+#define PLANVIEW_RENDERER_WORKER_POOL_H_
+
+#include <cstddef>
+#include <functional>
+#include <memory>
+
+namespace planview::renderer {
+
+class WorkerPool {
+ public:
+  static constexpr size_t kHelperStackBytes = size_t{512} << 20;
+
+  explicit WorkerPool(int helpers, size_t stack_bytes = kHelperStackBytes);
+  WorkerPool(const WorkerPool&) = delete;
+  WorkerPool& operator=(const WorkerPool&) = delete;
+  ~WorkerPool();
+
+  // Helper threads actually running.
+  int helpers() const;
+  void ParallelFor(size_t n, const std::function<void(size_t)>& fn);
+
+  // Helpers worth starting on this machine: one fewer than its hardware threads.
+  static int DefaultHelpers();
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace planview::renderer
+
+#endif  // PLANVIEW_RENDERER_WORKER_POOL_H_
