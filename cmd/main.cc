@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "cmd/browse/browse_command.h"
 #include "cmd/large_stack.h"
 #include "cmd/planview_cli.h"
 #include "cmd/terminal.h"
@@ -29,6 +30,11 @@ int main(int argc, char** argv) {
   if (!args.empty() && args[0] == "wire") {
     return planview::cmd::RunWithLargeStack([&] {
       return planview::cmd::RunWireCommand(std::span<const std::string>(args).subspan(1), stdout, stderr);
+    });
+  }
+  if (!args.empty() && args[0] == "browse") {
+    return planview::cmd::RunWithLargeStack([&] {
+      return planview::cmd::RunBrowse(std::span<const std::string>(args).subspan(1), terminal, stdout, stderr);
     });
   }
   return planview::cmd::RunWithLargeStack(

@@ -19,6 +19,8 @@ packages=(
   libprotobuf-dev      # runtime for the generated tfplugin5 messages
   libcli11-dev         # command-line parsing for the planview binary
   chromium             # headless browser for //cmd:html_browser_test (planview --format html)
+  libncurses-dev       # ncursesw for `planview browse`
+  tmux                 # drives `planview browse` in //cmd/browse:browse_tmux_test
 )
 
 missing=()

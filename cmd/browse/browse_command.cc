@@ -1,0 +1,139 @@
+#include "cmd/browse/browse_command.h"
+
+#include <unistd.h>
+
+#include <memory>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "cmd/browse/browse_view.h"
+#include "cmd/browse/curses_screen.h"
+#include "cmd/cli_args.h"
+#include "renderer/tree/plan_tree.h"
+#include "structured/json_parse.h"
+#include "structured/schema.h"
+
+namespace planview::cmd {
+
+namespace {
+
+constexpr int kExitBadInput = 1;
+constexpr int kExitUsage = 2;
+
+void Write(std::FILE* f, std::string_view text) { std::fwrite(text.data(), 1, text.size(), f); }
+
+void Error(std::FILE* err, std::string_view message) { Write(err, fmt::format("planview: {}\n", message)); }
+
+// The plain viewer's flags that have no meaning here (browse has keys for them).
+bool OnlyBrowseFlags(const CliArgs& cli, std::string& error) {
+  if (!cli.formats.IsDefault()) {
+    error = "browse: --format, --summary, --action, --address, --hide-reads and --verbose are for the plain viewer "
+            "(browse has the keys a and u)";
+    return false;
+  }
+  if (cli.kind && *cli.kind != renderer::DocumentKind::kPlan) {
+    error = "browse: shows plans only (--kind plan)";
+    return false;
+  }
+  if (cli.file == "-") {
+    error = "browse: reads the plan from a file, not standard input (the keyboard is there)";
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string BrowseUsageText() {
+  return fmt::format(R"(Usage: planview browse [options] FILE
+
+Shows a plan in a full-screen terminal viewer: the resources with their actions, each
+expanding into its diff exactly as `planview FILE` prints it. Needs a terminal.
+
+Options:
+  --schemas FILE        provider schemas (`tofu providers schema -json`)
+  --mode MODE           normal, destroy or refresh-only (default: normal)
+  --show-sensitive      show sensitive values
+  --product PRODUCT     opentofu or terraform: whose wording to use
+  --help                show this help
+
+Keys:
+{}
+NO_COLOR turns colour off. Exit status: 0 after q, 1 bad input, 2 bad usage or no terminal.
+)",
+                     browse::KeyHelp().substr(browse::KeyHelp().find("\n\n") + 2));
+}
+
+int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
+  std::string usage_error;
+  std::optional<CliArgs> cli = ParseCliArgs(args, usage_error);
+  if (!cli || (!cli->help && !cli->version && !OnlyBrowseFlags(*cli, usage_error))) {
+    Error(err, usage_error);
+    Write(err, "Run 'planview browse --help' for usage.\n");
+    return kExitUsage;
+  }
+  if (cli->help || cli->version) {
+    Write(out, BrowseUsageText());
+    return 0;
+  }
+
+  std::shared_ptr<const structured::Document> schemas_document;
+  std::optional<structured::ProviderSchemas> schemas;
+  if (cli->schemas_file) {
+    const std::string& path = *cli->schemas_file;
+    std::string text, error;
+    if (!structured::ReadInputFile(path, text, error)) {
+      Error(err, error);
+      return kExitBadInput;
+    }
+    structured::ParseResult parsed = structured::ParseJson(std::move(text));
+    if (!parsed.ok()) {
+      Error(err, parsed.error->ToString(path));
+      return kExitBadInput;
+    }
+    schemas_document = parsed.document;
+    schemas = structured::ProviderSchemas::Parse(parsed.document, error);
+    if (!schemas) {
+      Error(err, fmt::format("{}: {}", path, error));
+      return kExitBadInput;
+    }
+  }
+
+  std::string text, error;
+  if (!structured::ReadInputFile(cli->file, text, error)) {
+    Error(err, error);
+    return kExitBadInput;
+  }
+  renderer::tree::PlanTreeOptions options;
+  options.schemas = schemas ? &*schemas : nullptr;
+  options.mode = cli->mode;
+  options.options.show_sensitive = cli->show_sensitive;
+  options.options.product = cli->product;
+  options.options.running_in_automation = terminal.in_automation;
+  std::unique_ptr<renderer::tree::PlanTree> tree =
+      renderer::tree::PlanTree::Load(std::move(text), cli->file, options, error);
+  if (!tree) {
+    Error(err, error);
+    return kExitBadInput;
+  }
+
+  if (!terminal.stdout_is_terminal || !isatty(STDIN_FILENO)) {
+    Error(err, fmt::format("browse needs a terminal (standard {} is not one); `planview {}` prints the plan as text",
+                           terminal.stdout_is_terminal ? "input" : "output", cli->file));
+    return kExitUsage;
+  }
+  browse::BrowseView view(*tree);
+  browse::ScreenOptions screen;
+  screen.file_name = cli->file;
+  screen.color = !terminal.no_color && cli->color != ColorChoice::kNever;
+  if (!browse::RunScreen(view, screen, error)) {
+    Error(err, error);
+    return kExitUsage;
+  }
+  std::fflush(out);
+  for (const std::string& warning : tree->warnings().messages()) Error(err, "warning: " + warning);
+  return 0;
+}
+
+}  // namespace planview::cmd

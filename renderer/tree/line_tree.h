@@ -1,0 +1,59 @@
+// The folding structure of one rendered resource block: the text renderer's lines grouped
+// into nodes (a line that opens `{`, `[`, `(` or a heredoc, the lines under it, and the line
+// that closes it), so a viewer can fold any of them. Flattening every node unfolded gives
+// back the text byte for byte; the structure is read from the renderer's indentation, so
+// it never changes what is printed.
+#ifndef PLANVIEW_RENDERER_TREE_LINE_TREE_H_
+#define PLANVIEW_RENDERER_TREE_LINE_TREE_H_
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace planview::renderer::tree {
+
+struct LineNode {
+  int line = 0;            // index into LineTree::lines() of its first line
+  int close_line = -1;     // its closing line (`}`, `] -> null`, `EOT`); -1 for a leaf
+  std::vector<int> children;  // node indices, in line order
+  int parent = -1;         // node index; -1 at the top level
+
+  bool foldable() const { return close_line >= 0; }
+};
+
+class LineTree {
+ public:
+  LineTree() = default;
+  // Splits `text` (no final newline needed) into lines and finds the nodes.
+  explicit LineTree(std::string_view text);
+
+  const std::vector<std::string>& lines() const { return lines_; }
+  const std::vector<LineNode>& nodes() const { return nodes_; }
+  const std::vector<int>& roots() const { return roots_; }
+  // The node whose first or closing line is `line`.
+  int NodeOfLine(int line) const { return node_of_line_[line]; }
+
+  // The lines shown when the nodes for which `folded(node)` is true hide their children
+  // and closing line, joined by newlines. With nothing folded this is the original text.
+  std::string Flatten(const std::function<bool(int node)>& folded = {}) const;
+
+ private:
+  int Build(int begin, int end, int parent, std::vector<int>& out);
+
+  std::vector<std::string> lines_;
+  std::vector<LineNode> nodes_;
+  std::vector<int> roots_;
+  std::vector<int> node_of_line_;
+};
+
+// The number of spaces a line starts with.
+int Indentation(std::string_view line);
+
+// The column where a line's content starts once its action symbol (`+`, `-`, `~`, `-/+`,
+// `+/-`, `<=`, `.`, `./+`) is skipped: the column of its closing line when it opens a node.
+int ContentColumn(std::string_view line);
+
+}  // namespace planview::renderer::tree
+
+#endif  // PLANVIEW_RENDERER_TREE_LINE_TREE_H_

@@ -1,0 +1,175 @@
+#include "renderer/tree/plan_tree.h"
+
+#include <fmt/format.h>
+
+#include "renderer/document_kind.h"
+#include "renderer/json_fields.h"
+#include "renderer/schema_source.h"
+#include "structured/json_parse.h"
+
+namespace planview::renderer::tree {
+
+namespace {
+
+// Top-level members of a plan that nothing here reads (as the plain viewer skips them).
+structured::ParseOptions PlanParseOptions() {
+  structured::ParseOptions options;
+  options.skip_top_level_keys = {"planned_values", "prior_state", "configuration", "variables", "checks"};
+  return options;
+}
+
+// What RenderPlan lists under "will perform the following actions".
+bool Listed(const ResourceChange& r) {
+  if (r.action == Action::kNoOp && !r.Moved() && !r.Importing()) return false;
+  if (r.action == Action::kDelete && r.mode_name != "managed") return false;
+  return r.mode && *r.mode != structured::ResourceMode::kEphemeral;
+}
+
+}  // namespace
+
+bool PlanEntry::Risky() const {
+  for (formats::ActionCategory c : categories) {
+    if (c == formats::ActionCategory::kDelete || c == formats::ActionCategory::kReplace) return true;
+  }
+  return false;
+}
+
+std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file_name, const PlanTreeOptions& options,
+                                         std::string& error) {
+  if (LooksLikeLog(text)) {
+    error = fmt::format("{}: a JSON log, not a plan; browse shows plans (`planview {}` renders it)", file_name,
+                        file_name);
+    return nullptr;
+  }
+  structured::ParseResult parsed = structured::ParseJson(std::move(text), PlanParseOptions());
+  if (!parsed.ok()) {
+    error = parsed.error->ToString(file_name);
+    return nullptr;
+  }
+  structured::Value root = parsed.document->root();
+  std::optional<DocumentKind> kind = KindOfDocument(root);
+  if (!kind) {
+    error = fmt::format(
+        "{}: $: not a plan, a state or a log (no key such as resource_changes, values or @message); use --kind",
+        file_name);
+    return nullptr;
+  }
+  if (*kind != DocumentKind::kPlan) {
+    error = fmt::format("{}: a {}, not a plan; browse shows plans (`planview {}` renders it)", file_name,
+                        DocumentKindName(*kind), file_name);
+    return nullptr;
+  }
+
+  std::unique_ptr<PlanTree> tree(new PlanTree());
+  tree->document_ = parsed.document;
+  tree->options_ = options;
+  tree->options_.options.color = false;
+  try {
+    tree->plan_ = Plan::FromJson(root);
+    const structured::ProviderSchemas* schemas = options.schemas;
+    if (tree->plan_.redacted) {
+      std::string schema_error;
+      tree->embedded_schemas_ = structured::ProviderSchemas::Parse(parsed.document, schema_error);
+      if (!tree->embedded_schemas_) throw InputError("$.provider_schemas", schema_error);
+      schemas = &*tree->embedded_schemas_;
+    }
+    tree->schemas_ = std::make_unique<SchemaSource>(schemas);
+    // Drift is usually short and decides what is shown: its diffs are computed now.
+    tree->drift_plan_.resource_drift = tree->plan_.resource_drift;
+    tree->drift_plan_.relevant_attributes = tree->plan_.relevant_attributes;
+    tree->drift_diffs_ = ComputePlanDiffs(tree->drift_plan_, *tree->schemas_, options.mode, tree->warnings_);
+  } catch (const InputError& e) {
+    error = fmt::format("{}: {}", file_name, e.what());
+    return nullptr;
+  }
+  tree->change_diffs_.resize(tree->plan_.resource_changes.size());
+
+  // Drift, when the plan shows it (RenderPlan's rule), then the listed changes.
+  const bool refresh_only = options.mode == PlanMode::kRefreshOnly;
+  if (!tree->drift_diffs_.drift.empty() && (refresh_only || !tree->NoChanges())) {
+    for (const ResourceDiff& d : tree->drift_diffs_.drift) {
+      if (!refresh_only && d.diff.action() == Action::kNoOp) continue;
+      const ResourceChange& r = *d.resource;
+      if (!r.mode || *r.mode == structured::ResourceMode::kEphemeral) continue;
+      if (r.action == Action::kNoOp && !r.Moved() && !r.Importing()) continue;
+      tree->entries_.push_back(PlanEntry{&r, ChangeCause::kDrift, formats::CategoriesOf(r)});
+      tree->entry_drift_.push_back(&d);
+      tree->entry_change_.push_back(0);
+    }
+  }
+  int to_add = 0, to_change = 0, to_destroy = 0, importing = 0, forgetting = 0;
+  for (size_t i = 0; i < tree->plan_.resource_changes.size(); ++i) {
+    const ResourceChange& r = tree->plan_.resource_changes[i];
+    if (!Listed(r)) continue;
+    PlanEntry entry{&r, ChangeCause::kProposed, formats::CategoriesOf(r)};
+    for (formats::ActionCategory c : entry.categories) ++tree->counts_[static_cast<size_t>(c)];
+    switch (r.action) {
+      case Action::kCreate: ++to_add; break;
+      case Action::kUpdate: ++to_change; break;
+      case Action::kDelete: ++to_destroy; break;
+      case Action::kDeleteThenCreate:
+      case Action::kCreateThenDelete:
+        ++to_add;
+        ++to_destroy;
+        break;
+      case Action::kForgetThenCreate:
+        ++to_add;
+        ++forgetting;
+        break;
+      case Action::kForget: ++forgetting; break;
+      default: break;
+    }
+    if (r.Importing()) ++importing;
+    tree->entries_.push_back(std::move(entry));
+    tree->entry_drift_.push_back(nullptr);
+    tree->entry_change_.push_back(i);
+  }
+  tree->plan_line_ = importing > 0 ? fmt::format("{} to import, ", importing) : std::string();
+  tree->plan_line_ += fmt::format("{} to add, {} to change, {} to destroy", to_add, to_change, to_destroy);
+  if (forgetting > 0) tree->plan_line_ += fmt::format(", {} to forget", forgetting);
+  for (const OutputChange& o : tree->plan_.output_changes) {
+    if (o.action != Action::kNoOp) ++tree->output_changes_;
+  }
+  for (auto& cache : tree->cache_) cache.resize(tree->entries_.size());
+  return tree;
+}
+
+const change::Diff& PlanTree::ChangeDiff(size_t i) {
+  std::optional<change::Diff>& slot = change_diffs_[i];
+  if (!slot) {
+    // The plain renderer's own diff computation, over a plan of this one change.
+    Plan one;
+    one.resource_changes.push_back(plan_.resource_changes[i]);
+    PlanDiffs diffs = ComputePlanDiffs(one, *schemas_, options_.mode, warnings_);
+    slot = diffs.changes.front().diff;
+  }
+  return *slot;
+}
+
+bool PlanTree::NoChanges() {
+  for (size_t i = 0; i < plan_.resource_changes.size(); ++i) {
+    if (plan_.resource_changes[i].Moved() || ChangeDiff(i).action() != Action::kNoOp) return false;
+  }
+  Plan outputs;
+  outputs.output_changes = plan_.output_changes;
+  PlanDiffs diffs = ComputePlanDiffs(outputs, *schemas_, options_.mode, warnings_);
+  for (const OutputDiff& o : diffs.outputs) {
+    if (o.diff.action() != Action::kNoOp) return false;
+  }
+  return true;
+}
+
+const LineTree& PlanTree::Subtree(size_t i, bool show_unchanged) {
+  std::unique_ptr<LineTree>& slot = cache_[show_unchanged ? 1 : 0][i];
+  if (!slot) {
+    Options options = options_.options;
+    options.verbose = show_unchanged;
+    const ResourceDiff* drift = entry_drift_[i];
+    ResourceDiff change;
+    if (drift == nullptr) change = ResourceDiff{entries_[i].resource, ChangeDiff(entry_change_[i])};
+    slot = std::make_unique<LineTree>(RenderResourceDiff(drift ? *drift : change, entries_[i].cause, options));
+  }
+  return *slot;
+}
+
+}  // namespace planview::renderer::tree

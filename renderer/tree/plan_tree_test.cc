@@ -1,0 +1,204 @@
+// For every equivalence plan: each listed resource's tree, flattened with nothing folded,
+// is exactly the block `tofu show` printed (plan.txt, a capture of the real tool), in the
+// same order, with none missing; with unchanged attributes shown it is exactly the block
+// planview's verbose text render prints.
+#include "renderer/tree/plan_tree.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "renderer/render_document.h"
+#include "renderer/testing/golden.h"
+#include "structured/json_parse.h"
+
+namespace planview::renderer::tree {
+namespace {
+
+using renderer::testing::ListDirs;
+using renderer::testing::Mismatch;
+using renderer::testing::ReadFile;
+
+constexpr char kEquivalence[] = "testdata/conformance/equivalence";
+
+struct Case {
+  std::string dir;
+  std::string plan;
+  std::optional<structured::ProviderSchemas> schemas;
+  std::shared_ptr<const structured::Document> schemas_doc;
+  PlanMode mode = PlanMode::kNormal;
+};
+
+// `dir` is a case directory (as ListDirs gives it).
+Case LoadCase(const std::string& dir) {
+  Case c;
+  c.dir = dir;
+  const std::string name = dir.substr(dir.rfind('/') + 1);
+  c.plan = ReadFile(c.dir + "/plan.json");
+  bool ok = false;
+  std::string schemas = ReadFile(c.dir + "/schemas.json", &ok);
+  if (ok) {
+    structured::ParseResult parsed = structured::ParseJson(std::move(schemas));
+    EXPECT_TRUE(parsed.ok()) << name;
+    std::string error;
+    c.schemas_doc = parsed.document;
+    c.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
+    EXPECT_TRUE(c.schemas) << name << ": " << error;
+  }
+  std::string mode = ReadFile(c.dir + "/mode");
+  while (!mode.empty() && (mode.back() == '\n' || mode.back() == ' ')) mode.pop_back();
+  if (std::optional<PlanMode> m = PlanModeFromName(mode)) c.mode = *m;
+  return c;
+}
+
+std::unique_ptr<PlanTree> Load(const Case& c) {
+  PlanTreeOptions options;
+  options.schemas = c.schemas ? &*c.schemas : nullptr;
+  options.mode = c.mode;
+  std::string error;
+  std::unique_ptr<PlanTree> tree = PlanTree::Load(c.plan, "plan.json", options, error);
+  EXPECT_TRUE(tree) << c.dir << ": " << error;
+  return tree;
+}
+
+// "\n" + block + "\n" for each entry of `cause`, as the plan prints them one after another.
+std::string Blocks(PlanTree& tree, ChangeCause cause, bool verbose) {
+  std::string out;
+  for (size_t i = 0; i < tree.entries().size(); ++i) {
+    if (tree.entries()[i].cause != cause) continue;
+    out += '\n';
+    out += tree.Subtree(i, verbose).Flatten();
+    out += '\n';
+  }
+  return out;
+}
+
+// The resource changes section of a document: after "...following actions:" up to "Plan:".
+std::string ChangesSection(const std::string& doc) {
+  size_t at = doc.find("the following actions:\n");
+  if (at == std::string::npos) {
+    at = doc.find("the following actions, but then encountered a problem:\n");
+    if (at == std::string::npos) return "";
+  }
+  at = doc.find('\n', at) + 1;
+  size_t end = doc.find("\nPlan:", at);
+  return doc.substr(at, end - at);
+}
+
+// Checks that drift blocks sit in the document right before the drift section's closing
+// paragraph, and that there are drift entries exactly when the document shows drift.
+void ExpectDrift(const std::string& doc, const std::string& drift, const std::string& name) {
+  bool has_drift = doc.find("changed outside of") != std::string::npos;
+  EXPECT_EQ(has_drift, !drift.empty()) << name;
+  if (drift.empty()) return;
+  size_t at = doc.find(drift);
+  ASSERT_NE(at, std::string::npos) << name << "\n" << drift;
+  std::string_view after = std::string_view(doc).substr(at + drift.size());
+  EXPECT_TRUE(after.starts_with("\n\nUnless you have") || after.starts_with("\n\nThis is a refresh-only"))
+      << name << ": " << after.substr(0, 40);
+  // The blocks start right after the drift section's opening paragraph.
+  std::string_view before = std::string_view(doc).substr(0, at);
+  EXPECT_TRUE(before.ends_with("which may have affected this plan:\n") ||
+              before.ends_with("which may have affected this\nplan:\n") ||
+              before.ends_with("which may have affected\nthis plan:\n"))
+      << name << ": " << before.substr(before.size() > 60 ? before.size() - 60 : 0);
+}
+
+TEST(PlanTree, FlattenedBlocksAreWhatTofuShowPrinted) {
+  int cases = 0, entries = 0;
+  for (const std::string& name : ListDirs(kEquivalence)) {
+    Case c = LoadCase(name);
+    std::unique_ptr<PlanTree> tree = Load(c);
+    if (!tree) continue;
+    const std::string expected = ReadFile(c.dir + "/plan.txt");
+    EXPECT_EQ(Mismatch(ChangesSection(expected), Blocks(*tree, ChangeCause::kProposed, false)), "") << name;
+    ExpectDrift(expected, Blocks(*tree, ChangeCause::kDrift, false), name);
+    ++cases;
+    entries += static_cast<int>(tree->entries().size());
+  }
+  EXPECT_EQ(cases, 49);
+  EXPECT_EQ(entries, 55);
+  std::printf("plan_tree: %d equivalence plans, %d resource trees flattened\n", cases, entries);
+}
+
+TEST(PlanTree, WithUnchangedShownFlattensToTheVerboseRender) {
+  for (const std::string& name : ListDirs(kEquivalence)) {
+    Case c = LoadCase(name);
+    std::unique_ptr<PlanTree> tree = Load(c);
+    if (!tree) continue;
+    DocumentRequest request;
+    request.schemas = c.schemas ? &*c.schemas : nullptr;
+    request.mode = c.mode;
+    request.options.verbose = true;
+    DocumentResult plain = RenderDocument(c.plan, "plan.json", request);
+    ASSERT_TRUE(plain.ok) << name << ": " << plain.error;
+    EXPECT_EQ(Mismatch(ChangesSection(plain.output), Blocks(*tree, ChangeCause::kProposed, true)), "") << name;
+    ExpectDrift(plain.output, Blocks(*tree, ChangeCause::kDrift, true), name);
+  }
+}
+
+TEST(PlanTree, EveryOpeningLineOfAnExpandedBlockHasItsClosingLine) {
+  // Structure, not just text: in every equivalence block each line ending in `{`, `[` or
+  // `(` opens a foldable node, and the resource line is a root.
+  for (const std::string& name : ListDirs(kEquivalence)) {
+    Case c = LoadCase(name);
+    std::unique_ptr<PlanTree> tree = Load(c);
+    if (!tree) continue;
+    for (size_t i = 0; i < tree->entries().size(); ++i) {
+      for (bool verbose : {false, true}) {
+        const LineTree& t = tree->Subtree(i, verbose);
+        for (size_t l = 0; l < t.lines().size(); ++l) {
+          const std::string& line = t.lines()[l];
+          if (line.empty()) continue;
+          char last = line.back();
+          if (last != '{' && last != '[' && last != '(') continue;
+          int node = t.NodeOfLine(static_cast<int>(l));
+          ASSERT_GE(node, 0) << name << ": " << line;
+          EXPECT_TRUE(t.nodes()[node].foldable()) << name << ": " << line;
+          EXPECT_EQ(t.nodes()[node].line, static_cast<int>(l)) << name << ": " << line;
+        }
+        bool resource_root = false;
+        for (int r : t.roots()) {
+          const std::string& line = t.lines()[t.nodes()[r].line];
+          if (t.nodes()[r].foldable() && (line.find(" resource \"") != std::string::npos ||
+                                          line.find(" data \"") != std::string::npos)) {
+            resource_root = true;
+          }
+        }
+        EXPECT_TRUE(resource_root) << name << " entry " << i;
+      }
+    }
+  }
+}
+
+TEST(PlanTree, CountsAndOrder) {
+  Case c = LoadCase(std::string(kEquivalence) + "/fully_populated_complex_update");
+  std::unique_ptr<PlanTree> tree = Load(c);
+  ASSERT_TRUE(tree);
+  ASSERT_EQ(tree->entries().size(), 1u);
+  EXPECT_EQ(tree->plan_line(), "0 to add, 1 to change, 0 to destroy");
+  EXPECT_EQ(tree->counts()[static_cast<size_t>(formats::ActionCategory::kUpdate)], 1);
+  EXPECT_FALSE(tree->HasSubtree(0, false));
+  const LineTree& t = tree->Subtree(0, false);
+  EXPECT_TRUE(tree->HasSubtree(0, false));
+  EXPECT_EQ(t.lines()[0], "  # tfcoremock_complex_resource.complex will be updated in-place");
+}
+
+TEST(PlanTree, BadInputGivesThePlainViewersErrors) {
+  std::string error;
+  PlanTreeOptions options;
+  EXPECT_FALSE(PlanTree::Load("{\"resource_changes\": [", "p.json", options, error));
+  DocumentResult plain = RenderDocument("{\"resource_changes\": [", "p.json", DocumentRequest{});
+  EXPECT_EQ(error, plain.error);
+  EXPECT_FALSE(PlanTree::Load("{\"resource_changes\": 3}", "p.json", options, error));
+  plain = RenderDocument("{\"resource_changes\": 3}", "p.json", DocumentRequest{});
+  EXPECT_EQ(error, plain.error);
+  EXPECT_FALSE(PlanTree::Load("[1]", "p.json", options, error));
+  plain = RenderDocument("[1]", "p.json", DocumentRequest{});
+  EXPECT_EQ(error, plain.error);
+  EXPECT_FALSE(PlanTree::Load("{\"values\": {}}", "s.json", options, error));
+  EXPECT_EQ(error, "s.json: a state, not a plan; browse shows plans (`planview s.json` renders it)");
+}
+
+}  // namespace
+}  // namespace planview::renderer::tree
