@@ -1,5 +1,6 @@
 #include "change/json_diff.h"
 
+#include <cstring>
 #include <string>
 #include <unordered_set>
 #include <vector>
@@ -105,17 +106,31 @@ Diff Transform(const Change& change) {
   return Diff(renderers::TypeChange(std::move(before), std::move(after)), Action::kUpdate, false);
 }
 
-// The length of the first JSON container in `text` (which starts with '{' or '['), found
-// by matching brackets outside strings; 0 when it never closes.
+}  // namespace
+
+namespace internal {
+
 size_t FirstContainerLength(std::string_view text) {
+  const char* const data = text.data();
+  const size_t size = text.size();
   size_t depth = 0;
-  for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
+  for (size_t i = 0; i < size; ++i) {
+    char c = data[i];
     if (c == '"') {
-      for (++i; i < text.size() && text[i] != '"'; ++i) {
-        if (text[i] == '\\') ++i;
+      // The closing quote is the first one after an even run of backslashes (memchr finds
+      // candidates; each run is counted once, so this stays linear).
+      const size_t content = i + 1;
+      size_t from = content;
+      while (true) {
+        const void* found = from < size ? std::memchr(data + from, '"', size - from) : nullptr;
+        if (found == nullptr) return 0;
+        const size_t quote = static_cast<size_t>(static_cast<const char*>(found) - data);
+        size_t backslashes = 0;
+        while (quote - backslashes > content && data[quote - backslashes - 1] == '\\') ++backslashes;
+        from = quote + 1;
+        if (backslashes % 2 == 0) break;
       }
-      if (i >= text.size()) return 0;
+      i = from - 1;
     } else if (c == '{' || c == '[') {
       ++depth;
     } else if (c == '}' || c == ']') {
@@ -126,13 +141,13 @@ size_t FirstContainerLength(std::string_view text) {
   return 0;
 }
 
-}  // namespace
+}  // namespace internal
 
 Diff DiffJson(const Change& change) { return Transform(change); }
 
 std::shared_ptr<const structured::Document> ParseJsonString(std::string_view text) {
   if (text.empty() || (text[0] != '{' && text[0] != '[')) return nullptr;
-  size_t length = FirstContainerLength(text);
+  size_t length = internal::FirstContainerLength(text);
   if (length == 0) return nullptr;
   structured::ParseOptions options;
   options.max_depth = kMaxJsonStringDepth;

@@ -29,6 +29,15 @@ std::shared_ptr<const structured::Document> ParseJsonString(std::string_view tex
 // list elements are diffed line by line instead of deleted and re-created.
 bool ShouldDiffMultilineStrings(const structured::Value& a, const structured::Value& b);
 
+namespace internal {
+
+// The length of the first JSON container in `text` (which starts with '{' or '['), found
+// by matching brackets outside strings (a backslash in a string escapes the next
+// character); 0 when it never closes or a bracket does not match.
+size_t FirstContainerLength(std::string_view text);
+
+}  // namespace internal
+
 }  // namespace planview::change
 
 #endif  // PLANVIEW_CHANGE_JSON_DIFF_H_

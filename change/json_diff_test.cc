@@ -1,5 +1,9 @@
 #include "change/json_diff.h"
 
+#include <random>
+#include <string>
+#include <string_view>
+
 #include "change/diff_dump.h"
 #include "change/testing/json_values.h"
 #include "change/testing/render.h"
@@ -35,6 +39,42 @@ TEST(ParseJsonString, FollowsGoDecoder) {
   EXPECT_EQ(ParseJsonString("1"), nullptr);
   EXPECT_EQ(ParseJsonString(""), nullptr);
   EXPECT_EQ(ParseJsonString(std::string(600, '[') + std::string(600, ']')), nullptr);
+}
+
+// The bracket matcher as first written: one character at a time, a backslash skipping the
+// next one inside strings.
+size_t PlainFirstContainerLength(std::string_view text) {
+  size_t depth = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\') ++i;
+      }
+      if (i >= text.size()) return 0;
+    } else if (c == '{' || c == '[') {
+      ++depth;
+    } else if (c == '}' || c == ']') {
+      if (depth == 0) return 0;
+      if (--depth == 0) return i + 1;
+    }
+  }
+  return 0;
+}
+
+TEST(FirstContainerLength, MatchesTheCharacterByCharacterScan) {
+  std::mt19937 rng(2024);
+  constexpr std::string_view kAlphabet = "\"\\[]{}a";
+  std::uniform_int_distribution<size_t> pick(0, kAlphabet.size() - 1);
+  std::uniform_int_distribution<size_t> length(0, 24);
+  for (int round = 0; round < 200000; ++round) {
+    std::string text(1, round % 2 == 0 ? '[' : '{');
+    for (size_t n = length(rng); n > 0; --n) text.push_back(kAlphabet[pick(rng)]);
+    ASSERT_EQ(internal::FirstContainerLength(text), PlainFirstContainerLength(text)) << text;
+  }
+  EXPECT_EQ(internal::FirstContainerLength(R"(["a\\\"]"] x)"), 10u);  // escaped quote after an odd run
+  EXPECT_EQ(internal::FirstContainerLength(R"(["a\\"] x)"), 7u);       // an even run ends the string
+  EXPECT_EQ(internal::FirstContainerLength(R"(["a\)"), 0u);
 }
 
 TEST(DiffJson, ObjectsAndArrays) {

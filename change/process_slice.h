@@ -4,7 +4,8 @@
 //
 // Elements are compared through class ids: ClassifyElements gives equal elements the same
 // id (by hash, then by the caller's equality), so the alignment itself only compares
-// integers and every element is hashed once.
+// integers. The common prefix is compared pairwise first and not hashed at all, so two
+// equal lists cost one equality test per element.
 //
 // The common subsequence is the one upstream's quadratic table picks (ties resolved the
 // same way), found faster: the common prefix and suffix are matched first, and
@@ -35,7 +36,9 @@ namespace planview::change {
 // 4-byte cells: 256 MiB at most.
 inline constexpr size_t kMaxAlignmentCells = size_t{1} << 26;
 
-// Per element, an id shared by exactly the elements equal to it (on either side).
+// Per element, an id for the alignment: two elements have the same id exactly when they
+// are equal, except in the common prefix, where an element is only known equal to its
+// partner on the other side (the alignment never compares it with anything else).
 struct ElementIds {
   std::vector<uint32_t> before;
   std::vector<uint32_t> after;
@@ -62,18 +65,28 @@ void ProcessSlice(const ElementIds& ids, const std::function<bool(size_t, size_t
 
 template <typename T, typename Hash, typename Equal>
 ElementIds ClassifyElements(std::span<const T> before, std::span<const T> after, Hash&& hash, Equal&& equal) {
-  ElementIds ids;
-  std::vector<const T*> representative;           // by id
-  std::vector<uint32_t> next_with_same_hash;      // by id; UINT32_MAX ends the chain
+  // The common prefix is found by `equal` alone. Its elements get an id per position,
+  // shared by the two sides: the alignment matches the prefix position by position and
+  // never compares its elements with anything else. (Not so the common suffix: the walk
+  // pairs the next common value with the first equal element it meets, which can lie in
+  // the middle, so suffix elements are compared with middle ones and need real classes.)
+  const size_t n = before.size();
+  const size_t m = after.size();
+  size_t prefix = 0;
+  while (prefix < n && prefix < m && equal(before[prefix], after[prefix])) ++prefix;
+  const uint32_t first_class = static_cast<uint32_t>(prefix);
+
+  std::vector<const T*> representative;           // by class id - first_class
+  std::vector<uint32_t> next_with_same_hash;      // by class id - first_class; UINT32_MAX ends the chain
   std::unordered_map<uint64_t, uint32_t> first_with_hash;
-  first_with_hash.reserve(before.size() + after.size());
+  first_with_hash.reserve(n + m - 2 * prefix);
   auto id_of = [&](const T& element) {
     uint64_t h = static_cast<uint64_t>(hash(element));
     auto [it, inserted] = first_with_hash.try_emplace(h, static_cast<uint32_t>(representative.size()));
     if (!inserted) {
       uint32_t id = it->second;
       while (true) {
-        if (equal(*representative[id], element)) return id;
+        if (equal(*representative[id], element)) return first_class + id;
         if (next_with_same_hash[id] == UINT32_MAX) break;
         id = next_with_same_hash[id];
       }
@@ -81,12 +94,17 @@ ElementIds ClassifyElements(std::span<const T> before, std::span<const T> after,
     }
     representative.push_back(&element);
     next_with_same_hash.push_back(UINT32_MAX);
-    return static_cast<uint32_t>(representative.size() - 1);
+    return first_class + static_cast<uint32_t>(representative.size() - 1);
   };
-  ids.before.reserve(before.size());
-  for (const T& element : before) ids.before.push_back(id_of(element));
-  ids.after.reserve(after.size());
-  for (const T& element : after) ids.after.push_back(id_of(element));
+  auto classify = [&](std::span<const T> side, std::vector<uint32_t>& ids) {
+    const size_t size = side.size();
+    ids.resize(size);
+    for (size_t i = 0; i < prefix; ++i) ids[i] = static_cast<uint32_t>(i);
+    for (size_t i = prefix; i < size; ++i) ids[i] = id_of(side[i]);
+  };
+  ElementIds ids;
+  classify(before, ids.before);
+  classify(after, ids.after);
   return ids;
 }
 

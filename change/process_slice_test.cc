@@ -182,6 +182,63 @@ TEST(ProcessSlice, MatchesUpstreamOnRandomJsonLists) {
   }
 }
 
+// Lists sharing a prefix (which ClassifyElements leaves unhashed) and a suffix, with
+// repeats of their elements in the middle: the alignment must still be upstream's.
+TEST(ProcessSlice, MatchesUpstreamAroundACommonPrefixAndSuffix) {
+  std::mt19937 rng(777);
+  for (int round = 0; round < 20000; ++round) {
+    std::uniform_int_distribution<int> len(0, 6);
+    std::uniform_int_distribution<int> sym(0, round % 3 == 0 ? 1 : 4);
+    std::vector<int> head(static_cast<size_t>(len(rng)));
+    std::vector<int> tail(static_cast<size_t>(len(rng)));
+    std::vector<int> xs_mid(static_cast<size_t>(len(rng)));
+    std::vector<int> ys_mid(static_cast<size_t>(len(rng)));
+    for (auto* v : {&head, &tail, &xs_mid, &ys_mid}) {
+      for (int& x : *v) x = sym(rng);
+    }
+    std::vector<int> xs = head;
+    std::vector<int> ys = head;
+    xs.insert(xs.end(), xs_mid.begin(), xs_mid.end());
+    ys.insert(ys.end(), ys_mid.begin(), ys_mid.end());
+    xs.insert(xs.end(), tail.begin(), tail.end());
+    ys.insert(ys.end(), tail.begin(), tail.end());
+    // Pairs worth diffing: a fixed, arbitrary relation between values.
+    const int salt = round % 7;
+    std::function<bool(const int&, const int&)> diffable = [salt](const int& a, const int& b) {
+      return (a * 3 + b + salt) % 4 == 0;
+    };
+    ElementIds ids = IntIds(xs, ys);
+    ASSERT_EQ(LcsValues(xs, ys), ReferenceLcs(xs, ys, std::equal_to<int>())) << "round " << round;
+    ASSERT_EQ(Process(ids, [&](size_t b, size_t a) { return diffable(xs[b], ys[a]); }),
+              ReferenceAlign(xs, ys, std::equal_to<int>(), diffable))
+        << "round " << round;
+    std::function<bool(const int&, const int&)> never = [](const int&, const int&) { return false; };
+    ASSERT_EQ(Process(ids, [](size_t, size_t) { return false; }), ReferenceAlign(xs, ys, std::equal_to<int>(), never))
+        << "round " << round;
+  }
+}
+
+TEST(ClassifyElements, TheCommonPrefixIsNotHashed) {
+  std::vector<int> before = {1, 2, 3, 4, 5, 6};
+  std::vector<int> after = {1, 2, 9, 5, 6};
+  size_t hashed = 0;
+  ElementIds ids = ClassifyElements(
+      std::span<const int>(before), std::span<const int>(after),
+      [&](int v) {
+        ++hashed;
+        return std::hash<int>()(v);
+      },
+      std::equal_to<int>());
+  // Hashed: the middles (3, 4 and 9) and the suffixes (5, 6).
+  EXPECT_EQ(hashed, 7u);
+  EXPECT_EQ(ids.before[0], ids.after[0]);
+  EXPECT_EQ(ids.before[1], ids.after[1]);
+  EXPECT_EQ(ids.before[4], ids.after[3]);
+  EXPECT_EQ(ids.before[5], ids.after[4]);
+  EXPECT_NE(ids.before[2], ids.after[2]);
+  EXPECT_NE(ids.before[3], ids.after[2]);
+}
+
 TEST(ClassifyElements, EqualElementsShareAnId) {
   auto doc = Json(R"([[{"a": 1, "b": 2}, "x", 1.0, null], [null, {"b": 2, "a": 1}, 1, "x"]])");
   ElementIds ids = ClassifyElements(doc->root().at(0), doc->root().at(1));
