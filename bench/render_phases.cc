@@ -6,7 +6,7 @@
 //   parse   the plan JSON (ParseJson, skipping the sections the renderer never reads)
 //           and the schemas file
 //   diff    Plan::FromJson and every resource and output diff (ComputePlanDiffs)
-//   render  the whole document into one string (RenderPlan)
+//   render  the whole document into one string (RenderPlan), and freeing the diffs
 //   write   that string to --out (fwrite, fclose)
 //
 // Each phase is followed by the process's peak RSS so far (getrusage), so the line also
@@ -148,21 +148,21 @@ PhaseTimes RunOnce(const std::string& plan_file, const std::string& schemas_file
   renderer::Options options;  // colour off, width 78: `planview -no-color` into a file
   std::string output;
   try {
+    // In a scope of its own: freeing the diffs counts as rendering, as in RenderDocument.
     renderer::Plan plan = renderer::Plan::FromJson(document->root());
     if (plan.redacted) Fail("redacted plans (with embedded schemas) are not supported here");
     renderer::SchemaSource source(schemas ? &*schemas : nullptr);
     renderer::Warnings warnings;
-    renderer::PlanDiffs diffs =
-        renderer::ComputePlanDiffs(plan, source, renderer::PlanMode::kNormal, warnings);
+    renderer::PlanDiffs diffs = renderer::ComputePlanDiffs(plan, source, renderer::PlanMode::kNormal, warnings);
     clock.Next();
 
     renderer::PlanQuality quality = renderer::QualityFromPlan(plan, renderer::PlanMode::kNormal);
     renderer::RenderPlan(plan, diffs, renderer::PlanMode::kNormal, quality, provider_format_version, options,
                          output);
-    clock.Next();
   } catch (const renderer::InputError& e) {
     Fail(fmt::format("{}: {}", plan_file, e.what()));
   }
+  clock.Next();
 
   std::FILE* f = std::fopen(out_file.c_str(), "wb");
   if (f == nullptr) Fail(fmt::format("{}: cannot open for writing", out_file));

@@ -1,35 +1,109 @@
 #!/usr/bin/env bash
-# Renders generated 1, 10 and 100 MB plans with the planview binary and reports the wall
-# time and peak RSS of each run (the plans come from //bench:gen_plan).
+# The render benchmark (issue #6): renders generated plans with the planview binary and
+# prints, per plan size, the whole process's wall time, CPU time, MB/s and peak RSS
+# (median of --runs runs, colour off, output to a file), then the same plan's time per
+# phase (parse, diff, render, write) from //bench:render_phases; and for each quadratic
+# input shape of bench/shape_plans.h the same numbers, checked against the 1 s budget.
 #
-#   bash cmd/bench/render_bench.sh [SIZE_MB...]       (default: 1 10 100)
+#   bash cmd/bench/render_bench.sh [--sizes "1 10 100"] [--gb] [--shapes-only] [--no-shapes] [--runs N]
 #
-# BAZEL="bazel --output_base=..." picks the Bazel command; WORK=DIR keeps the plans.
+#   --sizes "…"    plan sizes in MB (default: 1 10 100)
+#   --gb           also the 1 GB plan (about 1 GB of disk in WORK and 1.5 GB of memory)
+#   --shapes-only  only the quadratic shapes;  --no-shapes: only the sizes
+#   --runs N       runs per measurement (default 3; the median is reported)
+#
+# Environment: BAZEL (default `bazel`; use your own output base, e.g.
+# BAZEL="bazel --output_base=/root/.cache/bazel-me"), WORK (directory for the generated
+# plans and outputs, kept between runs; default a new temporary directory).
+#
+# Columns: wall_s and cpu_s (user+sys) are the whole process's median (by wall time);
+# MB/s is plan bytes / wall; rss_mb is the peak resident set (/usr/bin/time %M) and x is
+# its ratio to the plan's size. read/parse/diff/render/write are render_phases' median
+# wall seconds per phase (CPU seconds in the log it leaves in WORK); `same` says the phase
+# binary's output is byte-identical to planview's.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 BAZEL=${BAZEL:-bazel}
 WORK=${WORK:-$(mktemp -d)}
-sizes=("$@")
-[ ${#sizes[@]} -gt 0 ] || sizes=(1 10 100)
-
-$BAZEL build //bench:gen_plan //cmd:planview >/dev/null 2>&1
-bin=$($BAZEL info bazel-bin 2>/dev/null)
-mkdir -p "$WORK"
-printf '%-8s %12s %10s %12s %10s %12s\n' size_mb bytes wall_s peak_rss_mb MB/s output_bytes
-for size in "${sizes[@]}"; do
-  plan="$WORK/plan-$size.json"
-  schemas="$WORK/schemas-$size.json"
-  [ -f "$plan" ] || "$bin/bench/gen_plan" --size-mb "$size" --seed 1 --out "$plan" --schemas-out "$schemas" 2>/dev/null
-  bytes=$(stat -c %s "$plan")
-  # Best of three runs; /usr/bin/time reports the peak resident set in KiB.
-  best=""
-  for _ in 1 2 3; do
-    stats=$(/usr/bin/time -f '%e %M' "$bin/cmd/planview" "$plan" --schemas "$schemas" -no-color \
-              2>&1 >"$WORK/out-$size.txt" | tail -1)
-    if [ -z "$best" ] || awk -v a="${stats%% *}" -v b="${best%% *}" 'BEGIN { exit !(a < b) }'; then best=$stats; fi
-  done
-  wall=${best%% *}
-  rss_kb=${best##* }
-  awk -v s="$size" -v b="$bytes" -v w="$wall" -v r="$rss_kb" -v o="$(stat -c %s "$WORK/out-$size.txt")" \
-    'BEGIN { printf "%-8s %12d %10.2f %12.1f %10.1f %12d\n", s, b, w, r / 1024, (w > 0 ? b / 1e6 / w : 0), o }'
+sizes=(1 10 100)
+shapes=1
+do_sizes=1
+runs=3
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sizes) read -r -a sizes <<<"$2"; shift 2 ;;
+    --gb) sizes+=(1000); shift ;;
+    --shapes-only) do_sizes=0; shift ;;
+    --no-shapes) shapes=0; shift ;;
+    --runs) runs=$2; shift 2 ;;
+    -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
+    *) echo "render_bench.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
 done
+
+$BAZEL build -c opt //bench:gen_plan //bench:render_phases //cmd:planview >"$WORK/build.log" 2>&1 ||
+  { cat "$WORK/build.log" >&2; exit 1; }
+bin=$($BAZEL info -c opt bazel-bin 2>/dev/null)
+mkdir -p "$WORK"
+echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); WORK=$WORK"
+
+# whole PLAN SCHEMAS OUT: "wall cpu rss_kb" of the median run (by wall time).
+whole() {
+  local plan=$1 schemas=$2 out=$3 i
+  for ((i = 0; i < runs; i++)); do
+    /usr/bin/time -f '%e %U %S %M' "$bin/cmd/planview" "$plan" --schemas "$schemas" -no-color \
+      2>&1 >"$out" | tail -1
+  done | awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' | sort -n | awk -v k=$(((runs + 1) / 2)) 'NR == k'
+}
+
+# phases PLAN SCHEMAS OUT: "read parse diff render write" median wall seconds; the full
+# line (wall/cpu per phase, peak RSS after each phase) goes to OUT.phases.log.
+phases() {
+  local plan=$1 schemas=$2 out=$3
+  "$bin/bench/render_phases" "$plan" --schemas "$schemas" --out "$out.phases" --repeat "$runs" >"$out.phases.log"
+  tail -1 "$out.phases.log" | tr ' =/' '\n\n\n' | awk '
+    prev == "read" || prev == "parse" || prev == "diff" || prev == "render" || prev == "write" { printf "%s ", $0 }
+    { prev = $0 }'
+}
+
+row() {  # label bytes out whole-fields phase-fields
+  local label=$1 bytes=$2 out=$3 w=$4 p=$5 same=differs
+  cmp -s "$out" "$out.phases" && same=same
+  read -r wall cpu rss_kb <<<"$w"
+  read -r rd ps df rn wr <<<"$p"
+  awk -v l="$label" -v b="$bytes" -v w="$wall" -v c="$cpu" -v r="$rss_kb" -v o="$(stat -c %s "$out")" \
+      -v rd="$rd" -v ps="$ps" -v df="$df" -v rn="$rn" -v wr="$wr" -v s="$same" '
+    BEGIN { printf "%-17s %8.1f %7.2f %6.2f %8.1f %8.1f %5.2f | %6.3f %6.3f %6.3f %6.3f %6.3f %-7s %10d\n",
+            l, b / 1e6, w, c, (w > 0 ? b / 1e6 / w : 0), r / 1024, r * 1024 / b, rd, ps, df, rn, wr, s, o }'
+}
+
+header() {
+  printf '%-17s %8s %7s %6s %8s %8s %5s | %6s %6s %6s %6s %6s %-7s %10s\n' \
+    "$1" plan_MB wall_s cpu_s MB/s rss_mb x read parse diff render write phases out_bytes
+}
+
+schemas="$WORK/schemas.json"
+if [ "$do_sizes" = 1 ]; then
+  [ -f "$schemas" ] || "$bin/bench/gen_plan" --size-mb 0.01 --out /dev/null --schemas-out "$schemas" 2>/dev/null
+  header size_mb
+  for size in "${sizes[@]}"; do
+    plan="$WORK/plan-$size.json"
+    [ -f "$plan" ] || "$bin/bench/gen_plan" --size-mb "$size" --seed 1 --out "$plan" 2>/dev/null
+    out="$WORK/out-$size.txt"
+    row "$size" "$(stat -c %s "$plan")" "$out" "$(whole "$plan" "$schemas" "$out")" "$(phases "$plan" "$schemas" "$out")"
+  done
+fi
+
+if [ "$shapes" = 1 ]; then
+  shape_schemas="$WORK/shape-schemas.json"
+  [ "$do_sizes" = 0 ] || echo
+  header shape
+  for shape in long_list multiline_string json_string object_set block_set; do
+    plan="$WORK/shape-$shape.json"
+    [ -f "$plan" ] || "$bin/bench/gen_plan" --shape "$shape" --out "$plan" --schemas-out "$shape_schemas" 2>/dev/null
+    out="$WORK/out-$shape.txt"
+    w=$(whole "$plan" "$shape_schemas" "$out")
+    row "$shape" "$(stat -c %s "$plan")" "$out" "$w" "$(phases "$plan" "$shape_schemas" "$out")"
+    awk -v w="${w%% *}" -v s="$shape" 'BEGIN { if (w >= 1.0) printf "  %s: over the 1 s budget (wall %s s)\n", s, w }'
+  done
+fi
