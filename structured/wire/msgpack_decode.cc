@@ -245,9 +245,20 @@ class MsgpackDecoder {
           w_.Int(c);
           return true;
         }
+        if (c >= 0xe0) {
+          r.Advance(1);
+          w_.Int(static_cast<int8_t>(c));
+          return true;
+        }
         if ((c == 0xcc || c == 0xcd) && r.left() >= (c == 0xcc ? 2u : 3u)) {
           int64_t v = c == 0xcc ? r.ByteAt(1) : (r.ByteAt(1) << 8 | r.ByteAt(2));
           r.Advance(c == 0xcc ? 2 : 3);
+          w_.Int(v);
+          return true;
+        }
+        if (c == 0xce && r.left() >= 5) {
+          uint32_t v = r.ByteAt(1) << 24 | r.ByteAt(2) << 16 | r.ByteAt(3) << 8 | r.ByteAt(4);
+          r.Advance(5);
           w_.Int(v);
           return true;
         }

@@ -33,6 +33,13 @@ bool IsAscii(std::string_view text) {
     std::memcpy(&word, p, sizeof word);
     high |= word;
   }
+  if (n > 0 && text.size() >= 8) {
+    // The last (partial) word: the eight bytes ending the text, overlapping ones seen.
+    uint64_t word;
+    std::memcpy(&word, text.data() + text.size() - 8, sizeof word);
+    high |= word;
+    n = 0;
+  }
   for (; n > 0; ++p, --n) high |= static_cast<unsigned char>(*p);
   return (high & 0x8080808080808080ull) == 0;
 }
