@@ -495,8 +495,9 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
 
 // Diffs computed while the plan is written: drift up front (it is small and decides the
 // first section), resource changes batch by batch on the pool's threads, each rendered
-// into its slot and dropped as soon as its text is out. Warnings come out in the order
-// ComputePlanDiffs gives them: drift, resource changes, outputs.
+// into its slot and dropped as soon as its text is out. Changes that are not shown are
+// not diffed at all. Warnings come out in the order ComputePlanDiffs gives them: drift,
+// resource changes, outputs.
 class StreamedDiffs : public DiffSource {
  public:
   StreamedDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, WorkerPool& pool,
@@ -542,13 +543,14 @@ class StreamedDiffs : public DiffSource {
       }
       pool_.ParallelFor(count, [&](size_t j) {
         Slot& slot = slots[j];
+        // A change that is not shown is not diffed (a third of a typical plan is no-ops).
+        if (!slot.show) return;
         change::Diff diff;
         if (slot.diffable) {
           structured::Change change =
               structured::Change::FromPlanChange(slot.resource->change, structured::PathMatcher::Always());
           diff = DiffAgainst(*slot.resource, change, slot.block.get(), slot.warnings);
         }
-        if (!slot.show) return;
         slot.text += '\n';
         if (AppendResourceDiff(*slot.resource, diff, ChangeCause::kProposed, options, slot.text)) {
           slot.text += '\n';
@@ -566,7 +568,7 @@ class StreamedDiffs : public DiffSource {
     changes_done_ = true;
   }
 
-  // Computes what was not needed for the text, for its warnings; sends the rest of `out`.
+  // Looks up what was not needed for the text, for its warnings; sends the rest of `out`.
   void Finish(const Options& options, std::string& out) {
     if (!changes_done_) AppendChanges({}, options, out);
     Outputs();

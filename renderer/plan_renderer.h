@@ -58,9 +58,11 @@ void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const P
 
 // RenderPlan without PlanDiffs: each resource change is diffed and rendered on `pool`'s
 // threads, in batches, and its diff dropped once its text is out; the text goes to `sink`
-// in order, in chunks of about a megabyte. Same text and the same warnings, in the same
-// order, as ComputePlanDiffs followed by RenderPlan; memory stays at the drift and output
-// diffs plus one batch.
+// in order, in chunks of about a megabyte. Same text, and the same warnings in the same
+// order, as ComputePlanDiffs followed by RenderPlan, except that changes that are not
+// shown (no-ops, deleted data sources) are not diffed, so values of theirs that do not fit
+// the schema go unmentioned (a missing schema is still warned about). Memory stays at the
+// drift and output diffs plus one batch.
 void RenderPlanStreamed(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const PlanQuality& quality,
                         std::string_view provider_format_version, const Options& options, WorkerPool& pool,
                         const std::function<void(std::string_view)>& sink, Warnings& warnings);

@@ -109,9 +109,23 @@ Value Value::find(std::string_view key) const {
     if (hit != order && key_of(*(hit - 1)) == key) return Value(doc_, first + 3 * *(hit - 1) + 1);
     return {};
   }
+  // Document::KeyEquals, inline: this loop is the differ's hottest (every attribute of
+  // every block looks itself up in five objects).
   bool has_quote = key.find('"') != std::string_view::npos;
+  const char* source = doc_->source_.data();
+  const size_t source_size = doc_->source_.size();
   for (uint32_t i = count; i-- > 0;) {
-    if (doc_->KeyEquals(words[first + 3 * i], key, has_quote)) return Value(doc_, first + 3 * i + 1);
+    uint32_t offset = words[first + 3 * i];
+    if (offset < source_size) {
+      if (has_quote || key.size() >= source_size - offset) continue;
+      const char* start = source + offset;
+      if (start[key.size()] != '"') continue;
+      if (key.empty() || (start[0] == key[0] && std::memcmp(start, key.data(), key.size()) == 0)) {
+        return Value(doc_, first + 3 * i + 1);
+      }
+    } else if (doc_->KeyAt(offset) == key) {
+      return Value(doc_, first + 3 * i + 1);
+    }
   }
   return {};
 }
