@@ -1,18 +1,16 @@
 // Sets: elements equal on both sides are paired; the rest are deletions and creations.
-#include <cstdint>
-#include <unordered_map>
 #include <vector>
 
 #include "change/value_hash.h"
+#include "differ/internal/set_pairing.h"
 #include "differ/internal/walk.h"
 
 namespace planview::differ::internal {
 namespace {
 namespace renderers = change::renderers;
 
-// Upstream compares every before element with every after element not yet claimed, and
-// claims every equal one (equal value and sensitivity, after not unknown); the before
-// element keeps the last. Buckets by hash give the same pairing without the n*m compares.
+// Elements equal on both sides (value and sensitivity, after not unknown) are paired as
+// upstream pairs them (differ/internal/set_pairing.h), keyed by their hash.
 template <typename DiffOne>
 std::pair<std::vector<Diff>, Action> ProcessSet(const Change& change, Path& path, DiffOne&& diff_one) {
   ExpectKind(change, path, structured::Kind::kArray, "a set (an array)");
@@ -21,32 +19,16 @@ std::pair<std::vector<Diff>, Action> ProcessSet(const Change& change, Path& path
   size_t before_size = value.BeforeSize();
   size_t after_size = value.AfterSize();
 
-  auto bucket_key = [](Value element, bool sensitive) { return change::HashValue(element) * 2 + (sensitive ? 1 : 0); };
-  std::unordered_map<uint64_t, std::vector<size_t>> buckets;
-  for (size_t j = 0; j < after_size; ++j) {
-    if (children.unknown.at(j).is_true()) continue;
-    buckets[bucket_key(change.after.at(j), children.after_sensitive.at(j).is_true())].push_back(j);
-  }
-
-  std::vector<int64_t> match_of_before(before_size, -1);
-  std::vector<bool> claimed(after_size, false);
-  for (size_t i = 0; i < before_size; ++i) {
-    Value element = change.before.at(i);
-    bool sensitive = children.before_sensitive.at(i).is_true();
-    auto it = buckets.find(bucket_key(element, sensitive));
-    if (it == buckets.end()) continue;
-    std::vector<size_t>& candidates = it->second;
-    size_t kept = 0;
-    for (size_t j : candidates) {
-      if (children.after_sensitive.at(j).is_true() == sensitive && element.Equals(change.after.at(j))) {
-        claimed[j] = true;
-        match_of_before[i] = static_cast<int64_t>(j);
-      } else {
-        candidates[kept++] = j;
-      }
-    }
-    candidates.resize(kept);
-  }
+  auto key = [](Value element, bool sensitive) { return change::HashValue(element) * 2 + (sensitive ? 1 : 0); };
+  SetPairing pairing = PairSetElements(
+      before_size, after_size,
+      [&](size_t i) { return key(change.before.at(i), children.before_sensitive.at(i).is_true()); },
+      [&](size_t j) { return key(change.after.at(j), children.after_sensitive.at(j).is_true()); },
+      [&](size_t j) { return !children.unknown.at(j).is_true(); },
+      [&](size_t i, size_t j) {
+        return children.before_sensitive.at(i).is_true() == children.after_sensitive.at(j).is_true() &&
+               change.before.at(i).Equals(change.after.at(j));
+      });
 
   std::vector<Diff> elements;
   Action current = change.DefaultActionForIteration();
@@ -55,10 +37,11 @@ std::pair<std::vector<Diff>, Action> ProcessSet(const Change& change, Path& path
     current = CompareActions(current, elements.back().action());
   };
   for (size_t i = 0; i < before_size; ++i) {
-    visit(i, match_of_before[i] >= 0 ? static_cast<size_t>(match_of_before[i]) : after_size);
+    size_t j = pairing.after_of_before[i];
+    visit(i, j == SetPairing::kNone ? after_size : j);
   }
   for (size_t j = 0; j < after_size; ++j) {
-    if (!claimed[j]) visit(before_size, j);
+    if (!pairing.claimed[j]) visit(before_size, j);
   }
   return {std::move(elements), current};
 }
