@@ -1,11 +1,15 @@
 #include "bench/plan_generator.h"
 
+#include <optional>
 #include <set>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <gtest/gtest.h>
 
 #include "bench/json_writer.h"
+#include "bench/shape_plans.h"
 #include "structured/json_parse.h"
 #include "structured/schema.h"
 
@@ -153,6 +157,49 @@ TEST(PlanGenerator, EveryResourceTypeHasASchema) {
     types.insert(std::string(rc.find("type").text()));
   }
   EXPECT_GT(types.size(), 12u);
+}
+
+// Every shape plan is valid, matches the shape schemas, and differs between before and
+// after in exactly one attribute (its own), by one element or line.
+TEST(ShapePlans, OneResourceChangedInOnePlace) {
+  auto schemas_doc = Parse(ShapeSchemasText());
+  ASSERT_TRUE(schemas_doc);
+  std::string error;
+  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc, error);
+  ASSERT_TRUE(schemas.has_value()) << error;
+  EXPECT_FALSE(GenerateShapePlan("no_such_shape").has_value());
+  for (std::string_view shape : ShapeNames()) {
+    std::optional<std::string> text = GenerateShapePlan(shape, 0.001);
+    ASSERT_TRUE(text.has_value()) << shape;
+    EXPECT_EQ(*text, *GenerateShapePlan(shape, 0.001)) << shape;
+    auto doc = Parse(*text);
+    ASSERT_TRUE(doc) << shape;
+    Value rc = doc->root().find("resource_changes").at(0);
+    const structured::Schema* schema =
+        schemas->Find(rc.find("provider_name").text(), structured::ResourceMode::kManaged, rc.find("type").text(), error);
+    ASSERT_NE(schema, nullptr) << error;
+    Value before = rc.find("change").find("before");
+    Value after = rc.find("change").find("after");
+    std::vector<std::string> changed;
+    for (size_t m = 0; m < after.size(); ++m) {
+      std::string key(after.member(m).key);
+      EXPECT_EQ(schema->block->attributes.count(key) + schema->block->block_types.count(key), 1u) << key;
+      if (!before.find(key).Equals(after.find(key))) changed.push_back(key);
+    }
+    ASSERT_EQ(changed.size(), 1u) << shape;
+    Value b = before.find(changed[0]);
+    Value a = after.find(changed[0]);
+    if (b.is_array()) {
+      ASSERT_EQ(b.size(), a.size()) << shape;
+      EXPECT_GE(b.size(), 3u);
+      size_t differing = 0;
+      for (size_t i = 0; i < b.size(); ++i) differing += b.at(i).Equals(a.at(i)) ? 0 : 1;
+      EXPECT_EQ(differing, 1u) << shape;
+    } else {
+      ASSERT_TRUE(b.is_string()) << shape;
+      EXPECT_EQ(b.text().size() > 100, true) << shape;
+    }
+  }
 }
 
 }  // namespace
