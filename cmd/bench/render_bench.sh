@@ -8,7 +8,7 @@
 #   bash cmd/bench/render_bench.sh [--sizes "1 10 100"] [--gb] [--shapes-only] [--no-shapes] [--runs N]
 #
 #   --sizes "…"    plan sizes in MB (default: 1 10 100)
-#   --gb           also the 1 GB plan (about 1 GB of disk in WORK and 1.5 GB of memory)
+#   --gb           also the 1 GB plan (1 GB of disk in WORK; 2.5 GB of memory for the phase run)
 #   --shapes-only  only the quadratic shapes;  --no-shapes: only the sizes
 #   --runs N       runs per measurement (default 3; the median is reported)
 #
