@@ -36,7 +36,8 @@ bool ParseQuality(std::string_view list, renderer::PlanQuality& quality, std::st
 
 std::string UsageText() {
   return R"(Usage: planview [options] FILE
-       planview wire ...
+       planview browse FILE [--schemas FILE]   (interactive; `planview browse --help`)
+       planview wire decode|diff ...           (provider wire values, see README)
 
 Renders a Terraform/OpenTofu plan, state or JSON log the way `tofu show` does.
 FILE is a `tofu show -json` plan or state, an HCP Terraform redacted JSON plan, or a
