@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "cmd/cli_args.h"
+#include "cmd/console.h"
 #include "renderer/format_version.h"
 #include "renderer/formats/presenter.h"
 #include "renderer/render_document.h"
@@ -15,13 +16,6 @@
 namespace planview::cmd {
 
 namespace {
-
-constexpr int kExitBadInput = 1;
-constexpr int kExitUsage = 2;
-
-void Write(std::FILE* f, std::string_view text) { std::fwrite(text.data(), 1, text.size(), f); }
-
-void Error(std::FILE* err, std::string_view message) { Write(err, fmt::format("planview: {}\n", message)); }
 
 struct LoadedSchemas {
   std::shared_ptr<const structured::Document> document;

@@ -10,6 +10,7 @@
 #include "cmd/browse/browse_view.h"
 #include "cmd/browse/curses_screen.h"
 #include "cmd/cli_args.h"
+#include "cmd/console.h"
 #include "renderer/tree/plan_tree.h"
 #include "structured/json_parse.h"
 #include "structured/schema.h"
@@ -17,13 +18,6 @@
 namespace planview::cmd {
 
 namespace {
-
-constexpr int kExitBadInput = 1;
-constexpr int kExitUsage = 2;
-
-void Write(std::FILE* f, std::string_view text) { std::fwrite(text.data(), 1, text.size(), f); }
-
-void Error(std::FILE* err, std::string_view message) { Write(err, fmt::format("planview: {}\n", message)); }
 
 // The plain viewer's flags that have no meaning here (browse has keys for them).
 bool OnlyBrowseFlags(const CliArgs& cli, std::string& error) {

@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 
 #include "renderer/formats/filter.h"
+#include "renderer/utf8.h"
 #include "renderer/tree/line_tree.h"
 
 namespace planview::cmd::browse {
@@ -198,7 +199,7 @@ class Screen {
         continue;
       }
       if (key < 0x20) continue;
-      AppendUtf8(query, static_cast<char32_t>(key));
+      renderer::AppendRune(query, static_cast<char32_t>(key));
     }
     curs_set(0);
     if (query.empty()) return;
@@ -210,24 +211,6 @@ class Screen {
   static void PopChar(std::string& s) {
     while (!s.empty() && (static_cast<unsigned char>(s.back()) & 0xC0) == 0x80) s.pop_back();
     if (!s.empty()) s.pop_back();
-  }
-
-  static void AppendUtf8(std::string& s, char32_t cp) {
-    if (cp < 0x80) {
-      s += static_cast<char>(cp);
-    } else if (cp < 0x800) {
-      s += static_cast<char>(0xC0 | (cp >> 6));
-      s += static_cast<char>(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      s += static_cast<char>(0xE0 | (cp >> 12));
-      s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      s += static_cast<char>(0x80 | (cp & 0x3F));
-    } else {
-      s += static_cast<char>(0xF0 | (cp >> 18));
-      s += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-      s += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-      s += static_cast<char>(0x80 | (cp & 0x3F));
-    }
   }
 
   void Help() {
