@@ -1,6 +1,6 @@
 // Writes the seed corpus of every fuzz target from testdata/conformance:
 //   make_seeds REPO_ROOT OUT_DIR
-// creates OUT_DIR/<target>/<n> for each target named in fuzz/README-section.md. Seeds are
+// creates OUT_DIR/<target>/<n> for each target named in README.md (Hostile input). Seeds are
 // the conformance inputs themselves (plans, states, logs, schemas, wire vectors, types),
 // cut to what each target reads.
 #include <algorithm>
