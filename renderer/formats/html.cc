@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "change/colorize.h"
+#include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
 
 namespace planview::renderer::formats {
@@ -64,26 +65,6 @@ constexpr std::string_view kScript = R"(
   apply();
 })();
 )";
-
-// The plain-text reason of a resource, from its comment lines.
-std::string Reason(const ResourceChange& r, Product product) {
-  change::Colorize plain(false);
-  std::string comment = plain.Color(ResourceChangeComment(r, r.action, ChangeCause::kProposed, product));
-  std::string out;
-  size_t start = 0;
-  while (start < comment.size()) {
-    size_t end = comment.find('\n', start);
-    if (end == std::string::npos) end = comment.size();
-    std::string_view line(comment.data() + start, end - start);
-    if (size_t hash = line.find("# "); hash != std::string_view::npos) line.remove_prefix(hash + 2);
-    if (!line.empty()) {
-      if (!out.empty()) out += ' ';
-      out += line;
-    }
-    start = end + 1;
-  }
-  return out;
-}
 
 void AppendSummaryTable(std::string& out, const PlanSummary& s) {
   std::vector<ActionCategory> used = s.UsedCategories();

@@ -4,6 +4,7 @@
 
 #include "change/colorize.h"
 #include "change/diff_dump.h"
+#include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
 #include "structured/json_parse.h"
 #include "structured/json_text.h"
@@ -85,7 +86,6 @@ void AppendDiff(std::string& out, const change::Diff& diff, bool show_sensitive)
 
 void AppendResource(std::string& out, const ResourceDiff& d, ChangeCause cause, const Options& options) {
   const ResourceChange& r = *d.resource;
-  change::Colorize plain(false);
   out += '{';
   bool first = true;
   String(out, "address", r.address, first);
@@ -114,20 +114,11 @@ void AppendResource(std::string& out, const ResourceDiff& d, ChangeCause cause, 
   // The comment lines `tofu show` prints above the resource, without the "# ".
   Key(out, "reasons", first);
   out += '[';
-  std::string comment = plain.Color(ResourceChangeComment(r, r.action, cause, options.product));
   bool first_reason = true;
-  size_t start = 0;
-  while (start < comment.size()) {
-    size_t end = comment.find('\n', start);
-    if (end == std::string::npos) end = comment.size();
-    std::string_view line(comment.data() + start, end - start);
-    if (size_t hash = line.find("# "); hash != std::string_view::npos) line.remove_prefix(hash + 2);
-    if (!line.empty()) {
-      if (!first_reason) out += ',';
-      first_reason = false;
-      structured::AppendJsonString(out, line);
-    }
-    start = end + 1;
+  for (const std::string& line : ReasonLines(r, cause, options.product)) {
+    if (!first_reason) out += ',';
+    first_reason = false;
+    structured::AppendJsonString(out, line);
   }
   out += ']';
   Key(out, "diff", first);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "change/colorize.h"
+#include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
 
 namespace planview::renderer::formats {
@@ -79,27 +80,6 @@ struct Section {
   std::string summary;  // the <summary> text (HTML)
   std::string details;  // the diff block, possibly empty
 };
-
-// The comment lines of a resource ("aws_instance.a will be created; (because ...)").
-std::string Reason(const ResourceChange& r, Product product) {
-  change::Colorize plain(false);
-  std::string comment = plain.Color(ResourceChangeComment(r, r.action, ChangeCause::kProposed, product));
-  std::string out;
-  size_t start = 0;
-  while (start < comment.size()) {
-    size_t end = comment.find('\n', start);
-    if (end == std::string::npos) end = comment.size();
-    std::string_view line(comment.data() + start, end - start);
-    size_t hash = line.find("# ");
-    if (hash != std::string_view::npos) line.remove_prefix(hash + 2);
-    if (!line.empty()) {
-      if (!out.empty()) out += ' ';
-      out += line;
-    }
-    start = end + 1;
-  }
-  return out;
-}
 
 std::string ResourceDetailsBlock(const ResourceDiff& d, const Options& options) {
   change::Colorize plain(false);

@@ -1,0 +1,22 @@
+// Why a resource appears in a plan, as the presentations quote it: the comment lines
+// `tofu show` prints above the resource ("aws_instance.a will be created", "(because ...)")
+// as plain text, without colour, the leading "# " and empty lines.
+#ifndef PLANVIEW_RENDERER_FORMATS_REASONS_H_
+#define PLANVIEW_RENDERER_FORMATS_REASONS_H_
+
+#include <string>
+#include <vector>
+
+#include "renderer/options.h"
+#include "renderer/resource_change.h"
+
+namespace planview::renderer::formats {
+
+std::vector<std::string> ReasonLines(const ResourceChange& r, ChangeCause cause, Product product);
+
+// The proposed change's reason lines joined by single spaces.
+std::string Reason(const ResourceChange& r, Product product);
+
+}  // namespace planview::renderer::formats
+
+#endif  // PLANVIEW_RENDERER_FORMATS_REASONS_H_
