@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "renderer/text_escape.h"
 #include "structured/json_parse.h"
 
 #ifndef PLANVIEW_SOURCE_ROOT
@@ -132,49 +133,6 @@ Fixed LoadFixed() {
   return fixed;
 }
 
-void AppendQuoted(std::string& out, std::string_view text) {
-  out += '"';
-  for (unsigned char c : text) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += static_cast<char>(c);
-    } else if (c < 0x20) {
-      out += fmt::format("\\u{:04x}", c);
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  out += '"';
-}
-
-void AppendJson(std::string& out, structured::Value value) {
-  switch (value.kind()) {
-    case structured::Kind::kNull: out += "null"; break;
-    case structured::Kind::kBool: out += value.as_bool() ? "true" : "false"; break;
-    case structured::Kind::kNumber: out += value.text(); break;
-    case structured::Kind::kString: AppendQuoted(out, value.text()); break;
-    case structured::Kind::kArray:
-      out += '[';
-      for (size_t i = 0; i < value.size(); ++i) {
-        if (i > 0) out += ',';
-        AppendJson(out, value.at(i));
-      }
-      out += ']';
-      break;
-    case structured::Kind::kObject:
-      out += '{';
-      for (size_t i = 0; i < value.size(); ++i) {
-        if (i > 0) out += ',';
-        structured::Member member = value.member(i);
-        AppendQuoted(out, member.key);
-        out += ':';
-        AppendJson(out, member.value);
-      }
-      out += '}';
-      break;
-  }
-}
-
 }  // namespace
 
 void RunOnLargeStack(const std::function<void()>& work) {
@@ -203,7 +161,7 @@ void InvariantFailed(std::string_view what, size_t input_size) {
 
 std::string ToJsonText(structured::Value value) {
   std::string out;
-  AppendJson(out, value);
+  renderer::AppendCompactJson(out, value);
   return out;
 }
 
