@@ -255,6 +255,59 @@ class DocumentBuilder {
   Placement EndArray(std::span<const uint32_t> order) { return EndKeeping(order, false); }
   Placement EndObject(std::span<const uint32_t> order) { return EndKeeping(order, true); }
 
+  // An integer, its text written without a std::string (small ones stored once).
+  void Integer(int64_t value) {
+    auto [offset, length] = IntegerText(value);
+    Push(internal::kTagNumber, length, offset);
+  }
+
+  // Writing in place, for producers that know a container's size before its children (as
+  // MessagePack does): nothing is copied when the container ends.
+  // - `ReserveArray(n)` / `ReserveObject(n)` append the container's child slots to the
+  //   document and return the first one; the caller then fills every slot with `Put*`. An
+  //   array's element i is the value at `first + 2 * i`; an object's member i is a key at
+  //   `first + 3 * i` (`PutKey`) and its value at `first + 3 * i + 1`. Object members must
+  //   come in key order without duplicates (ReserveObject writes the key index of a large
+  //   object as "already sorted").
+  // - The container's own head goes where its parent holds it: a slot (`PutArray`,
+  //   `PutObject`), or, inside a container built the ordinary way, `ReservedArray` /
+  //   `ReservedObject`.
+  // - A container built the ordinary way (Begin/End) can land in a slot with
+  //   `EndArrayInto` / `EndObjectInto`.
+  // - `ReserveValue()` reserves one slot outside any container, for the top-level value;
+  //   `FinishAt` finishes the document with that value as its root.
+  uint32_t ReserveValue() { return ReserveWords(2); }
+  uint32_t ReserveArray(size_t count);
+  uint32_t ReserveObject(size_t count);
+  void PutNull(uint32_t at) { Put(at, internal::kTagNull, 0, 0); }
+  void PutBool(uint32_t at, bool value) { Put(at, value ? internal::kTagTrue : internal::kTagFalse, 0, 0); }
+  void PutInteger(uint32_t at, int64_t value) {
+    auto [offset, length] = IntegerText(value);
+    Put(at, internal::kTagNumber, length, offset);
+  }
+  void PutNumber(uint32_t at, std::string_view text) {
+    Put(at, internal::kTagNumber, static_cast<uint32_t>(text.size()), ArenaText(text));
+  }
+  void PutString(uint32_t at, std::string_view text) {
+    Put(at, internal::kTagString, static_cast<uint32_t>(text.size()), ArenaText(text));
+  }
+  void PutSourceString(uint32_t at, size_t offset, size_t length) {
+    if (length > internal::kMaxLength || offset + length > UINT32_MAX) TooLarge(length);
+    Put(at, internal::kTagString, static_cast<uint32_t>(length), static_cast<uint32_t>(offset));
+  }
+  void PutKey(uint32_t at, KeyId key) { doc_->words_.data()[at] = static_cast<uint32_t>(key); }
+  void PutArray(uint32_t at, uint32_t first, size_t count) {
+    Put(at, internal::kTagArray, static_cast<uint32_t>(count), first);
+  }
+  void PutObject(uint32_t at, uint32_t first, size_t count) {
+    Put(at, internal::kTagObject, static_cast<uint32_t>(count), first);
+  }
+  void ReservedArray(uint32_t first, size_t count) { Push(internal::kTagArray, static_cast<uint32_t>(count), first); }
+  void ReservedObject(uint32_t first, size_t count) { Push(internal::kTagObject, static_cast<uint32_t>(count), first); }
+  Placement EndArrayInto(uint32_t at) { return EndInto(internal::kTagArray, at); }
+  Placement EndObjectInto(uint32_t at) { return EndInto(internal::kTagObject, at); }
+  std::shared_ptr<const Document> FinishAt(uint32_t root);
+
   // Capacity hint: the number of values the document will hold.
   void Reserve(size_t values);
   // The open-container depth.
@@ -281,12 +334,32 @@ class DocumentBuilder {
   [[noreturn]] static void TooLarge(size_t length);
   uint32_t ArenaText(std::string_view text);
   Placement Close(bool object);
+  void Put(uint32_t at, internal::Tag tag, uint32_t length, uint32_t data) {
+    uint32_t* slot = doc_->words_.data() + at;
+    slot[0] = (length << internal::kTagBits) | tag;
+    slot[1] = data;
+  }
+  uint32_t ReserveWords(size_t words);
+  Placement EndInto(internal::Tag tag, uint32_t at);
+  // Text offset and length of an integer's decimal text in the arena.
+  std::pair<uint32_t, uint32_t> IntegerText(int64_t value) {
+    if (value >= 0 && value < kSmallIntegers && small_integers_ != nullptr && small_integers_[value] != 0) {
+      uint64_t cached = small_integers_[value];
+      return {static_cast<uint32_t>(cached >> 8), static_cast<uint32_t>(cached & 0xff)};
+    }
+    return StoreIntegerText(value);
+  }
+  std::pair<uint32_t, uint32_t> StoreIntegerText(int64_t value);
 
   std::shared_ptr<Document> doc_;
   internal::WordBuffer pending_;    // words of the children of open containers, in order
   std::vector<size_t> open_;       // per open container: where its children start in pending_
   std::vector<std::pair<std::string_view, uint32_t>> sort_scratch_;
   std::vector<uint32_t> keep_scratch_;
+  // Arena text of the integers 0..kSmallIntegers-1 once written by Integer/PutInteger:
+  // offset << 8 | length, 0 when not yet written (allocated on first use).
+  static constexpr int64_t kSmallIntegers = 1024;
+  std::unique_ptr<uint64_t[]> small_integers_;
 };
 
 // The accessors every walk over a document calls, inline.

@@ -13,7 +13,9 @@
 #include "structured/json_parse.h"
 #include "structured/json_text.h"
 #include "structured/wire/decode.h"
+#include "structured/wire/internal/canonical_decode.h"
 #include "structured/wire/internal/decode_failure.h"
+#include "structured/wire/internal/msgpack_reader.h"
 #include "structured/wire/internal/type_plan.h"
 #include "structured/wire/internal/value_writer.h"
 #include "structured/wire/number.h"
@@ -25,141 +27,18 @@ namespace {
 using internal::AttributePlan;
 using internal::Fail;
 using internal::Failure;
+using internal::IsArrayCode;
+using internal::IsExtCode;
+using internal::IsIntCode;
+using internal::IsMapCode;
+using internal::IsStrOrBin;
+using internal::ReadNumber;
+using internal::ReadUnknown;
+using internal::Reader;
+using internal::UnknownItem;
 using internal::TypePlan;
 using internal::TypePlans;
 using internal::ValueWriter;
-
-// Refinement payloads larger than this are refused, as go-cty does.
-constexpr size_t kMaxRefinementPayload = 1024;
-// A not-null list refined to an exact length becomes that many unknowns; refuse absurd ones.
-constexpr int64_t kMaxExpandedLength = 1 << 20;
-
-bool IsExtCode(uint8_t c) { return (c >= 0xd4 && c <= 0xd8) || (c >= 0xc7 && c <= 0xc9); }
-bool IsStrOrBin(uint8_t c) { return (c >= 0xa0 && c <= 0xbf) || (c >= 0xd9 && c <= 0xdb) || (c >= 0xc4 && c <= 0xc6); }
-bool IsArrayCode(uint8_t c) { return (c >= 0x90 && c <= 0x9f) || c == 0xdc || c == 0xdd; }
-bool IsMapCode(uint8_t c) { return (c >= 0x80 && c <= 0x8f) || c == 0xde || c == 0xdf; }
-bool IsIntCode(uint8_t c) { return c <= 0x7f || c >= 0xe0 || (c >= 0xcc && c <= 0xd3); }
-
-class Reader {
- public:
-  Reader(std::string_view data, size_t begin, size_t end) : data_(data), pos_(begin), end_(end) {}
-
-  size_t pos() const { return pos_; }
-  bool at_end() const { return pos_ >= end_; }
-  size_t left() const { return end_ - pos_; }
-  // Without bounds checks: the caller has checked left().
-  uint8_t PeekUnchecked() const { return static_cast<uint8_t>(data_[pos_]); }
-  uint32_t ByteAt(size_t i) const { return static_cast<uint8_t>(data_[pos_ + i]); }
-  void Advance(size_t n) { pos_ += n; }
-  uint8_t Peek() const {
-    if (pos_ >= end_) Fail(pos_, "unexpected end of input");
-    return static_cast<uint8_t>(data_[pos_]);
-  }
-  uint8_t Byte() {
-    uint8_t b = Peek();
-    ++pos_;
-    return b;
-  }
-  uint64_t BigEndian(size_t n) {
-    Need(n);
-    uint64_t v = 0;
-    for (size_t i = 0; i < n; ++i) v = (v << 8) | static_cast<uint8_t>(data_[pos_ + i]);
-    pos_ += n;
-    return v;
-  }
-  // `n` bytes as an offset into the data.
-  size_t Take(size_t n) {
-    Need(n);
-    size_t at = pos_;
-    pos_ += n;
-    return at;
-  }
-  std::string_view data() const { return data_; }
-
-  // After the code byte: the length of a str/bin, array or map header.
-  uint64_t LengthAfter(uint8_t c) {
-    if (c >= 0xa0 && c <= 0xbf) return c & 0x1f;
-    if (c >= 0x90 && c <= 0x9f) return c & 0x0f;
-    if (c >= 0x80 && c <= 0x8f) return c & 0x0f;
-    switch (c) {
-      case 0xd9: case 0xc4: return BigEndian(1);
-      case 0xda: case 0xc5: case 0xdc: case 0xde: return BigEndian(2);
-      default: return BigEndian(4);  // db, c6, dd, df
-    }
-  }
-
-  // A str or bin item (the code is known to be one): offset and length of its bytes.
-  std::pair<size_t, size_t> StrOrBin() {
-    uint8_t c = Byte();
-    size_t n = LengthAfter(c);
-    return {Take(n), n};
-  }
-
-  // An integer of any msgpack width (the code is known to be one). Unsigned values above
-  // INT64_MAX set `big`.
-  int64_t Int(bool& big) {
-    uint8_t c = Byte();
-    big = false;
-    if (c <= 0x7f) return c;
-    if (c >= 0xe0) return static_cast<int8_t>(c);
-    switch (c) {
-      case 0xcc: return static_cast<int64_t>(BigEndian(1));
-      case 0xcd: return static_cast<int64_t>(BigEndian(2));
-      case 0xce: return static_cast<int64_t>(BigEndian(4));
-      case 0xcf: {
-        uint64_t v = BigEndian(8);
-        big = v > static_cast<uint64_t>(INT64_MAX);
-        return static_cast<int64_t>(v);
-      }
-      case 0xd0: return static_cast<int8_t>(BigEndian(1));
-      case 0xd1: return static_cast<int16_t>(BigEndian(2));
-      case 0xd2: return static_cast<int32_t>(BigEndian(4));
-      default: return static_cast<int64_t>(BigEndian(8));  // d3
-    }
-  }
-
-  // Skips one complete item of any kind.
-  void Skip(int depth = 0) {
-    if (depth > 512) Fail(pos_, "nesting too deep");
-    size_t at = pos_;
-    uint8_t c = Byte();
-    if (c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3) return;
-    if (IsStrOrBin(c)) {
-      Take(LengthAfter(c));
-      return;
-    }
-    if (IsArrayCode(c) || IsMapCode(c)) {
-      uint64_t n = LengthAfter(c);
-      if (IsMapCode(c)) n *= 2;
-      for (uint64_t i = 0; i < n; ++i) Skip(depth + 1);
-      return;
-    }
-    switch (c) {
-      case 0xcc: case 0xd0: Take(1); return;
-      case 0xcd: case 0xd1: Take(2); return;
-      case 0xce: case 0xd2: case 0xca: Take(4); return;
-      case 0xcf: case 0xd3: case 0xcb: Take(8); return;
-      case 0xd4: Take(2); return;
-      case 0xd5: Take(3); return;
-      case 0xd6: Take(5); return;
-      case 0xd7: Take(9); return;
-      case 0xd8: Take(17); return;
-      case 0xc7: Take(1 + BigEndian(1)); return;
-      case 0xc8: { size_t n = BigEndian(2); Take(1 + n); return; }
-      case 0xc9: { size_t n = BigEndian(4); Take(1 + n); return; }
-      default: Fail(at, fmt::format("invalid msgpack code 0x{:02x}", c));
-    }
-  }
-
- private:
-  void Need(size_t n) const {
-    if (end_ - pos_ < n) Fail(end_, "unexpected end of input");
-  }
-
-  std::string_view data_;
-  size_t pos_;
-  size_t end_;
-};
 
 std::string_view KindNoun(const Type& type) {
   switch (type.kind()) {
@@ -171,8 +50,6 @@ std::string_view KindNoun(const Type& type) {
     default: return "a value";
   }
 }
-
-bool IsValidUtf8(std::string_view s) { return structured::FindInvalidUtf8(s) == s.size(); }
 
 std::string_view CollectionPrefix(const TypePlan& plan) {
   switch (plan.kind) {
@@ -478,41 +355,6 @@ class MsgpackDecoder {
     }
   }
 
-  // Reads a number item. Returns 0 for an integer (iv, big), 1 for text.
-  int ReadNumber(Reader& r, const char* error, std::string& text, bool& float64, int64_t& iv, bool& big) {
-    size_t start = r.pos();
-    uint8_t c = r.Peek();
-    if (IsIntCode(c)) {
-      iv = r.Int(big);
-      return 0;
-    }
-    if (c == 0xca || c == 0xcb) {
-      r.Byte();
-      double v;
-      if (c == 0xca) {
-        uint32_t bits = static_cast<uint32_t>(r.BigEndian(4));
-        float f;
-        std::memcpy(&f, &bits, sizeof f);
-        v = f;
-      } else {
-        uint64_t bits = r.BigEndian(8);
-        std::memcpy(&v, &bits, sizeof v);
-      }
-      if (std::isnan(v)) Fail(start, "NaN is not a number");
-      text = FormatFloat64(v);
-      float64 = true;
-      return 1;
-    }
-    if (IsStrOrBin(c)) {
-      auto [offset, length] = r.StrOrBin();
-      std::optional<std::string> parsed = ParseNumberText(data_.substr(offset, length));
-      if (!parsed) Fail(start, error);
-      text = std::move(*parsed);
-      return 1;
-    }
-    Fail(start, error);
-  }
-
   void DecodeDynamic(Reader& r, int depth) {
     size_t start = r.pos();
     uint8_t c = r.Peek();
@@ -536,177 +378,26 @@ class MsgpackDecoder {
   }
 
   void DecodeUnknown(Reader& r, const TypePlan& plan) {
-    size_t start = r.pos();
-    uint8_t c = r.Byte();
-    size_t length;
-    switch (c) {
-      case 0xd4: length = 1; break;
-      case 0xd5: length = 2; break;
-      case 0xd6: length = 4; break;
-      case 0xd7: length = 8; break;
-      case 0xd8: length = 16; break;
-      case 0xc7: length = r.BigEndian(1); break;
-      case 0xc8: length = r.BigEndian(2); break;
-      default: length = r.BigEndian(4); break;
-    }
-    int8_t code = static_cast<int8_t>(r.Byte());
-    size_t payload = r.Take(length);
-    // Any extension is an unknown; only code 12 with more than one byte carries
-    // refinements.
-    if (length <= 1 || code != 12) {
-      w_.Unknown({});
-      return;
-    }
-    if (length > kMaxRefinementPayload) Fail(start, "oversize unknown value refinement");
-    Reader p(data_, payload, payload + length);
-    DecodeRefinements(p, plan);
-  }
-
-  void DecodeRefinements(Reader& p, const TypePlan& plan) {
-    size_t at = p.pos();
-    uint8_t c = p.Peek();
-    uint64_t count = 0;
-    if (c == 0xc0) {
-      p.Byte();
-    } else if (IsMapCode(c)) {
-      p.Byte();
-      count = p.LengthAfter(c);
-    } else {
-      Fail(at, "refinements must be a map");
-    }
-    if (plan.kind == Type::Kind::kDynamic) {  // never refined
-      w_.Unknown({});
-      return;
-    }
-    Refinements rf;
-    bool is_null = false;
-    for (uint64_t i = 0; i < count; ++i) {
-      size_t key_at = p.pos();
-      int64_t key = LooseInt(p, "refinement keys must be integers");
-      size_t value_at = p.pos();
-      switch (key) {
-        case 1: {
-          uint8_t b = p.Byte();
-          if (b != 0xc0 && b != 0xc2 && b != 0xc3) Fail(value_at, "null refinement is not a bool");
-          if (b == 0xc3) {
-            if (rf.not_null) Fail(value_at, "refined as both null and not null");
-            is_null = true;
-          } else {
-            if (is_null) Fail(value_at, "refined as both null and not null");
-            rf.not_null = true;
+    UnknownItem item = ReadUnknown(r, plan);
+    switch (item.kind) {
+      case UnknownItem::Kind::kUnknown: w_.Unknown(std::move(item.refinements)); return;
+      case UnknownItem::Kind::kNull: w_.Null(); return;
+      case UnknownItem::Kind::kNumber: w_.Number(item.number, item.float64); return;
+      case UnknownItem::Kind::kCollection:
+        // That many unknown elements: they agree on any element type.
+        if (plan.kind == Type::Kind::kMap) {
+          w_.BeginObject(plan);
+          w_.EndObject();
+        } else {
+          w_.BeginArray(plan);
+          for (int64_t i = 0; i < item.length; ++i) {
+            w_.Element();
+            w_.Unknown({});
           }
-          break;
+          w_.EndArray();
         }
-        case 2: {
-          if (plan.kind != Type::Kind::kString) Fail(key_at, "string prefix refinement for non-string type");
-          std::string prefix;
-          uint8_t b = p.Peek();
-          if (b == 0xc0) {
-            p.Byte();
-          } else if (IsStrOrBin(b)) {
-            auto [offset, length] = p.StrOrBin();
-            prefix.assign(data_.substr(offset, length));
-          } else {
-            Fail(value_at, "string prefix refinement is not a string");
-          }
-          if (!IsValidUtf8(prefix)) Fail(value_at, "string prefix refinement is not valid UTF-8");
-          prefix = NormalizeNfc(prefix);
-          if (!prefix.empty()) {
-            if (auto err = rf.AddPrefix(std::move(prefix))) Fail(value_at, *err);
-          }
-          break;
-        }
-        case 3:
-        case 4: {
-          if (plan.kind != Type::Kind::kNumber) Fail(key_at, "numeric bound refinement for non-number type");
-          NumberBound bound = ReadBound(p);
-          auto err = key == 3 ? rf.AddNumberLower(std::move(bound)) : rf.AddNumberUpper(std::move(bound));
-          if (err) Fail(value_at, *err);
-          break;
-        }
-        case 5:
-        case 6: {
-          if (!plan.is_collection()) Fail(key_at, "length bound refinement for non-collection type");
-          int64_t bound = LooseInt(p, "length bound refinement must be an integer");
-          auto err = key == 5 ? rf.AddLengthLower(bound) : rf.AddLengthUpper(bound);
-          if (err) Fail(value_at, *err);
-          break;
-        }
-        default:
-          p.Skip();  // refinements this decoder does not know are ignored, value and all
-          break;
-      }
-    }
-    if (is_null) {
-      w_.Null();
-      return;
-    }
-    if (rf.not_null) {
-      if (plan.kind == Type::Kind::kNumber && rf.number_lower && rf.number_upper && rf.number_lower->inclusive &&
-          rf.number_upper->inclusive && CompareNumbers(rf.number_lower->value, rf.number_upper->value) == 0) {
-        w_.Number(rf.number_lower->value, rf.number_lower->float64);
         return;
-      }
-      if (plan.is_collection() && rf.length_upper && *rf.length_upper == rf.length_lower) {
-        int64_t n = rf.length_lower;
-        bool expand = n == 0 || plan.kind == Type::Kind::kList || (plan.kind == Type::Kind::kSet && n == 1);
-        if (expand) {
-          if (n > kMaxExpandedLength) Fail(p.pos(), "refined length too large");
-          // That many unknown elements: they agree on any element type.
-          if (plan.kind == Type::Kind::kMap) {
-            w_.BeginObject(plan);
-            w_.EndObject();
-          } else {
-            w_.BeginArray(plan);
-            for (int64_t i = 0; i < n; ++i) {
-              w_.Element();
-              w_.Unknown({});
-            }
-            w_.EndArray();
-          }
-          return;
-        }
-      }
     }
-    w_.Unknown(std::move(rf));
-  }
-
-  // go-cty reads refinement keys and lengths leniently: nil is 0, any integer width.
-  int64_t LooseInt(Reader& p, const char* error) {
-    size_t at = p.pos();
-    uint8_t c = p.Peek();
-    if (c == 0xc0) {
-      p.Byte();
-      return 0;
-    }
-    if (!IsIntCode(c)) Fail(at, error);
-    bool big = false;
-    return p.Int(big);
-  }
-
-  NumberBound ReadBound(Reader& p) {
-    constexpr const char* kShape = "number bound refinement must be a [number, bool] array";
-    size_t at = p.pos();
-    uint8_t c = p.Peek();
-    if (!IsArrayCode(c)) Fail(at, kShape);
-    p.Byte();
-    if (p.LengthAfter(c) != 2) Fail(at, kShape);
-    std::string text;
-    bool float64 = false;
-    int64_t iv = 0;
-    bool big = false;
-    NumberBound bound;
-    if (ReadNumber(p, kShape, text, float64, iv, big) == 0) {
-      bound.value = big ? FormatUint64(static_cast<uint64_t>(iv)) : FormatInt64(iv);
-    } else {
-      bound.value = std::move(text);
-      bound.float64 = float64;
-    }
-    uint8_t b = p.Peek();
-    if (b != 0xc2 && b != 0xc3) Fail(p.pos(), kShape);
-    p.Byte();
-    bound.inclusive = b == 0xc3;
-    return bound;
   }
 
   std::string_view data_;
@@ -718,11 +409,12 @@ class MsgpackDecoder {
 
 }  // namespace
 
-DecodeResult DecodeMsgpack(std::string bytes, const Type& type) {
-  auto owner = std::make_shared<const std::string>(std::move(bytes));
-  std::string_view data(*owner);
+namespace internal {
+
+DecodeResult DecodeMsgpackGeneral(std::shared_ptr<const std::string> bytes, const Type& type) {
+  std::string_view data(*bytes);
   // Each value takes at least one byte; most take several.
-  internal::ValueWriter writer(data, owner, data.size() / 6 + 1);
+  ValueWriter writer(data, bytes, data.size() / 6 + 1);
   MsgpackDecoder decoder(data, writer);
   DecodeResult result;
   try {
@@ -731,10 +423,24 @@ DecodeResult DecodeMsgpack(std::string bytes, const Type& type) {
     result.error = WireError{decoder.Path(), f.offset, true, f.message};
     return result;
   }
-  internal::ValueWriter::Result done = writer.Finish();
+  ValueWriter::Result done = writer.Finish();
   result.value = std::move(done.value);
   result.error = std::move(done.error);
   return result;
+}
+
+}  // namespace internal
+
+DecodeResult DecodeMsgpack(std::string bytes, const Type& type) {
+  auto owner = std::make_shared<const std::string>(std::move(bytes));
+  // Values in cty's canonical form (all that go-cty writes) take the fast path; anything
+  // else, errors included, the general one.
+  if (std::optional<WireValue> canonical = internal::DecodeCanonicalMsgpack(*owner, owner, type)) {
+    DecodeResult result;
+    result.value = std::move(canonical);
+    return result;
+  }
+  return internal::DecodeMsgpackGeneral(std::move(owner), type);
 }
 
 }  // namespace planview::structured::wire

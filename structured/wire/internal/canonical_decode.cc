@@ -1,0 +1,597 @@
+#include "structured/wire/internal/canonical_decode.h"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "structured/json_value.h"
+#include "structured/wire/internal/decode_failure.h"
+#include "structured/wire/internal/msgpack_reader.h"
+#include "structured/wire/internal/set_order.h"
+#include "structured/wire/internal/type_plan.h"
+#include "structured/wire/unicode.h"
+
+namespace planview::structured::wire::internal {
+namespace {
+
+// Thrown when the value is not in the form this decoder handles.
+struct NotCanonical {};
+[[noreturn]] void GiveUp() { throw NotCanonical{}; }
+
+using KeyId = DocumentBuilder::KeyId;
+
+// Where a value's marker goes: an element slot of a marker array, or a member of the
+// marker object being built (then only unknowns and containers are written, under `key`,
+// or under the map key `map_key` stored on first use).
+struct MarkerAt {
+  uint32_t slot = 0;
+  bool member = false;
+  bool map_member = false;
+  KeyId key{};
+  std::string_view map_key;
+};
+
+// The last leaf written, for comparing the elements of sets of strings, numbers and bools.
+enum class LeafKind : uint8_t { kNone, kNull, kUnknown, kFalse, kTrue, kInt, kOtherNumber, kString };
+
+class CanonicalDecoder {
+ public:
+  CanonicalDecoder(std::string_view data, std::shared_ptr<const void> owner)
+      : data_(data), value_(data, std::move(owner)), plans_(value_, marker_) {
+    // As ValueWriter: each value takes at least one byte, most take several.
+    size_t hint = data.size() / 6 + 1;
+    value_.Reserve(hint);
+    marker_.Reserve(hint);
+  }
+
+  WireValue Run(const Type& type) {
+    const TypePlan& plan = plans_.For(type);
+    uint32_t root = value_.ReserveValue();
+    uint32_t marker_root = marker_.ReserveValue();
+    Reader r(data_, 0, data_.size());
+    MarkerAt m;
+    m.slot = marker_root;
+    Decode(r, plan, root, m, 0);
+    WireValue wv;
+    wv.value = value_.FinishAt(root);
+    wv.unknown = marker_.FinishAt(marker_root);
+    // Entries were added in input order; the tables are sorted by node.
+    auto by_node = [](const auto& a, const auto& b) { return a.first < b.first; };
+    std::sort(refinements_.begin(), refinements_.end(), by_node);
+    std::sort(dynamic_types_.begin(), dynamic_types_.end(), by_node);
+    std::sort(float64_numbers_.begin(), float64_numbers_.end());
+    wv.refinements = std::move(refinements_);
+    wv.dynamic_types = std::move(dynamic_types_);
+    wv.float64_numbers = std::move(float64_numbers_);
+    wv.types = std::move(plans_.types());
+    return wv;
+  }
+
+ private:
+  // Markers.
+  void MarkerKey(const MarkerAt& m) { marker_.Key(m.map_member ? KeyOf(m.map_key, true) : m.key); }
+  void KnownLeaf(const MarkerAt& m) {
+    if (!m.member) marker_.PutBool(m.slot, false);
+  }
+  void UnknownMarker(const MarkerAt& m) {
+    if (m.member) {
+      MarkerKey(m);
+      marker_.Bool(true);
+    } else {
+      marker_.PutBool(m.slot, true);
+    }
+  }
+  // A marker array of `count` slots, its head placed; returns the first slot.
+  uint32_t MarkerArray(const MarkerAt& m, size_t count) {
+    uint32_t first = marker_.ReserveArray(count);
+    if (m.member) {
+      MarkerKey(m);
+      marker_.ReservedArray(first, count);
+    } else {
+      marker_.PutArray(m.slot, first, count);
+    }
+    return first;
+  }
+  // Marker objects list only some members: built the ordinary way.
+  void BeginMarkerObject(const MarkerAt& m) {
+    if (m.member) MarkerKey(m);
+    marker_.BeginObject();
+  }
+  void EndMarkerObject(const MarkerAt& m) {
+    if (m.member) {
+      marker_.EndObject();
+    } else {
+      marker_.EndObjectInto(m.slot);
+    }
+  }
+
+  // Leaves.
+  void Null(uint32_t at, const MarkerAt& m, const TypePlan& declared) {
+    ++seq_;
+    if (unify_depth_ != 0 && declared.has_dynamic) signature_.push_back(SigEntry{seq_ - 1, -1, &declared});
+    value_.PutNull(at);
+    KnownLeaf(m);
+    last_ = LeafKind::kNull;
+    if (keyed_ != 0) hash_ += '~';
+  }
+  void Bool(uint32_t at, const MarkerAt& m, bool v) {
+    ++seq_;
+    value_.PutBool(at, v);
+    KnownLeaf(m);
+    last_ = v ? LeafKind::kTrue : LeafKind::kFalse;
+    if (keyed_ != 0) hash_ += v ? 'T' : 'F';
+  }
+  void Int(uint32_t at, const MarkerAt& m, int64_t v) {
+    ++seq_;
+    value_.PutInteger(at, v);
+    KnownLeaf(m);
+    last_ = LeafKind::kInt;
+    last_int_ = v;
+    if (keyed_ != 0) AppendHashInt(hash_, v);
+  }
+  // Canonical number text.
+  void Number(uint32_t at, const MarkerAt& m, std::string_view text, bool float64) {
+    ++seq_;
+    value_.PutNumber(at, text);
+    KnownLeaf(m);
+    if (float64) float64_numbers_.push_back(at);
+    last_ = LeafKind::kOtherNumber;
+    if (keyed_ != 0) AppendHashNumber(hash_, text);
+  }
+  void String(uint32_t at, const MarkerAt& m, size_t offset, size_t length) {
+    std::string_view s = data_.substr(offset, length);
+    if (!ShortAscii(s) && !IsNfc(s)) GiveUp();
+    ++seq_;
+    value_.PutSourceString(at, offset, length);
+    KnownLeaf(m);
+    last_ = LeafKind::kString;
+    last_text_ = s;
+    if (keyed_ != 0) AppendHashString(hash_, s);
+  }
+
+  // Up to 16 bytes, all ASCII (and so NFC): two overlapping loads, or one masked load
+  // when the input goes on for 8 bytes.
+  bool ShortAscii(std::string_view s) const {
+    size_t n = s.size();
+    if (n > 16) return false;
+    uint64_t a = 0;
+    uint64_t b = 0;
+    if (n >= 8) {
+      std::memcpy(&a, s.data(), 8);
+      std::memcpy(&b, s.data() + n - 8, 8);
+    } else if (static_cast<size_t>(data_.data() + data_.size() - s.data()) >= 8) {
+      std::memcpy(&a, s.data(), 8);
+      a &= n == 0 ? 0 : ~uint64_t{0} >> (64 - 8 * n);
+    } else {
+      for (size_t i = 0; i < n; ++i) a |= static_cast<uint64_t>(static_cast<uint8_t>(s[i])) << (8 * i);
+    }
+    return ((a | b) & 0x8080808080808080ull) == 0;
+  }
+
+  // The common leaves without the general dispatch; false when the item is anything else.
+  __attribute__((always_inline)) bool TryLeaf(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m) {
+    if (r.left() < 3) return false;
+    uint8_t c = r.PeekUnchecked();
+    switch (plan.kind) {
+      case Type::Kind::kString: {
+        size_t length;
+        size_t header;
+        if (c >= 0xa0 && c <= 0xbf) {
+          length = c & 0x1f;
+          header = 1;
+        } else if (c == 0xd9) {
+          length = r.ByteAt(1);
+          header = 2;
+        } else {
+          return false;
+        }
+        if (r.left() < header + length) return false;
+        size_t offset = r.pos() + header;
+        r.Advance(header + length);
+        String(at, m, offset, length);
+        return true;
+      }
+      case Type::Kind::kNumber:
+        if (c <= 0x7f) {
+          r.Advance(1);
+          Int(at, m, c);
+          return true;
+        }
+        if (c == 0xcc || c == 0xcd) {
+          int64_t v = c == 0xcc ? r.ByteAt(1) : (r.ByteAt(1) << 8 | r.ByteAt(2));
+          r.Advance(c == 0xcc ? 2 : 3);
+          Int(at, m, v);
+          return true;
+        }
+        return false;
+      case Type::Kind::kBool:
+        if (c == 0xc2 || c == 0xc3) {
+          r.Advance(1);
+          Bool(at, m, c == 0xc3);
+          return true;
+        }
+        return false;
+      default: return false;
+    }
+  }
+
+  __attribute__((always_inline)) void Child(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m,
+                                            int depth) {
+    if (!TryLeaf(r, plan, at, m)) Decode(r, plan, at, m, depth);
+  }
+
+  void Decode(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth) {
+    if (depth > 1000) GiveUp();
+    uint8_t c = r.Peek();
+    if (IsExtCode(c)) {
+      Unknown(r, plan, at, m);
+      return;
+    }
+    if (plan.kind == Type::Kind::kDynamic) {
+      Dynamic(r, plan, at, m, depth);
+      return;
+    }
+    if (c == 0xc0) {
+      r.Advance(1);
+      Null(at, m, plan);
+      return;
+    }
+    switch (plan.kind) {
+      case Type::Kind::kString: {
+        if (!IsStrOrBin(c)) GiveUp();
+        auto [offset, length] = r.StrOrBin();
+        String(at, m, offset, length);
+        return;
+      }
+      case Type::Kind::kNumber: {
+        std::string text;
+        bool float64 = false;
+        int64_t iv = 0;
+        bool big = false;
+        if (ReadNumber(r, "number is required", text, float64, iv, big) != 0) {
+          Number(at, m, text, float64);
+        } else if (big) {
+          char buf[24];
+          auto res = std::to_chars(buf, buf + sizeof buf, static_cast<uint64_t>(iv));
+          Number(at, m, std::string_view(buf, static_cast<size_t>(res.ptr - buf)), false);
+        } else {
+          Int(at, m, iv);
+        }
+        return;
+      }
+      case Type::Kind::kBool:
+        if (c != 0xc2 && c != 0xc3) GiveUp();
+        r.Advance(1);
+        Bool(at, m, c == 0xc3);
+        return;
+      case Type::Kind::kList:
+      case Type::Kind::kSet:
+      case Type::Kind::kTuple: Array(r, plan, c, at, m, depth); return;
+      case Type::Kind::kMap: Map(r, plan, c, at, m, depth); return;
+      case Type::Kind::kObject: Object(r, plan, c, at, m, depth); return;
+      default: GiveUp();
+    }
+  }
+
+  void Unknown(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m) {
+    UnknownItem item = ReadUnknown(r, plan);
+    switch (item.kind) {
+      case UnknownItem::Kind::kUnknown:
+        ++seq_;
+        if (unify_depth_ != 0 && plan.has_dynamic) signature_.push_back(SigEntry{seq_ - 1, -1, &plan});
+        value_.PutNull(at);
+        UnknownMarker(m);
+        if (!item.refinements.empty()) refinements_.emplace_back(at, std::move(item.refinements));
+        last_ = LeafKind::kUnknown;
+        if (keyed_ != 0) hash_ += '?';
+        return;
+      case UnknownItem::Kind::kNull: Null(at, m, plan); return;
+      case UnknownItem::Kind::kNumber: Number(at, m, item.number, item.float64); return;
+      case UnknownItem::Kind::kCollection: GiveUp();
+    }
+  }
+
+  // `plan`: the declared dynamic.
+  void Dynamic(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth) {
+    uint8_t c = r.Peek();
+    if (c == 0xc0) {
+      r.Advance(1);
+      Null(at, m, plan);
+      return;
+    }
+    if (!IsArrayCode(c)) GiveUp();
+    r.Byte();
+    if (r.LengthAfter(c) != 2) GiveUp();
+    if (!IsStrOrBin(r.Peek())) GiveUp();
+    auto [offset, length] = r.StrOrBin();
+    TypePlans::TypeError error;
+    std::optional<TypePlans::Dynamic> type = plans_.FromJson(data_.substr(offset, length), error);
+    if (!type) GiveUp();
+    uint32_t seq = seq_;
+    if (unify_depth_ != 0) {
+      // As the general decoder: a null here counts under the declared dynamic type (the
+      // rarer forms are left to it).
+      if (type->plan->has_dynamic || r.at_end() || IsExtCode(r.PeekUnchecked())) GiveUp();
+      if (r.PeekUnchecked() == 0xc0) signature_.push_back(SigEntry{seq, -1, &plan});
+    }
+    Decode(r, *type->plan, at, m, depth + 1);
+    if (type->plan->kind != Type::Kind::kDynamic) {
+      dynamic_types_.emplace_back(at, type->slot);
+      if (unify_depth_ != 0) signature_.push_back(SigEntry{seq, static_cast<int32_t>(type->slot), &plan});
+    }
+  }
+
+  // Lists, sets and tuples.
+  void Array(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth) {
+    if (!IsArrayCode(c)) GiveUp();
+    r.Byte();
+    uint64_t n = c <= 0x9f ? c & 0x0f : r.LengthAfter(c);
+    bool tuple = plan.kind == Type::Kind::kTuple;
+    bool set = plan.kind == Type::Kind::kSet;
+    bool unify = !tuple && plan.unifies();
+    if (tuple ? n != plan.elements.size() : set && unify) GiveUp();
+    if (n > r.left()) GiveUp();  // every element takes a byte at least
+    ++seq_;
+    uint32_t first = value_.ReserveArray(n);
+    value_.PutArray(at, first, n);
+    uint32_t marker_first = MarkerArray(m, n);
+    bool primitive_set = set && plan.primitive_set();
+    bool owns_key_mode = set && !primitive_set;
+    bool keyed = keyed_ != 0;
+    if (keyed) hash_ += tuple ? '<' : '[';
+    if (owns_key_mode) ++keyed_;
+    // Sets: the previous element, to check that each one comes after it.
+    size_t previous_start = 0;
+    size_t previous_end = 0;
+    LeafKind previous = LeafKind::kNone;
+    std::string_view previous_text;
+    int64_t previous_int = 0;
+    MarkerAt em;
+    Unification u;
+    if (unify) BeginUnify(u);
+    for (uint64_t i = 0; i < n; ++i) {
+      const TypePlan& element = tuple ? *plan.elements[i] : *plan.element;
+      uint32_t k = static_cast<uint32_t>(i);
+      em.slot = marker_first + 2 * k;
+      if (!set) {
+        if (unify) StartElement(u);
+        Child(r, element, first + 2 * k, em, depth + 1);
+        if (unify) FinishElement(u, i);
+        if (keyed_ != 0) hash_ += ';';
+        continue;
+      }
+      size_t start = hash_.size();
+      if (n >= 2) {
+        // Nulls and unknowns have their own places in a set's order: the general decoder's.
+        if (r.at_end()) GiveUp();
+        uint8_t e = r.PeekUnchecked();
+        if (e == 0xc0 || IsExtCode(e)) GiveUp();
+      }
+      last_ = LeafKind::kNone;
+      Child(r, element, first + 2 * k, em, depth + 1);
+      if (owns_key_mode) {
+        size_t end = hash_.size();
+        if (i > 0) {
+          std::string_view text(hash_);
+          if (!(text.substr(previous_start, previous_end - previous_start) < text.substr(start, end - start))) {
+            GiveUp();
+          }
+        }
+        previous_start = start;
+        previous_end = end;
+      } else {
+        if (i > 0) {
+          bool ordered = false;
+          if (last_ == LeafKind::kString && previous == LeafKind::kString) {
+            ordered = previous_text < last_text_;
+          } else if (last_ == LeafKind::kInt && previous == LeafKind::kInt) {
+            ordered = previous_int < last_int_;
+          } else if (last_ == LeafKind::kTrue && previous == LeafKind::kFalse) {
+            ordered = true;
+          }
+          if (!ordered) GiveUp();
+        }
+        previous = last_;
+        previous_text = last_text_;
+        previous_int = last_int_;
+      }
+      if (keyed_ != 0) hash_ += ';';
+    }
+    if (unify) EndUnify();
+    if (owns_key_mode && --keyed_ == 0) hash_.clear();
+    if (keyed) hash_ += tuple ? '>' : ']';
+    last_ = LeafKind::kNone;
+  }
+
+  void Map(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth) {
+    if (!IsMapCode(c)) GiveUp();
+    r.Byte();
+    uint64_t n = c <= 0x8f ? c & 0x0f : r.LengthAfter(c);
+    if (n > r.left() / 2) GiveUp();  // every member takes two bytes at least
+    ++seq_;
+    bool unify = plan.unifies();
+    Unification u;
+    if (unify) BeginUnify(u);
+    uint32_t first = value_.ReserveObject(n);
+    value_.PutObject(at, first, n);
+    BeginMarkerObject(m);
+    bool keyed = keyed_ != 0;
+    if (keyed) hash_ += '{';
+    std::string_view previous;
+    MarkerAt em;
+    em.member = true;
+    em.map_member = true;
+    for (uint64_t i = 0; i < n; ++i) {
+      if (r.at_end() || !IsStrOrBin(r.PeekUnchecked())) GiveUp();
+      auto [offset, length] = r.StrOrBin();
+      std::string_view key = data_.substr(offset, length);
+      if (!ShortAscii(key) && !IsNfc(key)) GiveUp();
+      if (i > 0 && !(previous < key)) GiveUp();
+      previous = key;
+      uint32_t k = static_cast<uint32_t>(i);
+      value_.PutKey(first + 3 * k, KeyOf(key, false));
+      if (keyed) {
+        AppendHashString(hash_, key);
+        hash_ += ':';
+      }
+      em.map_key = key;
+      if (unify) StartElement(u);
+      Child(r, *plan.element, first + 3 * k + 1, em, depth + 1);
+      if (unify) FinishElement(u, i);
+      if (keyed) hash_ += ';';
+    }
+    if (unify) EndUnify();
+    EndMarkerObject(m);
+    if (keyed) hash_ += '}';
+    last_ = LeafKind::kNone;
+  }
+
+  void Object(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth) {
+    if (!IsMapCode(c)) GiveUp();
+    r.Byte();
+    uint64_t n = c <= 0x8f ? c & 0x0f : r.LengthAfter(c);
+    const std::vector<AttributePlan>& attrs = plan.attributes;
+    if (n != attrs.size()) GiveUp();
+    ++seq_;
+    uint32_t first = value_.ReserveObject(n);
+    value_.PutObject(at, first, n);
+    BeginMarkerObject(m);
+    bool keyed = keyed_ != 0;
+    if (keyed) hash_ += '<';
+    MarkerAt em;
+    em.member = true;
+    for (uint64_t i = 0; i < n; ++i) {
+      const AttributePlan& a = attrs[i];
+      size_t key_at = r.pos();
+      if (a.short_key && r.left() >= 16) {
+        // The expected attribute's key, header and all, in two word compares.
+        uint64_t w[2];
+        std::memcpy(w, data_.data() + key_at, sizeof w);
+        if (((w[0] & a.key_masks[0]) ^ a.key_words[0]) != 0 || ((w[1] & a.key_masks[1]) ^ a.key_words[1]) != 0) {
+          GiveUp();
+        }
+        r.Advance(1 + a.name.size());
+      } else {
+        if (r.at_end() || !IsStrOrBin(r.PeekUnchecked())) GiveUp();
+        auto [offset, length] = r.StrOrBin();
+        if (data_.substr(offset, length) != a.name) GiveUp();
+      }
+      uint32_t k = static_cast<uint32_t>(i);
+      value_.PutKey(first + 3 * k, a.value_key);
+      em.key = a.marker_key;
+      Child(r, *a.plan, first + 3 * k + 1, em, depth + 1);
+      if (keyed) hash_ += ';';
+    }
+    EndMarkerObject(m);
+    if (keyed) hash_ += '>';
+    last_ = LeafKind::kNone;
+  }
+
+  // Lists and maps whose element type has `dynamic` in it: every element must have its
+  // dynamic values' types, and its nulls and unknowns that could hide one, at the same
+  // places as the first element (ValueWriter's signature check, which needs nothing more
+  // then); otherwise the general decoder unifies them.
+  struct Unification {
+    uint32_t first_seq = 0, first_sig = 0, first_sig_end = 0, child_seq = 0, child_sig = 0;
+  };
+  void BeginUnify(Unification&) { ++unify_depth_; }
+  void StartElement(Unification& u) {
+    u.child_seq = seq_;
+    u.child_sig = static_cast<uint32_t>(signature_.size());
+  }
+  void FinishElement(Unification& u, uint64_t i) {
+    uint32_t end = static_cast<uint32_t>(signature_.size());
+    if (i == 0) {
+      u.first_seq = u.child_seq;
+      u.first_sig = u.child_sig;
+      u.first_sig_end = end;
+      return;
+    }
+    if (end - u.child_sig != u.first_sig_end - u.first_sig) GiveUp();
+    for (uint32_t j = 0; j < end - u.child_sig; ++j) {
+      const SigEntry& a = signature_[u.first_sig + j];
+      const SigEntry& b = signature_[u.child_sig + j];
+      if (a.slot != b.slot || a.declared != b.declared || a.seq - u.first_seq != b.seq - u.child_seq) GiveUp();
+    }
+  }
+  void EndUnify() {
+    if (--unify_depth_ == 0) signature_.clear();
+  }
+
+  // Map keys repeat: each text is stored once per document (as ValueWriter does).
+  KeyId KeyOf(std::string_view key, bool marker) {
+    DocumentBuilder& builder = marker ? marker_ : value_;
+    if (key.empty()) return builder.StoreKey(key);
+    uint32_t mix = static_cast<uint32_t>(key.size()) ^ static_cast<uint32_t>(static_cast<uint8_t>(key.front())) << 8 ^
+                   static_cast<uint32_t>(static_cast<uint8_t>(key[key.size() / 2])) << 16 ^
+                   static_cast<uint32_t>(static_cast<uint8_t>(key.back())) << 24;
+    size_t slot = (mix * 0x9e3779b1u) >> (32 - kKeyCacheBits);
+    CachedKey& c = key_cache_[slot];
+    if (c.text != key) {
+      c = CachedKey{};
+      c.text = key;
+    }
+    bool& has = marker ? c.has_marker : c.has_value;
+    KeyId& id = marker ? c.marker : c.value;
+    if (!has) {
+      id = builder.StoreKey(key);
+      has = true;
+    }
+    return id;
+  }
+
+  std::string_view data_;
+  DocumentBuilder value_;
+  DocumentBuilder marker_;
+  TypePlans plans_;
+  std::vector<std::pair<uint32_t, Refinements>> refinements_;
+  std::vector<std::pair<uint32_t, uint32_t>> dynamic_types_;
+  std::vector<uint32_t> float64_numbers_;
+  // Inside a set compared by hash text (see set_order.h): the text so far.
+  std::string hash_;
+  uint32_t keyed_ = 0;
+  // Values added so far (each leaf and container counts one), and the signatures of the
+  // elements of the open lists and maps that unify.
+  uint32_t seq_ = 0;
+  uint32_t unify_depth_ = 0;
+  struct SigEntry {
+    uint32_t seq;
+    int32_t slot;  // -1: a null or unknown
+    const TypePlan* declared;
+  };
+  std::vector<SigEntry> signature_;
+  LeafKind last_ = LeafKind::kNone;
+  std::string_view last_text_;
+  int64_t last_int_ = 0;
+
+  struct CachedKey {
+    std::string_view text;
+    KeyId value{};
+    KeyId marker{};
+    bool has_value = false;
+    bool has_marker = false;
+  };
+  static constexpr int kKeyCacheBits = 6;
+  std::array<CachedKey, size_t{1} << kKeyCacheBits> key_cache_;
+};
+
+}  // namespace
+
+std::optional<WireValue> DecodeCanonicalMsgpack(std::string_view data, std::shared_ptr<const void> owner,
+                                                const Type& type) {
+  try {
+    CanonicalDecoder decoder(data, std::move(owner));
+    return decoder.Run(type);
+  } catch (const NotCanonical&) {
+  } catch (const Failure&) {
+  } catch (const std::length_error&) {
+  }
+  return std::nullopt;
+}
+
+}  // namespace planview::structured::wire::internal

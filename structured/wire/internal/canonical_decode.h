@@ -1,0 +1,35 @@
+// DecodeMsgpack's fast path, for values already in cty's canonical form (what go-cty
+// writes): object attributes in the type's order, map keys in order without duplicates,
+// set elements known and in cty's order without duplicates, NFC strings, and no `dynamic`
+// inside a list, set or map. Such a value needs none of ValueWriter's fix-ups, so both
+// documents are written in place: MessagePack gives every container's size before its
+// children, and each child goes straight into its slot (DocumentBuilder::Reserve*/Put*).
+//
+// On anything else -- another form, an error, a value too large -- it gives up (nullopt),
+// and the caller runs the general decoder on the same bytes: results and error messages
+// are always the general decoder's. The WireValue it returns equals the general
+// decoder's (same documents and side tables; only node numbering may differ).
+#ifndef PLANVIEW_STRUCTURED_WIRE_INTERNAL_CANONICAL_DECODE_H_
+#define PLANVIEW_STRUCTURED_WIRE_INTERNAL_CANONICAL_DECODE_H_
+
+#include <memory>
+#include <optional>
+#include <string_view>
+
+#include "structured/cty_type.h"
+#include "structured/wire/decode.h"
+#include "structured/wire/wire_value.h"
+
+namespace planview::structured::wire::internal {
+
+// `data` stays alive as long as `owner` (strings of the value point into it).
+std::optional<WireValue> DecodeCanonicalMsgpack(std::string_view data, std::shared_ptr<const void> owner,
+                                                const Type& type);
+
+// The general decoder alone (msgpack_decode.cc; DecodeMsgpack tries the fast path first),
+// for tests that compare the two.
+DecodeResult DecodeMsgpackGeneral(std::shared_ptr<const std::string> bytes, const Type& type);
+
+}  // namespace planview::structured::wire::internal
+
+#endif  // PLANVIEW_STRUCTURED_WIRE_INTERNAL_CANONICAL_DECODE_H_
