@@ -16,10 +16,10 @@ namespace {
 using internal::Tag;
 
 // Objects with more members than this get a key-sorted index for lookups.
-constexpr uint32_t kIndexedObjectSize = 16;
+constexpr uint32_t kIndexedObjectSize = internal::kIndexedObjectSize;
 // The index word of a large object whose members are already in key order (as Go
 // writes maps and cty objects); otherwise the index is the sorted member order.
-constexpr uint32_t kAlreadySorted = UINT32_MAX;
+constexpr uint32_t kAlreadySorted = internal::kAlreadySortedIndex;
 
 using internal::LengthOf;
 using internal::TagOf;
@@ -341,46 +341,15 @@ DocumentBuilder::Placement DocumentBuilder::Close(bool object) {
   return Placement{object ? start + 1 : start, object ? 3u : 2u};
 }
 
-uint32_t DocumentBuilder::ReserveWords(size_t words) {
-  internal::WordBuffer& out = doc_->words_;
-  if (out.size() + words > UINT32_MAX) throw std::length_error("JSON document has too many values");
-  uint32_t first = static_cast<uint32_t>(out.size());
-  out.Extend(words);
-  return first;
-}
-
-uint32_t DocumentBuilder::ReserveArray(size_t count) {
-  if (count > internal::kMaxLength) throw std::length_error("JSON container has too many elements");
-  return ReserveWords(2 * count);
-}
-
-uint32_t DocumentBuilder::ReserveObject(size_t count) {
-  if (count > internal::kMaxLength) throw std::length_error("JSON container has too many elements");
-  bool indexed = count > kIndexedObjectSize;
-  uint32_t first = ReserveWords(3 * count + (indexed ? 1 : 0));
-  if (indexed) doc_->words_.data()[first + 3 * count] = kAlreadySorted;
-  return first;
-}
-
-DocumentBuilder::Placement DocumentBuilder::EndInto(internal::Tag tag, uint32_t at) {
-  Placement placement = End(tag);
-  const uint32_t* head = pending_.data() + pending_.size() - 2;
-  uint32_t* slot = doc_->words_.data() + at;
-  slot[0] = head[0];
-  slot[1] = head[1];
-  pending_.Truncate(pending_.size() - 2);
-  return placement;
-}
+void DocumentBuilder::TooMany() { throw std::length_error("JSON document has too many values"); }
 
 std::pair<uint32_t, uint32_t> DocumentBuilder::StoreIntegerText(int64_t value) {
   char buf[24];
   auto res = std::to_chars(buf, buf + sizeof buf, value);
   uint32_t length = static_cast<uint32_t>(res.ptr - buf);
   uint32_t offset = ArenaText(std::string_view(buf, length));
-  if (value >= 0 && value < kSmallIntegers) {
-    if (small_integers_ == nullptr) small_integers_ = std::make_unique<uint64_t[]>(kSmallIntegers);
-    small_integers_[value] = uint64_t{offset} << 8 | length;
-  }
+  if (integers_ == nullptr) integers_ = std::make_unique<CachedInteger[]>(size_t{1} << kIntegerCacheBits);
+  integers_[IntegerSlot(value)] = CachedInteger{value, offset, length};
   return {offset, length};
 }
 
@@ -392,7 +361,7 @@ std::shared_ptr<const Document> DocumentBuilder::FinishAt(uint32_t root) {
   doc_->words_.ShrinkToFit();
   std::shared_ptr<const Document> done = std::move(doc_);
   doc_ = std::make_shared<Document>(Document::Passkey());
-  small_integers_.reset();
+  integers_.reset();
   return done;
 }
 
@@ -407,7 +376,7 @@ std::shared_ptr<const Document> DocumentBuilder::Finish() {
   pending_.Clear();
   std::shared_ptr<const Document> done = std::move(doc_);
   doc_ = std::make_shared<Document>(Document::Passkey());
-  small_integers_.reset();
+  integers_.reset();
   return done;
 }
 

@@ -46,6 +46,10 @@ inline constexpr uint32_t kTagBits = 3;
 inline constexpr uint32_t kMaxLength = (uint32_t{1} << (32 - kTagBits)) - 1;
 constexpr Tag TagOf(uint32_t head) { return static_cast<Tag>(head & ((1u << kTagBits) - 1)); }
 constexpr uint32_t LengthOf(uint32_t head) { return head >> kTagBits; }
+// Objects with more members than this are followed by a key index (see Document), which
+// is this one word when the members are in key order already.
+inline constexpr uint32_t kIndexedObjectSize = 16;
+inline constexpr uint32_t kAlreadySortedIndex = UINT32_MAX;
 
 // Growable uint32_t storage that grows with realloc: big buffers are moved by the kernel
 // (mremap) instead of being copied, so growing never holds two copies.
@@ -255,7 +259,7 @@ class DocumentBuilder {
   Placement EndArray(std::span<const uint32_t> order) { return EndKeeping(order, false); }
   Placement EndObject(std::span<const uint32_t> order) { return EndKeeping(order, true); }
 
-  // An integer, its text written without a std::string (small ones stored once).
+  // An integer, its text written without a std::string (recent values stored once).
   void Integer(int64_t value) {
     auto [offset, length] = IntegerText(value);
     Push(internal::kTagNumber, length, offset);
@@ -269,16 +273,22 @@ class DocumentBuilder {
   //   `first + 3 * i` (`PutKey`) and its value at `first + 3 * i + 1`. Object members must
   //   come in key order without duplicates (ReserveObject writes the key index of a large
   //   object as "already sorted").
-  // - The container's own head goes where its parent holds it: a slot (`PutArray`,
-  //   `PutObject`), or, inside a container built the ordinary way, `ReservedArray` /
-  //   `ReservedObject`.
-  // - A container built the ordinary way (Begin/End) can land in a slot with
-  //   `EndArrayInto` / `EndObjectInto`.
+  // - The container itself goes in its parent's slot (`PutArray`, `PutObject`).
   // - `ReserveValue()` reserves one slot outside any container, for the top-level value;
   //   `FinishAt` finishes the document with that value as its root.
+  // Documents are written either this way or the ordinary way (Begin/End), not both.
   uint32_t ReserveValue() { return ReserveWords(2); }
-  uint32_t ReserveArray(size_t count);
-  uint32_t ReserveObject(size_t count);
+  uint32_t ReserveArray(size_t count) {
+    if (count > internal::kMaxLength) TooMany();
+    return ReserveWords(2 * count);
+  }
+  uint32_t ReserveObject(size_t count) {
+    if (count > internal::kMaxLength) TooMany();
+    if (count <= internal::kIndexedObjectSize) return ReserveWords(3 * count);
+    uint32_t first = ReserveWords(3 * count + 1);
+    doc_->words_.data()[first + 3 * count] = internal::kAlreadySortedIndex;
+    return first;
+  }
   void PutNull(uint32_t at) { Put(at, internal::kTagNull, 0, 0); }
   void PutBool(uint32_t at, bool value) { Put(at, value ? internal::kTagTrue : internal::kTagFalse, 0, 0); }
   void PutInteger(uint32_t at, int64_t value) {
@@ -302,10 +312,6 @@ class DocumentBuilder {
   void PutObject(uint32_t at, uint32_t first, size_t count) {
     Put(at, internal::kTagObject, static_cast<uint32_t>(count), first);
   }
-  void ReservedArray(uint32_t first, size_t count) { Push(internal::kTagArray, static_cast<uint32_t>(count), first); }
-  void ReservedObject(uint32_t first, size_t count) { Push(internal::kTagObject, static_cast<uint32_t>(count), first); }
-  Placement EndArrayInto(uint32_t at) { return EndInto(internal::kTagArray, at); }
-  Placement EndObjectInto(uint32_t at) { return EndInto(internal::kTagObject, at); }
   std::shared_ptr<const Document> FinishAt(uint32_t root);
 
   // Capacity hint: the number of values the document will hold.
@@ -339,15 +345,24 @@ class DocumentBuilder {
     slot[0] = (length << internal::kTagBits) | tag;
     slot[1] = data;
   }
-  uint32_t ReserveWords(size_t words);
-  Placement EndInto(internal::Tag tag, uint32_t at);
+  uint32_t ReserveWords(size_t words) {
+    internal::WordBuffer& out = doc_->words_;
+    if (out.size() + words > UINT32_MAX) TooMany();
+    uint32_t first = static_cast<uint32_t>(out.size());
+    out.Extend(words);
+    return first;
+  }
+  [[noreturn]] static void TooMany();
   // Text offset and length of an integer's decimal text in the arena.
   std::pair<uint32_t, uint32_t> IntegerText(int64_t value) {
-    if (value >= 0 && value < kSmallIntegers && small_integers_ != nullptr && small_integers_[value] != 0) {
-      uint64_t cached = small_integers_[value];
-      return {static_cast<uint32_t>(cached >> 8), static_cast<uint32_t>(cached & 0xff)};
+    if (integers_ != nullptr) {
+      const CachedInteger& c = integers_[IntegerSlot(value)];
+      if (c.value == value && c.length != 0) return {c.offset, c.length};
     }
     return StoreIntegerText(value);
+  }
+  static size_t IntegerSlot(int64_t value) {
+    return static_cast<size_t>((static_cast<uint64_t>(value) * 0x9e3779b97f4a7c15ull) >> (64 - kIntegerCacheBits));
   }
   std::pair<uint32_t, uint32_t> StoreIntegerText(int64_t value);
 
@@ -356,10 +371,15 @@ class DocumentBuilder {
   std::vector<size_t> open_;       // per open container: where its children start in pending_
   std::vector<std::pair<std::string_view, uint32_t>> sort_scratch_;
   std::vector<uint32_t> keep_scratch_;
-  // Arena text of the integers 0..kSmallIntegers-1 once written by Integer/PutInteger:
-  // offset << 8 | length, 0 when not yet written (allocated on first use).
-  static constexpr int64_t kSmallIntegers = 1024;
-  std::unique_ptr<uint64_t[]> small_integers_;
+  // Integer/PutInteger: the arena text of recent integers, by a hash of the value
+  // (allocated on first use; length 0: empty).
+  struct CachedInteger {
+    int64_t value = 0;
+    uint32_t offset = 0;
+    uint32_t length = 0;
+  };
+  static constexpr int kIntegerCacheBits = 10;
+  std::unique_ptr<CachedInteger[]> integers_;
 };
 
 // The accessors every walk over a document calls, inline.

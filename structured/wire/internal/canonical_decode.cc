@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <cstring>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -34,6 +35,71 @@ struct MarkerAt {
   bool map_member = false;
   KeyId key{};
   std::string_view map_key;
+};
+
+// A set element's hash text (set_order.h) as it is written: the common pieces inline,
+// the rest through set_order's functions.
+class HashText {
+ public:
+  std::string_view view() const { return std::string_view(data_.get(), size_); }
+  size_t size() const { return size_; }
+  void Clear() { size_ = 0; }
+  void Push(char c) {
+    if (size_ == capacity_) Grow(1);
+    data_[size_++] = c;
+  }
+  void Append(std::string_view s) {
+    if (capacity_ - size_ < s.size()) Grow(s.size());
+    std::memcpy(data_.get() + size_, s.data(), s.size());
+    size_ += s.size();
+  }
+  // Go's strconv.Quote.
+  void Quoted(std::string_view s) {
+    bool plain = true;
+    for (char ch : s) plain &= static_cast<unsigned char>(ch) >= 0x20 && static_cast<unsigned char>(ch) < 0x7f && ch != '"' && ch != '\\';
+    if (!plain) {
+      Slow([&](std::string& out) { AppendHashString(out, s); });
+      return;
+    }
+    if (capacity_ - size_ < s.size() + 2) Grow(s.size() + 2);
+    char* at = data_.get() + size_;
+    at[0] = '"';
+    std::memcpy(at + 1, s.data(), s.size());
+    at[s.size() + 1] = '"';
+    size_ += s.size() + 2;
+  }
+  void Int(int64_t v) {
+    if (v <= -10000000000 || v >= 10000000000) {  // %.10g differs from the digits
+      Slow([&](std::string& out) { AppendHashInt(out, v); });
+      return;
+    }
+    if (capacity_ - size_ < 24) Grow(24);
+    auto res = std::to_chars(data_.get() + size_, data_.get() + size_ + 24, v);
+    size_ = static_cast<size_t>(res.ptr - data_.get());
+  }
+  void Number(std::string_view canonical) {
+    Slow([&](std::string& out) { AppendHashNumber(out, canonical); });
+  }
+
+ private:
+  template <typename F>
+  void Slow(F&& write) {
+    scratch_.clear();
+    write(scratch_);
+    Append(scratch_);
+  }
+  void Grow(size_t more) {
+    size_t capacity = std::max(size_ + more, 2 * capacity_ + 256);
+    auto grown = std::make_unique<char[]>(capacity);
+    if (size_ != 0) std::memcpy(grown.get(), data_.get(), size_);
+    data_ = std::move(grown);
+    capacity_ = capacity;
+  }
+
+  std::unique_ptr<char[]> data_;
+  size_t size_ = 0;
+  size_t capacity_ = 0;
+  std::string scratch_;
 };
 
 // The last leaf written, for comparing the elements of sets of strings, numbers and bools.
@@ -73,15 +139,22 @@ class CanonicalDecoder {
   }
 
  private:
-  // Markers.
-  void MarkerKey(const MarkerAt& m) { marker_.Key(m.map_member ? KeyOf(m.map_key, true) : m.key); }
+  // Markers. Members of marker objects wait on a stack until their object ends: only
+  // unknowns and containers have one, so an object's size is known only then.
+  enum class MarkerKind : uint8_t { kUnknown, kArray, kObject };
+  struct MarkerMember {
+    KeyId key;
+    MarkerKind kind;
+    uint32_t first;
+    uint32_t count;
+  };
+  KeyId MemberKey(const MarkerAt& m) { return m.map_member ? KeyOf(m.map_key, true) : m.key; }
   void KnownLeaf(const MarkerAt& m) {
     if (!m.member) marker_.PutBool(m.slot, false);
   }
   void UnknownMarker(const MarkerAt& m) {
     if (m.member) {
-      MarkerKey(m);
-      marker_.Bool(true);
+      marker_members_.push_back(MarkerMember{MemberKey(m), MarkerKind::kUnknown, 0, 0});
     } else {
       marker_.PutBool(m.slot, true);
     }
@@ -90,23 +163,31 @@ class CanonicalDecoder {
   uint32_t MarkerArray(const MarkerAt& m, size_t count) {
     uint32_t first = marker_.ReserveArray(count);
     if (m.member) {
-      MarkerKey(m);
-      marker_.ReservedArray(first, count);
+      marker_members_.push_back(MarkerMember{MemberKey(m), MarkerKind::kArray, first, static_cast<uint32_t>(count)});
     } else {
       marker_.PutArray(m.slot, first, count);
     }
     return first;
   }
-  // Marker objects list only some members: built the ordinary way.
-  void BeginMarkerObject(const MarkerAt& m) {
-    if (m.member) MarkerKey(m);
-    marker_.BeginObject();
-  }
-  void EndMarkerObject(const MarkerAt& m) {
+  size_t BeginMarkerObject() const { return marker_members_.size(); }
+  void EndMarkerObject(const MarkerAt& m, size_t begin) {
+    size_t count = marker_members_.size() - begin;
+    uint32_t first = marker_.ReserveObject(count);
+    for (size_t j = 0; j < count; ++j) {
+      const MarkerMember& e = marker_members_[begin + j];
+      uint32_t at = first + 3 * static_cast<uint32_t>(j);
+      marker_.PutKey(at, e.key);
+      switch (e.kind) {
+        case MarkerKind::kUnknown: marker_.PutBool(at + 1, true); break;
+        case MarkerKind::kArray: marker_.PutArray(at + 1, e.first, e.count); break;
+        case MarkerKind::kObject: marker_.PutObject(at + 1, e.first, e.count); break;
+      }
+    }
+    marker_members_.resize(begin);
     if (m.member) {
-      marker_.EndObject();
+      marker_members_.push_back(MarkerMember{MemberKey(m), MarkerKind::kObject, first, static_cast<uint32_t>(count)});
     } else {
-      marker_.EndObjectInto(m.slot);
+      marker_.PutObject(m.slot, first, count);
     }
   }
 
@@ -117,14 +198,14 @@ class CanonicalDecoder {
     value_.PutNull(at);
     KnownLeaf(m);
     last_ = LeafKind::kNull;
-    if (keyed_ != 0) hash_ += '~';
+    if (keyed_ != 0) hash_.Push('~');
   }
   void Bool(uint32_t at, const MarkerAt& m, bool v) {
     ++seq_;
     value_.PutBool(at, v);
     KnownLeaf(m);
     last_ = v ? LeafKind::kTrue : LeafKind::kFalse;
-    if (keyed_ != 0) hash_ += v ? 'T' : 'F';
+    if (keyed_ != 0) hash_.Push(v ? 'T' : 'F');
   }
   void Int(uint32_t at, const MarkerAt& m, int64_t v) {
     ++seq_;
@@ -132,7 +213,7 @@ class CanonicalDecoder {
     KnownLeaf(m);
     last_ = LeafKind::kInt;
     last_int_ = v;
-    if (keyed_ != 0) AppendHashInt(hash_, v);
+    if (keyed_ != 0) hash_.Int(v);
   }
   // Canonical number text.
   void Number(uint32_t at, const MarkerAt& m, std::string_view text, bool float64) {
@@ -141,7 +222,7 @@ class CanonicalDecoder {
     KnownLeaf(m);
     if (float64) float64_numbers_.push_back(at);
     last_ = LeafKind::kOtherNumber;
-    if (keyed_ != 0) AppendHashNumber(hash_, text);
+    if (keyed_ != 0) hash_.Number(text);
   }
   void String(uint32_t at, const MarkerAt& m, size_t offset, size_t length) {
     std::string_view s = data_.substr(offset, length);
@@ -151,7 +232,7 @@ class CanonicalDecoder {
     KnownLeaf(m);
     last_ = LeafKind::kString;
     last_text_ = s;
-    if (keyed_ != 0) AppendHashString(hash_, s);
+    if (keyed_ != 0) hash_.Quoted(s);
   }
 
   // Up to 16 bytes, all ASCII (and so NFC): two overlapping loads, or one masked load
@@ -288,7 +369,7 @@ class CanonicalDecoder {
         UnknownMarker(m);
         if (!item.refinements.empty()) refinements_.emplace_back(at, std::move(item.refinements));
         last_ = LeafKind::kUnknown;
-        if (keyed_ != 0) hash_ += '?';
+        if (keyed_ != 0) hash_.Push('?');
         return;
       case UnknownItem::Kind::kNull: Null(at, m, plan); return;
       case UnknownItem::Kind::kNumber: Number(at, m, item.number, item.float64); return;
@@ -309,20 +390,27 @@ class CanonicalDecoder {
     if (r.LengthAfter(c) != 2) GiveUp();
     if (!IsStrOrBin(r.Peek())) GiveUp();
     auto [offset, length] = r.StrOrBin();
-    TypePlans::TypeError error;
-    std::optional<TypePlans::Dynamic> type = plans_.FromJson(data_.substr(offset, length), error);
-    if (!type) GiveUp();
+    // Dynamic values in a list of blocks name the same type over and over.
+    std::string_view json = data_.substr(offset, length);
+    if (last_type_.plan == nullptr || json != last_type_json_) {
+      TypePlans::TypeError error;
+      std::optional<TypePlans::Dynamic> found = plans_.FromJson(json, error);
+      if (!found) GiveUp();
+      last_type_ = *found;
+      last_type_json_ = json;
+    }
+    const TypePlans::Dynamic type = last_type_;  // a copy: the value may hold dynamic values too
     uint32_t seq = seq_;
     if (unify_depth_ != 0) {
       // As the general decoder: a null here counts under the declared dynamic type (the
       // rarer forms are left to it).
-      if (type->plan->has_dynamic || r.at_end() || IsExtCode(r.PeekUnchecked())) GiveUp();
+      if (type.plan->has_dynamic || r.at_end() || IsExtCode(r.PeekUnchecked())) GiveUp();
       if (r.PeekUnchecked() == 0xc0) signature_.push_back(SigEntry{seq, -1, &plan});
     }
-    Decode(r, *type->plan, at, m, depth + 1);
-    if (type->plan->kind != Type::Kind::kDynamic) {
-      dynamic_types_.emplace_back(at, type->slot);
-      if (unify_depth_ != 0) signature_.push_back(SigEntry{seq, static_cast<int32_t>(type->slot), &plan});
+    Decode(r, *type.plan, at, m, depth + 1);
+    if (type.plan->kind != Type::Kind::kDynamic) {
+      dynamic_types_.emplace_back(at, type.slot);
+      if (unify_depth_ != 0) signature_.push_back(SigEntry{seq, static_cast<int32_t>(type.slot), &plan});
     }
   }
 
@@ -343,7 +431,7 @@ class CanonicalDecoder {
     bool primitive_set = set && plan.primitive_set();
     bool owns_key_mode = set && !primitive_set;
     bool keyed = keyed_ != 0;
-    if (keyed) hash_ += tuple ? '<' : '[';
+    if (keyed) hash_.Push(tuple ? '<' : '[');
     if (owns_key_mode) ++keyed_;
     // Sets: the previous element, to check that each one comes after it.
     size_t previous_start = 0;
@@ -362,7 +450,7 @@ class CanonicalDecoder {
         if (unify) StartElement(u);
         Child(r, element, first + 2 * k, em, depth + 1);
         if (unify) FinishElement(u, i);
-        if (keyed_ != 0) hash_ += ';';
+        if (keyed_ != 0) hash_.Push(';');
         continue;
       }
       size_t start = hash_.size();
@@ -377,7 +465,7 @@ class CanonicalDecoder {
       if (owns_key_mode) {
         size_t end = hash_.size();
         if (i > 0) {
-          std::string_view text(hash_);
+          std::string_view text = hash_.view();
           if (!(text.substr(previous_start, previous_end - previous_start) < text.substr(start, end - start))) {
             GiveUp();
           }
@@ -400,11 +488,11 @@ class CanonicalDecoder {
         previous_text = last_text_;
         previous_int = last_int_;
       }
-      if (keyed_ != 0) hash_ += ';';
+      if (keyed_ != 0) hash_.Push(';');
     }
     if (unify) EndUnify();
-    if (owns_key_mode && --keyed_ == 0) hash_.clear();
-    if (keyed) hash_ += tuple ? '>' : ']';
+    if (owns_key_mode && --keyed_ == 0) hash_.Clear();
+    if (keyed) hash_.Push(tuple ? '>' : ']');
     last_ = LeafKind::kNone;
   }
 
@@ -419,9 +507,9 @@ class CanonicalDecoder {
     if (unify) BeginUnify(u);
     uint32_t first = value_.ReserveObject(n);
     value_.PutObject(at, first, n);
-    BeginMarkerObject(m);
+    size_t marker_begin = BeginMarkerObject();
     bool keyed = keyed_ != 0;
-    if (keyed) hash_ += '{';
+    if (keyed) hash_.Push('{');
     std::string_view previous;
     MarkerAt em;
     em.member = true;
@@ -436,18 +524,18 @@ class CanonicalDecoder {
       uint32_t k = static_cast<uint32_t>(i);
       value_.PutKey(first + 3 * k, KeyOf(key, false));
       if (keyed) {
-        AppendHashString(hash_, key);
-        hash_ += ':';
+        hash_.Quoted(key);
+        hash_.Push(':');
       }
       em.map_key = key;
       if (unify) StartElement(u);
       Child(r, *plan.element, first + 3 * k + 1, em, depth + 1);
       if (unify) FinishElement(u, i);
-      if (keyed) hash_ += ';';
+      if (keyed) hash_.Push(';');
     }
     if (unify) EndUnify();
-    EndMarkerObject(m);
-    if (keyed) hash_ += '}';
+    EndMarkerObject(m, marker_begin);
+    if (keyed) hash_.Push('}');
     last_ = LeafKind::kNone;
   }
 
@@ -460,9 +548,9 @@ class CanonicalDecoder {
     ++seq_;
     uint32_t first = value_.ReserveObject(n);
     value_.PutObject(at, first, n);
-    BeginMarkerObject(m);
+    size_t marker_begin = BeginMarkerObject();
     bool keyed = keyed_ != 0;
-    if (keyed) hash_ += '<';
+    if (keyed) hash_.Push('<');
     MarkerAt em;
     em.member = true;
     for (uint64_t i = 0; i < n; ++i) {
@@ -485,10 +573,10 @@ class CanonicalDecoder {
       value_.PutKey(first + 3 * k, a.value_key);
       em.key = a.marker_key;
       Child(r, *a.plan, first + 3 * k + 1, em, depth + 1);
-      if (keyed) hash_ += ';';
+      if (keyed) hash_.Push(';');
     }
-    EndMarkerObject(m);
-    if (keyed) hash_ += '>';
+    EndMarkerObject(m, marker_begin);
+    if (keyed) hash_.Push('>');
     last_ = LeafKind::kNone;
   }
 
@@ -553,8 +641,10 @@ class CanonicalDecoder {
   std::vector<std::pair<uint32_t, uint32_t>> dynamic_types_;
   std::vector<uint32_t> float64_numbers_;
   // Inside a set compared by hash text (see set_order.h): the text so far.
-  std::string hash_;
+  HashText hash_;
   uint32_t keyed_ = 0;
+  std::string_view last_type_json_;  // the last dynamic value's type text, and its plan
+  TypePlans::Dynamic last_type_;
   // Values added so far (each leaf and container counts one), and the signatures of the
   // elements of the open lists and maps that unify.
   uint32_t seq_ = 0;
@@ -565,6 +655,7 @@ class CanonicalDecoder {
     const TypePlan* declared;
   };
   std::vector<SigEntry> signature_;
+  std::vector<MarkerMember> marker_members_;
   LeafKind last_ = LeafKind::kNone;
   std::string_view last_text_;
   int64_t last_int_ = 0;
