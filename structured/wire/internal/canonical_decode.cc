@@ -55,9 +55,7 @@ class HashText {
   }
   // Go's strconv.Quote.
   void Quoted(std::string_view s) {
-    bool plain = true;
-    for (char ch : s) plain &= static_cast<unsigned char>(ch) >= 0x20 && static_cast<unsigned char>(ch) < 0x7f && ch != '"' && ch != '\\';
-    if (!plain) {
+    if (!Plain(s)) {
       Slow([&](std::string& out) { AppendHashString(out, s); });
       return;
     }
@@ -67,6 +65,25 @@ class HashText {
     std::memcpy(at + 1, s.data(), s.size());
     at[s.size() + 1] = '"';
     size_ += s.size() + 2;
+  }
+  // Printable ASCII without '"' and '\\': quoted as it is.
+  static bool Plain(std::string_view s) {
+    constexpr uint64_t kOnes = 0x0101010101010101ull;
+    constexpr uint64_t kHigh = 0x8080808080808080ull;
+    auto has_zero = [](uint64_t x) { return (x - kOnes) & ~x & kHigh; };
+    size_t i = 0;
+    for (; i + 8 <= s.size(); i += 8) {
+      uint64_t x;
+      std::memcpy(&x, s.data() + i, 8);
+      // Bytes below 0x20 or from 0x7f up (0x7f + 0x01 sets the high bit), quotes, backslashes.
+      uint64_t bad = ((x - 0x20 * kOnes) | (x + 0x01 * kOnes) | x) & kHigh;
+      if (bad != 0 || has_zero(x ^ (0x22 * kOnes)) != 0 || has_zero(x ^ (0x5c * kOnes)) != 0) return false;
+    }
+    for (; i < s.size(); ++i) {
+      unsigned char ch = static_cast<unsigned char>(s[i]);
+      if (ch < 0x20 || ch >= 0x7f || ch == '"' || ch == '\\') return false;
+    }
+    return true;
   }
   void Int(int64_t v) {
     if (v <= -10000000000 || v >= 10000000000) {  // %.10g differs from the digits
@@ -172,6 +189,14 @@ class CanonicalDecoder {
   size_t BeginMarkerObject() const { return marker_members_.size(); }
   void EndMarkerObject(const MarkerAt& m, size_t begin) {
     size_t count = marker_members_.size() - begin;
+    if (count == 0) {  // wholly known: {}
+      if (m.member) {
+        marker_members_.push_back(MarkerMember{MemberKey(m), MarkerKind::kObject, 0, 0});
+      } else {
+        marker_.PutObject(m.slot, 0, 0);
+      }
+      return;
+    }
     uint32_t first = marker_.ReserveObject(count);
     for (size_t j = 0; j < count; ++j) {
       const MarkerMember& e = marker_members_[begin + j];
@@ -183,7 +208,7 @@ class CanonicalDecoder {
         case MarkerKind::kObject: marker_.PutObject(at + 1, e.first, e.count); break;
       }
     }
-    marker_members_.resize(begin);
+    marker_members_.truncate(begin);
     if (m.member) {
       marker_members_.push_back(MarkerMember{MemberKey(m), MarkerKind::kObject, first, static_cast<uint32_t>(count)});
     } else {
@@ -496,7 +521,8 @@ class CanonicalDecoder {
     last_ = LeafKind::kNone;
   }
 
-  void Map(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth) {
+  __attribute__((noinline)) void Map(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m,
+                                     int depth) {
     if (!IsMapCode(c)) GiveUp();
     r.Byte();
     uint64_t n = c <= 0x8f ? c & 0x0f : r.LengthAfter(c);
@@ -539,7 +565,8 @@ class CanonicalDecoder {
     last_ = LeafKind::kNone;
   }
 
-  void Object(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth) {
+  __attribute__((noinline)) void Object(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m,
+                                        int depth) {
     if (!IsMapCode(c)) GiveUp();
     r.Byte();
     uint64_t n = c <= 0x8f ? c & 0x0f : r.LengthAfter(c);
@@ -655,7 +682,30 @@ class CanonicalDecoder {
     const TypePlan* declared;
   };
   std::vector<SigEntry> signature_;
-  std::vector<MarkerMember> marker_members_;
+  // A stack that pushes inline (std::vector's push_back is not inlined here).
+  class MemberStack {
+   public:
+    size_t size() const { return size_; }
+    const MarkerMember& operator[](size_t i) const { return data_[i]; }
+    void truncate(size_t size) { size_ = size; }
+    void push_back(const MarkerMember& m) {
+      if (size_ == capacity_) Grow();
+      data_[size_++] = m;
+    }
+
+   private:
+    void Grow() {
+      size_t capacity = 2 * capacity_ + 64;
+      auto grown = std::make_unique<MarkerMember[]>(capacity);
+      std::copy(data_.get(), data_.get() + size_, grown.get());
+      data_ = std::move(grown);
+      capacity_ = capacity;
+    }
+    std::unique_ptr<MarkerMember[]> data_;
+    size_t size_ = 0;
+    size_t capacity_ = 0;
+  };
+  MemberStack marker_members_;
   LeafKind last_ = LeafKind::kNone;
   std::string_view last_text_;
   int64_t last_int_ = 0;
