@@ -386,5 +386,58 @@ TEST(JsonParse, AgreesWithTheDiagnoserOnBrokenInput) {
   EXPECT_GT(checked, 3500u);
 }
 
+
+TEST(DocumentBuilder, WritesContainersInPlace) {
+  // {"a00": 0, ..., "a16": 16, "list": [7, "src", "own", null, true, {}], "n": 7} written slot
+  // by slot equals the same document parsed.
+  std::string source = "src";
+  DocumentBuilder b(source, nullptr);
+  uint32_t root = b.ReserveValue();
+  const size_t kMembers = 19;
+  uint32_t first = b.ReserveObject(kMembers);
+  b.PutObject(root, first, kMembers);
+  for (uint32_t i = 0; i < 17; ++i) {
+    char key[4] = {'a', static_cast<char>('0' + i / 10), static_cast<char>('0' + i % 10), 0};
+    b.PutKey(first + 3 * i, b.StoreKey(key));
+    b.PutInteger(first + 3 * i + 1, i);
+  }
+  b.PutKey(first + 3 * 17, b.StoreKey("list"));
+  uint32_t elements = b.ReserveArray(6);
+  b.PutArray(first + 3 * 17 + 1, elements, 6);
+  b.PutInteger(elements, 7);
+  b.PutSourceString(elements + 2, 0, 3);
+  b.PutString(elements + 4, "own");
+  b.PutNull(elements + 6);
+  b.PutBool(elements + 8, true);
+  b.PutObject(elements + 10, b.ReserveObject(0), 0);
+  b.PutKey(first + 3 * 18, b.StoreKey("n"));
+  b.PutInteger(first + 3 * 18 + 1, 7);  // the same text as the list's 7
+  std::shared_ptr<const Document> doc = b.FinishAt(root);
+
+  auto want = MustParse(R"({"a00":0,"a01":1,"a02":2,"a03":3,"a04":4,"a05":5,"a06":6,"a07":7,"a08":8,"a09":9,
+      "a10":10,"a11":11,"a12":12,"a13":13,"a14":14,"a15":15,"a16":16,"list":[7,"src","own",null,true,{}],"n":7})");
+  EXPECT_TRUE(doc->root().Equals(want->root()));
+  // A large object in key order: found by binary search, sorted without sorting.
+  EXPECT_EQ(doc->root().find("a16").text(), "16");
+  EXPECT_EQ(doc->root().find("n").text(), "7");
+  EXPECT_TRUE(doc->root().find("a17").absent());
+  std::vector<uint32_t> order = doc->root().SortedMemberIndices();
+  ASSERT_EQ(order.size(), kMembers);
+  for (uint32_t i = 0; i < kMembers; ++i) EXPECT_EQ(order[i], i);
+  EXPECT_EQ(doc->root().find("list").at(1).text().data(), source.data());  // not copied
+  EXPECT_EQ(doc->root().find("list").at(0).text().data(), doc->root().find("n").text().data());
+}
+
+TEST(DocumentBuilder, IntegersHaveTheirDecimalText) {
+  DocumentBuilder b;
+  b.BeginArray();
+  const int64_t values[] = {0, -1, 9, 10, 1023, 1024, -9223372036854775807 - 1, 9223372036854775807, 10};
+  for (int64_t v : values) b.Integer(v);
+  b.EndArray();
+  auto doc = b.Finish();
+  auto want = MustParse("[0,-1,9,10,1023,1024,-9223372036854775808,9223372036854775807,10]");
+  EXPECT_TRUE(doc->root().Equals(want->root()));
+}
+
 }  // namespace
 }  // namespace planview::structured
