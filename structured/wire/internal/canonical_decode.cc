@@ -232,7 +232,7 @@ class CanonicalDecoder {
     last_ = v ? LeafKind::kTrue : LeafKind::kFalse;
     if (keyed_ != 0) hash_.Push(v ? 'T' : 'F');
   }
-  void Int(uint32_t at, const MarkerAt& m, int64_t v) {
+  __attribute__((always_inline)) void Int(uint32_t at, const MarkerAt& m, int64_t v) {
     ++seq_;
     value_.PutInteger(at, v);
     KnownLeaf(m);
@@ -249,8 +249,8 @@ class CanonicalDecoder {
     last_ = LeafKind::kOtherNumber;
     if (keyed_ != 0) hash_.Number(text);
   }
-  void String(uint32_t at, const MarkerAt& m, size_t offset, size_t length) {
-    std::string_view s = data_.substr(offset, length);
+  __attribute__((always_inline)) void String(uint32_t at, const MarkerAt& m, size_t offset, size_t length) {
+    std::string_view s(data_.data() + offset, length);  // the reader checked the bounds
     if (!ShortAscii(s) && !IsNfc(s)) GiveUp();
     ++seq_;
     value_.PutSourceString(at, offset, length);
