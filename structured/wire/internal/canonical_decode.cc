@@ -86,6 +86,17 @@ class HashText {
     return true;
   }
   void Int(int64_t v) {
+    if (v >= 0 && v < 100000) {  // ports, counts, sizes: a few digits
+      char digits[5];
+      int n = 0;
+      do {
+        digits[n++] = static_cast<char>('0' + v % 10);
+        v /= 10;
+      } while (v != 0);
+      if (capacity_ - size_ < 5) Grow(5);
+      while (n > 0) data_[size_++] = digits[--n];
+      return;
+    }
     if (v <= -10000000000 || v >= 10000000000) {  // %.10g differs from the digits
       Slow([&](std::string& out) { AppendHashInt(out, v); });
       return;
@@ -328,7 +339,20 @@ class CanonicalDecoder {
 
   __attribute__((always_inline)) void Child(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m,
                                             int depth) {
-    if (!TryLeaf(r, plan, at, m)) Decode(r, plan, at, m, depth);
+    if (TryLeaf(r, plan, at, m)) return;
+    // Small objects and lists skip the general dispatch.
+    if (!r.at_end() && depth < 1000) {
+      uint8_t c = r.PeekUnchecked();
+      if (plan.kind == Type::Kind::kObject && c >= 0x80 && c <= 0x8f) {
+        Object(r, plan, c, at, m, depth);
+        return;
+      }
+      if ((plan.kind == Type::Kind::kList || plan.kind == Type::Kind::kSet) && c >= 0x90 && c <= 0x9f) {
+        Array(r, plan, c, at, m, depth);
+        return;
+      }
+    }
+    Decode(r, plan, at, m, depth);
   }
 
   void Decode(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth) {
