@@ -4,6 +4,7 @@
 #include <array>
 #include <charconv>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -154,11 +155,16 @@ class CanonicalDecoder {
     WireValue wv;
     wv.value = value_.FinishAt(root);
     wv.unknown = marker_.FinishAt(marker_root);
-    // Entries were added in input order; the tables are sorted by node.
+    // Entries were added in input order, which is node order unless a container's later
+    // leaves follow a nested container (whose slots come after the parent's); the tables
+    // are sorted by node.
     auto by_node = [](const auto& a, const auto& b) { return a.first < b.first; };
-    std::sort(refinements_.begin(), refinements_.end(), by_node);
-    std::sort(dynamic_types_.begin(), dynamic_types_.end(), by_node);
-    std::sort(float64_numbers_.begin(), float64_numbers_.end());
+    auto sort = [](auto& table, auto less) {
+      if (!std::is_sorted(table.begin(), table.end(), less)) std::sort(table.begin(), table.end(), less);
+    };
+    sort(refinements_, by_node);
+    sort(dynamic_types_, by_node);
+    sort(float64_numbers_, std::less<uint32_t>());
     wv.refinements = std::move(refinements_);
     wv.dynamic_types = std::move(dynamic_types_);
     wv.float64_numbers = std::move(float64_numbers_);
