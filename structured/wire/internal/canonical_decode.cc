@@ -204,7 +204,7 @@ class CanonicalDecoder {
     return first;
   }
   size_t BeginMarkerObject() const { return marker_members_.size(); }
-  void EndMarkerObject(const MarkerAt& m, size_t begin) {
+  __attribute__((always_inline)) void EndMarkerObject(const MarkerAt& m, size_t begin) {
     size_t count = marker_members_.size() - begin;
     if (count == 0) {  // wholly known: {}
       if (m.member) {

@@ -61,7 +61,7 @@ class Reader {
   std::string_view data() const { return data_; }
 
   // After the code byte: the length of a str/bin, array or map header.
-  uint64_t LengthAfter(uint8_t c) {
+  __attribute__((always_inline)) uint64_t LengthAfter(uint8_t c) {
     if (c >= 0xa0 && c <= 0xbf) return c & 0x1f;
     if (c >= 0x90 && c <= 0x9f) return c & 0x0f;
     if (c >= 0x80 && c <= 0x8f) return c & 0x0f;
