@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <type_traits>
 #include <utility>
 
 #include "structured/wire/internal/unify.h"
@@ -35,9 +36,13 @@ void ValueWriter::Unknown(Refinements refinements) {
 template <typename T>
 void ValueWriter::Integer(T v, SetLeaf leaf) {
   ++seq_;
-  char buf[24];
-  auto res = std::to_chars(buf, buf + sizeof buf, v);
-  value_.Number(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
+  if constexpr (std::is_same_v<T, int64_t>) {
+    value_.Integer(v);  // repeated values share their text
+  } else {
+    char buf[24];
+    auto res = std::to_chars(buf, buf + sizeof buf, v);
+    value_.Number(std::string_view(buf, static_cast<size_t>(res.ptr - buf)));
+  }
   KnownLeafMarker();
   if (extra_ & (kKeyMode | kSetParent)) LeafExtras(leaf, {}, static_cast<int64_t>(v));
 }
