@@ -133,6 +133,7 @@ PhaseTimes RunOnce(const std::string& plan_file, const std::string& schemas_file
   // The sections renderer/render_document.cc leaves out of the document.
   structured::ParseOptions plan_options;
   plan_options.skip_top_level_keys = {"planned_values", "prior_state", "configuration", "variables", "checks"};
+  plan_options.parallel = true;
   std::shared_ptr<const structured::Document> document = Parse(std::move(text), plan_file, plan_options);
   std::optional<structured::ProviderSchemas> schemas;
   std::string provider_format_version;

@@ -79,6 +79,19 @@ void CheckInput(const std::string& text) {
   skipping.skip_top_level_keys = {"planned_values", "a", ""};
   ParseResult skipped = ParseJson(text, skipping);
   PLANVIEW_FUZZ_CHECK(skipped.ok() == parsed.ok(), size);
+
+  // The two-thread parse (skipped members checked beside the building) must agree with
+  // the one-thread parse on everything: the document, or the error, exactly.
+  ParseOptions parallel = skipping;
+  parallel.parallel = true;
+  parallel.parallel_min_bytes = 0;
+  ParseResult beside = ParseJson(text, parallel);
+  PLANVIEW_FUZZ_CHECK(beside.ok() == skipped.ok(), size);
+  if (beside.ok()) {
+    PLANVIEW_FUZZ_CHECK(beside.document->root().Equals(skipped.document->root()), size);
+  } else {
+    PLANVIEW_FUZZ_CHECK(beside.error->ToString("input") == skipped.error->ToString("input"), size);
+  }
 }
 
 }  // namespace

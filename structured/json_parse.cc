@@ -1,9 +1,14 @@
 #include "structured/json_parse.h"
 
 #include <cerrno>
+#include <condition_variable>
 #include <cstdio>
 #include <cstring>
+#include <functional>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
+#include <thread>
 
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -17,6 +22,7 @@
 
 #include "structured/json_diagnose.h"
 #include "structured/json_path.h"
+#include "structured/json_skip.h"
 #include "structured/json_text.h"
 
 // The parser makes one pass over the text and builds the document as it goes: there is
@@ -59,10 +65,11 @@ bool IsHighSurrogate(int32_t u) { return u >= 0xD800 && u < 0xDC00; }
 bool IsLowSurrogate(int32_t u) { return u >= 0xDC00 && u < 0xE000; }
 
 // For the next 32 bytes: bit i of `stops` set when p[i] is '"', '\\' or a control
-// character, bit i of `quotes` when it is '"'.
+// character, bit i of `quotes` when it is '"', bit i of `high` when p[i] is not ASCII.
 struct Stops {
   uint32_t stops;
   uint32_t quotes;
+  uint32_t high;
 };
 PLANVIEW_HOT Stops StringStops(const char* p) {
 #if defined(__AVX2__)
@@ -71,13 +78,14 @@ PLANVIEW_HOT Stops StringStops(const char* p) {
   __m256i slash = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'));
   __m256i control = _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(0x1F)), v);
   return {static_cast<uint32_t>(_mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(quote, slash), control))),
-          static_cast<uint32_t>(_mm256_movemask_epi8(quote))};
+          static_cast<uint32_t>(_mm256_movemask_epi8(quote)), static_cast<uint32_t>(_mm256_movemask_epi8(v))};
 #else
-  Stops out{0, 0};
+  Stops out{0, 0, 0};
   for (int i = 0; i < 32; ++i) {
     unsigned char c = static_cast<unsigned char>(p[i]);
     if (c == '"' || c == '\\' || c < 0x20) out.stops |= uint32_t{1} << i;
     if (c == '"') out.quotes |= uint32_t{1} << i;
+    if (c >= 0x80) out.high |= uint32_t{1} << i;
   }
   return out;
 #endif
@@ -242,6 +250,18 @@ class Parser {
     stack_.resize(std::min(options.max_depth, size) + 2);
   }
 
+  // From now on a skipped top-level array or object is only measured (its end found),
+  // and `check` is given its range to have it checked elsewhere.
+  void HandSkippedTo(std::function<void(size_t begin, size_t end)> check) { check_skipped_ = std::move(check); }
+
+  // Checks that [begin, end) of the text is exactly one JSON value (nothing is built).
+  bool CheckValue(size_t begin, size_t end) {
+    const char* p = begin_ + begin;
+    if (!ParseValue<false>(p, 1)) return false;
+    if (p != begin_ + end) return Fail(p, "a skipped value ends elsewhere than it seemed to");
+    return true;
+  }
+
   // Parses the whole text. False when it is not valid JSON (error_offset() says about
   // where; the diagnoser says exactly).
   bool Run() {
@@ -289,13 +309,16 @@ class Parser {
     const char* start = p + 1;
     const char* s = start;
     size_t shrink = 0;
+    uint32_t high = 0;  // non-zero once a byte of the string is not ASCII
     for (;;) {
       Stops found = StringStops(s);
       if (found.stops == 0) {
+        high |= found.high;
         s += 32;
         continue;
       }
       int at = __builtin_ctz(found.stops);
+      high |= found.high & ((uint32_t{2} << at) - 1);
       s += at;
       if ((found.quotes >> at) & 1) break;
       if (*s != '\\') {
@@ -318,6 +341,11 @@ class Parser {
         s += 6;
         shrink += unit < 0x80 ? 5 : unit < 0x800 ? 4 : 3;  // lone surrogates: 3 (U+FFFD)
       }
+    }
+    // Only strings can hold non-ASCII bytes (elsewhere they are syntax errors): checking
+    // them here makes the whole text's UTF-8 checked, in the same pass.
+    if (high != 0 && !simdjson::validate_utf8(start, static_cast<size_t>(s - start))) {
+      return Fail(start, "invalid UTF-8");
     }
     scan.end = s;
     scan.length = static_cast<size_t>(s - start) - shrink;
@@ -499,9 +527,18 @@ class Parser {
     goto value;
   }
 
+  bool IsSkipped(std::string_view raw_key, bool escaped) const {
+    if (escaped) return false;
+    for (const std::string& name : options_.skip_top_level_keys) {
+      if (name == raw_key) return true;
+    }
+    return false;
+  }
+
   // The top-level object, leaving out the members named in skip_top_level_keys.
   bool RootObjectSkipping(const char*& p) {
     if (options_.max_depth == 0) return Fail(p, "nesting deeper than 0 levels");
+    if (check_skipped_) return RootObjectInTwoPasses(p);
     b_.BeginObject();
     p = SkipSpace(p + 1);
     if (*p == '}') {
@@ -514,11 +551,7 @@ class Parser {
       std::string_view raw;
       bool escaped = false;
       if (!Key<false>(p, &raw, &escaped)) return false;
-      bool skip = false;
-      if (!escaped) {
-        for (const std::string& name : options_.skip_top_level_keys) skip = skip || name == raw;
-      }
-      if (skip) {
+      if (IsSkipped(raw, escaped)) {
         if (!ParseValue<false>(p, 1)) return false;
       } else {
         if (escaped) {
@@ -542,6 +575,63 @@ class Parser {
     }
   }
 
+  // The same, with the skipped members checked elsewhere. A first pass finds where every
+  // member's value ends (arrays and objects by their brackets alone) and hands the
+  // skipped ones over as soon as they are found, so the checker starts early and has
+  // them all long before the second pass, which builds the kept members, is done.
+  bool RootObjectInTwoPasses(const char*& p) {
+    struct Kept {
+      std::string_view raw_key;
+      bool escaped;
+      size_t begin;
+      size_t end;
+    };
+    std::vector<Kept> kept;
+    p = SkipSpace(p + 1);
+    if (*p != '}') {
+      for (;;) {
+        p = SkipSpace(p);
+        std::string_view raw;
+        bool escaped = false;
+        if (!Key<false>(p, &raw, &escaped)) return false;
+        bool skip = IsSkipped(raw, escaped);
+        p = SkipSpace(p);
+        size_t begin = static_cast<size_t>(p - begin_);
+        if (*p == '{' || *p == '[') {
+          size_t end = internal::SkipContainer(begin_, begin, static_cast<size_t>(end_ - begin_));
+          if (end == internal::kNoEnd) return Fail(end_, "unexpected end of input");
+          p = begin_ + end;
+          if (skip) check_skipped_(begin, end);
+        } else if (!ParseValue<false>(p, 1)) {
+          return false;
+        }
+        if (!skip) kept.push_back({raw, escaped, begin, static_cast<size_t>(p - begin_)});
+        p = SkipSpace(p);
+        if (*p == ',') {
+          ++p;
+          continue;
+        }
+        if (*p == '}') break;
+        return Fail(p, "expected ',' or '}'");
+      }
+    }
+    const char* close = p++;
+    b_.BeginObject();
+    for (const Kept& member : kept) {
+      if (member.escaped) {
+        b_.Key(UnescapeString(member.raw_key));
+      } else {
+        b_.SourceKeyBeforeQuote(static_cast<size_t>(member.raw_key.data() - begin_));
+      }
+      const char* value = begin_ + member.begin;
+      if (!ParseValue<true>(value, 1)) return false;
+      if (value != begin_ + member.end) return Fail(value, "a value ends elsewhere than it seemed to");
+    }
+    p_ = close;
+    b_.EndObject();
+    return true;
+  }
+
   const char* begin_;
   const char* end_;
   const char* p_;  // set on failure, and before steps that may throw
@@ -552,6 +642,73 @@ class Parser {
   std::vector<std::pair<uint32_t, uint32_t>> escaped_;  // unescaped strings: offset, raw length
   std::string scratch_;
   std::string message_;
+  std::function<void(size_t, size_t)> check_skipped_;
+};
+
+// Checks the skipped top-level members on a second thread while the parser builds the
+// others. It only reads their bytes, which the building thread never writes.
+class SkippedChecker {
+ public:
+  SkippedChecker(char* text, size_t size, const ParseOptions& options)
+      : parser_(text, size, unused_, options), thread_([this] { Loop(); }) {}
+  SkippedChecker(const SkippedChecker&) = delete;
+  SkippedChecker& operator=(const SkippedChecker&) = delete;
+  ~SkippedChecker() {
+    {
+      std::lock_guard lock(mutex_);
+      closed_ = true;
+      queue_.clear();
+    }
+    ready_.notify_one();
+    if (thread_.joinable()) thread_.join();
+  }
+
+  void Check(size_t begin, size_t end) {
+    {
+      std::lock_guard lock(mutex_);
+      queue_.emplace_back(begin, end);
+    }
+    ready_.notify_one();
+  }
+
+  // Waits for every range handed over; false when one of them is not a JSON value.
+  bool Finish() {
+    {
+      std::lock_guard lock(mutex_);
+      closed_ = true;
+    }
+    ready_.notify_one();
+    thread_.join();
+    return !failed_;
+  }
+  const Parser& parser() const { return parser_; }
+
+ private:
+  void Loop() {
+    size_t next = 0;
+    for (;;) {
+      std::pair<size_t, size_t> range;
+      {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [&] { return closed_ || next < queue_.size(); });
+        if (next >= queue_.size()) return;
+        range = queue_[next++];
+      }
+      if (!parser_.CheckValue(range.first, range.second)) {
+        failed_ = true;
+        return;
+      }
+    }
+  }
+
+  DocumentBuilder unused_;
+  Parser parser_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::vector<std::pair<size_t, size_t>> queue_;
+  bool closed_ = false;
+  bool failed_ = false;  // written by the thread, read after joining it
+  std::thread thread_;
 };
 
 #undef PLANVIEW_HOT
@@ -578,13 +735,6 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
     error.message = "JSON document too large for planview (4 GiB of text at most)";
     return Failure(text, std::move(error));
   }
-  if (!simdjson::validate_utf8(text.data(), text.size())) {
-    ParseError error;
-    error.message = "invalid UTF-8";
-    error.offset = FindInvalidUtf8(text);
-    error.path = PathAt(text, error.offset);
-    return Failure(text, std::move(error));
-  }
   size_t first = 0;
   while (first < text.size() && IsJsonSpace(text[first])) ++first;
   if (first == text.size()) {
@@ -599,31 +749,52 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
   // address space until used, and a larger document grows without copying.
   builder.Reserve(text.size() / 8 + 16);
   Parser parser(owner->data(), size, builder, options);
+  std::optional<SkippedChecker> checker;
+  if (options.parallel && size >= options.parallel_min_bytes && !options.skip_top_level_keys.empty()) {
+    checker.emplace(owner->data(), size, options);
+    parser.HandSkippedTo([&checker](size_t begin, size_t end) { checker->Check(begin, end); });
+  }
   bool ok = false;
+  std::optional<ParseError> too_large;
   try {
     ok = parser.Run();
   } catch (const std::length_error& e) {
-    parser.Scrub();
+    too_large.emplace();
+    too_large->message = e.what();
+    too_large->offset = parser.error_offset();
+  }
+  // After a failure here the skipped ranges need no checking: all is read again below.
+  bool skipped_ok = true;
+  if (checker && ok) skipped_ok = checker->Finish();
+  bool checker_failed = checker && ok && !skipped_ok;
+  if (!ok) checker.reset();
+  if (ok && skipped_ok) {
+    ParseResult result;
+    result.document = builder.Finish();
+    return result;
+  }
+  // Something is wrong. The text is read again from the start, so the answer is the
+  // same whichever thread found what first.
+  parser.Scrub();
+  if (!simdjson::validate_utf8(text.data(), text.size())) {
     ParseError error;
-    error.message = e.what();
-    error.offset = parser.error_offset();
+    error.message = "invalid UTF-8";
+    error.offset = FindInvalidUtf8(text);
     error.path = PathAt(text, error.offset);
     return Failure(text, std::move(error));
   }
-  if (!ok) {
-    // The fast path knows that something is wrong; the diagnoser says exactly what.
-    parser.Scrub();
-    std::optional<ParseError> exact = internal::DiagnoseJson(text, options.max_depth);
-    if (exact) return Failure(text, std::move(*exact));
-    ParseError error;
-    error.message = parser.message();
-    error.offset = std::min(parser.error_offset(), text.size());
-    error.path = PathAt(text, error.offset);
-    return Failure(text, std::move(error));
+  std::optional<ParseError> exact = internal::DiagnoseJson(text, options.max_depth);
+  if (too_large && (!exact || exact->offset > too_large->offset)) {
+    too_large->path = PathAt(text, too_large->offset);
+    return Failure(text, std::move(*too_large));
   }
-  ParseResult result;
-  result.document = builder.Finish();
-  return result;
+  if (exact) return Failure(text, std::move(*exact));
+  const Parser& failed = checker_failed ? checker->parser() : parser;
+  ParseError error;
+  error.message = failed.message();
+  error.offset = std::min(failed.error_offset(), text.size());
+  error.path = PathAt(text, error.offset);
+  return Failure(text, std::move(error));
 }
 
 namespace {

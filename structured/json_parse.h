@@ -23,6 +23,11 @@ struct ParseOptions {
   // Members of the top-level object to leave out of the document (they are still
   // checked for well-formed structure, but not built).
   std::vector<std::string> skip_top_level_keys;
+  // For big texts with skipped members: check those on a second thread while the rest
+  // is built (the result, errors included, is the same either way).
+  bool parallel = false;
+  // Texts shorter than this are parsed on one thread even when `parallel` is set.
+  size_t parallel_min_bytes = size_t{4} << 20;
 };
 
 struct ParseResult {

@@ -15,6 +15,7 @@ namespace {
 structured::ParseOptions PlanParseOptions() {
   structured::ParseOptions options;
   options.skip_top_level_keys = {"planned_values", "prior_state", "configuration", "variables", "checks"};
+  options.parallel = true;
   return options;
 }
 

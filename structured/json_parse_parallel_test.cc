@@ -1,0 +1,117 @@
+// The two-thread parse (skipped top-level members checked on a second thread) must give
+// exactly what the one-thread parse gives: the same document, or the same error.
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "structured/json_parse.h"
+
+namespace planview::structured {
+namespace {
+
+ParseOptions Serial() {
+  ParseOptions options;
+  options.skip_top_level_keys = {"planned_values", "prior_state", "configuration", "variables", "checks"};
+  return options;
+}
+
+ParseOptions Parallel() {
+  ParseOptions options = Serial();
+  options.parallel = true;
+  options.parallel_min_bytes = 0;
+  return options;
+}
+
+// Empty when both parses agree, else what differs.
+std::string Disagreement(const std::string& text) {
+  ParseResult one = ParseJson(text, Serial());
+  ParseResult two = ParseJson(text, Parallel());
+  if (one.ok() != two.ok()) {
+    return "one thread: " + (one.ok() ? std::string("ok") : one.error->ToString("f")) +
+           "; two threads: " + (two.ok() ? std::string("ok") : two.error->ToString("f"));
+  }
+  if (one.ok()) return one.document->root().Equals(two.document->root()) ? "" : "documents differ";
+  std::string a = one.error->ToString("f");
+  std::string b = two.error->ToString("f");
+  return a == b ? "" : "errors differ: " + a + " vs " + b;
+}
+
+std::string ReadFile(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+std::vector<std::filesystem::path> JsonFiles(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  }
+  return files;
+}
+
+TEST(ParallelParse, AgreesOnEveryCapturedPlanAndBadInput) {
+  size_t count = 0;
+  for (const char* dir : {"testdata/conformance/equivalence", "testdata/bad"}) {
+    for (const auto& path : JsonFiles(dir)) {
+      EXPECT_EQ(Disagreement(ReadFile(path)), "") << path;
+      ++count;
+    }
+  }
+  EXPECT_GT(count, 100u);
+}
+
+TEST(ParallelParse, AgreesOnEveryPrefixAndMutationOfAPlan) {
+  std::string plan = ReadFile("testdata/bad/plan.json");
+  ASSERT_GT(plan.size(), 500u);
+  // Make the skipped members big enough to matter: strings, escapes and brackets inside.
+  std::string filler = R"({"values":{"s":"a\"]}[{\\","n":[1,2.5,-3e2,null,true],"o":{"k":"\u00e9\ud83d\ude00"}}})";
+  std::string text = "{\"planned_values\":" + filler + ",\"prior_state\":[" + filler + "," + filler +
+                     "],\"checks\":\"x\"," + plan.substr(plan.find('{') + 1);
+  ASSERT_EQ(Disagreement(text), "");
+  ASSERT_TRUE(ParseJson(text, Parallel()).ok());
+  for (size_t cut = 0; cut < text.size(); ++cut) {
+    ASSERT_EQ(Disagreement(text.substr(0, cut)), "") << "cut at " << cut;
+  }
+  const std::string kBytes[] = {"\"", "\\", "{", "}", "[", "]", ",", ":", "\xff", std::string(1, '\0'), " ", "\xc3"};
+  for (size_t at = 0; at < text.size(); ++at) {
+    for (const std::string& byte : kBytes) {
+      std::string mutated = text;
+      mutated.replace(at, 1, byte);
+      ASSERT_EQ(Disagreement(mutated), "") << "byte " << static_cast<int>(byte[0]) << " at " << at;
+    }
+  }
+}
+
+TEST(ParallelParse, BigSkippedMembersWithAnErrorDeepInside) {
+  std::string big = "[";
+  for (int i = 0; i < 20000; ++i) big += R"({"id":"r-)" + std::to_string(i) + R"(","tags":{"a":"[{\"x\"}]"}},)";
+  big += "{}]";
+  std::string good = "{\"planned_values\":" + big + ",\"resource_changes\":" + big + ",\"prior_state\":" + big + "}";
+  ParseResult parsed = ParseJson(good, Parallel());
+  ASSERT_TRUE(parsed.ok());
+  EXPECT_EQ(parsed.document->root().size(), 1u);
+  EXPECT_EQ(parsed.document->root().find("resource_changes").size(), 20001u);
+  EXPECT_EQ(Disagreement(good), "");
+  // Break it in each member, near its end.
+  for (const char* key : {"\"resource_changes\"", "\"prior_state\"", "}"}) {
+    std::string bad = good;
+    size_t at = bad.find(key) - 20;
+    bad[at] = '\xff';
+    EXPECT_EQ(Disagreement(bad), "") << key;
+    ParseResult result = ParseJson(bad, Parallel());
+    ASSERT_FALSE(result.ok());
+    EXPECT_EQ(result.error->message, "invalid UTF-8");
+    bad = good;
+    bad[at] = ']';
+    EXPECT_EQ(Disagreement(bad), "") << key;
+  }
+}
+
+}  // namespace
+}  // namespace planview::structured
