@@ -4,24 +4,31 @@
 
 #include "renderer/json_fields.h"
 #include "renderer/resource_order.h"
+#include "renderer/worker_pool.h"
 
 namespace planview::renderer {
 
 namespace {
 
-std::vector<ResourceChange> ReadResourceChanges(structured::Value root, std::string_view key) {
-  std::vector<ResourceChange> out;
+std::vector<ResourceChange> ReadResourceChanges(structured::Value root, std::string_view key, WorkerPool* pool) {
   structured::Value list = ArrayField(root, key, "$");
   std::string path = KeyPath("$", key);
-  out.reserve(list.size());
-  for (size_t i = 0; i < list.size(); ++i) out.push_back(ResourceChange::FromJson(list.at(i), IndexPath(path, i)));
-  SortResourceChanges(out);
+  std::vector<ResourceChange> out(list.size());
+  auto read = [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) out[i] = ResourceChange::FromJson(list.at(i), IndexPath(path, i));
+  };
+  if (pool != nullptr) {
+    pool->ParallelRuns(list.size(), 256, read);
+  } else {
+    read(0, list.size());
+  }
+  SortResourceChanges(out, pool);
   return out;
 }
 
 }  // namespace
 
-Plan Plan::FromJson(structured::Value root) {
+Plan Plan::FromJson(structured::Value root, WorkerPool* pool) {
   if (!root.is_object()) {
     throw InputError("$", fmt::format("a plan must be a JSON object, found {}", structured::KindName(root.kind())));
   }
@@ -29,8 +36,8 @@ Plan Plan::FromJson(structured::Value root) {
   plan.redacted = !root.find("plan_format_version").absent() || !root.find("provider_schemas").absent();
   plan.format_version = StringField(root, plan.redacted ? "plan_format_version" : "format_version", "$");
   plan.provider_format_version = StringField(root, "provider_format_version", "$");
-  plan.resource_changes = ReadResourceChanges(root, "resource_changes");
-  plan.resource_drift = ReadResourceChanges(root, "resource_drift");
+  plan.resource_changes = ReadResourceChanges(root, "resource_changes", pool);
+  plan.resource_drift = ReadResourceChanges(root, "resource_drift", pool);
 
   structured::Value outputs = ObjectField(root, "output_changes", "$");
   std::string outputs_path = KeyPath("$", "output_changes");

@@ -14,6 +14,8 @@
 
 namespace planview::renderer {
 
+class WorkerPool;
+
 struct OutputChange {
   std::string_view name;
   structured::Value change;  // before/after/after_unknown/... like a resource's change
@@ -36,9 +38,10 @@ struct Plan {
   bool errored = false;
   std::optional<bool> applyable;  // when the JSON says
 
-  // Reads the plan at `root`; throws InputError naming the JSON path of a malformed part.
-  // The plan refers into the document, which must outlive it.
-  static Plan FromJson(structured::Value root);
+  // Reads the plan at `root`; throws InputError naming the JSON path of a malformed part
+  // (the first one in the document). The plan refers into the document, which must
+  // outlive it. With a pool, the resource entries are read on its threads.
+  static Plan FromJson(structured::Value root, WorkerPool* pool = nullptr);
 };
 
 // What `tofu show` knows about a saved plan beyond its JSON (upstream's plans.Quality).

@@ -287,24 +287,52 @@ bool PlanDiffs::Empty() const {
 namespace {
 
 // The drift part of ComputePlanDiffs.
-PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings) {
-  PlanDiffs diffs;
-  for (const ResourceChange& drift : plan.resource_drift) {
+// With a pool, the drift is diffed on its threads (schema lookups stay on this one).
+PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings,
+                            WorkerPool* pool = nullptr) {
+  struct Item {
+    const ResourceChange* drift = nullptr;
     structured::PathMatcher relevant;
+    std::shared_ptr<const structured::Block> block;
+    bool diffable = false;
+    Warnings warnings;
+    change::Diff diff;
+  };
+  std::vector<Item> items;
+  for (const ResourceChange& drift : plan.resource_drift) {
+    Item item;
+    item.drift = &drift;
     if (mode == PlanMode::kRefreshOnly) {
-      relevant = structured::PathMatcher::Always();
+      item.relevant = structured::PathMatcher::Always();
     } else {
-      relevant = structured::PathMatcher::Empty(true);
+      item.relevant = structured::PathMatcher::Empty(true);
       for (const RelevantAttribute& attr : plan.relevant_attributes) {
         if (attr.resource.empty() || attr.resource == drift.address) {
-          relevant.AddPath(attr.attribute.is_null() ? EmptyPath() : attr.attribute);
+          item.relevant.AddPath(attr.attribute.is_null() ? EmptyPath() : attr.attribute);
         }
       }
       // Without a relevant attribute upstream shows nothing of this drift.
-      if (!relevant.MatchesPartial()) continue;
+      if (!item.relevant.MatchesPartial()) continue;
     }
-    structured::Change change = structured::Change::FromPlanChange(drift.change, std::move(relevant));
-    diffs.drift.push_back({&drift, DiffResource(drift, change, schemas, warnings)});
+    item.diffable = ResolveBlock(drift, schemas, item.warnings, item.block);
+    items.push_back(std::move(item));
+  }
+  auto diff_one = [&items](size_t i) {
+    Item& item = items[i];
+    if (!item.diffable) return;
+    structured::Change change = structured::Change::FromPlanChange(item.drift->change, std::move(item.relevant));
+    item.diff = DiffAgainst(*item.drift, change, item.block.get(), item.warnings);
+  };
+  if (pool != nullptr) {
+    pool->ParallelFor(items.size(), diff_one);
+  } else {
+    for (size_t i = 0; i < items.size(); ++i) diff_one(i);
+  }
+  PlanDiffs diffs;
+  diffs.drift.reserve(items.size());
+  for (Item& item : items) {
+    warnings.Append(item.warnings);
+    diffs.drift.push_back({item.drift, std::move(item.diff)});
   }
   return diffs;
 }
@@ -503,7 +531,7 @@ class StreamedDiffs : public DiffSource {
   StreamedDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, WorkerPool& pool,
                 const std::function<void(std::string_view)>& sink, Warnings& warnings)
       : plan_(plan), schemas_(schemas), pool_(pool), sink_(sink), warnings_(warnings) {
-    PlanDiffs drift_only = ComputeDriftDiffs(plan, schemas, mode, warnings);
+    PlanDiffs drift_only = ComputeDriftDiffs(plan, schemas, mode, warnings, &pool);
     drift_ = std::move(drift_only.drift);
   }
 

@@ -7,7 +7,10 @@
 #include <string>
 
 #include "gtest/gtest.h"
+#include "renderer/json_fields.h"
+#include "renderer/plan.h"
 #include "renderer/render_document.h"
+#include "renderer/worker_pool.h"
 #include "structured/json_parse.h"
 #include "structured/schema.h"
 
@@ -219,6 +222,27 @@ TEST(RenderPlan, StreamedMatchesPrecomputedOnManyResources) {
       EXPECT_NE(r.output.find("  # t.old_993 has moved to t.r993\n"), std::string::npos);
       EXPECT_NE(r.output.find("Changes to Outputs:\n  ~ o = 1 -> 2\n"), std::string::npos);
       EXPECT_GT(r.warnings.size(), 150u);
+    }
+  }
+}
+
+TEST(PlanFromJson, WithAPoolTheFirstBadEntryIsNamed) {
+  std::string entries;
+  for (int i = 0; i < 5000; ++i) {
+    std::string action = i == 1700 || i == 4990 ? "explode" : "create";
+    if (i > 0) entries += ",";
+    entries += R"({"address":"t.r)" + std::to_string(i) + R"(","mode":"managed","type":"t","name":"r","change":{"actions":[")" +
+               action + R"("]}})";
+  }
+  auto parsed = structured::ParseJson(R"({"resource_changes":[)" + entries + "]}");
+  ASSERT_TRUE(parsed.ok());
+  WorkerPool pool(1);
+  for (int round = 0; round < 20; ++round) {
+    try {
+      Plan::FromJson(parsed.document->root(), &pool);
+      FAIL() << "no error";
+    } catch (const InputError& e) {
+      EXPECT_EQ(std::string(e.what()), "$.resource_changes[1700].change.actions: unrecognized action list [explode]");
     }
   }
 }

@@ -2,6 +2,7 @@
 
 #include <exception>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -27,7 +28,12 @@ structured::ParseOptions PlanParseOptions() {
 
 void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured::Document> document,
                         const DocumentRequest& request, DocumentResult& result) {
-  Plan plan = Plan::FromJson(root);
+  // Streamed text uses a pool of threads from reading the plan on.
+  std::optional<WorkerPool> pool;
+  if (request.sink && !request.plan_presenter) {
+    pool.emplace(request.threads > 0 ? request.threads - 1 : WorkerPool::DefaultHelpers());
+  }
+  Plan plan = Plan::FromJson(root, pool ? &*pool : nullptr);
   std::optional<structured::ProviderSchemas> embedded;
   const structured::ProviderSchemas* schemas = request.schemas;
   if (plan.redacted) {
@@ -38,9 +44,8 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
   }
   SchemaSource source(schemas);
   PlanQuality quality = request.quality ? *request.quality : QualityFromPlan(plan, request.mode);
-  if (request.sink && !request.plan_presenter) {
-    WorkerPool pool(request.threads > 0 ? request.threads - 1 : WorkerPool::DefaultHelpers());
-    RenderPlanStreamed(plan, source, request.mode, quality, request.provider_format_version, request.options, pool,
+  if (pool) {
+    RenderPlanStreamed(plan, source, request.mode, quality, request.provider_format_version, request.options, *pool,
                        request.sink, result.warnings);
     return;
   }

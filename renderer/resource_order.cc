@@ -7,6 +7,7 @@
 #include <string>
 
 #include "renderer/utf8.h"
+#include "renderer/worker_pool.h"
 
 namespace planview::renderer {
 
@@ -152,12 +153,18 @@ int CompareResourceAddresses(std::string_view a, std::string_view b) {
   return Compare(a, b);
 }
 
-void SortResourceChanges(std::vector<ResourceChange>& changes) {
+void SortResourceChanges(std::vector<ResourceChange>& changes, WorkerPool* pool) {
   if (changes.size() < 2) return;
   // Parse each address once.
-  std::vector<std::optional<Address>> parsed;
-  parsed.reserve(changes.size());
-  for (const ResourceChange& c : changes) parsed.push_back(Parser(c.address).Parse());
+  std::vector<std::optional<Address>> parsed(changes.size());
+  auto parse = [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) parsed[i] = Parser(changes[i].address).Parse();
+  };
+  if (pool != nullptr) {
+    pool->ParallelRuns(changes.size(), 1024, parse);
+  } else {
+    parse(0, changes.size());
+  }
   std::vector<size_t> order(changes.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   auto compare = [&](size_t i, size_t j) {
@@ -175,7 +182,20 @@ void SortResourceChanges(std::vector<ResourceChange>& changes) {
     return changes[i].deposed < changes[j].deposed;
   };
   if (std::is_sorted(order.begin(), order.end(), compare)) return;
-  std::stable_sort(order.begin(), order.end(), compare);
+  if (pool != nullptr && pool->helpers() > 0 && order.size() >= 4096) {
+    // Two halves sorted side by side, then merged: the same order as one stable sort.
+    auto middle = order.begin() + static_cast<std::ptrdiff_t>(order.size() / 2);
+    pool->ParallelFor(2, [&](size_t half) {
+      if (half == 0) {
+        std::stable_sort(order.begin(), middle, compare);
+      } else {
+        std::stable_sort(middle, order.end(), compare);
+      }
+    });
+    std::inplace_merge(order.begin(), middle, order.end(), compare);
+  } else {
+    std::stable_sort(order.begin(), order.end(), compare);
+  }
   std::vector<ResourceChange> sorted;
   sorted.reserve(changes.size());
   for (size_t i : order) sorted.push_back(std::move(changes[i]));

@@ -11,12 +11,15 @@
 
 namespace planview::renderer {
 
+class WorkerPool;
+
 // Negative, zero or positive as `a` sorts before, with or after `b`. Addresses that do not
 // parse sort after those that do, by their text.
 int CompareResourceAddresses(std::string_view a, std::string_view b);
 
-// Sorts resource changes by address then deposed key, keeping the order of equals.
-void SortResourceChanges(std::vector<ResourceChange>& changes);
+// Sorts resource changes by address then deposed key, keeping the order of equals; with
+// a pool, on its threads.
+void SortResourceChanges(std::vector<ResourceChange>& changes, WorkerPool* pool = nullptr);
 
 }  // namespace planview::renderer
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
+#include "renderer/worker_pool.h"
 
 namespace planview::renderer {
 namespace {
@@ -47,6 +48,39 @@ TEST(SortResourceChanges, SortsByAddressThenDeposedKey) {
   std::vector<std::string> got;
   for (const ResourceChange& c : changes) got.push_back(std::string(c.address) + "/" + std::string(c.deposed));
   EXPECT_EQ(got, (std::vector<std::string>{"data.t.a/", "t.a[2]/aaa", "t.a[2]/bbb", "t.a[10]/", "module.m.t.a/"}));
+}
+
+TEST(SortResourceChanges, WithAPoolGivesTheSameOrder) {
+  // Many addresses in a scrambled order, with equal ones told apart only by their
+  // position (the sort is stable) or by deposed key.
+  std::vector<std::string> texts;
+  for (int i = 0; i < 30000; ++i) {
+    int k = (i * 7919) % 30000;
+    switch (k % 5) {
+      case 0: texts.push_back("t.a[" + std::to_string(k % 997) + "]"); break;
+      case 1: texts.push_back("module.m[" + std::to_string(k % 13) + "].t.b"); break;
+      case 2: texts.push_back("data.d.x[\"" + std::to_string(k % 101) + "\"]"); break;
+      case 3: texts.push_back("module.a.module.b.t.c"); break;
+      default: texts.push_back("not an address " + std::to_string(k % 50));
+    }
+  }
+  auto make = [&] {
+    std::vector<ResourceChange> changes(texts.size());
+    for (size_t i = 0; i < texts.size(); ++i) {
+      changes[i].address = texts[i];
+      changes[i].path = std::to_string(i);
+      if (i % 3 == 0) changes[i].deposed = i % 2 ? "b" : "a";
+    }
+    return changes;
+  };
+  std::vector<ResourceChange> one = make();
+  SortResourceChanges(one);
+  WorkerPool pool(1);
+  std::vector<ResourceChange> two = make();
+  SortResourceChanges(two, &pool);
+  ASSERT_EQ(one.size(), two.size());
+  for (size_t i = 0; i < one.size(); ++i) ASSERT_EQ(one[i].path, two[i].path) << i;
+  EXPECT_NE(one.front().path, "0");
 }
 
 }  // namespace

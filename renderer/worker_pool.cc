@@ -91,6 +91,23 @@ int WorkerPool::DefaultHelpers() {
   return hardware > 1 ? static_cast<int>(std::min(hardware - 1, 7u)) : 0;
 }
 
+void WorkerPool::ParallelRuns(size_t n, size_t chunk, const std::function<void(size_t, size_t)>& fn) {
+  if (n == 0) return;
+  chunk = std::max<size_t>(chunk, 1);
+  size_t runs = (n + chunk - 1) / chunk;
+  std::vector<std::exception_ptr> errors(runs);
+  ParallelFor(runs, [&](size_t run) {
+    try {
+      fn(run * chunk, std::min(n, (run + 1) * chunk));
+    } catch (...) {
+      errors[run] = std::current_exception();
+    }
+  });
+  for (const std::exception_ptr& error : errors) {
+    if (error) std::rethrow_exception(error);
+  }
+}
+
 void WorkerPool::ParallelFor(size_t n, const std::function<void(size_t)>& fn) {
   State& s = *state_;
   if (n == 0) return;

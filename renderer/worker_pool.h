@@ -28,6 +28,10 @@ class WorkerPool {
   // Helper threads actually running.
   int helpers() const;
   void ParallelFor(size_t n, const std::function<void(size_t)>& fn);
+  // Calls fn(begin, end) once for each run of `chunk` consecutive indices of [0, n) (the
+  // last one shorter), in parallel. When calls throw, the exception of the lowest run that
+  // threw is rethrown: which error comes out does not depend on timing.
+  void ParallelRuns(size_t n, size_t chunk, const std::function<void(size_t begin, size_t end)>& fn);
 
   // Helpers worth starting on this machine: one fewer than its hardware threads.
   static int DefaultHelpers();

@@ -113,5 +113,21 @@ TEST(ParallelParse, BigSkippedMembersWithAnErrorDeepInside) {
   }
 }
 
+TEST(ReadInputFile, BigFilesComeWhole) {
+  // Big enough to be read in two halves on two threads; odd-sized, distinct bytes.
+  std::string content;
+  for (size_t i = 0; content.size() < (size_t{17} << 20) + 3; ++i) content += std::to_string(i * 2654435761u) + ",";
+  std::filesystem::path path = std::filesystem::path(::testing::TempDir()) / "big.txt";
+  {
+    std::ofstream out(path, std::ios::binary);
+    out << content;
+  }
+  std::string read;
+  std::string error;
+  ASSERT_TRUE(ReadInputFile(path.string(), read, error)) << error;
+  EXPECT_TRUE(read == content);
+  EXPECT_GE(read.capacity(), read.size() + kParsePadding);
+}
+
 }  // namespace
 }  // namespace planview::structured
