@@ -11,13 +11,14 @@
 #include <vector>
 
 #include "change/diff.h"
+#include "change/renderers/flat_map.h"
 #include "structured/cty_type.h"
 #include "structured/json_value.h"
 
 namespace planview::change::renderers {
 
 using RendererPtr = std::shared_ptr<const Renderer>;
-using DiffMap = std::map<std::string, Diff, std::less<>>;
+using DiffMap = FlatMap<Diff>;
 
 // A primitive (or a whole value rendered as one): before/after may be null. Strings that
 // hold JSON or several lines get the structural / heredoc diff.
@@ -35,12 +36,12 @@ RendererPtr NestedObject(DiffMap attributes);
 // Nested blocks of a block, by nesting mode, with per-block-type flags.
 struct Blocks {
   DiffMap single_blocks;
-  std::map<std::string, std::vector<Diff>, std::less<>> list_blocks;
-  std::map<std::string, std::vector<Diff>, std::less<>> set_blocks;
-  std::map<std::string, DiffMap, std::less<>> map_blocks;
-  std::map<std::string, bool, std::less<>> replace_blocks;
-  std::map<std::string, bool, std::less<>> before_sensitive_blocks;
-  std::map<std::string, bool, std::less<>> after_sensitive_blocks;
+  FlatMap<std::vector<Diff>> list_blocks;
+  FlatMap<std::vector<Diff>> set_blocks;
+  FlatMap<DiffMap> map_blocks;
+  FlatMap<bool> replace_blocks;
+  FlatMap<bool> before_sensitive_blocks;
+  FlatMap<bool> after_sensitive_blocks;
 
   void AddSingleBlock(const std::string& key, Diff diff, bool replace, bool before_sensitive, bool after_sensitive);
   void AddAllListBlock(const std::string& key, std::vector<Diff> diffs, bool replace, bool before_sensitive,
