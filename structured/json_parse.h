@@ -15,6 +15,7 @@
 
 #include "structured/json_value.h"
 #include "structured/parse_error.h"
+#include "structured/read_input.h"
 
 namespace planview::structured {
 
@@ -36,18 +37,12 @@ struct ParseResult {
   bool ok() const { return document != nullptr; }
 };
 
-// Bytes the parser may read past the end of the text; text whose capacity leaves less
-// room is copied once.
-inline constexpr size_t kParsePadding = 64;
 
 // Takes ownership of `text`; string values stay views into it (escaped ones are
 // unescaped in place). Peak memory is the text plus about 12 bytes per object member
 // and 8 per array element.
 ParseResult ParseJson(std::string text, const ParseOptions& options = {});
 
-// Reads a whole file (or standard input for "-") with the padding the parser wants.
-// Returns false and sets `error` (one line, naming the file) on failure.
-bool ReadInputFile(const std::string& path, std::string& out, std::string& error);
 
 }  // namespace planview::structured
 
