@@ -128,6 +128,10 @@ class DiffSource {
  public:
   virtual ~DiffSource() = default;
   virtual const std::vector<ResourceDiff>& Drift() = 0;
+  // The text of drift entry `index` (RenderResourceDiff); a source may have it ready.
+  virtual std::string DriftText(size_t index, const Options& options) {
+    return RenderResourceDiff(Drift()[index], ChangeCause::kDrift, options);
+  }
   // PlanDiffs::Empty.
   virtual bool Empty() = 0;
   virtual const std::vector<OutputDiff>& Outputs() = 0;
@@ -161,11 +165,15 @@ class ComputedDiffs : public DiffSource {
   const PlanDiffs& diffs_;
 };
 
+bool ShowsDrift(const ResourceDiff& d, PlanMode mode) {
+  return mode == PlanMode::kRefreshOnly || d.diff.action() != Action::kNoOp;
+}
+
 bool RenderDrift(DiffSource& diffs, PlanMode mode, const change::Colorize& colorize, const Options& options,
                  std::string& out) {
-  std::vector<const ResourceDiff*> drift;
-  for (const ResourceDiff& d : diffs.Drift()) {
-    if (mode == PlanMode::kRefreshOnly || d.diff.action() != Action::kNoOp) drift.push_back(&d);
+  std::vector<size_t> drift;
+  for (size_t i = 0; i < diffs.Drift().size(); ++i) {
+    if (ShowsDrift(diffs.Drift()[i], mode)) drift.push_back(i);
   }
   if (drift.empty()) return false;
   if (diffs.Empty() && mode != PlanMode::kRefreshOnly) return false;
@@ -177,8 +185,8 @@ bool RenderDrift(DiffSource& diffs, PlanMode mode, const change::Colorize& color
                           "\"tofu apply\" which may have affected this plan:\n",
                           p),
                   options.width);
-  for (const ResourceDiff* d : drift) {
-    std::string text = RenderResourceDiff(*d, ChangeCause::kDrift, options);
+  for (size_t i : drift) {
+    std::string text = diffs.DriftText(i, options);
     if (text.empty()) continue;
     Println(out);
     Println(out, text);
@@ -528,14 +536,20 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
 // resource changes, outputs.
 class StreamedDiffs : public DiffSource {
  public:
-  StreamedDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, WorkerPool& pool,
-                const std::function<void(std::string_view)>& sink, Warnings& warnings)
+  StreamedDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const Options& options,
+                WorkerPool& pool, const std::function<void(std::string_view)>& sink, Warnings& warnings)
       : plan_(plan), schemas_(schemas), pool_(pool), sink_(sink), warnings_(warnings) {
     PlanDiffs drift_only = ComputeDriftDiffs(plan, schemas, mode, warnings, &pool);
     drift_ = std::move(drift_only.drift);
+    // The texts of the drift that will be shown, on the pool too.
+    drift_texts_.resize(drift_.size());
+    pool_.ParallelFor(drift_.size(), [&](size_t i) {
+      if (ShowsDrift(drift_[i], mode)) drift_texts_[i] = RenderResourceDiff(drift_[i], ChangeCause::kDrift, options);
+    });
   }
 
   const std::vector<ResourceDiff>& Drift() override { return drift_; }
+  std::string DriftText(size_t index, const Options&) override { return std::move(drift_texts_[index]); }
 
   bool Empty() override {
     if (!empty_) empty_ = ComputeEmpty();
@@ -645,6 +659,7 @@ class StreamedDiffs : public DiffSource {
   const std::function<void(std::string_view)>& sink_;
   Warnings& warnings_;
   std::vector<ResourceDiff> drift_;
+  std::vector<std::string> drift_texts_;
   std::optional<bool> empty_;
   std::vector<OutputDiff> outputs_;
   Warnings output_warnings_;
@@ -663,7 +678,7 @@ void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const P
 void RenderPlanStreamed(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const PlanQuality& quality,
                         std::string_view provider_format_version, const Options& options, WorkerPool& pool,
                         const std::function<void(std::string_view)>& sink, Warnings& warnings) {
-  StreamedDiffs source(plan, schemas, mode, pool, sink, warnings);
+  StreamedDiffs source(plan, schemas, mode, options, pool, sink, warnings);
   std::string out;
   RenderPlanBody(plan, source, mode, quality, provider_format_version, options, out);
   source.Finish(options, out);
