@@ -41,9 +41,14 @@ uint64_t HashValue(structured::Value value) {
       // Order-independent: Equals compares members sorted by key, duplicates collapsed
       // to the last one, which is exactly what SortedMemberIndices yields.
       uint64_t h = 4;
-      for (uint32_t index : value.SortedMemberIndices()) {
+      auto add = [&](size_t index) {
         structured::Member m = value.member(index);
         h = Mix(h * 31 + (HashText(m.key, 5) ^ HashValue(m.value)));
+      };
+      if (value.KeysIncrease()) {
+        for (size_t i = 0; i < value.size(); ++i) add(i);  // already in key order
+      } else {
+        for (uint32_t index : value.SortedMemberIndices()) add(index);
       }
       return h;
     }

@@ -146,6 +146,7 @@ std::vector<uint32_t> Value::SortedMemberIndices() const {
   } else {
     order.resize(count);
     for (uint32_t i = 0; i < count; ++i) order[i] = i;
+    if (KeysIncrease()) return order;
     std::stable_sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) { return key_of(a) < key_of(b); });
   }
   // Keep only the last of equal keys.
@@ -175,6 +176,17 @@ bool Value::Equals(const Value& other) const {
       return true;
     }
     case Kind::kObject: {
+      if (KeysIncrease() && other.KeysIncrease()) {
+        // Both in key order without repeats: member by member.
+        size_t n = size();
+        if (n != other.size()) return false;
+        for (size_t i = 0; i < n; ++i) {
+          Member a = member(i);
+          Member b = other.member(i);
+          if (a.key != b.key || !a.value.Equals(b.value)) return false;
+        }
+        return true;
+      }
       std::vector<uint32_t> mine = SortedMemberIndices();
       std::vector<uint32_t> theirs = other.SortedMemberIndices();
       if (mine.size() != theirs.size()) return false;
@@ -378,6 +390,56 @@ std::shared_ptr<const Document> DocumentBuilder::Finish() {
   doc_ = std::make_shared<Document>(Document::Passkey());
   integers_.reset();
   return done;
+}
+
+namespace {
+
+int Sign(int c) { return (c > 0) - (c < 0); }
+
+// Compares a key in the source (it ends at the first '"') with `key`.
+int CompareSourceKey(const char* source_key, std::string_view key) {
+  for (size_t i = 0; i < key.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(source_key[i]);
+    if (c == '"') return -1;  // the source key ends first
+    unsigned char k = static_cast<unsigned char>(key[i]);
+    if (c != k) return c < k ? -1 : 1;
+  }
+  return source_key[key.size()] == '"' ? 0 : 1;
+}
+
+// Compares two keys in the source.
+int CompareSourceKeys(const char* a, const char* b) {
+  for (size_t i = 0;; ++i) {
+    unsigned char x = static_cast<unsigned char>(a[i]);
+    unsigned char y = static_cast<unsigned char>(b[i]);
+    if (x == '"' || y == '"') return (y == '"') - (x == '"');
+    if (x != y) return x < y ? -1 : 1;
+  }
+}
+
+}  // namespace
+
+int Value::CompareKey(size_t index, std::string_view key) const {
+  uint32_t offset = doc_->words_.data()[data() + 3 * static_cast<uint32_t>(index)];
+  if (offset < doc_->source_.size()) return CompareSourceKey(doc_->source_.data() + offset, key);
+  return Sign(doc_->KeyAt(offset).compare(key));
+}
+
+bool Value::KeysIncrease() const {
+  if (!is_object()) return false;
+  uint32_t count = LengthOf(head());
+  const uint32_t* words = doc_->words_.data();
+  uint32_t first = data();
+  const char* source = doc_->source_.data();
+  const size_t source_size = doc_->source_.size();
+  for (uint32_t i = 1; i < count; ++i) {
+    uint32_t a = words[first + 3 * (i - 1)];
+    uint32_t b = words[first + 3 * i];
+    int order = a < source_size && b < source_size ? CompareSourceKeys(source + a, source + b)
+                                                   : Sign(doc_->KeyAt(a).compare(doc_->KeyAt(b)));
+    if (order >= 0) return false;
+  }
+  return true;
 }
 
 }  // namespace planview::structured
