@@ -132,8 +132,8 @@ SliceValue Change::AsSlice() const { return SliceValue(*this); }
 
 Change MapValue::GetChild(std::string_view key) const {
   Change c;
-  Value before = before_keys_.Find(change_.before, key);
-  Value after = after_keys_.Find(change_.after, key);
+  Value before = change_.before.find(key);
+  Value after = change_.after.find(key);
   c.before = before;
   c.after = after;
   c.before_explicit = !before.absent();

@@ -16,7 +16,6 @@
 
 #include "structured/action.h"
 #include "structured/json_value.h"
-#include "structured/key_cursor.h"
 #include "structured/path_matcher.h"
 
 namespace planview::structured {
@@ -75,7 +74,6 @@ class MapValue {
  public:
   explicit MapValue(Change change) : change_(std::move(change)) {}
 
-  // Quickest when asked for keys in increasing order.
   Change GetChild(std::string_view key) const;
   // Keys present in before or after, sorted.
   std::vector<std::string_view> ExplicitKeys() const;
@@ -84,8 +82,6 @@ class MapValue {
 
  private:
   Change change_;
-  mutable KeyCursor before_keys_;
-  mutable KeyCursor after_keys_;
 };
 
 // A change whose sides are arrays (lists, sets, tuples).

@@ -396,17 +396,6 @@ namespace {
 
 int Sign(int c) { return (c > 0) - (c < 0); }
 
-// Compares a key in the source (it ends at the first '"') with `key`.
-int CompareSourceKey(const char* source_key, std::string_view key) {
-  for (size_t i = 0; i < key.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(source_key[i]);
-    if (c == '"') return -1;  // the source key ends first
-    unsigned char k = static_cast<unsigned char>(key[i]);
-    if (c != k) return c < k ? -1 : 1;
-  }
-  return source_key[key.size()] == '"' ? 0 : 1;
-}
-
 // Compares two keys in the source.
 int CompareSourceKeys(const char* a, const char* b) {
   for (size_t i = 0;; ++i) {
@@ -418,12 +407,6 @@ int CompareSourceKeys(const char* a, const char* b) {
 }
 
 }  // namespace
-
-int Value::CompareKey(size_t index, std::string_view key) const {
-  uint32_t offset = doc_->words_.data()[data() + 3 * static_cast<uint32_t>(index)];
-  if (offset < doc_->source_.size()) return CompareSourceKey(doc_->source_.data() + offset, key);
-  return Sign(doc_->KeyAt(offset).compare(key));
-}
 
 bool Value::KeysIncrease() const {
   if (!is_object()) return false;

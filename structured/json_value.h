@@ -147,9 +147,7 @@ class Value {
   // Objects: true when the member keys strictly increase (bytewise), so member order is
   // key order and no key repeats, as in every object OpenTofu writes. False otherwise.
   bool KeysIncrease() const;
-  // Objects: member `index`'s key compared with `key` (negative, zero or positive, as
-  // std::string_view::compare), without measuring the key first. `index` must be in range.
-  int CompareKey(size_t index, std::string_view key) const;
+
 
   // Deep structural equality; numbers compare by exact text, objects ignore member order.
   bool Equals(const Value& other) const;

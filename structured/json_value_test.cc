@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <functional>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -437,6 +438,35 @@ TEST(DocumentBuilder, IntegersHaveTheirDecimalText) {
   auto doc = b.Finish();
   auto want = MustParse("[0,-1,9,10,1023,1024,-9223372036854775808,9223372036854775807,10]");
   EXPECT_TRUE(doc->root().Equals(want->root()));
+}
+
+
+// KeysIncrease compares keys in place (up to their closing quote) for keys that are in the
+// source text, and by their text otherwise: both must agree with plain string order.
+TEST(Value, KeysIncreaseMatchesPlainStringOrder) {
+  std::mt19937 rng(5);
+  // Spaces and '!' sort below '"'; escaped keys live outside the source text.
+  const std::vector<std::string> alphabet = {"a", "a b", "a!", "ab", "abc", "b", "b\\u0020", "b\\\"q", "",
+                                             "k1", "k10", "\\u00e9", "zz"};
+  for (int round = 0; round < 3000; ++round) {
+    std::string text = "{";
+    size_t n = rng() % 6;
+    for (size_t i = 0; i < n; ++i) {
+      if (i > 0) text += ",";
+      text += "\"" + alphabet[rng() % alphabet.size()] + "\":" + std::to_string(i);
+    }
+    text += "}";
+    ParseResult parsed = ParseJson(text);
+    ASSERT_TRUE(parsed.ok()) << text;
+    Value object = parsed.document->root();
+    bool increasing = true;
+    for (size_t i = 1; i < object.size(); ++i) {
+      increasing = increasing && object.member(i - 1).key < object.member(i).key;
+    }
+    ASSERT_EQ(object.KeysIncrease(), increasing) << text;
+  }
+  EXPECT_FALSE(ParseJson("[1,2]").document->root().KeysIncrease());
+  EXPECT_TRUE(ParseJson("{}").document->root().KeysIncrease());
 }
 
 }  // namespace
