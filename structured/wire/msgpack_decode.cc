@@ -111,7 +111,7 @@ class MsgpackDecoder {
         }
         if (r.left() < header + length) return false;
         std::string_view s = data_.substr(r.pos() + header, length);
-        if (!ShortAscii(s) && !IsNfc(s)) return false;
+        if (!ShortAscii(s, data_) && !IsNfc(s)) return false;
         r.Advance(header + length);
         w_.String(s);
         return true;
@@ -166,25 +166,6 @@ class MsgpackDecoder {
       path_.pop_back();
       throw;
     }
-  }
-
-  // Up to 16 bytes, all ASCII (and so NFC): two overlapping loads, or one masked load
-  // when the input goes on for 8 bytes.
-  bool ShortAscii(std::string_view s) const {
-    size_t n = s.size();
-    if (n > 16) return false;
-    uint64_t a = 0;
-    uint64_t b = 0;
-    if (n >= 8) {
-      std::memcpy(&a, s.data(), 8);
-      std::memcpy(&b, s.data() + n - 8, 8);
-    } else if (static_cast<size_t>(data_.data() + data_.size() - s.data()) >= 8) {
-      std::memcpy(&a, s.data(), 8);
-      a &= n == 0 ? 0 : ~uint64_t{0} >> (64 - 8 * n);
-    } else {
-      for (size_t i = 0; i < n; ++i) a |= static_cast<uint64_t>(static_cast<uint8_t>(s[i])) << (8 * i);
-    }
-    return ((a | b) & 0x8080808080808080ull) == 0;
   }
 
   __attribute__((always_inline)) void Child(Reader& r, const TypePlan& plan, int depth) {

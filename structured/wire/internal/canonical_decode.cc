@@ -268,32 +268,13 @@ class CanonicalDecoder {
   }
   __attribute__((always_inline)) void String(uint32_t at, const MarkerAt& m, size_t offset, size_t length) {
     std::string_view s(data_.data() + offset, length);  // the reader checked the bounds
-    if (!ShortAscii(s) && !IsNfc(s)) GiveUp();
+    if (!ShortAscii(s, data_) && !IsNfc(s)) GiveUp();
     ++seq_;
     value_.PutSourceString(at, offset, length);
     KnownLeaf(m);
     last_ = LeafKind::kString;
     last_text_ = s;
     if (keyed_ != 0) hash_.Quoted(s);
-  }
-
-  // Up to 16 bytes, all ASCII (and so NFC): two overlapping loads, or one masked load
-  // when the input goes on for 8 bytes.
-  bool ShortAscii(std::string_view s) const {
-    size_t n = s.size();
-    if (n > 16) return false;
-    uint64_t a = 0;
-    uint64_t b = 0;
-    if (n >= 8) {
-      std::memcpy(&a, s.data(), 8);
-      std::memcpy(&b, s.data() + n - 8, 8);
-    } else if (static_cast<size_t>(data_.data() + data_.size() - s.data()) >= 8) {
-      std::memcpy(&a, s.data(), 8);
-      a &= n == 0 ? 0 : ~uint64_t{0} >> (64 - 8 * n);
-    } else {
-      for (size_t i = 0; i < n; ++i) a |= static_cast<uint64_t>(static_cast<uint8_t>(s[i])) << (8 * i);
-    }
-    return ((a | b) & 0x8080808080808080ull) == 0;
   }
 
   // The common leaves without the general dispatch; false when the item is anything else.
@@ -574,7 +555,7 @@ class CanonicalDecoder {
       if (r.at_end() || !IsStrOrBin(r.PeekUnchecked())) GiveUp();
       auto [offset, length] = r.StrOrBin();
       std::string_view key = data_.substr(offset, length);
-      if (!ShortAscii(key) && !IsNfc(key)) GiveUp();
+      if (!ShortAscii(key, data_) && !IsNfc(key)) GiveUp();
       if (i > 0 && !(previous < key)) GiveUp();
       previous = key;
       uint32_t k = static_cast<uint32_t>(i);

@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -23,6 +24,25 @@ inline bool IsStrOrBin(uint8_t c) { return (c >= 0xa0 && c <= 0xbf) || (c >= 0xd
 inline bool IsArrayCode(uint8_t c) { return (c >= 0x90 && c <= 0x9f) || c == 0xdc || c == 0xdd; }
 inline bool IsMapCode(uint8_t c) { return (c >= 0x80 && c <= 0x8f) || c == 0xde || c == 0xdf; }
 inline bool IsIntCode(uint8_t c) { return c <= 0x7f || c >= 0xe0 || (c >= 0xcc && c <= 0xd3); }
+
+// True when `s`, a string inside `input`, has at most 16 bytes, all ASCII (and so NFC):
+// two overlapping 8-byte loads, or one masked load when `input` goes on for 8 bytes.
+inline bool ShortAscii(std::string_view s, std::string_view input) {
+  size_t n = s.size();
+  if (n > 16) return false;
+  uint64_t a = 0;
+  uint64_t b = 0;
+  if (n >= 8) {
+    std::memcpy(&a, s.data(), 8);
+    std::memcpy(&b, s.data() + n - 8, 8);
+  } else if (static_cast<size_t>(input.data() + input.size() - s.data()) >= 8) {
+    std::memcpy(&a, s.data(), 8);
+    a &= n == 0 ? 0 : ~uint64_t{0} >> (64 - 8 * n);
+  } else {
+    for (size_t i = 0; i < n; ++i) a |= static_cast<uint64_t>(static_cast<uint8_t>(s[i])) << (8 * i);
+  }
+  return ((a | b) & 0x8080808080808080ull) == 0;
+}
 
 class Reader {
  public:
