@@ -34,6 +34,7 @@ using internal::IsMapCode;
 using internal::IsStrOrBin;
 using internal::ReadNumber;
 using internal::ReadUnknown;
+using internal::ShortAscii;
 using internal::Reader;
 using internal::UnknownItem;
 using internal::TypePlan;
