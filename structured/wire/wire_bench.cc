@@ -7,7 +7,9 @@
 #include <msgpack.hpp>
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <ctime>
 #include <string>
@@ -203,14 +205,24 @@ void Print(const char* what, double size_mb, const Summary& s) {
 int main(int argc, char** argv) {
   using namespace planview::structured;
   using namespace planview::structured::wire;
-  size_t mb = argc > 1 ? static_cast<size_t>(std::stoul(argv[1])) : 64;
-  int rounds = argc > 2 ? std::max(1, std::stoi(argv[2])) : 5;
-  bool decode_only = argc > 3 && std::string_view(argv[3]) == "decode";
+  // Whole positive numbers only; anything else (--help included) prints the usage.
+  auto number = [](const char* text, int& out) {
+    auto [end, ec] = std::from_chars(text, text + std::strlen(text), out);
+    return ec == std::errc() && *end == '\0' && out > 0 && out <= 4096;
+  };
+  int mb = 64;
+  int rounds = 5;
+  if ((argc > 1 && !number(argv[1], mb)) || (argc > 2 && !number(argv[2], rounds)) ||
+      (argc > 3 && std::string_view(argv[3]) != "decode") || argc > 4) {
+    std::fprintf(stderr, "usage: wire_bench [MB [ROUNDS [decode]]] (MB and ROUNDS from 1 to 4096)\n");
+    return 2;
+  }
+  bool decode_only = argc > 3;
   ParseResult parsed = ParseJson(kTypeJson);
   std::string error;
   Type type = *ParseType(parsed.document->root(), error);
   size_t items = 0;
-  std::string bytes = Generate(mb << 20, items);
+  std::string bytes = Generate(static_cast<size_t>(mb) << 20, items);
   double size_mb = static_cast<double>(bytes.size()) / (1 << 20);
   std::printf("value: %.1f MB of msgpack (%zu bytes), %zu nested blocks; %d rounds\n", size_mb, bytes.size(), items,
               rounds);
