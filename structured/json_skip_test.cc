@@ -11,26 +11,24 @@
 namespace planview::structured::internal {
 namespace {
 
+// The closing quote of the string whose opening quote is at `quote` (valid JSON).
+size_t StringEnd(std::string_view text, size_t quote) {
+  size_t i = quote + 1;
+  while (i < text.size() && text[i] != '"') i += text[i] == '\\' ? 2 : 1;
+  return i;
+}
+
 // Where the container at `begin` ends, one byte at a time (exact for valid JSON).
 size_t PlainEnd(std::string_view text, size_t begin) {
   int depth = 0;
-  bool in_string = false;
   for (size_t i = begin; i < text.size(); ++i) {
     char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-      continue;
-    }
     if (c == '"') {
-      in_string = true;
+      i = StringEnd(text, i);
     } else if (c == '{' || c == '[') {
       ++depth;
-    } else if (c == '}' || c == ']') {
-      if (--depth == 0) return i + 1;
+    } else if ((c == '}' || c == ']') && --depth == 0) {
+      return i + 1;
     }
   }
   return kNoEnd;
@@ -39,18 +37,10 @@ size_t PlainEnd(std::string_view text, size_t begin) {
 // Every array and object of a valid JSON text, by the offset of its opening bracket.
 std::vector<size_t> ContainerStarts(std::string_view text) {
   std::vector<size_t> starts;
-  bool in_string = false;
   for (size_t i = 0; i < text.size(); ++i) {
-    char c = text[i];
-    if (in_string) {
-      if (c == '\\') {
-        ++i;
-      } else if (c == '"') {
-        in_string = false;
-      }
-    } else if (c == '"') {
-      in_string = true;
-    } else if (c == '{' || c == '[') {
+    if (text[i] == '"') {
+      i = StringEnd(text, i);
+    } else if (text[i] == '{' || text[i] == '[') {
       starts.push_back(i);
     }
   }
