@@ -400,6 +400,16 @@ class Parser {
     return true;
   }
 
+  // Adds a key to the document: one in the text as it stands (it ends at its closing
+  // quote), an escaped one unescaped into the arena. `raw` is the text between the quotes.
+  void AddKey(std::string_view raw, bool escaped) {
+    if (escaped) {
+      b_.Key(UnescapeString(raw));
+    } else {
+      b_.SourceKeyBeforeQuote(static_cast<size_t>(raw.data() - begin_));
+    }
+  }
+
   // p at the opening quote of a key; on success p is past the ':'.
   template <bool kBuild>
   PLANVIEW_HOT bool Key(const char*& p, std::string_view* raw = nullptr, bool* escaped = nullptr) {
@@ -409,13 +419,7 @@ class Parser {
     if (!ScanString(p, scan)) return false;
     if (raw != nullptr) *raw = std::string_view(start, static_cast<size_t>(scan.end - start));
     if (escaped != nullptr) *escaped = scan.escaped;
-    if constexpr (kBuild) {
-      if (scan.escaped) {
-        b_.Key(UnescapeString(std::string_view(start, static_cast<size_t>(scan.end - start))));
-      } else {
-        b_.SourceKeyBeforeQuote(static_cast<size_t>(start - begin_));
-      }
-    }
+    if constexpr (kBuild) AddKey(std::string_view(start, static_cast<size_t>(scan.end - start)), scan.escaped);
     p = SkipSpace(p);
     if (*p != ':') return Fail(p, "expected ':'");
     ++p;
@@ -551,11 +555,7 @@ class Parser {
       if (IsSkipped(raw, escaped)) {
         if (!ParseValue<false>(p, 1)) return false;
       } else {
-        if (escaped) {
-          b_.Key(UnescapeString(raw));
-        } else {
-          b_.SourceKeyBeforeQuote(static_cast<size_t>(raw.data() - begin_));
-        }
+        AddKey(raw, escaped);
         if (!ParseValue<true>(p, 1)) return false;
       }
       p = SkipSpace(p);
@@ -615,11 +615,7 @@ class Parser {
     const char* close = p++;
     b_.BeginObject();
     for (const Kept& member : kept) {
-      if (member.escaped) {
-        b_.Key(UnescapeString(member.raw_key));
-      } else {
-        b_.SourceKeyBeforeQuote(static_cast<size_t>(member.raw_key.data() - begin_));
-      }
+      AddKey(member.raw_key, member.escaped);
       const char* value = begin_ + member.begin;
       if (!ParseValue<true>(value, 1)) return false;
       if (value != begin_ + member.end) return Fail(value, "a value ends elsewhere than it seemed to");

@@ -205,7 +205,6 @@ class Document {
     return source_.substr(offset, length);
   }
   std::string_view KeyAt(uint32_t offset) const;
-  bool KeyEquals(uint32_t offset, std::string_view key, bool key_has_quote) const;
 
   std::string_view source_;                   // view into owned_source_ (or empty)
   std::shared_ptr<const void> owned_source_;  // keeps the source bytes alive
