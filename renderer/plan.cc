@@ -17,11 +17,7 @@ std::vector<ResourceChange> ReadResourceChanges(structured::Value root, std::str
   auto read = [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) out[i] = ResourceChange::FromJson(list.at(i), IndexPath(path, i));
   };
-  if (pool != nullptr) {
-    pool->ParallelRuns(list.size(), 256, read);
-  } else {
-    read(0, list.size());
-  }
+  ParallelRunsOn(pool, list.size(), 256, read);
   SortResourceChanges(out, pool);
   return out;
 }

@@ -325,17 +325,13 @@ PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanM
     item.diffable = ResolveBlock(drift, schemas, item.warnings, item.block);
     items.push_back(std::move(item));
   }
-  auto diff_one = [&items](size_t i) {
-    Item& item = items[i];
-    if (!item.diffable) return;
-    structured::Change change = structured::Change::FromPlanChange(item.drift->change, std::move(item.relevant));
-    item.diff = DiffAgainst(*item.drift, change, item.block.get(), item.warnings);
-  };
-  if (pool != nullptr) {
-    pool->ParallelFor(items.size(), diff_one);
-  } else {
-    for (size_t i = 0; i < items.size(); ++i) diff_one(i);
-  }
+  ParallelRunsOn(pool, items.size(), 1, [&items](size_t begin, size_t end) {
+    for (Item& item : std::span(items).subspan(begin, end - begin)) {
+      if (!item.diffable) continue;
+      structured::Change change = structured::Change::FromPlanChange(item.drift->change, std::move(item.relevant));
+      item.diff = DiffAgainst(*item.drift, change, item.block.get(), item.warnings);
+    }
+  });
   PlanDiffs diffs;
   diffs.drift.reserve(items.size());
   for (Item& item : items) {

@@ -160,11 +160,7 @@ void SortResourceChanges(std::vector<ResourceChange>& changes, WorkerPool* pool)
   auto parse = [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) parsed[i] = Parser(changes[i].address).Parse();
   };
-  if (pool != nullptr) {
-    pool->ParallelRuns(changes.size(), 1024, parse);
-  } else {
-    parse(0, changes.size());
-  }
+  ParallelRunsOn(pool, changes.size(), 1024, parse);
   std::vector<size_t> order(changes.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   auto compare = [&](size_t i, size_t j) {

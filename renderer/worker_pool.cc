@@ -108,6 +108,14 @@ void WorkerPool::ParallelRuns(size_t n, size_t chunk, const std::function<void(s
   }
 }
 
+void ParallelRunsOn(WorkerPool* pool, size_t n, size_t chunk, const std::function<void(size_t, size_t)>& fn) {
+  if (pool != nullptr) {
+    pool->ParallelRuns(n, chunk, fn);
+  } else if (n > 0) {
+    fn(0, n);
+  }
+}
+
 void WorkerPool::ParallelFor(size_t n, const std::function<void(size_t)>& fn) {
   State& s = *state_;
   if (n == 0) return;

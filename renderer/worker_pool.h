@@ -41,6 +41,9 @@ class WorkerPool {
   std::unique_ptr<State> state_;
 };
 
+// `pool->ParallelRuns(n, chunk, fn)`, or fn(0, n) on this thread when there is no pool.
+void ParallelRunsOn(WorkerPool* pool, size_t n, size_t chunk, const std::function<void(size_t, size_t)>& fn);
+
 }  // namespace planview::renderer
 
 #endif  // PLANVIEW_RENDERER_WORKER_POOL_H_

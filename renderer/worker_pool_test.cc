@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "gtest/gtest.h"
@@ -46,6 +47,18 @@ TEST(WorkerPool, ParallelRunsWithoutHelpersRunsInOrder) {
   std::vector<size_t> begins;
   pool.ParallelRuns(25, 10, [&](size_t begin, size_t) { begins.push_back(begin); });
   EXPECT_EQ(begins, (std::vector<size_t>{0, 10, 20}));
+}
+
+TEST(WorkerPool, ParallelRunsOnWithoutAPoolIsOneRunHere) {
+  std::vector<std::pair<size_t, size_t>> runs;
+  ParallelRunsOn(nullptr, 25, 10, [&](size_t begin, size_t end) { runs.emplace_back(begin, end); });
+  EXPECT_EQ(runs, (std::vector<std::pair<size_t, size_t>>{{0, 25}}));
+  ParallelRunsOn(nullptr, 0, 10, [&](size_t begin, size_t end) { runs.emplace_back(begin, end); });
+  EXPECT_EQ(runs.size(), 1u);
+  WorkerPool pool(0);
+  runs.clear();
+  ParallelRunsOn(&pool, 25, 10, [&](size_t begin, size_t end) { runs.emplace_back(begin, end); });
+  EXPECT_EQ(runs, (std::vector<std::pair<size_t, size_t>>{{0, 10}, {10, 20}, {20, 25}}));
 }
 
 }  // namespace
