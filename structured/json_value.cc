@@ -367,6 +367,82 @@ std::shared_ptr<const Document> DocumentBuilder::FinishAt(uint32_t root) {
   return done;
 }
 
+DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t slots, size_t from_slot, uint32_t to) {
+  Document& from = *part.doc_;
+  Document& into = *doc_;
+  if (from.source_.data() != into.source_.data() || from.source_.size() != into.source_.size() ||
+      !part.open_.empty() || part.pending_.size() != 0 || from_slot > slots || 2 * slots > from.words_.size() ||
+      static_cast<size_t>(to) + 2 * (slots - from_slot) > into.words_.size()) {
+    throw std::logic_error("DocumentBuilder::Graft needs a part written in place over the same source");
+  }
+  size_t count = slots - from_slot;
+  size_t rest = from.words_.size() - 2 * slots;  // the part's words after its slots
+  if (into.words_.size() + rest > UINT32_MAX ||
+      into.source_.size() + into.arena_.size() + from.arena_.size() > UINT32_MAX) {
+    throw std::length_error("JSON document too large for planview (4 GiB of text at most)");
+  }
+  Grafted g;
+  g.slots_begin = static_cast<uint32_t>(2 * from_slot);
+  g.slots_end = static_cast<uint32_t>(2 * slots);
+  g.to = to;
+  g.shift = static_cast<uint32_t>(into.words_.size()) - g.slots_end;
+  uint32_t text_shift = static_cast<uint32_t>(into.arena_.size());
+  uint32_t source_size = static_cast<uint32_t>(into.source_.size());
+  into.arena_.append(from.arena_);
+  if (rest != 0) into.words_.Extend(rest);
+  const uint32_t* src = from.words_.data();
+  uint32_t* w = into.words_.data();
+
+  // Every value is reached once from the moved slots. Runs of values still to copy: the
+  // part's index of the first (of its key, in an object), how many, and the stride.
+  struct Run {
+    uint32_t at;
+    uint32_t count;
+    uint32_t stride;  // 2: array elements; 3: object members, key first
+  };
+  std::vector<Run> runs;
+  runs.push_back(Run{g.slots_begin, static_cast<uint32_t>(count), 2});
+  while (!runs.empty()) {
+    Run run = runs.back();
+    runs.pop_back();
+    const uint32_t* in = src + run.at;
+    uint32_t* out = w + g.Index(run.at);
+    bool members = run.stride == 3;
+    for (uint32_t i = 0; i < run.count; ++i, in += run.stride, out += run.stride) {
+      const uint32_t* v = in;
+      uint32_t* o = out;
+      if (members) {
+        o[0] = v[0] >= source_size ? v[0] + text_shift : v[0];  // the key
+        ++v;
+        ++o;
+      }
+      uint32_t head = v[0];
+      uint32_t data = v[1];
+      internal::Tag tag = internal::TagOf(head);
+      if (tag == internal::kTagArray || tag == internal::kTagObject) {
+        uint32_t length = internal::LengthOf(head);
+        if (length != 0) runs.push_back(Run{data, length, tag == internal::kTagArray ? 2u : 3u});
+        if (tag == internal::kTagObject && length > internal::kIndexedObjectSize) {
+          // The key index after the members: member positions, or one word.
+          uint32_t index = data + 3 * length;
+          size_t words = src[index] == internal::kAlreadySortedIndex ? 1 : length;
+          std::memcpy(w + g.Index(index), src + index, words * sizeof(uint32_t));
+        }
+        data = g.Index(data);
+      } else if ((tag == internal::kTagNumber || tag == internal::kTagString) && data >= source_size) {
+        data += text_shift;
+      }
+      o[0] = head;
+      o[1] = data;
+    }
+  }
+  part.doc_ = std::make_shared<Document>(Document::Passkey());
+  part.doc_->source_ = into.source_;
+  part.doc_->owned_source_ = into.owned_source_;
+  part.integers_.reset();
+  return g;
+}
+
 std::shared_ptr<const Document> DocumentBuilder::Finish() {
   if (!open_.empty() || pending_.size() != 2) {
     throw std::logic_error("DocumentBuilder::Finish needs exactly one complete top-level value");

@@ -317,6 +317,24 @@ class DocumentBuilder {
   }
   std::shared_ptr<const Document> FinishAt(uint32_t root);
 
+  // Parts, for producers that write one document on several threads. Another thread
+  // writes a part in place with a builder of its own over the same source, whose first
+  // words are `ReserveArray(slots)`, for the values it makes. `Graft` appends the part's
+  // words and arena text here, every child index and arena offset shifted to where it
+  // lands, and moves the part's values `from` to `slots - 1` into this builder's
+  // reserved, unwritten slots `to`, `to + 2`, ... (the part's other slots are not
+  // copied, and nothing may refer to them). The part's builder is left empty.
+  struct Grafted {
+    uint32_t slots_begin = 0;  // the moved slots were the part's indices [slots_begin, slots_end)
+    uint32_t slots_end = 0;
+    uint32_t to = 0;     // and are from `to` on now
+    uint32_t shift = 0;  // every later index moved by this (modulo 2^32)
+    uint32_t Index(uint32_t part_index) const {
+      return part_index < slots_end ? to + (part_index - slots_begin) : part_index + shift;
+    }
+  };
+  Grafted Graft(DocumentBuilder& part, size_t slots, size_t from, uint32_t to);
+
   // Capacity hint: the number of values the document will hold.
   void Reserve(size_t values);
   // The open-container depth.

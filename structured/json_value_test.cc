@@ -429,6 +429,77 @@ TEST(DocumentBuilder, WritesContainersInPlace) {
   EXPECT_EQ(doc->root().find("list").at(0).text().data(), doc->root().find("n").text().data());
 }
 
+TEST(DocumentBuilder, GraftMovesAPartWrittenOnItsOwn) {
+  // ["src", {"big": {a00..a16}, "k": [1.5, "own"]}, <"partly", {"k": ["src", 2]}, [], {b00..b16}>, 4]
+  // The whole writes elements 0, 1 and 6; a part writes elements 2 to 5, with arena text
+  // of its own (keys, numbers, strings) and nested containers, in the last four of its
+  // six slots.
+  std::string source = "src";
+  DocumentBuilder b(source, nullptr);
+  uint32_t root = b.ReserveValue();
+  uint32_t first = b.ReserveArray(7);
+  b.PutArray(root, first, 7);
+  b.PutSourceString(first, 0, 3);
+  uint32_t members = b.ReserveObject(2);
+  b.PutObject(first + 2, members, 2);
+  b.PutKey(members, b.StoreKey("big"));
+  uint32_t big = b.ReserveObject(17);
+  b.PutObject(members + 1, big, 17);
+  for (uint32_t i = 0; i < 17; ++i) {
+    char key[4] = {'a', static_cast<char>('0' + i / 10), static_cast<char>('0' + i % 10), 0};
+    b.PutKey(big + 3 * i, b.StoreKey(key));
+    b.PutInteger(big + 3 * i + 1, i);
+  }
+  b.PutKey(members + 3, b.StoreKey("k"));
+  uint32_t pair = b.ReserveArray(2);
+  b.PutArray(members + 4, pair, 2);
+  b.PutNumber(pair, "1.5");
+  b.PutString(pair + 2, "own");
+
+  DocumentBuilder part(source, nullptr);
+  uint32_t slots = part.ReserveArray(6);
+  ASSERT_EQ(slots, 0u);
+  slots += 4;  // the first two stay unused
+  part.PutString(slots, "partly");
+  uint32_t object = part.ReserveObject(1);
+  part.PutObject(slots + 2, object, 1);
+  part.PutKey(object, part.StoreKey("k"));
+  uint32_t inner = part.ReserveArray(2);
+  part.PutArray(object + 1, inner, 2);
+  part.PutSourceString(inner, 0, 3);
+  part.PutInteger(inner + 2, 2);
+  part.PutArray(slots + 4, part.ReserveArray(0), 0);
+  uint32_t other = part.ReserveObject(17);
+  part.PutObject(slots + 6, other, 17);
+  for (uint32_t i = 0; i < 17; ++i) {
+    char key[4] = {'b', static_cast<char>('0' + i / 10), static_cast<char>('0' + i % 10), 0};
+    part.PutKey(other + 3 * i, part.StoreKey(key));
+    part.PutInteger(other + 3 * i + 1, 100 + i);
+  }
+
+  DocumentBuilder::Grafted g = b.Graft(part, 6, 2, first + 4);
+  b.PutInteger(first + 12, 4);
+  std::shared_ptr<const Document> doc = b.FinishAt(root);
+
+  auto want = MustParse(R"(["src", {"big": {"a00":0,"a01":1,"a02":2,"a03":3,"a04":4,"a05":5,"a06":6,"a07":7,
+      "a08":8,"a09":9,"a10":10,"a11":11,"a12":12,"a13":13,"a14":14,"a15":15,"a16":16}, "k": [1.5, "own"]},
+      "partly", {"k": ["src", 2]}, [], {"b00":100,"b01":101,"b02":102,"b03":103,"b04":104,"b05":105,"b06":106,
+      "b07":107,"b08":108,"b09":109,"b10":110,"b11":111,"b12":112,"b13":113,"b14":114,"b15":115,"b16":116}, 4])");
+  Value r = doc->root();
+  EXPECT_TRUE(r.Equals(want->root()));
+  EXPECT_EQ(r.at(3).index(), g.Index(slots + 2));
+  EXPECT_EQ(r.at(3).find("k").at(1).index(), g.Index(inner + 2));
+  EXPECT_EQ(r.at(3).find("k").at(0).text().data(), source.data());  // still in the source
+  EXPECT_EQ(r.at(1).find("big").find("a16").text(), "16");
+  EXPECT_EQ(r.at(5).find("b16").text(), "116");  // found through the moved key index
+  EXPECT_EQ(part.ReserveValue(), 0u);  // the part is empty again
+
+  DocumentBuilder empty(source, nullptr);
+  EXPECT_THROW(b.Graft(empty, 1, 0, 0), std::logic_error);  // no slots to move
+  DocumentBuilder another("another source", nullptr);
+  EXPECT_THROW(b.Graft(another, 0, 0, 0), std::logic_error);  // not the same source
+}
+
 TEST(DocumentBuilder, IntegersHaveTheirDecimalText) {
   DocumentBuilder b;
   b.BeginArray();

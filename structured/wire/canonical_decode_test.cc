@@ -19,6 +19,7 @@ namespace {
 
 using internal::DecodeCanonicalMsgpack;
 using internal::DecodeMsgpackGeneral;
+using internal::kShareMinBytes;
 
 Type TypeFromJson(std::string_view text) {
   ParseResult parsed = ParseJson(std::string(text));
@@ -99,8 +100,11 @@ TEST(CanonicalDecode, AgreesWithTheGeneralDecoderOnEveryVector) {
       ASSERT_TRUE(type.has_value()) << error;
       auto bytes = std::make_shared<const std::string>(Unhex(std::string(c.find("msgpack_hex").text())));
       std::optional<WireValue> got = DecodeCanonicalMsgpack(*bytes, bytes, *type);
+      // Every list of two or more elements shared with a second thread.
+      std::optional<WireValue> shared = DecodeCanonicalMsgpack(*bytes, bytes, *type, 1);
       DecodeResult want = DecodeMsgpackGeneral(bytes, *type);
       std::string name = fmt::format("{}/{}", file, c.find("name").text());
+      EXPECT_EQ(got.has_value(), shared.has_value()) << name;
       if (!got) {
         ++general_only;
         continue;
@@ -109,6 +113,9 @@ TEST(CanonicalDecode, AgreesWithTheGeneralDecoderOnEveryVector) {
       ASSERT_TRUE(want.ok()) << name << ": fast path accepted what the general decoder rejects: "
                              << want.error->ToString();
       EXPECT_EQ(Difference(*got, *want.value), "") << name;
+      if (shared) {
+        EXPECT_EQ(Difference(*shared, *want.value), "") << name << " (shared)";
+      }
     }
   }
   std::printf("canonical fast path: %d vectors, general decoder only: %d\n", fast, general_only);
@@ -278,8 +285,144 @@ TEST(CanonicalDecode, GivesUpOnWhatIsNotCanonical) {
 }
 
 
+const char* kListType = R"(["object",{
+  "items": ["list", ["object", {"id": "number", "meta": "dynamic", "name": "string", "ports": ["set", "number"],
+                                "sub": ["list", ["object", {"x": "number"}]], "tags": ["map", "string"]}]],
+  "tail": "string"
+}])";
+
+// A long list of blocks, then another attribute: ids of every msgpack integer width,
+// dynamic values of one type (or, with `mixed`, a number type from element `mixed` on),
+// refined unknowns, floats, maps, sets, nested lists. `bad` (when below `count`): that
+// element's map keys are out of order.
+std::string ListValue(int count, int mixed = -1, int bad = -1) {
+  std::string out;
+  Sink sink{&out};
+  msgpack::packer<Sink> pk(sink);
+  pk.pack_map(2);
+  Str(pk, "items");
+  pk.pack_array(static_cast<uint32_t>(count));
+  for (int i = 0; i < count; ++i) {
+    pk.pack_map(6);
+    Str(pk, "id");
+    const int64_t ids[] = {i, 200 + i, 70000 + i, int64_t{5000000000} + i, -i, -40000 - i};
+    pk.pack_int64(ids[i % 6]);
+    Str(pk, "meta");
+    pk.pack_array(2);
+    if (mixed >= 0 && i >= mixed) {
+      Str(pk, R"("number")");
+      pk.pack_double(0.5 + i);
+    } else {
+      Str(pk, R"(["object",{"tier":"string"}])");
+      pk.pack_map(1);
+      Str(pk, "tier");
+      Str(pk, fmt::format("t{}", i % 3));
+    }
+    Str(pk, "name");
+    if (i % 7 == 3) {
+      std::string payload = "\x82\x01\xc2\x02\xa3" "ab:";  // not null, prefix "ab:"
+      pk.pack_ext(payload.size(), 12);
+      pk.pack_ext_body(payload.data(), static_cast<uint32_t>(payload.size()));
+    } else {
+      Str(pk, fmt::format("name-{}", i));
+    }
+    Str(pk, "ports");
+    pk.pack_array(2);
+    pk.pack_int64(i % 100);
+    pk.pack_int64(1000 + i);
+    Str(pk, "sub");
+    pk.pack_array(static_cast<uint32_t>(i % 3));
+    for (int k = 0; k < i % 3; ++k) {
+      pk.pack_map(1);
+      Str(pk, "x");
+      if (k == 1) {
+        pk.pack_double(1.25 * i);
+      } else {
+        out.append("\xd4\x00\x00", 3);  // unknown
+      }
+    }
+    Str(pk, "tags");
+    pk.pack_map(2);
+    Str(pk, i == bad ? "z" : "env");
+    Str(pk, "prod");
+    Str(pk, i == bad ? "a" : "owner");
+    Str(pk, fmt::format("team-{}", i % 9));
+  }
+  Str(pk, "tail");
+  Str(pk, "end");
+  return out;
+}
+
+// Long lists decoded by two threads give what one thread gives, wherever the threads meet
+// (the helper thread takes runs from the back while this one takes elements from the
+// front, so the meeting point changes from run to run).
+TEST(CanonicalDecode, SharedListsAgreeWithTheGeneralDecoder) {
+  Type type = TypeFromJson(kListType);
+  for (int count : {2, 3, 50, 3000}) {
+    auto bytes = std::make_shared<const std::string>(ListValue(count));
+    DecodeResult want = DecodeMsgpackGeneral(bytes, type);
+    ASSERT_TRUE(want.ok()) << want.error->ToString();
+    uint64_t total = 0;
+    for (int round = 0; round < 20; ++round) {
+      uint64_t shared = 0;
+      std::optional<WireValue> got = DecodeCanonicalMsgpack(*bytes, bytes, type, 1, &shared);
+      ASSERT_TRUE(got.has_value()) << count;
+      ASSERT_EQ(Difference(*got, *want.value), "") << count << " elements, round " << round;
+      EXPECT_EQ(got->root().find("tail").text(), "end");
+      EXPECT_LT(shared, static_cast<uint64_t>(count));  // this thread takes the first at least
+      total += shared;
+    }
+    // The helper has to skip the list before it can take any: on a long list it does.
+    if (count == 3000) {
+      EXPECT_GT(total, 0u);
+    }
+    std::printf("%d elements: the helper decoded %llu of %d over 20 decodes\n", count,
+                static_cast<unsigned long long>(total), 20 * count);
+  }
+  // Below the threshold, nothing is shared.
+  auto bytes = std::make_shared<const std::string>(ListValue(3000));
+  uint64_t shared = 1;
+  ASSERT_TRUE(DecodeCanonicalMsgpack(*bytes, bytes, type, bytes->size() + 1, &shared).has_value());
+  EXPECT_EQ(shared, 0u);
+}
+
+// Whichever thread meets what is not canonical, the whole value goes to the general
+// decoder; the public decoder's result is the same as with one thread.
+TEST(CanonicalDecode, SharedListsGiveUpTogether) {
+  Type type = TypeFromJson(kListType);
+  struct Case {
+    int mixed;
+    int bad;
+    const char* why;
+  };
+  const Case cases[] = {
+      {-1, 2999, "the last element (the helper's) has map keys out of order"},
+      {-1, 1, "an early element (this thread's) has map keys out of order"},
+      {2500, -1, "dynamic values change type in the helper's part"},
+      {1, -1, "dynamic values change type in this thread's part"},
+  };
+  for (const Case& c : cases) {
+    auto bytes = std::make_shared<const std::string>(ListValue(3000, c.mixed, c.bad));
+    for (int round = 0; round < 5; ++round) {
+      EXPECT_FALSE(DecodeCanonicalMsgpack(*bytes, bytes, type, 1).has_value()) << c.why;
+    }
+    // A list's elements of different types are an error, which the general decoder names.
+    DecodeResult general = DecodeMsgpackGeneral(bytes, type);
+    DecodeResult decoded = DecodeMsgpack(*bytes, type);
+    ASSERT_EQ(decoded.ok(), general.ok()) << c.why;
+    ASSERT_EQ(general.ok(), c.mixed < 0) << c.why;
+    if (general.ok()) {
+      EXPECT_EQ(Difference(*decoded.value, *general.value), "") << c.why;
+    } else {
+      EXPECT_EQ(decoded.error->ToString(), general.error->ToString()) << c.why;
+      EXPECT_NE(general.error->ToString().find("list elements must all have the same type"), std::string::npos);
+    }
+  }
+}
+
 // Hostile input: mutated canonical values either take the fast path and agree with the
-// general decoder, or are left to it; neither crashes (run under ASan too).
+// general decoder, or are left to it; neither crashes (run under ASan too). Lists are
+// shared with a second thread in every other round.
 TEST(CanonicalDecode, MutatedInputsAgreeOrGiveUp) {
   Type type = TypeFromJson(kBlockType);
   std::string base = BlockValue(true);
@@ -304,7 +447,7 @@ TEST(CanonicalDecode, MutatedInputsAgreeOrGiveUp) {
       }
     }
     auto owner = std::make_shared<const std::string>(bytes);
-    std::optional<WireValue> got = DecodeCanonicalMsgpack(*owner, owner, type);
+    std::optional<WireValue> got = DecodeCanonicalMsgpack(*owner, owner, type, round % 2 == 0 ? kShareMinBytes : 1);
     if (!got) continue;
     ++fast;
     DecodeResult want = DecodeMsgpackGeneral(owner, type);

@@ -2,17 +2,22 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <charconv>
 #include <cstring>
+#include <exception>
 #include <functional>
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <system_error>
+#include <thread>
 #include <utility>
 #include <vector>
 
 #include "structured/json_value.h"
 #include "structured/wire/internal/decode_failure.h"
+#include "structured/wire/internal/list_split.h"
 #include "structured/wire/internal/msgpack_reader.h"
 #include "structured/wire/internal/set_order.h"
 #include "structured/wire/internal/type_plan.h"
@@ -136,13 +141,23 @@ enum class LeafKind : uint8_t { kNone, kNull, kUnknown, kFalse, kTrue, kInt, kOt
 
 class CanonicalDecoder {
  public:
-  CanonicalDecoder(std::string_view data, std::shared_ptr<const void> owner)
-      : data_(data), value_(data, std::move(owner)), plans_(value_, marker_) {
+  // `share_min_bytes`: lists with at least this many bytes are shared with a second thread
+  // (SIZE_MAX: never). `expected_bytes`: how much of `data` this decoder will read.
+  CanonicalDecoder(std::string_view data, std::shared_ptr<const void> owner, size_t share_min_bytes,
+                   size_t expected_bytes)
+      : data_(data),
+        owner_(owner),
+        value_(data, std::move(owner)),
+        plans_(value_, marker_),
+        share_min_bytes_(share_min_bytes) {
     // As ValueWriter: each value takes at least one byte, most take several.
-    size_t hint = data.size() / 6 + 1;
+    size_t hint = expected_bytes / 6 + 1;
     value_.Reserve(hint);
     marker_.Reserve(hint);
   }
+
+  // Elements of shared lists that the helper thread decoded.
+  uint64_t shared_elements() const { return shared_elements_; }
 
   WireValue Run(const Type& type) {
     const TypePlan& plan = plans_.For(type);
@@ -464,6 +479,11 @@ class CanonicalDecoder {
     uint32_t first = value_.ReserveArray(n);
     value_.PutArray(at, first, n);
     uint32_t marker_first = MarkerArray(m, n);
+    if (!set && !tuple && MayShare(r, n)) {
+      SharedList(r, *plan.element, n, first, marker_first, unify, depth);
+      last_ = LeafKind::kNone;
+      return;
+    }
     bool primitive_set = set && plan.primitive_set();
     bool owns_key_mode = set && !primitive_set;
     bool keyed = keyed_ != 0;
@@ -649,6 +669,211 @@ class CanonicalDecoder {
     if (--unify_depth_ == 0) signature_.clear();
   }
 
+  // Long lists are decoded by two threads. A helper thread skips through the list, noting
+  // where runs of elements start, then claims runs from the back (ListSplit) while this
+  // thread takes elements from the front, until they meet. The helper decodes its runs
+  // with a decoder of its own into documents of its own, whose first words are slots for
+  // all the list's elements. Then the helper's documents are grafted into these
+  // (DocumentBuilder::Graft): the value document on this thread and, at the same time, the
+  // marker document on the helper's. Last, its side tables are renumbered and its
+  // elements' dynamic types checked against this thread's first element. If the helper
+  // gives up, so does this decoder; a list the helper finds short or reaches late stays
+  // with this thread.
+  struct RelativeSig {
+    uint32_t seq;          // from the element's first value
+    const Type* type;      // of the dynamic value, or null for a null or unknown
+    const Type* declared;  // the dynamic position's declared type
+  };
+  struct Helper {
+    Helper(uint32_t count, size_t list_start, size_t min_bytes)
+        : split(count), list_start(list_start), min_bytes(min_bytes) {}
+    ~Helper() {
+      stop.store(true, std::memory_order_relaxed);
+      Signal(this_done);  // a helper waiting to graft gives up
+      if (thread.joinable()) thread.join();
+    }
+    ListSplit split;
+    const size_t list_start;
+    const size_t min_bytes;  // shorter lists are not shared
+    std::atomic<bool> stop{false};
+    std::atomic<bool> helper_done{false};  // it decodes no more (whether it took any)
+    std::atomic<bool> this_done{false};    // this thread neither: its marker document is free
+    // What the helper made, read once helper_done is set.
+    std::unique_ptr<CanonicalDecoder> decoder;
+    size_t start = 0;  // where its first element begins
+    size_t end = 0;    // where the list ends
+    std::exception_ptr error;
+    std::vector<RelativeSig> signature;  // its first element's, when the list unifies
+    std::exception_ptr graft_error;      // the marker graft's, read after join
+    std::thread thread;
+  };
+  static void Signal(std::atomic<bool>& flag) {
+    flag.store(true, std::memory_order_release);
+    flag.notify_all();
+  }
+  static void Await(const std::atomic<bool>& flag) {
+    flag.wait(false, std::memory_order_acquire);
+  }
+  static constexpr int kMaxShares = 4;
+
+  bool MayShare(const Reader& r, uint64_t n) const {
+    return n >= 2 && n <= structured::internal::kMaxLength && r.left() >= share_min_bytes_ && keyed_ == 0 &&
+           unify_depth_ == 0 && !sharing_ && shares_ < kMaxShares;
+  }
+
+  void SharedList(Reader& r, const TypePlan& element, uint64_t n, uint32_t first, uint32_t marker_first, bool unify,
+                  int depth) {
+    ++shares_;
+    sharing_ = true;  // lists inside this one stay with their thread
+    Helper h(static_cast<uint32_t>(n), r.pos(), share_min_bytes_);
+    try {
+      h.thread = std::thread([this, &h, &element, marker_first, unify, depth] {
+        RunHelper(h, *element.type, marker_first, unify, depth);
+      });
+    } catch (const std::system_error&) {
+      // No thread to be had: this one decodes every element.
+    }
+    Unification u;
+    if (unify) BeginUnify(u);
+    MarkerAt em;
+    uint64_t i = 0;
+    for (; i < n && h.split.Take(static_cast<uint32_t>(i)); ++i) {
+      uint32_t k = static_cast<uint32_t>(i);
+      em.slot = marker_first + 2 * k;
+      if (unify) StartElement(u);
+      Child(r, element, first + 2 * k, em, depth + 1);
+      if (unify) FinishElement(u, i);
+    }
+    if (i < n) {
+      Signal(h.this_done);
+      Await(h.helper_done);
+      TakeHelperShare(r, h, n, first, unify ? &u : nullptr);
+    }
+    if (unify) EndUnify();
+    sharing_ = false;
+  }
+
+  // On the helper thread, from the decoder that shares its list.
+  void RunHelper(Helper& h, const Type& element_type, uint32_t marker_first, bool unify, int depth) {
+    try {
+      // Skip to the end, noting where runs of elements start (about 4096 runs).
+      uint32_t n = h.split.count();
+      uint32_t stride = std::max<uint32_t>(1, n / 4096);
+      std::vector<std::pair<uint32_t, size_t>> runs;
+      Reader skip(data_, h.list_start, data_.size());
+      for (uint32_t i = 0; i < n; ++i) {
+        if (i % stride == 0) {
+          if (h.stop.load(std::memory_order_relaxed)) break;
+          runs.emplace_back(i, skip.pos());
+        }
+        skip.SkipItems(1);
+      }
+      size_t end = skip.pos();
+      runs.emplace_back(n, end);
+      bool claimed = false;
+      if (!h.stop.load(std::memory_order_relaxed) && end - h.list_start >= h.min_bytes) {
+        h.decoder = std::make_unique<CanonicalDecoder>(data_, owner_, SIZE_MAX, (end - h.list_start) / 2);
+        CanonicalDecoder& d = *h.decoder;
+        d.BeginShare(element_type, n, unify);
+        // Runs from the back, as long as this thread has not reached them.
+        for (size_t j = runs.size() - 1; j-- > 0 && runs[j].first > 0 && h.split.Claim(runs[j].first);) {
+          claimed = true;
+          Reader r(data_, runs[j].second, data_.size());
+          d.DecodeRun(r, runs[j].first, runs[j + 1].first, depth, h);
+          if (r.pos() != runs[j + 1].second) GiveUp();
+          h.start = runs[j].second;
+        }
+        if (claimed) d.EndShare(h);
+        h.end = end;
+      }
+      Signal(h.helper_done);
+      if (!claimed) return;
+      // Graft the marker document while the other thread grafts the value document.
+      Await(h.this_done);
+      if (h.stop.load(std::memory_order_relaxed)) return;
+      uint32_t split = h.split.split();
+      try {
+        marker_.Graft(h.decoder->marker_, n, split, marker_first + 2 * split);
+      } catch (...) {
+        h.graft_error = std::current_exception();
+      }
+    } catch (...) {
+      // Only the helper's own share can have failed here.
+      if (h.split.split() != h.split.count()) h.error = std::current_exception();
+      Signal(h.helper_done);
+    }
+  }
+
+  // On the helper thread: its elements, in slots for all the list's elements (the first
+  // words of both documents, as Graft needs).
+  void BeginShare(const Type& element_type, uint32_t n, bool unify) {
+    share_element_ = &plans_.For(element_type);
+    share_first_ = value_.ReserveArray(n);
+    share_marker_first_ = marker_.ReserveArray(n);
+    if (share_first_ != 0 || share_marker_first_ != 0) GiveUp();
+    share_unify_ = unify;
+    if (unify) BeginUnify(share_u_);
+  }
+  void DecodeRun(Reader& r, uint32_t begin, uint32_t end, int depth, const Helper& h) {
+    MarkerAt em;
+    for (uint32_t k = begin; k < end; ++k) {
+      if (h.stop.load(std::memory_order_relaxed)) GiveUp();
+      em.slot = share_marker_first_ + 2 * k;
+      if (share_unify_) StartElement(share_u_);
+      Child(r, *share_element_, share_first_ + 2 * k, em, depth + 1);
+      if (share_unify_) FinishElement(share_u_, share_done_);
+      ++share_done_;
+    }
+  }
+  void EndShare(Helper& h) {
+    if (!share_unify_) return;
+    const Unification& u = share_u_;
+    for (uint32_t j = u.first_sig; j < u.first_sig_end; ++j) {
+      const SigEntry& e = signature_[j];
+      const Type* type = e.slot < 0 ? nullptr : &plans_.types()[static_cast<size_t>(e.slot)];
+      h.signature.push_back(RelativeSig{e.seq - u.first_seq, type, e.declared->type});
+    }
+    EndUnify();
+  }
+
+  // Back on this thread, both done decoding: the helper's elements into these documents.
+  void TakeHelperShare(Reader& r, Helper& h, uint64_t n, uint32_t first, const Unification* u) {
+    if (h.error) std::rethrow_exception(h.error);
+    uint32_t split = h.split.split();
+    if (r.pos() != h.start || h.end == 0) GiveUp();
+    CanonicalDecoder& other = *h.decoder;
+    DocumentBuilder::Grafted g = value_.Graft(other.value_, n, split, first + 2 * split);
+    h.thread.join();  // the marker document is grafted too
+    if (h.graft_error) std::rethrow_exception(h.graft_error);
+    // Its dynamic types, by equal type here.
+    std::vector<Type>& types = plans_.types();
+    std::vector<uint32_t> slots;
+    for (const Type& t : other.plans_.types()) {
+      auto same = std::find(types.begin(), types.end(), t);
+      slots.push_back(same != types.end() ? static_cast<uint32_t>(same - types.begin()) : plans_.Slot(t));
+    }
+    if (u != nullptr) {
+      // Its first element has the dynamic types this thread's first element has.
+      uint32_t size = u->first_sig_end - u->first_sig;
+      if (size != h.signature.size()) GiveUp();
+      for (uint32_t j = 0; j < size; ++j) {
+        const SigEntry& a = signature_[u->first_sig + j];
+        const RelativeSig& b = h.signature[j];
+        const Type* type = a.slot < 0 ? nullptr : &plans_.types()[static_cast<size_t>(a.slot)];
+        if (a.seq - u->first_seq != b.seq || a.declared->type != b.declared || (type == nullptr) != (b.type == nullptr) ||
+            (type != nullptr && !(*type == *b.type))) {
+          GiveUp();
+        }
+      }
+    }
+    for (auto& [node, refinements] : other.refinements_) refinements_.emplace_back(g.Index(node), std::move(refinements));
+    for (auto [node, slot] : other.dynamic_types_) dynamic_types_.emplace_back(g.Index(node), slots[slot]);
+    for (uint32_t node : other.float64_numbers_) float64_numbers_.push_back(g.Index(node));
+    seq_ += other.seq_;
+    shared_elements_ += n - split;
+    r.Advance(h.end - r.pos());
+  }
+
   // Map keys repeat: each text is stored once per document (as ValueWriter does).
   KeyId KeyOf(std::string_view key, bool marker) {
     DocumentBuilder& builder = marker ? marker_ : value_;
@@ -672,6 +897,7 @@ class CanonicalDecoder {
   }
 
   std::string_view data_;
+  std::shared_ptr<const void> owner_;
   DocumentBuilder value_;
   DocumentBuilder marker_;
   TypePlans plans_;
@@ -687,6 +913,17 @@ class CanonicalDecoder {
   // elements of the open lists and maps that unify.
   uint32_t seq_ = 0;
   uint32_t unify_depth_ = 0;
+  size_t share_min_bytes_;
+  // A helper's share (BeginShare).
+  const TypePlan* share_element_ = nullptr;
+  uint32_t share_first_ = 0;
+  uint32_t share_marker_first_ = 0;
+  bool share_unify_ = false;
+  Unification share_u_;
+  uint64_t share_done_ = 0;
+  int shares_ = 0;  // lists shared so far
+  bool sharing_ = false;
+  uint64_t shared_elements_ = 0;
   struct SigEntry {
     uint32_t seq;
     int32_t slot;  // -1: a null or unknown
@@ -735,10 +972,12 @@ class CanonicalDecoder {
 }  // namespace
 
 std::optional<WireValue> DecodeCanonicalMsgpack(std::string_view data, std::shared_ptr<const void> owner,
-                                                const Type& type) {
+                                                const Type& type, size_t share_min_bytes, uint64_t* shared) {
   try {
-    CanonicalDecoder decoder(data, std::move(owner));
-    return decoder.Run(type);
+    CanonicalDecoder decoder(data, std::move(owner), share_min_bytes, data.size());
+    WireValue wv = decoder.Run(type);
+    if (shared != nullptr) *shared = decoder.shared_elements();
+    return wv;
   } catch (const NotCanonical&) {
   } catch (const Failure&) {
   } catch (const std::length_error&) {

@@ -12,6 +12,8 @@
 #ifndef PLANVIEW_STRUCTURED_WIRE_INTERNAL_CANONICAL_DECODE_H_
 #define PLANVIEW_STRUCTURED_WIRE_INTERNAL_CANONICAL_DECODE_H_
 
+#include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string_view>
@@ -22,9 +24,14 @@
 
 namespace planview::structured::wire::internal {
 
-// `data` stays alive as long as `owner` (strings of the value point into it).
+// `data` stays alive as long as `owner` (strings of the value point into it). A list of
+// at least `share_min_bytes` (and at least two elements) is decoded by two threads
+// (SIZE_MAX: one thread only); `shared`, when given, counts the elements the second
+// thread decoded.
+inline constexpr size_t kShareMinBytes = size_t{1} << 20;
 std::optional<WireValue> DecodeCanonicalMsgpack(std::string_view data, std::shared_ptr<const void> owner,
-                                                const Type& type);
+                                                const Type& type, size_t share_min_bytes = kShareMinBytes,
+                                                uint64_t* shared = nullptr);
 
 // The general decoder alone (msgpack_decode.cc; DecodeMsgpack tries the fast path first),
 // for tests that compare the two.

@@ -9,6 +9,53 @@
 #include "structured/wire/unicode.h"
 
 namespace planview::structured::wire::internal {
+
+void Reader::SkipScalarAfter(uint8_t c) {
+  if (c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3) return;
+  if (IsStrOrBin(c)) {
+    Take(LengthAfter(c));
+    return;
+  }
+  switch (c) {
+    case 0xcc: case 0xd0: Take(1); return;
+    case 0xcd: case 0xd1: Take(2); return;
+    case 0xce: case 0xd2: case 0xca: Take(4); return;
+    case 0xcf: case 0xd3: case 0xcb: Take(8); return;
+    case 0xd4: Take(2); return;
+    case 0xd5: Take(3); return;
+    case 0xd6: Take(5); return;
+    case 0xd7: Take(9); return;
+    case 0xd8: Take(17); return;
+    case 0xc7: Take(1 + BigEndian(1)); return;
+    case 0xc8: { size_t n = BigEndian(2); Take(1 + n); return; }
+    case 0xc9: { size_t n = BigEndian(4); Take(1 + n); return; }
+    default: Fail(pos_ - 1, fmt::format("invalid msgpack code 0x{:02x}", c));
+  }
+}
+
+void Reader::SkipItems(uint64_t count) {
+  // Every item takes a byte at least, so `count` stays below twice the input's size.
+  while (count != 0) {
+    --count;
+    if (pos_ >= end_) Fail(pos_, "unexpected end of input");
+    uint8_t c = static_cast<uint8_t>(data_[pos_++]);
+    if (c <= 0x7f) continue;
+    if (c >= 0xa0 && c <= 0xbf) {  // fixstr
+      Need(c & 0x1f);
+      pos_ += c & 0x1f;
+    } else if (c <= 0x8f) {  // fixmap
+      count += 2 * (c & 0x0f);
+    } else if (c <= 0x9f) {  // fixarray
+      count += c & 0x0f;
+    } else if (IsArrayCode(c)) {
+      count += LengthAfter(c);
+    } else if (IsMapCode(c)) {
+      count += 2 * LengthAfter(c);
+    } else {
+      SkipScalarAfter(c);
+    }
+  }
+}
 namespace {
 
 // Refinement payloads larger than this are refused, as go-cty does.
