@@ -367,25 +367,38 @@ std::shared_ptr<const Document> DocumentBuilder::FinishAt(uint32_t root) {
   return done;
 }
 
-DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t slots, size_t from_slot, uint32_t to) {
+DocumentBuilder::Size DocumentBuilder::size() const { return Size{doc_->words_.size(), doc_->arena_.size()}; }
+
+void DocumentBuilder::Rewind(Size size) {
+  if (!open_.empty() || pending_.size() != 0 || size.words > doc_->words_.size() ||
+      size.text > doc_->arena_.size()) {
+    throw std::logic_error("DocumentBuilder::Rewind needs a builder writing in place, and a size it had");
+  }
+  doc_->words_.Truncate(size.words);
+  doc_->arena_.resize(size.text);
+  integers_.reset();
+}
+
+DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t slots, size_t first_slot, size_t count,
+                                                uint32_t to) {
   Document& from = *part.doc_;
   Document& into = *doc_;
   if (from.source_.data() != into.source_.data() || from.source_.size() != into.source_.size() ||
-      !part.open_.empty() || part.pending_.size() != 0 || from_slot > slots || 2 * slots > from.words_.size() ||
-      static_cast<size_t>(to) + 2 * (slots - from_slot) > into.words_.size()) {
+      !part.open_.empty() || part.pending_.size() != 0 || first_slot > slots || count > slots - first_slot ||
+      2 * slots > from.words_.size() || static_cast<size_t>(to) + 2 * count > into.words_.size()) {
     throw std::logic_error("DocumentBuilder::Graft needs a part written in place over the same source");
   }
-  size_t count = slots - from_slot;
   size_t rest = from.words_.size() - 2 * slots;  // the part's words after its slots
   if (into.words_.size() + rest > UINT32_MAX ||
       into.source_.size() + into.arena_.size() + from.arena_.size() > UINT32_MAX) {
     throw std::length_error("JSON document too large for planview (4 GiB of text at most)");
   }
   Grafted g;
-  g.slots_begin = static_cast<uint32_t>(2 * from_slot);
-  g.slots_end = static_cast<uint32_t>(2 * slots);
+  g.slots_begin = static_cast<uint32_t>(2 * first_slot);
+  g.slots_end = static_cast<uint32_t>(2 * (first_slot + count));
+  g.region_end = static_cast<uint32_t>(2 * slots);
   g.to = to;
-  g.shift = static_cast<uint32_t>(into.words_.size()) - g.slots_end;
+  g.shift = static_cast<uint32_t>(into.words_.size()) - g.region_end;
   uint32_t text_shift = static_cast<uint32_t>(into.arena_.size());
   uint32_t source_size = static_cast<uint32_t>(into.source_.size());
   into.arena_.append(from.arena_);

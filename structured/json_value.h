@@ -317,23 +317,33 @@ class DocumentBuilder {
   }
   std::shared_ptr<const Document> FinishAt(uint32_t root);
 
+  // How much a builder writing in place holds, and going back to it (the integer cache
+  // is cleared): for producers that undo a value that failed halfway.
+  struct Size {
+    size_t words = 0;
+    size_t text = 0;
+  };
+  Size size() const;
+  void Rewind(Size size);
+
   // Parts, for producers that write one document on several threads. Another thread
   // writes a part in place with a builder of its own over the same source, whose first
   // words are `ReserveArray(slots)`, for the values it makes. `Graft` appends the part's
   // words and arena text here, every child index and arena offset shifted to where it
-  // lands, and moves the part's values `from` to `slots - 1` into this builder's
-  // reserved, unwritten slots `to`, `to + 2`, ... (the part's other slots are not
-  // copied, and nothing may refer to them). The part's builder is left empty.
+  // lands, and moves the part's `count` values from slot `first` on into this builder's
+  // reserved, unwritten slots `to`, `to + 2`, ... (the part's other slots are not copied,
+  // and nothing may refer to them). The part's builder is left empty.
   struct Grafted {
     uint32_t slots_begin = 0;  // the moved slots were the part's indices [slots_begin, slots_end)
     uint32_t slots_end = 0;
-    uint32_t to = 0;     // and are from `to` on now
-    uint32_t shift = 0;  // every later index moved by this (modulo 2^32)
+    uint32_t region_end = 0;  // the part's slots end here, its other words begin
+    uint32_t to = 0;          // the moved slots are from `to` on now
+    uint32_t shift = 0;       // every index from region_end on moved by this (modulo 2^32)
     uint32_t Index(uint32_t part_index) const {
-      return part_index < slots_end ? to + (part_index - slots_begin) : part_index + shift;
+      return part_index < region_end ? to + (part_index - slots_begin) : part_index + shift;
     }
   };
-  Grafted Graft(DocumentBuilder& part, size_t slots, size_t from, uint32_t to);
+  Grafted Graft(DocumentBuilder& part, size_t slots, size_t first, size_t count, uint32_t to);
 
   // Capacity hint: the number of values the document will hold.
   void Reserve(size_t values);

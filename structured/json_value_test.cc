@@ -477,7 +477,7 @@ TEST(DocumentBuilder, GraftMovesAPartWrittenOnItsOwn) {
     part.PutInteger(other + 3 * i + 1, 100 + i);
   }
 
-  DocumentBuilder::Grafted g = b.Graft(part, 6, 2, first + 4);
+  DocumentBuilder::Grafted g = b.Graft(part, 6, 2, 4, first + 4);
   b.PutInteger(first + 12, 4);
   std::shared_ptr<const Document> doc = b.FinishAt(root);
 
@@ -495,9 +495,34 @@ TEST(DocumentBuilder, GraftMovesAPartWrittenOnItsOwn) {
   EXPECT_EQ(part.ReserveValue(), 0u);  // the part is empty again
 
   DocumentBuilder empty(source, nullptr);
-  EXPECT_THROW(b.Graft(empty, 1, 0, 0), std::logic_error);  // no slots to move
+  EXPECT_THROW(b.Graft(empty, 1, 0, 1, 0), std::logic_error);  // no slots to move
   DocumentBuilder another("another source", nullptr);
-  EXPECT_THROW(b.Graft(another, 0, 0, 0), std::logic_error);  // not the same source
+  EXPECT_THROW(b.Graft(another, 0, 0, 0, 0), std::logic_error);  // not the same source
+}
+
+TEST(DocumentBuilder, RewindUndoesAValueWrittenHalfway) {
+  DocumentBuilder b("src", nullptr);
+  uint32_t root = b.ReserveValue();
+  uint32_t first = b.ReserveArray(2);
+  b.PutArray(root, first, 2);
+  b.PutInteger(first, 7);
+  DocumentBuilder::Size before = b.size();
+  // The second element, an object, fails after one member.
+  uint32_t members = b.ReserveObject(2);
+  b.PutKey(members, b.StoreKey("a"));
+  b.PutInteger(members + 1, 8);
+  EXPECT_GT(b.size().words, before.words);
+  EXPECT_GT(b.size().text, before.text);
+  b.Rewind(before);
+  EXPECT_EQ(b.size().words, before.words);
+  EXPECT_EQ(b.size().text, before.text);
+  // Written again as 8, whose text the rewind took away: stored anew, not found in a
+  // stale cache entry.
+  b.PutInteger(first + 2, 8);
+  std::shared_ptr<const Document> doc = b.FinishAt(root);
+  EXPECT_TRUE(doc->root().Equals(MustParse("[7, 8]")->root()));
+  EXPECT_EQ(doc->root().at(1).text(), "8");
+  EXPECT_THROW(b.Rewind(DocumentBuilder::Size{100, 0}), std::logic_error);
 }
 
 TEST(DocumentBuilder, IntegersHaveTheirDecimalText) {

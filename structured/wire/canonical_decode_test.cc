@@ -294,8 +294,9 @@ const char* kListType = R"(["object",{
 // A long list of blocks, then another attribute: ids of every msgpack integer width,
 // dynamic values of one type (or, with `mixed`, a number type from element `mixed` on),
 // refined unknowns, floats, maps, sets, nested lists. `bad` (when below `count`): that
-// element's map keys are out of order.
-std::string ListValue(int count, int mixed = -1, int bad = -1) {
+// element's map keys are out of order. `decoys`: from the middle on, floats whose bytes
+// hold what every element begins with.
+std::string ListValue(int count, int mixed = -1, int bad = -1, bool decoys = false) {
   std::string out;
   Sink sink{&out};
   msgpack::packer<Sink> pk(sink);
@@ -335,7 +336,10 @@ std::string ListValue(int count, int mixed = -1, int bad = -1) {
     for (int k = 0; k < i % 3; ++k) {
       pk.pack_map(1);
       Str(pk, "x");
-      if (k == 1) {
+      if (k == 1 && decoys && i >= count / 2) {
+        // 0x40 0x86 0xa2 'i' 'd' 0 0 0: about 724.3, and an element's first bytes inside.
+        out.append("\xcb\x40\x86\xa2\x69\x64\x00\x00\x00", 9);
+      } else if (k == 1) {
         pk.pack_double(1.25 * i);
       } else {
         out.append("\xd4\x00\x00", 3);  // unknown
@@ -358,7 +362,7 @@ std::string ListValue(int count, int mixed = -1, int bad = -1) {
 // front, so the meeting point changes from run to run).
 TEST(CanonicalDecode, SharedListsAgreeWithTheGeneralDecoder) {
   Type type = TypeFromJson(kListType);
-  for (int count : {2, 3, 50, 3000}) {
+  for (int count : {2, 3, 50, 3000, 20000}) {
     auto bytes = std::make_shared<const std::string>(ListValue(count));
     DecodeResult want = DecodeMsgpackGeneral(bytes, type);
     ASSERT_TRUE(want.ok()) << want.error->ToString();
@@ -372,8 +376,8 @@ TEST(CanonicalDecode, SharedListsAgreeWithTheGeneralDecoder) {
       EXPECT_LT(shared, static_cast<uint64_t>(count));  // this thread takes the first at least
       total += shared;
     }
-    // The helper has to skip the list before it can take any: on a long list it does.
-    if (count == 3000) {
+    // On a long list, the helper starts in time to take some.
+    if (count == 20000) {
       EXPECT_GT(total, 0u);
     }
     std::printf("%d elements: the helper decoded %llu of %d over 20 decodes\n", count,
@@ -384,6 +388,47 @@ TEST(CanonicalDecode, SharedListsAgreeWithTheGeneralDecoder) {
   uint64_t shared = 1;
   ASSERT_TRUE(DecodeCanonicalMsgpack(*bytes, bytes, type, bytes->size() + 1, &shared).has_value());
   EXPECT_EQ(shared, 0u);
+}
+
+// Where the helper starts inside a value (the bytes look like an element's start), or
+// goes on past the list's end (a value of the element type follows the list), this thread
+// decodes the rest itself.
+TEST(CanonicalDecode, SharedListsSurviveFalseStartsAndWhatFollows) {
+  Type type = TypeFromJson(kListType);
+  auto decoys = std::make_shared<const std::string>(ListValue(20000, -1, -1, true));
+  DecodeResult want = DecodeMsgpackGeneral(decoys, type);
+  ASSERT_TRUE(want.ok()) << want.error->ToString();
+  for (int round = 0; round < 10; ++round) {
+    std::optional<WireValue> got = DecodeCanonicalMsgpack(*decoys, decoys, type, 1);
+    ASSERT_TRUE(got.has_value());
+    ASSERT_EQ(Difference(*got, *want.value), "") << "decoys, round " << round;
+  }
+
+  // ["tuple", [["list", T], T]]: the list, then one more T.
+  Type tuple = TypeFromJson(R"(["tuple",[["list",["object",{"id":"number","name":"string"}]],
+                                        ["object",{"id":"number","name":"string"}]]])");
+  std::string out;
+  Sink sink{&out};
+  msgpack::packer<Sink> pk(sink);
+  pk.pack_array(2);
+  const int kCount = 20000;
+  pk.pack_array(kCount);
+  for (int i = 0; i <= kCount; ++i) {  // the last one is the tuple's second element
+    pk.pack_map(2);
+    Str(pk, "id");
+    pk.pack_int64(i);
+    Str(pk, "name");
+    Str(pk, fmt::format("n{}", i));
+  }
+  auto bytes = std::make_shared<const std::string>(out);
+  want = DecodeMsgpackGeneral(bytes, tuple);
+  ASSERT_TRUE(want.ok()) << want.error->ToString();
+  for (int round = 0; round < 10; ++round) {
+    std::optional<WireValue> got = DecodeCanonicalMsgpack(*bytes, bytes, tuple, 1);
+    ASSERT_TRUE(got.has_value());
+    ASSERT_EQ(Difference(*got, *want.value), "") << "list then block, round " << round;
+    EXPECT_EQ(got->root().at(1).find("id").text(), "20000");
+  }
 }
 
 // Whichever thread meets what is not canonical, the whole value goes to the general

@@ -17,7 +17,6 @@
 
 #include "structured/json_value.h"
 #include "structured/wire/internal/decode_failure.h"
-#include "structured/wire/internal/list_split.h"
 #include "structured/wire/internal/msgpack_reader.h"
 #include "structured/wire/internal/set_order.h"
 #include "structured/wire/internal/type_plan.h"
@@ -669,40 +668,51 @@ class CanonicalDecoder {
     if (--unify_depth_ == 0) signature_.clear();
   }
 
-  // Long lists are decoded by two threads. A helper thread skips through the list, noting
-  // where runs of elements start, then claims runs from the back (ListSplit) while this
-  // thread takes elements from the front, until they meet. The helper decodes its runs
-  // with a decoder of its own into documents of its own, whose first words are slots for
-  // all the list's elements. Then the helper's documents are grafted into these
-  // (DocumentBuilder::Graft): the value document on this thread and, at the same time, the
-  // marker document on the helper's. Last, its side tables are renumbered and its
-  // elements' dynamic types checked against this thread's first element. If the helper
-  // gives up, so does this decoder; a list the helper finds short or reaches late stays
-  // with this thread.
+  // Long lists of blocks are decoded by two threads. Every element of such a list begins
+  // with the same bytes: its map header and its first attribute's key. A helper thread
+  // looks for them from about the middle of the rest of the input, then decodes elements
+  // from there on, with a decoder and documents of its own, not yet knowing their
+  // indices. This thread decodes from the front. If it arrives exactly where the helper
+  // started, that was an element's start, and if the helper decoded exactly the rest of
+  // the list, its documents are grafted into these (DocumentBuilder::Graft: the value
+  // document on this thread and the marker document on the helper's at the same time),
+  // its side tables renumbered and its first element's dynamic types checked against this
+  // thread's first element. Otherwise (the bytes were inside a value, or the helper's
+  // elements do not end with the list) this thread decodes the rest itself, and the
+  // result is the same either way.
   struct RelativeSig {
     uint32_t seq;          // from the element's first value
     const Type* type;      // of the dynamic value, or null for a null or unknown
     const Type* declared;  // the dynamic position's declared type
   };
+  // A decoder's sizes, to go back to after an element that failed halfway.
+  struct Snapshot {
+    size_t pos = 0;
+    DocumentBuilder::Size value;
+    DocumentBuilder::Size marker;
+    size_t refinements = 0;
+    size_t dynamic_types = 0;
+    size_t float64_numbers = 0;
+  };
   struct Helper {
-    Helper(uint32_t count, size_t list_start, size_t min_bytes)
-        : split(count), list_start(list_start), min_bytes(min_bytes) {}
+    explicit Helper(uint32_t count) : count(count) {}
     ~Helper() {
       stop.store(true, std::memory_order_relaxed);
-      Signal(this_done);  // a helper waiting to graft gives up
+      Signal(decided);  // a helper waiting for the decision gives up
       if (thread.joinable()) thread.join();
     }
-    ListSplit split;
-    const size_t list_start;
-    const size_t min_bytes;  // shorter lists are not shared
-    std::atomic<bool> stop{false};
-    std::atomic<bool> helper_done{false};  // it decodes no more (whether it took any)
-    std::atomic<bool> this_done{false};    // this thread neither: its marker document is free
-    // What the helper made, read once helper_done is set.
+    const uint32_t count;
+    // Set by the helper once: where its first element begins (0: none yet).
+    std::atomic<size_t> start{0};
+    // Set by this thread once: its first element's index, when this thread arrived there.
+    std::atomic<uint32_t> first{0};
+    std::atomic<bool> stop{false};     // the helper's work is not wanted
+    std::atomic<bool> finished{false};  // the helper decodes no more
+    std::atomic<bool> decided{false};   // this thread took the helper's elements, or not (`stop`)
+    // What the helper made, read once `finished` is set.
     std::unique_ptr<CanonicalDecoder> decoder;
-    size_t start = 0;  // where its first element begins
-    size_t end = 0;    // where the list ends
-    std::exception_ptr error;
+    uint32_t decoded = 0;  // elements decoded in full
+    Snapshot after;        // the helper's decoder after them
     std::vector<RelativeSig> signature;  // its first element's, when the list unifies
     std::exception_ptr graft_error;      // the marker graft's, read after join
     std::thread thread;
@@ -711,10 +721,30 @@ class CanonicalDecoder {
     flag.store(true, std::memory_order_release);
     flag.notify_all();
   }
-  static void Await(const std::atomic<bool>& flag) {
-    flag.wait(false, std::memory_order_acquire);
-  }
+  static void Await(const std::atomic<bool>& flag) { flag.wait(false, std::memory_order_acquire); }
   static constexpr int kMaxShares = 4;
+
+  // The bytes every element of a list of objects begins with in canonical form (empty:
+  // none to look for).
+  static std::string ElementStart(const TypePlan& element) {
+    std::string bytes;
+    if (element.kind != Type::Kind::kObject || element.attributes.empty()) return bytes;
+    size_t n = element.attributes.size();
+    std::string_view name = element.attributes.front().name;
+    if (n > 0xffff || name.size() > 0xff) return bytes;
+    if (n <= 15) {
+      bytes += static_cast<char>(0x80 | n);
+    } else {
+      bytes += {'\xde', static_cast<char>(n >> 8), static_cast<char>(n & 0xff)};
+    }
+    if (name.size() <= 31) {
+      bytes += static_cast<char>(0xa0 | name.size());
+    } else {
+      bytes += {'\xd9', static_cast<char>(name.size())};
+    }
+    bytes += name;
+    return bytes;
+  }
 
   bool MayShare(const Reader& r, uint64_t n) const {
     return n >= 2 && n <= structured::internal::kMaxLength && r.left() >= share_min_bytes_ && keyed_ == 0 &&
@@ -725,153 +755,167 @@ class CanonicalDecoder {
                   int depth) {
     ++shares_;
     sharing_ = true;  // lists inside this one stay with their thread
-    Helper h(static_cast<uint32_t>(n), r.pos(), share_min_bytes_);
-    try {
-      h.thread = std::thread([this, &h, &element, marker_first, unify, depth] {
-        RunHelper(h, *element.type, marker_first, unify, depth);
-      });
-    } catch (const std::system_error&) {
-      // No thread to be had: this one decodes every element.
+    Helper h(static_cast<uint32_t>(n));
+    std::string element_start = ElementStart(element);
+    if (!element_start.empty()) {
+      try {
+        h.thread = std::thread([this, &h, &element, bytes = std::move(element_start), from = r.pos(), marker_first,
+                                unify, depth] { RunHelper(h, *element.type, bytes, from, marker_first, unify, depth); });
+      } catch (const std::system_error&) {
+        // No thread to be had: this one decodes every element.
+      }
     }
     Unification u;
     if (unify) BeginUnify(u);
     MarkerAt em;
-    uint64_t i = 0;
-    for (; i < n && h.split.Take(static_cast<uint32_t>(i)); ++i) {
+    size_t meet = SIZE_MAX;  // where the helper started, while this thread has not passed it
+    bool watching = h.thread.joinable();
+    for (uint64_t i = 0; i < n; ++i) {
+      if (watching) {
+        if (meet == SIZE_MAX) meet = h.start.load(std::memory_order_acquire);
+        if (meet == 0) meet = SIZE_MAX;
+        if (r.pos() >= meet) {
+          watching = false;
+          if (r.pos() == meet && i > 0 && TakeHelperShare(r, h, static_cast<uint32_t>(i), n, first,
+                                                          unify ? &u : nullptr)) {
+            break;
+          }
+          h.stop.store(true, std::memory_order_relaxed);
+          Signal(h.decided);
+        }
+      }
       uint32_t k = static_cast<uint32_t>(i);
       em.slot = marker_first + 2 * k;
       if (unify) StartElement(u);
       Child(r, element, first + 2 * k, em, depth + 1);
       if (unify) FinishElement(u, i);
     }
-    if (i < n) {
-      Signal(h.this_done);
-      Await(h.helper_done);
-      TakeHelperShare(r, h, n, first, unify ? &u : nullptr);
-    }
     if (unify) EndUnify();
     sharing_ = false;
   }
 
-  // On the helper thread, from the decoder that shares its list.
-  void RunHelper(Helper& h, const Type& element_type, uint32_t marker_first, bool unify, int depth) {
+  // On the helper thread, from the decoder that shares its list: elements from the first
+  // place after the middle of the rest of the input that looks like an element's start.
+  void RunHelper(Helper& h, const Type& element_type, std::string_view element_start, size_t list_start,
+                 uint32_t marker_first, bool unify, int depth) {
+    size_t start = data_.find(element_start, list_start + (data_.size() - list_start) / 2);
+    if (start == std::string_view::npos) {
+      Signal(h.finished);
+      return;
+    }
     try {
-      // Skip to the end, noting where runs of elements start (about 4096 runs).
-      uint32_t n = h.split.count();
-      uint32_t stride = std::max<uint32_t>(1, n / 4096);
-      std::vector<std::pair<uint32_t, size_t>> runs;
-      Reader skip(data_, h.list_start, data_.size());
-      for (uint32_t i = 0; i < n; ++i) {
-        if (i % stride == 0) {
-          if (h.stop.load(std::memory_order_relaxed)) break;
-          runs.emplace_back(i, skip.pos());
-        }
-        skip.SkipItems(1);
-      }
-      size_t end = skip.pos();
-      runs.emplace_back(n, end);
-      bool claimed = false;
-      if (!h.stop.load(std::memory_order_relaxed) && end - h.list_start >= h.min_bytes) {
-        h.decoder = std::make_unique<CanonicalDecoder>(data_, owner_, SIZE_MAX, (end - h.list_start) / 2);
-        CanonicalDecoder& d = *h.decoder;
-        d.BeginShare(element_type, n, unify);
-        // Runs from the back, as long as this thread has not reached them.
-        for (size_t j = runs.size() - 1; j-- > 0 && runs[j].first > 0 && h.split.Claim(runs[j].first);) {
-          claimed = true;
-          Reader r(data_, runs[j].second, data_.size());
-          d.DecodeRun(r, runs[j].first, runs[j + 1].first, depth, h);
-          if (r.pos() != runs[j + 1].second) GiveUp();
-          h.start = runs[j].second;
-        }
-        if (claimed) d.EndShare(h);
-        h.end = end;
-      }
-      Signal(h.helper_done);
-      if (!claimed) return;
-      // Graft the marker document while the other thread grafts the value document.
-      Await(h.this_done);
-      if (h.stop.load(std::memory_order_relaxed)) return;
-      uint32_t split = h.split.split();
-      try {
-        marker_.Graft(h.decoder->marker_, n, split, marker_first + 2 * split);
-      } catch (...) {
-        h.graft_error = std::current_exception();
+      h.decoder = std::make_unique<CanonicalDecoder>(data_, owner_, SIZE_MAX, (data_.size() - start));
+      h.decoder->DecodeFrom(h, start, element_type, unify, depth);
+    } catch (...) {
+      // No memory for a decoder (the share is only not taken).
+      h.decoded = 0;
+    }
+    Signal(h.finished);
+    // Graft the marker document if this thread takes the elements.
+    Await(h.decided);
+    if (h.stop.load(std::memory_order_relaxed)) return;
+    uint32_t first = h.first.load(std::memory_order_relaxed);
+    try {
+      marker_.Graft(h.decoder->marker_, h.count, 0, h.count - first, marker_first + 2 * first);
+    } catch (...) {
+      h.graft_error = std::current_exception();
+    }
+  }
+
+  // On the helper thread: elements from `start`, the j-th in slot j of slots for up to
+  // all the list's elements (the first words of both documents, as Graft needs), until
+  // the rest of the list is done or an element fails.
+  void DecodeFrom(Helper& h, size_t start, const Type& element_type, bool unify, int depth) {
+    const TypePlan& element = plans_.For(element_type);
+    uint32_t slots = value_.ReserveArray(h.count);
+    uint32_t marker_slots = marker_.ReserveArray(h.count);
+    if (slots != 0 || marker_slots != 0) return;
+    Reader r(data_, start, data_.size());
+    h.start.store(start, std::memory_order_release);
+    Unification u;
+    if (unify) BeginUnify(u);
+    Snapshot after = Snap(r.pos());
+    uint32_t decoded = 0;
+    MarkerAt em;
+    try {
+      while (decoded < h.count && !h.stop.load(std::memory_order_relaxed)) {
+        uint32_t first = h.first.load(std::memory_order_acquire);
+        if (first != 0 && decoded >= h.count - first) break;
+        em.slot = marker_slots + 2 * decoded;
+        if (unify) StartElement(u);
+        Child(r, element, slots + 2 * decoded, em, depth + 1);
+        if (unify) FinishElement(u, decoded);
+        ++decoded;
+        after = Snap(r.pos());
       }
     } catch (...) {
-      // Only the helper's own share can have failed here.
-      if (h.split.split() != h.split.count()) h.error = std::current_exception();
-      Signal(h.helper_done);
+      // Past the list's end, or an error that the other thread will meet as well.
     }
+    // Back to the end of the last whole element.
+    value_.Rewind(after.value);
+    marker_.Rewind(after.marker);
+    refinements_.resize(after.refinements);
+    dynamic_types_.resize(after.dynamic_types);
+    float64_numbers_.resize(after.float64_numbers);
+    if (unify && decoded > 0) {
+      for (uint32_t j = u.first_sig; j < u.first_sig_end; ++j) {
+        const SigEntry& e = signature_[j];
+        const Type* type = e.slot < 0 ? nullptr : &plans_.types()[static_cast<size_t>(e.slot)];
+        h.signature.push_back(RelativeSig{e.seq - u.first_seq, type, e.declared->type});
+      }
+    }
+    h.decoded = decoded;
+    h.after = after;
+  }
+  Snapshot Snap(size_t pos) const {
+    return Snapshot{pos,       value_.size(), marker_.size(), refinements_.size(), dynamic_types_.size(),
+                    float64_numbers_.size()};
   }
 
-  // On the helper thread: its elements, in slots for all the list's elements (the first
-  // words of both documents, as Graft needs).
-  void BeginShare(const Type& element_type, uint32_t n, bool unify) {
-    share_element_ = &plans_.For(element_type);
-    share_first_ = value_.ReserveArray(n);
-    share_marker_first_ = marker_.ReserveArray(n);
-    if (share_first_ != 0 || share_marker_first_ != 0) GiveUp();
-    share_unify_ = unify;
-    if (unify) BeginUnify(share_u_);
-  }
-  void DecodeRun(Reader& r, uint32_t begin, uint32_t end, int depth, const Helper& h) {
-    MarkerAt em;
-    for (uint32_t k = begin; k < end; ++k) {
-      if (h.stop.load(std::memory_order_relaxed)) GiveUp();
-      em.slot = share_marker_first_ + 2 * k;
-      if (share_unify_) StartElement(share_u_);
-      Child(r, *share_element_, share_first_ + 2 * k, em, depth + 1);
-      if (share_unify_) FinishElement(share_u_, share_done_);
-      ++share_done_;
-    }
-  }
-  void EndShare(Helper& h) {
-    if (!share_unify_) return;
-    const Unification& u = share_u_;
-    for (uint32_t j = u.first_sig; j < u.first_sig_end; ++j) {
-      const SigEntry& e = signature_[j];
-      const Type* type = e.slot < 0 ? nullptr : &plans_.types()[static_cast<size_t>(e.slot)];
-      h.signature.push_back(RelativeSig{e.seq - u.first_seq, type, e.declared->type});
-    }
-    EndUnify();
-  }
-
-  // Back on this thread, both done decoding: the helper's elements into these documents.
-  void TakeHelperShare(Reader& r, Helper& h, uint64_t n, uint32_t first, const Unification* u) {
-    if (h.error) std::rethrow_exception(h.error);
-    uint32_t split = h.split.split();
-    if (r.pos() != h.start || h.end == 0) GiveUp();
+  // This thread, arrived at element `first` where the helper started: true when the
+  // helper's elements are the rest of the list and are now in these documents, with `r`
+  // after the list; false when this thread is to decode them itself.
+  bool TakeHelperShare(Reader& r, Helper& h, uint32_t first, uint64_t n, uint32_t value_first,
+                       const Unification* u) {
+    h.first.store(first, std::memory_order_release);
+    Await(h.finished);
+    if (h.decoded != n - first) return false;
     CanonicalDecoder& other = *h.decoder;
-    DocumentBuilder::Grafted g = value_.Graft(other.value_, n, split, first + 2 * split);
-    h.thread.join();  // the marker document is grafted too
-    if (h.graft_error) std::rethrow_exception(h.graft_error);
-    // Its dynamic types, by equal type here.
-    std::vector<Type>& types = plans_.types();
-    std::vector<uint32_t> slots;
-    for (const Type& t : other.plans_.types()) {
-      auto same = std::find(types.begin(), types.end(), t);
-      slots.push_back(same != types.end() ? static_cast<uint32_t>(same - types.begin()) : plans_.Slot(t));
-    }
     if (u != nullptr) {
-      // Its first element has the dynamic types this thread's first element has.
+      // Its first element has the dynamic types this thread's first element has (else
+      // this thread gives up when it decodes the elements itself).
       uint32_t size = u->first_sig_end - u->first_sig;
-      if (size != h.signature.size()) GiveUp();
+      if (size != h.signature.size()) return false;
       for (uint32_t j = 0; j < size; ++j) {
         const SigEntry& a = signature_[u->first_sig + j];
         const RelativeSig& b = h.signature[j];
         const Type* type = a.slot < 0 ? nullptr : &plans_.types()[static_cast<size_t>(a.slot)];
-        if (a.seq - u->first_seq != b.seq || a.declared->type != b.declared || (type == nullptr) != (b.type == nullptr) ||
-            (type != nullptr && !(*type == *b.type))) {
-          GiveUp();
+        if (a.seq - u->first_seq != b.seq || a.declared->type != b.declared ||
+            (type == nullptr) != (b.type == nullptr) || (type != nullptr && !(*type == *b.type))) {
+          return false;
         }
       }
     }
+    Signal(h.decided);  // the helper grafts the marker document meanwhile
+    DocumentBuilder::Grafted g = value_.Graft(other.value_, n, 0, n - first, value_first + 2 * first);
+    h.thread.join();
+    if (h.graft_error) std::rethrow_exception(h.graft_error);
+    // Its side tables, renumbered; its dynamic types, by equal type here.
+    std::vector<Type>& types = plans_.types();
+    std::vector<Type>& other_types = other.plans_.types();
+    std::vector<uint32_t> slots(other_types.size(), UINT32_MAX);
+    for (auto [node, slot] : other.dynamic_types_) {
+      if (slots[slot] == UINT32_MAX) {
+        auto same = std::find(types.begin(), types.end(), other_types[slot]);
+        slots[slot] = same != types.end() ? static_cast<uint32_t>(same - types.begin()) : plans_.Slot(other_types[slot]);
+      }
+      dynamic_types_.emplace_back(g.Index(node), slots[slot]);
+    }
     for (auto& [node, refinements] : other.refinements_) refinements_.emplace_back(g.Index(node), std::move(refinements));
-    for (auto [node, slot] : other.dynamic_types_) dynamic_types_.emplace_back(g.Index(node), slots[slot]);
     for (uint32_t node : other.float64_numbers_) float64_numbers_.push_back(g.Index(node));
-    seq_ += other.seq_;
-    shared_elements_ += n - split;
-    r.Advance(h.end - r.pos());
+    shared_elements_ += n - first;
+    r.Advance(h.after.pos - r.pos());
+    return true;
   }
 
   // Map keys repeat: each text is stored once per document (as ValueWriter does).
@@ -914,13 +958,6 @@ class CanonicalDecoder {
   uint32_t seq_ = 0;
   uint32_t unify_depth_ = 0;
   size_t share_min_bytes_;
-  // A helper's share (BeginShare).
-  const TypePlan* share_element_ = nullptr;
-  uint32_t share_first_ = 0;
-  uint32_t share_marker_first_ = 0;
-  bool share_unify_ = false;
-  Unification share_u_;
-  uint64_t share_done_ = 0;
   int shares_ = 0;  // lists shared so far
   bool sharing_ = false;
   uint64_t shared_elements_ = 0;

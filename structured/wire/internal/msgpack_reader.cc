@@ -1,6 +1,5 @@
 #include "structured/wire/internal/msgpack_reader.h"
 
-#include <array>
 #include <cmath>
 #include <cstring>
 #include <optional>
@@ -10,96 +9,6 @@
 #include "structured/wire/unicode.h"
 
 namespace planview::structured::wire::internal {
-
-void Reader::SkipScalarAfter(uint8_t c) {
-  if (c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3) return;
-  if (IsStrOrBin(c)) {
-    Take(LengthAfter(c));
-    return;
-  }
-  switch (c) {
-    case 0xcc: case 0xd0: Take(1); return;
-    case 0xcd: case 0xd1: Take(2); return;
-    case 0xce: case 0xd2: case 0xca: Take(4); return;
-    case 0xcf: case 0xd3: case 0xcb: Take(8); return;
-    case 0xd4: Take(2); return;
-    case 0xd5: Take(3); return;
-    case 0xd6: Take(5); return;
-    case 0xd7: Take(9); return;
-    case 0xd8: Take(17); return;
-    case 0xc7: Take(1 + BigEndian(1)); return;
-    case 0xc8: { size_t n = BigEndian(2); Take(1 + n); return; }
-    case 0xc9: { size_t n = BigEndian(4); Take(1 + n); return; }
-    default: Fail(pos_ - 1, fmt::format("invalid msgpack code 0x{:02x}", c));
-  }
-}
-
-namespace {
-
-// For SkipItems, by code byte: the bytes an item takes when they follow from the code
-// alone (plus the code's low bits, masked by `length_mask`, for fixstr), and how many
-// items it opens (fixmap, fixarray); `bytes` 0: read the length after the code.
-struct SkipEntry {
-  uint8_t bytes = 0;
-  uint8_t length_mask = 0;
-  uint8_t items = 0;
-};
-
-constexpr std::array<SkipEntry, 256> MakeSkipTable() {
-  std::array<SkipEntry, 256> t{};
-  for (int c = 0; c < 256; ++c) {
-    SkipEntry& e = t[c];
-    if (c <= 0x7f || c >= 0xe0) {
-      e.bytes = 1;  // fixint
-    } else if (c <= 0x8f) {
-      e = SkipEntry{1, 0, static_cast<uint8_t>(2 * (c & 0x0f))};  // fixmap
-    } else if (c <= 0x9f) {
-      e = SkipEntry{1, 0, static_cast<uint8_t>(c & 0x0f)};  // fixarray
-    } else if (c <= 0xbf) {
-      e = SkipEntry{1, 0x1f, 0};  // fixstr
-    }
-  }
-  t[0xc0].bytes = t[0xc2].bytes = t[0xc3].bytes = 1;
-  t[0xcc].bytes = t[0xd0].bytes = 2;
-  t[0xcd].bytes = t[0xd1].bytes = 3;
-  t[0xce].bytes = t[0xd2].bytes = t[0xca].bytes = 5;
-  t[0xcf].bytes = t[0xd3].bytes = t[0xcb].bytes = 9;
-  t[0xd4].bytes = 3;  // fixext: code, type, payload
-  t[0xd5].bytes = 4;
-  t[0xd6].bytes = 6;
-  t[0xd7].bytes = 10;
-  t[0xd8].bytes = 18;
-  return t;
-}
-
-constexpr std::array<SkipEntry, 256> kSkip = MakeSkipTable();
-
-}  // namespace
-
-void Reader::SkipItems(uint64_t count) {
-  // Every item takes a byte at least, so `count` stays below twice the input's size.
-  while (count != 0) {
-    --count;
-    if (pos_ >= end_) Fail(pos_, "unexpected end of input");
-    uint8_t c = static_cast<uint8_t>(data_[pos_]);
-    const SkipEntry& e = kSkip[c];
-    if (e.bytes != 0) {
-      size_t bytes = e.bytes + (c & e.length_mask);
-      if (end_ - pos_ < bytes) Fail(end_, "unexpected end of input");
-      pos_ += bytes;
-      count += e.items;
-      continue;
-    }
-    ++pos_;
-    if (IsArrayCode(c)) {
-      count += LengthAfter(c);
-    } else if (IsMapCode(c)) {
-      count += 2 * LengthAfter(c);
-    } else {
-      SkipScalarAfter(c);
-    }
-  }
-}
 namespace {
 
 // Refinement payloads larger than this are refused, as go-cty does.

@@ -125,26 +125,40 @@ class Reader {
   // Skips one complete item of any kind.
   void Skip(int depth = 0) {
     if (depth > 512) Fail(pos_, "nesting too deep");
+    size_t at = pos_;
     uint8_t c = Byte();
+    if (c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3) return;
+    if (IsStrOrBin(c)) {
+      Take(LengthAfter(c));
+      return;
+    }
     if (IsArrayCode(c) || IsMapCode(c)) {
       uint64_t n = LengthAfter(c);
       if (IsMapCode(c)) n *= 2;
       for (uint64_t i = 0; i < n; ++i) Skip(depth + 1);
       return;
     }
-    SkipScalarAfter(c);
+    switch (c) {
+      case 0xcc: case 0xd0: Take(1); return;
+      case 0xcd: case 0xd1: Take(2); return;
+      case 0xce: case 0xd2: case 0xca: Take(4); return;
+      case 0xcf: case 0xd3: case 0xcb: Take(8); return;
+      case 0xd4: Take(2); return;
+      case 0xd5: Take(3); return;
+      case 0xd6: Take(5); return;
+      case 0xd7: Take(9); return;
+      case 0xd8: Take(17); return;
+      case 0xc7: Take(1 + BigEndian(1)); return;
+      case 0xc8: { size_t n = BigEndian(2); Take(1 + n); return; }
+      case 0xc9: { size_t n = BigEndian(4); Take(1 + n); return; }
+      default: Fail(at, fmt::format("invalid msgpack code 0x{:02x}", c));
+    }
   }
-
-  // Skips `count` complete items in one loop over their headers, without recursion (so
-  // at any depth): the quick way past values that are decoded elsewhere.
-  void SkipItems(uint64_t count);
 
  private:
   void Need(size_t n) const {
     if (end_ - pos_ < n) Fail(end_, "unexpected end of input");
   }
-  // After the code byte of anything but an array or a map: its payload.
-  void SkipScalarAfter(uint8_t c);
 
   std::string_view data_;
   size_t pos_;
