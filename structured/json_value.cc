@@ -406,48 +406,57 @@ DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t sl
   const uint32_t* src = from.words_.data();
   uint32_t* w = into.words_.data();
 
-  // Every value is reached once from the moved slots. Runs of values still to copy: the
-  // part's index of the first (of its key, in an object), how many, and the stride.
+  // Every value is reached once from the moved slots, depth first in child order (so
+  // front to back in both buffers: containers' children were reserved in that order).
+  // The current run of values: where the next value (or member key) is read and written,
+  // how many are left, and the stride (2: array elements; 3: object members, key first);
+  // the runs of the containers above it wait on a stack.
   struct Run {
-    uint32_t at;
-    uint32_t count;
-    uint32_t stride;  // 2: array elements; 3: object members, key first
+    const uint32_t* in;
+    uint32_t* out;
+    uint32_t left;
+    uint32_t stride;
   };
-  std::vector<Run> runs;
-  runs.push_back(Run{g.slots_begin, static_cast<uint32_t>(count), 2});
-  while (!runs.empty()) {
-    Run run = runs.back();
-    runs.pop_back();
-    const uint32_t* in = src + run.at;
-    uint32_t* out = w + g.Index(run.at);
-    bool members = run.stride == 3;
-    for (uint32_t i = 0; i < run.count; ++i, in += run.stride, out += run.stride) {
-      const uint32_t* v = in;
-      uint32_t* o = out;
-      if (members) {
-        o[0] = v[0] >= source_size ? v[0] + text_shift : v[0];  // the key
-        ++v;
-        ++o;
-      }
-      uint32_t head = v[0];
-      uint32_t data = v[1];
-      internal::Tag tag = internal::TagOf(head);
-      if (tag == internal::kTagArray || tag == internal::kTagObject) {
-        uint32_t length = internal::LengthOf(head);
-        if (length != 0) runs.push_back(Run{data, length, tag == internal::kTagArray ? 2u : 3u});
-        if (tag == internal::kTagObject && length > internal::kIndexedObjectSize) {
-          // The key index after the members: member positions, or one word.
-          uint32_t index = data + 3 * length;
-          size_t words = src[index] == internal::kAlreadySortedIndex ? 1 : length;
-          std::memcpy(w + g.Index(index), src + index, words * sizeof(uint32_t));
-        }
-        data = g.Index(data);
-      } else if ((tag == internal::kTagNumber || tag == internal::kTagString) && data >= source_size) {
-        data += text_shift;
-      }
-      o[0] = head;
-      o[1] = data;
+  std::vector<Run> above;
+  Run run{src + g.slots_begin, w + to, static_cast<uint32_t>(count), 2};
+  for (;;) {
+    if (run.left == 0) {
+      if (above.empty()) break;
+      run = above.back();
+      above.pop_back();
+      continue;
     }
+    --run.left;
+    const uint32_t* v = run.in;
+    uint32_t* o = run.out;
+    run.in += run.stride;
+    run.out += run.stride;
+    if (run.stride == 3) {
+      uint32_t key = v[0];
+      o[0] = key + (key >= source_size ? text_shift : 0);
+      ++v;
+      ++o;
+    }
+    uint32_t head = v[0];
+    uint32_t data = v[1];
+    internal::Tag tag = internal::TagOf(head);
+    o[0] = head;
+    if (tag < internal::kTagArray) {
+      bool text = tag >= internal::kTagNumber && data >= source_size;
+      o[1] = data + (text ? text_shift : 0);
+      continue;
+    }
+    uint32_t length = internal::LengthOf(head);
+    o[1] = g.Index(data);
+    if (length == 0) continue;
+    if (tag == internal::kTagObject && length > internal::kIndexedObjectSize) {
+      // The key index after the members: member positions, or one word.
+      uint32_t index = data + 3 * length;
+      size_t words = src[index] == internal::kAlreadySortedIndex ? 1 : length;
+      std::memcpy(w + g.Index(index), src + index, words * sizeof(uint32_t));
+    }
+    above.push_back(run);
+    run = Run{src + data, w + g.Index(data), length, tag == internal::kTagArray ? 2u : 3u};
   }
   part.doc_ = std::make_shared<Document>(Document::Passkey());
   part.doc_->source_ = into.source_;
