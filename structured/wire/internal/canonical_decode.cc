@@ -722,6 +722,8 @@ class CanonicalDecoder {
     flag.notify_all();
   }
   static void Await(const std::atomic<bool>& flag) { flag.wait(false, std::memory_order_acquire); }
+  // Lists shorter than this are not worth a thread (nor one of the few tries).
+  static constexpr uint64_t kMinShareElements = 64;
   static constexpr int kMaxShares = 4;
 
   // The bytes every element of a list of objects begins with in canonical form (empty:
@@ -747,8 +749,8 @@ class CanonicalDecoder {
   }
 
   bool MayShare(const Reader& r, uint64_t n) const {
-    return n >= 2 && n <= structured::internal::kMaxLength && r.left() >= share_min_bytes_ && keyed_ == 0 &&
-           unify_depth_ == 0 && !sharing_ && shares_ < kMaxShares;
+    return n >= kMinShareElements && n <= structured::internal::kMaxLength && r.left() >= share_min_bytes_ &&
+           keyed_ == 0 && unify_depth_ == 0 && !sharing_ && shares_ < kMaxShares;
   }
 
   void SharedList(Reader& r, const TypePlan& element, uint64_t n, uint32_t first, uint32_t marker_first, bool unify,
@@ -759,8 +761,10 @@ class CanonicalDecoder {
     std::string element_start = ElementStart(element);
     if (!element_start.empty()) {
       try {
-        h.thread = std::thread([this, &h, &element, bytes = std::move(element_start), from = r.pos(), marker_first,
-                                unify, depth] { RunHelper(h, *element.type, bytes, from, marker_first, unify, depth); });
+        h.thread = std::thread([this, &h, &element, bytes = std::move(element_start), from = r.pos(),
+                                marker_first, unify, depth] {
+          RunHelper(h, *element.type, bytes, from, marker_first, unify, depth);
+        });
       } catch (const std::system_error&) {
         // No thread to be had: this one decodes every element.
       }
@@ -794,8 +798,10 @@ class CanonicalDecoder {
     sharing_ = false;
   }
 
-  // On the helper thread, from the decoder that shares its list: elements from the first
-  // place after the middle of the rest of the input that looks like an element's start.
+  // On the helper thread, with `this` the decoder that shares its list (of which it reads
+  // only data_ and owner_ until that thread has decided, then grafts into marker_):
+  // elements from the first place after the middle of the rest of the input that looks
+  // like an element's start.
   void RunHelper(Helper& h, const Type& element_type, std::string_view element_start, size_t list_start,
                  uint32_t marker_first, bool unify, int depth) {
     size_t start = data_.find(element_start, list_start + (data_.size() - list_start) / 2);
@@ -907,11 +913,14 @@ class CanonicalDecoder {
     for (auto [node, slot] : other.dynamic_types_) {
       if (slots[slot] == UINT32_MAX) {
         auto same = std::find(types.begin(), types.end(), other_types[slot]);
-        slots[slot] = same != types.end() ? static_cast<uint32_t>(same - types.begin()) : plans_.Slot(other_types[slot]);
+        slots[slot] =
+            same != types.end() ? static_cast<uint32_t>(same - types.begin()) : plans_.Slot(other_types[slot]);
       }
       dynamic_types_.emplace_back(g.Index(node), slots[slot]);
     }
-    for (auto& [node, refinements] : other.refinements_) refinements_.emplace_back(g.Index(node), std::move(refinements));
+    for (auto& [node, refinements] : other.refinements_) {
+      refinements_.emplace_back(g.Index(node), std::move(refinements));
+    }
     for (uint32_t node : other.float64_numbers_) float64_numbers_.push_back(g.Index(node));
     shared_elements_ += n - first;
     r.Advance(h.after.pos - r.pos());

@@ -25,9 +25,9 @@
 namespace planview::structured::wire::internal {
 
 // `data` stays alive as long as `owner` (strings of the value point into it). A list of
-// at least `share_min_bytes` (and at least two elements) is decoded by two threads
-// (SIZE_MAX: one thread only); `shared`, when given, counts the elements the second
-// thread decoded.
+// blocks found with at least `share_min_bytes` of input left (and at least 64 elements)
+// may be decoded by two threads (SIZE_MAX: one thread only); `shared`, when given, counts
+// the elements the second thread decoded.
 inline constexpr size_t kShareMinBytes = size_t{1} << 20;
 std::optional<WireValue> DecodeCanonicalMsgpack(std::string_view data, std::shared_ptr<const void> owner,
                                                 const Type& type, size_t share_min_bytes = kShareMinBytes,
