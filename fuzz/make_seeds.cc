@@ -102,6 +102,20 @@ std::string FixedObject(const std::string& dynamic_value) {
   return out;
 }
 
+// The fixed object with a list `l` of 5000 blocks: long enough for the decoder to share it
+// with a second thread.
+std::string LongListObject() {
+  std::string out = "\x84";
+  out += Str("d") + "\x92" + Bin("\"string\"") + Str("v");
+  out += Str("l") + "\xdc" + '\x13' + '\x88';  // 5000
+  for (int i = 0; i < 5000; ++i) {
+    out += "\x82" + Str("a") + Str("x" + std::to_string(i)) + Str("n") + static_cast<char>(i % 128);
+  }
+  out += Str("m") + "\x81" + Str("k") + "\x91\xc3";
+  out += Str("t") + "\x93" + Str("s") + "\x01" + "\x92" + Bin("\"string\"") + Str("v");
+  return out;
+}
+
 // Every `type` value of attributes in a schema block, recursively.
 void CollectTypes(const json& node, std::vector<json>& types) {
   if (node.is_object()) {
@@ -267,6 +281,7 @@ int main(int argc, char** argv) {
       }
     }
   }
+  corpus.Add("msgpack_decode_fuzzer", LongListObject());
   corpus.Write();
   return 0;
 }
