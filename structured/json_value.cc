@@ -395,7 +395,6 @@ DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t sl
   }
   Grafted g;
   g.slots_begin = static_cast<uint32_t>(2 * first_slot);
-  g.slots_end = static_cast<uint32_t>(2 * (first_slot + count));
   g.region_end = static_cast<uint32_t>(2 * slots);
   g.to = to;
   g.shift = static_cast<uint32_t>(into.words_.size()) - g.region_end;

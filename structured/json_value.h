@@ -334,9 +334,8 @@ class DocumentBuilder {
   // reserved, unwritten slots `to`, `to + 2`, ... (the part's other slots are not copied,
   // and nothing may refer to them). The part's builder is left empty.
   struct Grafted {
-    uint32_t slots_begin = 0;  // the moved slots were the part's indices [slots_begin, slots_end)
-    uint32_t slots_end = 0;
-    uint32_t region_end = 0;  // the part's slots end here, its other words begin
+    uint32_t slots_begin = 0;  // the moved slots were the part's indices from here on
+    uint32_t region_end = 0;   // the part's slots end here, its other words begin
     uint32_t to = 0;          // the moved slots are from `to` on now
     uint32_t shift = 0;       // every index from region_end on moved by this (modulo 2^32)
     uint32_t Index(uint32_t part_index) const {

@@ -502,9 +502,7 @@ class CanonicalDecoder {
       uint32_t k = static_cast<uint32_t>(i);
       em.slot = marker_first + 2 * k;
       if (!set) {
-        if (unify) StartElement(u);
-        Child(r, element, first + 2 * k, em, depth + 1);
-        if (unify) FinishElement(u, i);
+        Element(r, element, first + 2 * k, em, depth + 1, unify, u, i);
         if (keyed_ != 0) hash_.Push(';');
         continue;
       }
@@ -584,9 +582,7 @@ class CanonicalDecoder {
         hash_.Push(':');
       }
       em.map_key = key;
-      if (unify) StartElement(u);
-      Child(r, *plan.element, first + 3 * k + 1, em, depth + 1);
-      if (unify) FinishElement(u, i);
+      Element(r, *plan.element, first + 3 * k + 1, em, depth + 1, unify, u, i);
       if (keyed) hash_.Push(';');
     }
     if (unify) EndUnify();
@@ -666,6 +662,15 @@ class CanonicalDecoder {
   }
   void EndUnify() {
     if (--unify_depth_ == 0) signature_.clear();
+  }
+
+  // An element of a list, set or map (the `index`-th): Child, its dynamic types checked
+  // against the collection's first element in `u` when the collection unifies.
+  __attribute__((always_inline)) void Element(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m,
+                                              int depth, bool unify, Unification& u, uint64_t index) {
+    if (unify) StartElement(u);
+    Child(r, plan, at, m, depth);
+    if (unify) FinishElement(u, index);
   }
 
   // Long lists of blocks are decoded by two threads. Every element of such a list begins
@@ -772,13 +777,11 @@ class CanonicalDecoder {
     Unification u;
     if (unify) BeginUnify(u);
     MarkerAt em;
-    size_t meet = SIZE_MAX;  // where the helper started, while this thread has not passed it
-    bool watching = h.thread.joinable();
+    bool watching = h.thread.joinable();  // until this thread reaches where the helper started
     for (uint64_t i = 0; i < n; ++i) {
       if (watching) {
-        if (meet == SIZE_MAX) meet = h.start.load(std::memory_order_acquire);
-        if (meet == 0) meet = SIZE_MAX;
-        if (r.pos() >= meet) {
+        size_t meet = h.start.load(std::memory_order_acquire);
+        if (meet != 0 && r.pos() >= meet) {
           watching = false;
           if (r.pos() == meet && i > 0 && TakeHelperShare(r, h, static_cast<uint32_t>(i), n, first,
                                                           unify ? &u : nullptr)) {
@@ -790,9 +793,7 @@ class CanonicalDecoder {
       }
       uint32_t k = static_cast<uint32_t>(i);
       em.slot = marker_first + 2 * k;
-      if (unify) StartElement(u);
-      Child(r, element, first + 2 * k, em, depth + 1);
-      if (unify) FinishElement(u, i);
+      Element(r, element, first + 2 * k, em, depth + 1, unify, u, i);
     }
     if (unify) EndUnify();
     sharing_ = false;
@@ -813,8 +814,7 @@ class CanonicalDecoder {
       h.decoder = std::make_unique<CanonicalDecoder>(data_, owner_, SIZE_MAX, (data_.size() - start));
       h.decoder->DecodeFrom(h, start, element_type, unify, depth);
     } catch (...) {
-      // No memory for a decoder (the share is only not taken).
-      h.decoded = 0;
+      // No memory for a decoder: h.decoded stays 0, and the share is not taken.
     }
     Signal(h.finished);
     // Graft the marker document if this thread takes the elements.
@@ -848,9 +848,7 @@ class CanonicalDecoder {
         uint32_t first = h.first.load(std::memory_order_acquire);
         if (first != 0 && decoded >= h.count - first) break;
         em.slot = marker_slots + 2 * decoded;
-        if (unify) StartElement(u);
-        Child(r, element, slots + 2 * decoded, em, depth + 1);
-        if (unify) FinishElement(u, decoded);
+        Element(r, element, slots + 2 * decoded, em, depth + 1, unify, u, decoded);
         ++decoded;
         after = Snap(r.pos());
       }
