@@ -1,5 +1,5 @@
-// Upstream's renderer unit cases (testdata/conformance/upstream/renderers, one per
-// TestRenderers_Human case): build the diff from `input.diff`, render it at `input.indent`
+// The renderer unit cases of OpenTofu (testdata/conformance/upstream/renderers, one per
+// TestRenderers_Human case) and of Terraform (testdata/conformance/terraform/renderers): build the diff from `input.diff`, render it at `input.indent`
 // with `input.render_opts` (cloned, as upstream's test does, which drops
 // override_forces_replacement), and compare byte for byte with the upstream renderer's
 // output, colour off (`oracle_output`, and `expected_output`, the trimmed expectation the
@@ -12,18 +12,29 @@
 #include "gtest/gtest.h"
 
 namespace planview::change {
+
+// Terraform's cases pass from this many on; until all do, their mismatches are reported
+// with KnownMismatch instead of failing (a ratchet, see RunTestsWithSummaries).
+constexpr int kTerraformMinPassed = 123;
+constexpr bool kTerraformTolerated = true;
+
 namespace {
 
-constexpr char kDir[] = "testdata/conformance/upstream/renderers";
-
-const std::vector<testing::CaseFile>& Cases() {
-  static const std::vector<testing::CaseFile> cases = testing::ListCases(kDir);
+const std::vector<testing::CaseFile>& UpstreamCases() {
+  static const std::vector<testing::CaseFile> cases = testing::ListCases("testdata/conformance/upstream/renderers");
+  return cases;
+}
+const std::vector<testing::CaseFile>& TerraformCases() {
+  static const std::vector<testing::CaseFile> cases = testing::ListCases("testdata/conformance/terraform/renderers");
   return cases;
 }
 
 class RenderersConformance : public ::testing::TestWithParam<testing::CaseFile> {};
 
-TEST(RenderersConformanceFiles, AllCasesPresent) { EXPECT_EQ(Cases().size(), 125u); }
+TEST(RenderersConformanceFiles, AllCasesPresent) {
+  EXPECT_EQ(UpstreamCases().size(), 125u);
+  EXPECT_EQ(TerraformCases().size(), 125u);
+}
 
 TEST_P(RenderersConformance, RendersLikeUpstream) {
   testing::LoadedCase c = testing::LoadCase(GetParam().path);
@@ -39,20 +50,26 @@ TEST_P(RenderersConformance, RendersLikeUpstream) {
   EXPECT_EQ(testing::StringAt(c.root, "oracle_output"), testing::StringAt(c.root, "expected_output"))
       << "the case file's oracle and expectation disagree";
   std::string mismatch = testing::RenderingMismatch(*diff, indent, read.Clone(), c.root);
-  EXPECT_TRUE(mismatch.empty()) << mismatch;
+  if (!mismatch.empty() && kTerraformTolerated && GetParam().path.find("/terraform/") != std::string::npos) {
+    testing::KnownMismatch(mismatch);
+  } else {
+    EXPECT_TRUE(mismatch.empty()) << mismatch;
+  }
 }
 
-INSTANTIATE_TEST_SUITE_P(Upstream, RenderersConformance, ::testing::ValuesIn(Cases()),
-                         [](const ::testing::TestParamInfo<testing::CaseFile>& info) {
-                           std::string name = info.param.name;
-                           const std::string prefix = "TestRenderers_Human__";
-                           if (name.rfind(prefix, 0) == 0) name = name.substr(prefix.size());
-                           return testing::TestName(name);
-                         });
+std::string ParamName(const ::testing::TestParamInfo<testing::CaseFile>& info) {
+  std::string name = info.param.name;
+  const std::string prefix = "TestRenderers_Human__";
+  if (name.rfind(prefix, 0) == 0) name = name.substr(prefix.size());
+  return testing::TestName(name);
+}
+INSTANTIATE_TEST_SUITE_P(Upstream, RenderersConformance, ::testing::ValuesIn(UpstreamCases()), ParamName);
+INSTANTIATE_TEST_SUITE_P(Terraform, RenderersConformance, ::testing::ValuesIn(TerraformCases()), ParamName);
 
 }  // namespace
 }  // namespace planview::change
 
 int main(int argc, char** argv) {
-  return planview::change::testing::RunTestsWithSummary(argc, argv, "renderers", "Upstream/RenderersConformance");
+  return planview::change::testing::RunTestsWithSummaries(
+      argc, argv, {{"renderers", "Upstream/RenderersConformance"}, {"terraform/renderers", "Terraform/RenderersConformance", planview::change::kTerraformTolerated ? planview::change::kTerraformMinPassed : -1}});
 }

@@ -1,6 +1,7 @@
-// Runs every upstream differ case in testdata/conformance/upstream/differ/ through the
-// differ entry point it names, then checks the rendering (colour off and on, indent 0)
-// and the diff tree against what upstream produced.
+// Runs every differ case of OpenTofu's renderer (testdata/conformance/upstream/differ/)
+// and of Terraform's (testdata/conformance/terraform/differ/, with the Terraform profile)
+// through the differ entry point it names, then checks the rendering (colour off and on,
+// indent 0) and the diff tree against what that renderer produced.
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,19 +14,33 @@
 #include "structured/json_parse.h"
 
 namespace planview::differ {
+
+// Terraform's cases pass from this many on; until all do, their mismatches are reported
+// with KnownMismatch instead of failing (a ratchet, see RunTestsWithSummaries).
+constexpr int kTerraformMinPassed = 255;
+constexpr bool kTerraformTolerated = true;
+
 namespace {
 
 using structured::Value;
 
-constexpr char kCaseDir[] = "testdata/conformance/upstream/differ";
+constexpr char kUpstreamDir[] = "testdata/conformance/upstream/differ";
+constexpr char kTerraformDir[] = "testdata/conformance/terraform/differ";
 
-const std::vector<change::testing::CaseFile>& Cases() {
-  static const std::vector<change::testing::CaseFile> cases = change::testing::ListCases(kCaseDir);
+const std::vector<change::testing::CaseFile>& UpstreamCases() {
+  static const std::vector<change::testing::CaseFile> cases = change::testing::ListCases(kUpstreamDir);
+  return cases;
+}
+const std::vector<change::testing::CaseFile>& TerraformCases() {
+  static const std::vector<change::testing::CaseFile> cases = change::testing::ListCases(kTerraformDir);
   return cases;
 }
 
+// Terraform's cases spell the always-matcher as its Go type name.
 structured::PathMatcher Matcher(Value json) {
-  if (json.is_null() || json.find("always").is_true()) return structured::PathMatcher::Always();
+  if (json.is_null() || json.find("always").is_true() || (json.is_string() && json.text() == "*attribute_path.alwaysMatcher")) {
+    return structured::PathMatcher::Always();
+  }
   return structured::PathMatcher::FromPaths(json.find("paths"), json.find("propagate").is_true());
 }
 
@@ -55,7 +70,9 @@ change::Diff RunEntryPoint(Value root, const structured::Change& change) {
   if (entry_point == "ComputeDiffForAttribute") {
     auto attribute = structured::ParseAttribute(schema.find("attribute"), "$.schema.attribute", error);
     if (!attribute) throw std::runtime_error(error);
-    auto parent = ActionFromName(schema.find("parent_action").text());
+    // Terraform's ComputeDiffForAttribute has no parent action.
+    Value parent_name = schema.find("parent_action");
+    auto parent = parent_name.is_string() ? ActionFromName(parent_name.text()) : Action::kNoOp;
     if (!parent) throw std::runtime_error("bad parent_action");
     return ComputeDiffForAttribute(change, *attribute, *parent);
   }
@@ -68,7 +85,17 @@ change::Diff RunEntryPoint(Value root, const structured::Change& change) {
   throw std::runtime_error("unknown entry point " + entry_point);
 }
 
-class DifferConformance : public ::testing::TestWithParam<change::testing::CaseFile> {};
+class DifferConformance : public ::testing::TestWithParam<change::testing::CaseFile> {
+ protected:
+  void Check(bool ok, const std::string& message) const {
+    if (ok) return;
+    if (kTerraformTolerated && GetParam().path.find("/terraform/") != std::string::npos) {
+      change::testing::KnownMismatch(message);
+    } else {
+      ADD_FAILURE() << message;
+    }
+  }
+};
 
 TEST_P(DifferConformance, MatchesUpstream) {
   change::testing::LoadedCase c = change::testing::LoadCase(GetParam().path);
@@ -84,24 +111,29 @@ TEST_P(DifferConformance, MatchesUpstream) {
   }
 
   std::string mismatch = change::testing::RenderingMismatch(diff, 0, change::RenderOpts(), root);
-  EXPECT_TRUE(mismatch.empty()) << mismatch;
+  Check(mismatch.empty(), mismatch);
 
   std::string dump = change::DumpDiff(diff);
   structured::ParseResult dumped = structured::ParseJson(dump);
   ASSERT_TRUE(dumped.ok()) << dump;
-  EXPECT_TRUE(dumped.document->root().Equals(root.find("oracle_diff"))) << "diff tree differs; ours:\n" << dump;
+  Check(dumped.document->root().Equals(root.find("oracle_diff")), "diff tree differs; ours:\n" + dump);
 }
 
-INSTANTIATE_TEST_SUITE_P(Upstream, DifferConformance, ::testing::ValuesIn(Cases()),
-                         [](const ::testing::TestParamInfo<change::testing::CaseFile>& info) {
-                           return change::testing::TestName(info.param.name);
-                         });
+std::string ParamName(const ::testing::TestParamInfo<change::testing::CaseFile>& info) {
+  return change::testing::TestName(info.param.name);
+}
+INSTANTIATE_TEST_SUITE_P(Upstream, DifferConformance, ::testing::ValuesIn(UpstreamCases()), ParamName);
+INSTANTIATE_TEST_SUITE_P(Terraform, DifferConformance, ::testing::ValuesIn(TerraformCases()), ParamName);
 
-TEST(DifferConformanceSetup, FindsAllCases) { EXPECT_EQ(Cases().size(), 323u); }
+TEST(DifferConformanceSetup, FindsAllCases) {
+  EXPECT_EQ(UpstreamCases().size(), 323u);
+  EXPECT_EQ(TerraformCases().size(), 302u);
+}
 
 }  // namespace
 }  // namespace planview::differ
 
 int main(int argc, char** argv) {
-  return planview::change::testing::RunTestsWithSummary(argc, argv, "differ", "Upstream/DifferConformance");
+  return planview::change::testing::RunTestsWithSummaries(
+      argc, argv, {{"differ", "Upstream/DifferConformance"}, {"terraform/differ", "Terraform/DifferConformance", planview::differ::kTerraformTolerated ? planview::differ::kTerraformMinPassed : -1}});
 }
