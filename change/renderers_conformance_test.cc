@@ -13,11 +13,6 @@
 
 namespace planview::change {
 
-// Terraform's cases pass from this many on; until all do, their mismatches are reported
-// with KnownMismatch instead of failing (a ratchet, see RunTestsWithSummaries).
-constexpr int kTerraformMinPassed = 123;
-constexpr bool kTerraformTolerated = true;
-
 namespace {
 
 const std::vector<testing::CaseFile>& UpstreamCases() {
@@ -49,12 +44,10 @@ TEST_P(RenderersConformance, RendersLikeUpstream) {
   int indent = input.find("indent").is_number() ? std::stoi(std::string(input.find("indent").text())) : 0;
   EXPECT_EQ(testing::StringAt(c.root, "oracle_output"), testing::StringAt(c.root, "expected_output"))
       << "the case file's oracle and expectation disagree";
+  const bool terraform = GetParam().path.find("/terraform/") != std::string::npos;
+  read.profile = terraform ? &TerraformProfile() : &OpenTofuProfile();
   std::string mismatch = testing::RenderingMismatch(*diff, indent, read.Clone(), c.root);
-  if (!mismatch.empty() && kTerraformTolerated && GetParam().path.find("/terraform/") != std::string::npos) {
-    testing::KnownMismatch(mismatch);
-  } else {
-    EXPECT_TRUE(mismatch.empty()) << mismatch;
-  }
+  EXPECT_TRUE(mismatch.empty()) << mismatch;
 }
 
 std::string ParamName(const ::testing::TestParamInfo<testing::CaseFile>& info) {
@@ -71,5 +64,5 @@ INSTANTIATE_TEST_SUITE_P(Terraform, RenderersConformance, ::testing::ValuesIn(Te
 
 int main(int argc, char** argv) {
   return planview::change::testing::RunTestsWithSummaries(
-      argc, argv, {{"renderers", "Upstream/RenderersConformance"}, {"terraform/renderers", "Terraform/RenderersConformance", planview::change::kTerraformTolerated ? planview::change::kTerraformMinPassed : -1}});
+      argc, argv, {{"renderers", "Upstream/RenderersConformance"}, {"terraform/renderers", "Terraform/RenderersConformance"}});
 }

@@ -15,11 +15,6 @@
 
 namespace planview::differ {
 
-// Terraform's cases pass from this many on; until all do, their mismatches are reported
-// with KnownMismatch instead of failing (a ratchet, see RunTestsWithSummaries).
-constexpr int kTerraformMinPassed = 255;
-constexpr bool kTerraformTolerated = true;
-
 namespace {
 
 using structured::Value;
@@ -58,14 +53,14 @@ structured::Change ChangeFromInput(Value input) {
   return change;
 }
 
-change::Diff RunEntryPoint(Value root, const structured::Change& change) {
+change::Diff RunEntryPoint(Value root, const structured::Change& change, const change::Profile& profile) {
   std::string entry_point(root.find("entry_point").text());
   Value schema = root.find("schema");
   std::string error;
   if (entry_point == "ComputeDiffForBlock") {
     auto block = structured::ParseBlock(schema.find("block"), "$.schema.block", error);
     if (!block) throw std::runtime_error(error);
-    return ComputeDiffForBlock(change, *block);
+    return ComputeDiffForBlock(change, *block, profile);
   }
   if (entry_point == "ComputeDiffForAttribute") {
     auto attribute = structured::ParseAttribute(schema.find("attribute"), "$.schema.attribute", error);
@@ -74,26 +69,22 @@ change::Diff RunEntryPoint(Value root, const structured::Change& change) {
     Value parent_name = schema.find("parent_action");
     auto parent = parent_name.is_string() ? ActionFromName(parent_name.text()) : Action::kNoOp;
     if (!parent) throw std::runtime_error("bad parent_action");
-    return ComputeDiffForAttribute(change, *attribute, *parent);
+    return ComputeDiffForAttribute(change, *attribute, *parent, profile);
   }
   if (entry_point == "ComputeDiffForType") {
     auto type = structured::ParseType(schema.find("type"), error);
     if (!type) throw std::runtime_error(error);
-    return ComputeDiffForType(change, *type);
+    return ComputeDiffForType(change, *type, profile);
   }
-  if (entry_point == "ComputeDiffForOutput") return ComputeDiffForOutput(change);
+  if (entry_point == "ComputeDiffForOutput") return ComputeDiffForOutput(change, profile);
   throw std::runtime_error("unknown entry point " + entry_point);
 }
 
 class DifferConformance : public ::testing::TestWithParam<change::testing::CaseFile> {
  protected:
-  void Check(bool ok, const std::string& message) const {
-    if (ok) return;
-    if (kTerraformTolerated && GetParam().path.find("/terraform/") != std::string::npos) {
-      change::testing::KnownMismatch(message);
-    } else {
-      ADD_FAILURE() << message;
-    }
+  bool IsTerraform() const { return GetParam().path.find("/terraform/") != std::string::npos; }
+  const change::Profile& Profile() const {
+    return IsTerraform() ? change::TerraformProfile() : change::OpenTofuProfile();
   }
 };
 
@@ -105,18 +96,20 @@ TEST_P(DifferConformance, MatchesUpstream) {
   structured::Change change = ChangeFromInput(root.find("input"));
   change::Diff diff;
   try {
-    diff = RunEntryPoint(root, change);
+    diff = RunEntryPoint(root, change, Profile());
   } catch (const std::exception& e) {
     FAIL() << "differ failed: " << e.what();
   }
 
-  std::string mismatch = change::testing::RenderingMismatch(diff, 0, change::RenderOpts(), root);
-  Check(mismatch.empty(), mismatch);
+  change::RenderOpts opts;
+  opts.profile = &Profile();
+  std::string mismatch = change::testing::RenderingMismatch(diff, 0, opts, root);
+  EXPECT_TRUE(mismatch.empty()) << mismatch;
 
   std::string dump = change::DumpDiff(diff);
   structured::ParseResult dumped = structured::ParseJson(dump);
   ASSERT_TRUE(dumped.ok()) << dump;
-  Check(dumped.document->root().Equals(root.find("oracle_diff")), "diff tree differs; ours:\n" + dump);
+  EXPECT_TRUE(dumped.document->root().Equals(root.find("oracle_diff"))) << "diff tree differs; ours:\n" << dump;
 }
 
 std::string ParamName(const ::testing::TestParamInfo<change::testing::CaseFile>& info) {
@@ -135,5 +128,5 @@ TEST(DifferConformanceSetup, FindsAllCases) {
 
 int main(int argc, char** argv) {
   return planview::change::testing::RunTestsWithSummaries(
-      argc, argv, {{"differ", "Upstream/DifferConformance"}, {"terraform/differ", "Terraform/DifferConformance", planview::differ::kTerraformTolerated ? planview::differ::kTerraformMinPassed : -1}});
+      argc, argv, {{"differ", "Upstream/DifferConformance"}, {"terraform/differ", "Terraform/DifferConformance"}});
 }

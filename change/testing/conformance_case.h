@@ -48,17 +48,11 @@ std::string RenderingMismatch(const Diff& diff, int indent, RenderOpts opts, con
 // Runs every test, then prints "LABEL: N passed, M failed" for the test suite named
 // `suite` (e.g. "Upstream/DifferConformance"). Returns RUN_ALL_TESTS()'s result.
 int RunTestsWithSummary(int argc, char** argv, const std::string& label, const std::string& suite);
-// The same with one summary line per {label, suite} pair. A suite with `min_passed` >= 0
-// is still being brought up: its cases report mismatches with KnownMismatch (printed, not
-// failures, yet counted as failed in the summary line) and the run fails only when fewer
-// than `min_passed` pass (a ratchet).
+// The same with one summary line per {label, suite} pair.
 struct SummaryLine {
   std::string label;
   std::string suite;
-  int min_passed = -1;
 };
-// Prints `message` for the current test and counts it as failed in its summary line.
-void KnownMismatch(const std::string& message);
 int RunTestsWithSummaries(int argc, char** argv, const std::vector<SummaryLine>& lines);
 
 }  // namespace planview::change::testing
