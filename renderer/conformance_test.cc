@@ -88,7 +88,7 @@ DocumentResult Render(const std::string& text, const Schemas& schemas, PlanMode 
   request.schemas = schemas.schemas ? &*schemas.schemas : nullptr;
   request.provider_format_version = schemas.format_version;
   request.options.color = color;
-  request.options.product = product;
+  request.product = product;
   return RenderDocument(text, "input", request);
 }
 
