@@ -30,7 +30,7 @@ struct Source {
   std::string label;
   std::vector<std::string> product_args;
 };
-const Source kUpstream{"testdata/conformance/upstream", "cli/upstream", {}};
+const Source kUpstream{"testdata/conformance/upstream", "cli/upstream", {"--product", "opentofu"}};
 const Source kTerraform{"testdata/conformance/terraform", "cli/terraform", {"--product", "terraform"}};
 
 // Minimum passing cases of the Terraform suites still being brought up (their failing
