@@ -19,7 +19,7 @@ class WriteOnlyRenderer final : public Renderer {
     AppendNullSuffix(out, diff.action(), opts);
   }
 
-  void Dump(std::string& out) const override { out.append("{\"type\":\"writeOnlyRenderer\"}"); }
+  void Dump(std::string& out, const Redaction& /*redaction*/) const override { out.append("{\"type\":\"writeOnlyRenderer\"}"); }
 };
 
 }  // namespace
