@@ -86,7 +86,7 @@ int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std
   request.schemas = schemas.schemas ? &*schemas.schemas : nullptr;
   request.provider_format_version = schemas.format_version;
   request.options.show_sensitive = cli->show_sensitive;
-  request.options.product = cli->product;
+  request.product = cli->product;
   request.options.running_in_automation = terminal.in_automation;
   switch (cli->color) {
     case ColorChoice::kAlways: request.options.color = true; break;
