@@ -7,7 +7,7 @@
 // honour --show-sensitive show them. The outputs are also golden files beside the plan
 // (renderer/formats/update_golden.sh rewrites them).
 #include <algorithm>
-#include <regex>
+#include <cctype>
 #include <set>
 #include <string>
 #include <vector>
@@ -42,10 +42,17 @@ const Fixture& Load() {
       std::string error;
       f->schemas = structured::ProviderSchemas::Parse(parsed.document, error);
     }
-    std::regex token("(BLOCK)?SECRET-[a-z0-9_-]+");
-    for (auto it = std::sregex_iterator(f->plan_text.begin(), f->plan_text.end(), token); it != std::sregex_iterator();
-         ++it) {
-      f->secrets.insert(it->str());
+    // Tokens "SECRET-[a-z0-9_-]+", with "BLOCK" before when it is there.
+    const std::string& text = f->plan_text;
+    for (size_t at = text.find("SECRET-"); at != std::string::npos; at = text.find("SECRET-", at + 1)) {
+      size_t start = at >= 5 && text.compare(at - 5, 5, "BLOCK") == 0 ? at - 5 : at;
+      size_t end = at + 7;
+      while (end < text.size() && (std::islower(static_cast<unsigned char>(text[end])) ||
+                                   std::isdigit(static_cast<unsigned char>(text[end])) || text[end] == '_' ||
+                                   text[end] == '-')) {
+        ++end;
+      }
+      f->secrets.insert(text.substr(start, end - start));
     }
     return f;
   }();
