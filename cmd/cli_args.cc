@@ -41,7 +41,8 @@ std::string UsageText() {
 
 Renders a Terraform/OpenTofu plan, state or JSON log the way `tofu show` does.
 FILE is a `tofu show -json` plan or state, an HCP Terraform redacted JSON plan, or a
-`tofu plan -json` / `tofu apply -json` log; "-" reads standard input.
+`plan -json` / `apply -json` / `test -json` log of either product (rendered as that
+product's log renderer renders it); "-" reads standard input.
 
 Options (one or two dashes):
   --schemas FILE        provider schemas (`tofu providers schema -json`); without them

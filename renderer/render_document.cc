@@ -111,8 +111,9 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
   try {
     if (*kind == DocumentKind::kLog) {
       // A single-line log: one message.
-      if (!IsLogMessage(root)) throw InputError("$", "not a log message");
-      RenderLogMessage(root, options, request.log_diagnostic_width, result.output, result.warnings);
+      if (!IsLogMessage(root, options.product)) throw InputError("$", "not a log message");
+      RenderLogMessage(root, options, request.log_diagnostic_width, result.output, result.log.err_output,
+                       result.warnings);
       result.log.lines = 1;
     } else if (*kind == DocumentKind::kPlan) {
       RenderPlanDocument(root, parsed.document, request, options, result);
