@@ -3,8 +3,6 @@
 // OpenTofu's cases (upstream/) run with the default product, Terraform's (terraform/) with
 // `--product terraform`. The log ends with one summary line per suite ("cli/...: N passed,
 // M failed").
-#include <cstdio>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -33,19 +31,6 @@ struct Source {
 const Source kUpstream{"testdata/conformance/upstream", "cli/upstream", {"--product", "opentofu"}};
 const Source kTerraform{"testdata/conformance/terraform", "cli/terraform", {"--product", "terraform"}};
 
-// Minimum passing cases of the Terraform suites still being brought up (their failing
-// cases are printed, not failures; see renderer/testing/golden.h Ratchet). A suite not
-// listed must pass whole.
-int Floor(const std::string& suite) {
-  static const std::map<std::string, int> floors = {
-      {"terraform/plan_actions", 0}, {"terraform/plan_deferred", 0}, {"terraform/plan_human", 9},
-  };
-  for (const auto& [name, floor] : floors) {
-    if (suite.size() >= name.size() && suite.compare(suite.size() - name.size(), name.size(), name) == 0) return floor;
-  }
-  return -1;
-}
-
 constexpr char kEquivalence[] = "testdata/conformance/equivalence";
 
 class Case {
@@ -53,14 +38,7 @@ class Case {
   Case(std::string suite, std::string name) : suite_(std::move(suite)), name_(std::move(name)) {}
   ~Case() {
     Tally::Get().Record(suite_, failures_.empty());
-    bool tolerated = Tally::Get().floor(suite_) >= 0;
-    for (const std::string& f : failures_) {
-      if (tolerated) {
-        std::printf("not yet (%s %s): %s\n", suite_.c_str(), name_.c_str(), f.c_str());
-      } else {
-        ADD_FAILURE() << suite_ << " " << name_ << ": " << f;
-      }
-    }
+    for (const std::string& f : failures_) ADD_FAILURE() << suite_ << " " << name_ << ": " << f;
   }
   // Runs planview and compares its standard output; it must exit with 0.
   void Run(std::string_view label, const std::vector<std::string>& args, std::string_view expected) {
@@ -95,7 +73,6 @@ std::vector<std::string> PlanArgs(const std::string& plan, const std::string& sc
 void PlanDocuments(const Source& source, const std::string& suite, size_t count) {
   auto files = renderer::testing::ListFiles(source.dir + "/" + suite, ".json");
   EXPECT_EQ(files.size(), count) << suite;
-  renderer::testing::Ratchet ratchet(source.label + "/" + suite, Floor(source.label + "/" + suite));
   for (const std::string& file : files) {
     Case c(source.label + "/" + suite, Base(file));
     renderer::testing::Json json = renderer::testing::LoadJson(file);
@@ -127,7 +104,6 @@ TEST(CliConformance, TerraformPlanDeferred) { PlanDocuments(kTerraform, "plan_de
 void PlanHuman(const Source& source, size_t count) {
   auto files = renderer::testing::ListFiles(source.dir + "/plan_human", ".json");
   EXPECT_EQ(files.size(), count);
-  renderer::testing::Ratchet ratchet(source.label + "/plan_human", Floor(source.label + "/plan_human"));
   for (const std::string& file : files) {
     Case c(source.label + "/plan_human", Base(file));
     renderer::testing::Json json = renderer::testing::LoadJson(file);
@@ -165,7 +141,6 @@ TEST(CliConformance, TerraformPlanHuman) { PlanHuman(kTerraform, 12); }
 void State(const Source& source, size_t count) {
   auto files = renderer::testing::ListFiles(source.dir + "/state", ".json");
   EXPECT_EQ(files.size(), count);
-  renderer::testing::Ratchet ratchet(source.label + "/state", Floor(source.label + "/state"));
   for (const std::string& file : files) {
     Case c(source.label + "/state", Base(file));
     renderer::testing::Json json = renderer::testing::LoadJson(file);

@@ -61,6 +61,21 @@ Plan Plan::FromJson(structured::Value root, WorkerPool* pool) {
     plan.relevant_attributes.push_back({StringField(a, "resource", path), attribute});
   }
 
+  structured::Value deferred = ArrayField(root, "deferred_changes", "$");
+  std::string deferred_path = KeyPath("$", "deferred_changes");
+  for (size_t i = 0; i < deferred.size(); ++i) {
+    std::string path = IndexPath(deferred_path, i);
+    RequireObject(deferred.at(i), path);
+    std::string_view reason = StringField(deferred.at(i), "reason", path);
+    plan.deferred_changes.push_back(
+        {reason, ResourceChange::FromJson(deferred.at(i).find("resource_change"), KeyPath(path, "resource_change"))});
+  }
+  structured::Value invocations = ArrayField(root, "action_invocations", "$");
+  std::string invocations_path = KeyPath("$", "action_invocations");
+  for (size_t i = 0; i < invocations.size(); ++i) {
+    plan.action_invocations.push_back(ActionInvocation::FromJson(invocations.at(i), IndexPath(invocations_path, i)));
+  }
+
   plan.errored = BoolField(root, "errored", "$");
   structured::Value applyable = root.find("applyable");
   if (!applyable.is_null()) {
@@ -83,6 +98,7 @@ PlanQuality QualityFromPlan(const Plan& plan, PlanMode mode) {
     for (const OutputChange& o : plan.output_changes) {
       if (o.action != Action::kNoOp) can_apply = true;
     }
+    if (!plan.action_invocations.empty()) can_apply = true;  // actions to invoke
     if (mode == PlanMode::kRefreshOnly) {
       for (const ResourceChange& r : plan.resource_drift) {
         if (r.mode == structured::ResourceMode::kManaged) can_apply = true;

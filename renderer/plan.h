@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "renderer/action_invocation.h"
 #include "renderer/options.h"
 #include "renderer/resource_change.h"
 #include "structured/json_value.h"
@@ -27,6 +28,12 @@ struct RelevantAttribute {
   structured::Value attribute;  // a path: an array of keys and indices
 };
 
+// A change Terraform deferred to a later plan (`deferred_changes`), with its reason.
+struct DeferredChange {
+  std::string_view reason;  // "absent_prereq", "instance_count_unknown", ...
+  ResourceChange resource;
+};
+
 struct Plan {
   std::string_view format_version;           // `format_version` or `plan_format_version`
   std::string_view provider_format_version;  // embedded in a redacted plan, else empty
@@ -37,6 +44,9 @@ struct Plan {
   std::vector<RelevantAttribute> relevant_attributes;
   bool errored = false;
   std::optional<bool> applyable;  // when the JSON says
+  // Terraform's: in the JSON's order (the renderer sorts what it shows).
+  std::vector<DeferredChange> deferred_changes;
+  std::vector<ActionInvocation> action_invocations;
 
   // Reads the plan at `root`; throws InputError naming the JSON path of a malformed part
   // (the first one in the document). The plan refers into the document, which must

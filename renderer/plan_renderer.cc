@@ -94,10 +94,136 @@ change::RenderOpts HumanOpts(const change::Colorize& colorize, const Options& op
   return opts;
 }
 
+// ---- Terraform's action invocations ----
+
+// The diff of an action's configuration: its values, unchanged, against the action's schema.
+ActionDiff DiffAction(const ActionInvocation& a, const SchemaSource& schemas, const change::Profile& profile,
+                      Warnings& warnings) {
+  ActionDiff out{&a, {}};
+  if (a.config_values.absent()) return out;
+  structured::Change change;
+  change.before = a.config_values;
+  change.after = a.config_values;
+  change.unknown = a.config_unknown;
+  change.before_sensitive = a.config_sensitive;
+  change.after_sensitive = a.config_sensitive;
+  change.replace_paths = structured::PathMatcher::Empty(false);
+  change.relevant_attributes = structured::PathMatcher::Always();
+  std::shared_ptr<const structured::Block> block = schemas.FindAction(a.provider_name, a.type, a.address, warnings);
+  if (!block) block = InferBlock({change.before, change.unknown, change.before_sensitive});
+  try {
+    out.config = differ::ComputeDiffForBlock(change, *block, profile);
+  } catch (const std::exception& e) {
+    warnings.Add(fmt::format("{}: cannot render this action's configuration ({})", a.address, e.what()));
+  }
+  return out;
+}
+
+// The actions `r`'s change triggers, before and after it, in Terraform's order.
+void DiffTriggeredActions(const Plan& plan, const ResourceChange& r, const SchemaSource& schemas,
+                          const change::Profile& profile, Warnings& warnings, ResourceDiff& out) {
+  if (!profile.deferred_and_actions) return;
+  std::vector<const ActionInvocation*> before;
+  std::vector<const ActionInvocation*> after;
+  for (const ActionInvocation& a : plan.action_invocations) {
+    if (!a.lifecycle || a.triggering_resource != r.address) continue;
+    if (a.RunsBefore()) {
+      before.push_back(&a);
+    } else if (a.RunsAfter()) {
+      after.push_back(&a);
+    } else {
+      warnings.Add(fmt::format("{}: unknown action trigger event \"{}\"; not rendered", a.path, a.event));
+    }
+  }
+  auto order = [](const ActionInvocation* x, const ActionInvocation* y) { return ActionInvocationBefore(*x, *y); };
+  std::stable_sort(before.begin(), before.end(), order);
+  std::stable_sort(after.begin(), after.end(), order);
+  for (const ActionInvocation* a : before) out.actions_before.push_back(DiffAction(*a, schemas, profile, warnings));
+  for (const ActionInvocation* a : after) out.actions_after.push_back(DiffAction(*a, schemas, profile, warnings));
+}
+
+// Appends `text` with every line but the first indented by `spaces` (empty lines too).
+void AppendIndentedExceptFirstLine(std::string& out, std::string_view text, size_t spaces) {
+  size_t start = 0;
+  while (true) {
+    size_t end = text.find('\n', start);
+    if (start > 0) out.append(spaces, ' ');
+    out.append(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+    if (end == std::string_view::npos) return;
+    out.push_back('\n');
+    start = end + 1;
+  }
+}
+
+// `    # action.x.y` and `    action "x" "y" { config { ... } }`, ending in a newline.
+void AppendActionInvocation(const ActionDiff& a, const change::Colorize& colorize, const Options& options,
+                            std::string& out) {
+  out += fmt::format("    # {}\n    action ", a.invocation->address);
+  change::AppendGoQuoted(out, a.invocation->type);
+  out += ' ';
+  change::AppendGoQuoted(out, a.invocation->name);
+  out += " {\n";
+  if (!a.invocation->config_values.absent()) {
+    out += "        config ";
+    std::string config;
+    if (a.config.valid()) {
+      change::RenderOpts opts = HumanOpts(colorize, options);
+      opts.show_unchanged_children = true;
+      opts.hide_diff_action_symbols = true;
+      a.config.RenderHuman(0, opts, config);
+    } else {
+      config = "{\n    # (planview could not render this configuration; see the warnings)\n}";
+    }
+    AppendIndentedExceptFirstLine(out, config, 8);
+    out += '\n';
+  }
+  out += "    }\n";
+}
+
+void AppendTriggeredActions(const std::vector<ActionDiff>& actions, std::string_view when,
+                            const change::Colorize& colorize, const Options& options, std::string& out) {
+  if (actions.empty()) return;
+  out += colorize.Color(fmt::format("\n\n    [bold]# Actions to be invoked {} this change in order:[reset]\n", when));
+  for (const ActionDiff& a : actions) AppendActionInvocation(a, colorize, options, out);
+}
+
+// Terraform's "will invoke" list of command-line invocations, joined by blank lines.
+std::string RenderInvokedActions(const std::vector<ActionDiff>& invoked, const Options& options) {
+  change::Colorize colorize(options.color);
+  std::string out;
+  for (size_t i = 0; i < invoked.size(); ++i) {
+    if (i > 0) out += '\n';
+    // Colourised before the address goes in, as Terraform's Sprintf does.
+    std::string header = colorize.Color("  [bold]# \x01[reset] will be invoked");
+    header.replace(header.find('\x01'), 1, invoked[i].invocation->address);
+    out += header;
+    if (!invoked[i].invocation->calling_resource.empty()) {
+      out += fmt::format(" (called from {})", invoked[i].invocation->calling_resource);
+    }
+    out += '\n';
+    AppendActionInvocation(invoked[i], colorize, options, out);
+  }
+  return out;
+}
+
+std::vector<ActionDiff> DiffInvokedActions(const Plan& plan, const SchemaSource& schemas,
+                                           const change::Profile& profile, Warnings& warnings) {
+  std::vector<const ActionInvocation*> invoked;
+  if (!profile.deferred_and_actions) return {};
+  for (const ActionInvocation& a : plan.action_invocations) {
+    if (a.invoked) invoked.push_back(&a);
+  }
+  std::stable_sort(invoked.begin(), invoked.end(),
+                   [](const ActionInvocation* x, const ActionInvocation* y) { return ActionInvocationBefore(*x, *y); });
+  std::vector<ActionDiff> out;
+  for (const ActionInvocation* a : invoked) out.push_back(DiffAction(*a, schemas, profile, warnings));
+  return out;
+}
+
 // Appends one resource's block (RenderResourceDiff) to `buf`; false when upstream shows
-// nothing for it.
+// nothing for it. `triggered` (may be null) adds Terraform's actions around the change.
 bool AppendResourceDiff(const ResourceChange& r, const change::Diff& diff, ChangeCause cause, const Options& options,
-                        std::string& buf) {
+                        std::string& buf, const ResourceDiff* triggered = nullptr) {
   if (r.mode == structured::ResourceMode::kEphemeral || !r.mode) return false;
   Action action = r.action;
   if (action == Action::kNoOp && !r.Moved() && !r.Importing()) return false;
@@ -119,6 +245,10 @@ bool AppendResourceDiff(const ResourceChange& r, const change::Diff& diff, Chang
     diff.RenderHuman(0, opts, buf);
   } else {
     buf += "{\n        # (planview could not render this change; see the warnings)\n    }";
+  }
+  if (triggered != nullptr) {
+    AppendTriggeredActions(triggered->actions_before, "before", colorize, options, buf);
+    AppendTriggeredActions(triggered->actions_after, "after", colorize, options, buf);
   }
   return true;
 }
@@ -145,6 +275,8 @@ class DiffSource {
   // PlanDiffs::Empty.
   virtual bool Empty() = 0;
   virtual const std::vector<OutputDiff>& Outputs() = 0;
+  virtual const std::vector<DeferredDiff>& Deferred() = 0;
+  virtual const std::vector<ActionDiff>& Invoked() = 0;
   virtual const std::vector<ResourceChange>& Changes() const = 0;
   // Appends a newline, the block and a newline for each change at `shown` (ascending
   // indices into Changes()).
@@ -157,12 +289,14 @@ class ComputedDiffs : public DiffSource {
   const std::vector<ResourceDiff>& Drift() override { return diffs_.drift; }
   bool Empty() override { return diffs_.Empty(); }
   const std::vector<OutputDiff>& Outputs() override { return diffs_.outputs; }
+  const std::vector<DeferredDiff>& Deferred() override { return diffs_.deferred; }
+  const std::vector<ActionDiff>& Invoked() override { return diffs_.invoked; }
   const std::vector<ResourceChange>& Changes() const override { return plan_.resource_changes; }
   void AppendChanges(std::span<const size_t> shown, const Options& options, std::string& out) override {
     for (size_t i : shown) {
       const ResourceDiff& d = diffs_.changes[i];
       out += '\n';
-      if (AppendResourceDiff(*d.resource, d.diff, ChangeCause::kProposed, options, out)) {
+      if (AppendResourceDiff(*d.resource, d.diff, ChangeCause::kProposed, options, out, &d)) {
         out += '\n';
       } else {
         out.pop_back();
@@ -218,7 +352,7 @@ bool RenderDrift(DiffSource& diffs, PlanMode mode, const change::Colorize& color
 }
 
 // The "No changes." variants; returns false when nothing more is to be printed.
-bool RenderNoChanges(PlanMode mode, const PlanQuality& quality, bool have_refresh_changes,
+bool RenderNoChanges(PlanMode mode, const PlanQuality& quality, bool have_refresh_changes, bool have_deferred,
                      const change::Colorize& colorize, const Options& options, std::string& out) {
   const Product p = options.product;
   const int width = options.width;
@@ -231,6 +365,16 @@ bool RenderNoChanges(PlanMode mode, const PlanQuality& quality, bool have_refres
         "\n[reset][bold][red]Planning failed.[reset][bold] OpenTofu encountered an error while generating this "
         "plan.[reset]\n\n",
         p));
+    return true;
+  }
+  if (have_deferred) {
+    if (have_refresh_changes) {
+      out += HorizontalRule(colorize, width);
+      Println(out);
+    }
+    out += colorize.Color(
+        "\n[reset][bold][green]No current changes.[reset][bold] This plan requires another plan to be applied "
+        "first.[reset]\n\n");
     return true;
   }
   switch (mode) {
@@ -360,9 +504,20 @@ PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanM
   diffs.drift.reserve(items.size());
   for (Item& item : items) {
     warnings.Append(item.warnings);
-    diffs.drift.push_back({item.drift, std::move(item.diff)});
+    diffs.drift.push_back({item.drift, std::move(item.diff), {}, {}});
   }
   return diffs;
+}
+
+std::vector<DeferredDiff> ComputeDeferredDiffs(const Plan& plan, const SchemaSource& schemas,
+                                               const change::Profile& profile, Warnings& warnings) {
+  std::vector<DeferredDiff> out;
+  if (!profile.deferred_and_actions) return out;
+  for (const DeferredChange& d : plan.deferred_changes) {
+    structured::Change change = ChangeOf(d.resource, structured::PathMatcher::Always(), profile);
+    out.push_back({&d, DiffResource(d.resource, change, schemas, profile, warnings)});
+  }
+  return out;
 }
 
 std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, const change::Profile& profile, Warnings& warnings) {
@@ -388,15 +543,51 @@ PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMo
   diffs.changes.reserve(plan.resource_changes.size());
   for (const ResourceChange& r : plan.resource_changes) {
     structured::Change change = ChangeOf(r, structured::PathMatcher::Always(), profile);
-    diffs.changes.push_back({&r, DiffResource(r, change, schemas, profile, warnings)});
+    diffs.changes.push_back({&r, DiffResource(r, change, schemas, profile, warnings), {}, {}});
+    DiffTriggeredActions(plan, r, schemas, profile, warnings, diffs.changes.back());
   }
   diffs.outputs = ComputeOutputDiffs(plan, profile, warnings);
+  diffs.deferred = ComputeDeferredDiffs(plan, schemas, profile, warnings);
+  diffs.invoked = DiffInvokedActions(plan, schemas, profile, warnings);
   return diffs;
 }
 
 std::string RenderResourceDiff(const ResourceDiff& d, ChangeCause cause, const Options& options) {
   std::string buf;
-  AppendResourceDiff(*d.resource, d.diff, cause, options, buf);
+  AppendResourceDiff(*d.resource, d.diff, cause, options, buf, &d);
+  return buf;
+}
+
+std::string RenderDeferredDiff(const DeferredDiff& d, const Options& options) {
+  const ResourceChange& r = d.deferred->resource;
+  if (r.action == Action::kNoOp && !r.Moved() && !r.Importing()) return "";
+  std::string_view reason = d.deferred->reason;
+  std::string_view explanation = "for an unknown reason";
+  if (reason == "instance_count_unknown") {
+    explanation = "because the number of resource instances is unknown";
+  } else if (reason == "resource_config_unknown") {
+    explanation = "because the resource configuration is unknown";
+  } else if (reason == "provider_config_unknown") {
+    explanation = "because the provider configuration is unknown";
+  } else if (reason == "deferred_prereq") {
+    explanation = "because a prerequisite for this resource is deferred";
+  } else if (reason == "absent_prereq") {
+    explanation = "because a prerequisite for this resource has not yet been created";
+  }
+  change::Colorize colorize(options.color);
+  std::string buf = colorize.Color(fmt::format("[bold]  # {}[reset] was deferred\n", r.address));
+  buf += colorize.Color(fmt::format("  #[reset] ({})\n", explanation));
+  change::RenderOpts opts = HumanOpts(colorize, options);
+  opts.show_unchanged_children = r.Importing();
+  buf += colorize.Color(DiffActionSymbol(r.action, options.profile()));
+  buf += ' ';
+  buf += ResourceChangeHeader(r);
+  buf += ' ';
+  if (d.diff.valid()) {
+    d.diff.RenderHuman(0, opts, buf);
+  } else {
+    buf += "{\n        # (planview could not render this change; see the warnings)\n    }";
+  }
   return buf;
 }
 
@@ -473,11 +664,30 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
   }
 
   std::string outputs = RenderOutputList(diffs.Outputs(), options);
+  // Terraform counts every invocation; only command-line ones are listed at the end.
+  const size_t action_count = profile.deferred_and_actions ? plan.action_invocations.size() : 0;
+  std::string invoked = RenderInvokedActions(diffs.Invoked(), options);
 
-  if (changes.empty() && outputs.empty()) {
-    if (!RenderNoChanges(mode, quality, have_refresh_changes, colorize, options, out)) return;
+  if (changes.empty() && outputs.empty() && action_count == 0) {
+    if (!RenderNoChanges(mode, quality, have_refresh_changes, !diffs.Deferred().empty(), colorize, options, out)) {
+      return;
+    }
   }
   if (have_refresh_changes) {
+    out += HorizontalRule(colorize, width);
+    Println(out);
+  }
+  if (!diffs.Deferred().empty()) {
+    out += colorize.Color(
+        "\n[bold][cyan]Note:[reset][bold] This is a partial plan, parts can only be known in the next plan / apply "
+        "cycle.\n");
+    Println(out);
+    for (const DeferredDiff& d : diffs.Deferred()) {
+      std::string text = RenderDeferredDiff(d, options);
+      if (text.empty()) continue;
+      Println(out);
+      Println(out, text);
+    }
     out += HorizontalRule(colorize, width);
     Println(out);
   }
@@ -498,7 +708,7 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
     }
   }
 
-  if (!changes.empty()) {
+  if (!changes.empty() || action_count > 0) {
     if (quality.errored) {
       out += Wording("\nOpenTofu planned the following actions, but then encountered a problem:\n", p);
     } else {
@@ -531,6 +741,7 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
       summary = fmt::format("{} to add, {} to change, {} to destroy", to_add, to_change, to_destroy);
     }
     if (forgetting > 0) summary += fmt::format(", {} to forget", forgetting);
+    std::string actions_summary = action_count > 0 ? fmt::format(" Actions: {} to invoke.", action_count) : "";
     if (profile.plan_line_counts_colorized) {
       // The summary is colourised before the numbers go in, as OpenTofu's Printf does.
       std::string line = colorize.Color("\n[bold]Plan:[reset] \x01.\n");
@@ -541,8 +752,15 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
       out += colorize.Color("\n[bold]Plan:[reset] ");
       out += summary;
       out += '.';
+      out += actions_summary;
       out += '\n';
     }
+  }
+
+  if (!invoked.empty()) {
+    out += colorize.Color(Wording("\nOpenTofu will invoke the following action(s):\n\n", p));
+    out += invoked;
+    out += '\n';
   }
 
   if (!outputs.empty()) {
@@ -576,7 +794,12 @@ class StreamedDiffs : public DiffSource {
     pool_.ParallelFor(drift_.size(), [&](size_t i) {
       if (ShowsDrift(drift_[i], mode)) drift_texts_[i] = RenderResourceDiff(drift_[i], ChangeCause::kDrift, options);
     });
+    deferred_ = ComputeDeferredDiffs(plan, schemas, profile_, warnings);
+    invoked_ = DiffInvokedActions(plan, schemas, profile_, warnings);
   }
+
+  const std::vector<DeferredDiff>& Deferred() override { return deferred_; }
+  const std::vector<ActionDiff>& Invoked() override { return invoked_; }
 
   const std::vector<ResourceDiff>& Drift() override { return drift_; }
   std::string DriftText(size_t index, const Options&) override { return std::move(drift_texts_[index]); }
@@ -612,6 +835,8 @@ class StreamedDiffs : public DiffSource {
         slot.show = next_shown < shown.size() && shown[next_shown] == start + j;
         if (slot.show) ++next_shown;
         slot.diffable = ResolveBlock(*slot.resource, schemas_, slot.warnings, slot.block);
+        slot.triggered = ResourceDiff{};
+        if (slot.show) DiffTriggeredActions(plan_, *slot.resource, schemas_, profile_, slot.warnings, slot.triggered);
       }
       pool_.ParallelFor(count, [&](size_t j) {
         Slot& slot = slots[j];
@@ -623,7 +848,7 @@ class StreamedDiffs : public DiffSource {
           diff = DiffAgainst(*slot.resource, change, slot.block.get(), profile_, slot.warnings);
         }
         slot.text += '\n';
-        if (AppendResourceDiff(*slot.resource, diff, ChangeCause::kProposed, options, slot.text)) {
+        if (AppendResourceDiff(*slot.resource, diff, ChangeCause::kProposed, options, slot.text, &slot.triggered)) {
           slot.text += '\n';
         } else {
           slot.text.clear();
@@ -663,6 +888,7 @@ class StreamedDiffs : public DiffSource {
     bool show = false;
     bool diffable = false;
     std::shared_ptr<const structured::Block> block;
+    ResourceDiff triggered;  // only its actions
     Warnings warnings;
     std::string text;
   };
@@ -692,6 +918,8 @@ class StreamedDiffs : public DiffSource {
   std::vector<std::string> drift_texts_;
   std::optional<bool> empty_;
   std::vector<OutputDiff> outputs_;
+  std::vector<DeferredDiff> deferred_;
+  std::vector<ActionDiff> invoked_;
   Warnings output_warnings_;
   bool outputs_done_ = false;
   bool changes_done_ = false;

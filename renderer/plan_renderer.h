@@ -18,11 +18,26 @@
 
 namespace planview::renderer {
 
+// A Terraform action invocation with the diff of its configuration (all unchanged;
+// invalid when it has no configuration or it could not be diffed).
+struct ActionDiff {
+  const ActionInvocation* invocation = nullptr;
+  change::Diff config;
+};
+
 // A resource change with its computed diff. An invalid diff means it could not be
 // computed (an ephemeral resource, or values the differ rejected twice); a warning says
-// why.
+// why. Under Terraform's profile, the actions its change triggers, in order.
 struct ResourceDiff {
   const ResourceChange* resource = nullptr;
+  change::Diff diff;
+  std::vector<ActionDiff> actions_before;
+  std::vector<ActionDiff> actions_after;
+};
+
+// A change Terraform deferred, with its diff.
+struct DeferredDiff {
+  const DeferredChange* deferred = nullptr;
   change::Diff diff;
 };
 
@@ -36,6 +51,10 @@ struct PlanDiffs {
   std::vector<ResourceDiff> drift;    // only drift relevant to the plan (all of it in refresh-only mode)
   std::vector<ResourceDiff> changes;  // every resource change
   std::vector<OutputDiff> outputs;    // sorted by name
+  // Terraform's profile only: deferred changes, and actions invoked from the command line
+  // (sorted by address).
+  std::vector<DeferredDiff> deferred;
+  std::vector<ActionDiff> invoked;
 
   // No resource change other than a no-op (or a move) and no output change.
   bool Empty() const;
@@ -48,6 +67,10 @@ PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMo
 // One resource's block: its comment lines, then `~ resource "t" "n" {` ... `}` without a
 // final newline. Empty when upstream shows nothing for it (a no-op, an ephemeral resource).
 std::string RenderResourceDiff(const ResourceDiff& diff, ChangeCause cause, const Options& options);
+
+// A deferred change's block: `  # address was deferred`, its reason, the resource's block
+// (no final newline). Empty when Terraform shows nothing for it.
+std::string RenderDeferredDiff(const DeferredDiff& diff, const Options& options);
 
 // The lines under "Changes to Outputs:", joined by newlines (no final newline).
 std::string RenderOutputChanges(const PlanDiffs& diffs, const Options& options);

@@ -63,4 +63,22 @@ std::shared_ptr<const structured::Block> SchemaSource::Find(std::string_view pro
   return schema->block;
 }
 
+std::shared_ptr<const structured::Block> SchemaSource::FindAction(std::string_view provider, std::string_view type,
+                                                                  std::string_view address, Warnings& warnings) const {
+  if (schemas_ == nullptr) {
+    warnings.AddOnce(std::string(NoSchemasNote()));
+    return nullptr;
+  }
+  std::string error;
+  const structured::Schema* schema = schemas_->HasProvider(provider) ? schemas_->FindAction(provider, type, error) : nullptr;
+  if (schema == nullptr) {
+    warnings.Add(error.empty() ? fmt::format("{}: the schemas have no action \"{}\" of provider \"{}\"; rendered from "
+                                             "its values",
+                                             address, type, provider)
+                               : fmt::format("{}: unusable schema ({}); rendered from its values", address, error));
+    return nullptr;
+  }
+  return schema->block;
+}
+
 }  // namespace planview::renderer

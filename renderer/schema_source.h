@@ -28,6 +28,9 @@ class SchemaSource {
   std::shared_ptr<const structured::Block> Find(std::string_view provider, structured::ResourceMode mode,
                                                 std::string_view type, std::string_view address,
                                                 Warnings& warnings) const;
+  // The config block of an action type (Terraform's `action_schemas`), likewise.
+  std::shared_ptr<const structured::Block> FindAction(std::string_view provider, std::string_view type,
+                                                      std::string_view address, Warnings& warnings) const;
 
  private:
   const structured::ProviderSchemas* schemas_;

@@ -222,12 +222,21 @@ std::vector<std::string> ProviderSchemas::Providers() const {
 
 const Schema* ProviderSchemas::Find(std::string_view provider, ResourceMode mode, std::string_view type,
                                     std::string& error) const {
-  std::string key = fmt::format("{}\n{}\n{}", provider, ModeKey(mode), type);
+  return FindIn(provider, ModeKey(mode), type, error);
+}
+
+const Schema* ProviderSchemas::FindAction(std::string_view provider, std::string_view type, std::string& error) const {
+  return FindIn(provider, "action_schemas", type, error);
+}
+
+const Schema* ProviderSchemas::FindIn(std::string_view provider, std::string_view section, std::string_view type,
+                                      std::string& error) const {
+  std::string key = fmt::format("{}\n{}\n{}", provider, section, type);
   if (auto it = cache_.find(key); it != cache_.end()) return it->second.get();
   Value p = providers_.find(provider);
-  Value schema = p.find(ModeKey(mode)).find(type);
+  Value schema = p.find(section).find(type);
   if (!schema.is_object()) return nullptr;
-  std::string path = KeyPath(KeyPath(KeyPath("$.provider_schemas", provider), ModeKey(mode)), type);
+  std::string path = KeyPath(KeyPath(KeyPath("$.provider_schemas", provider), section), type);
   auto out = std::make_unique<Schema>();
   if (!ReadCount(schema, "version", path, out->version, error)) return nullptr;
   Value block = schema.find("block");

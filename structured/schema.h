@@ -85,8 +85,12 @@ class ProviderSchemas {
   // The schema of a resource type of a provider, or nullptr when the provider or the type
   // is unknown. On a malformed schema returns nullptr and sets `error`.
   const Schema* Find(std::string_view provider, ResourceMode mode, std::string_view type, std::string& error) const;
+  // The same for an action type (`action_schemas`, Terraform): its config block.
+  const Schema* FindAction(std::string_view provider, std::string_view type, std::string& error) const;
 
  private:
+  const Schema* FindIn(std::string_view provider, std::string_view section, std::string_view type,
+                       std::string& error) const;
   std::shared_ptr<const Document> document_;
   Value providers_;  // the provider_schemas object
   mutable std::map<std::string, std::unique_ptr<Schema>, std::less<>> cache_;

@@ -168,7 +168,7 @@ const LineTree& PlanTree::Subtree(size_t i, bool show_unchanged) {
     options.verbose = show_unchanged;
     const ResourceDiff* drift = entry_drift_[i];
     ResourceDiff change;
-    if (drift == nullptr) change = ResourceDiff{entries_[i].resource, ChangeDiff(entry_change_[i])};
+    if (drift == nullptr) change = ResourceDiff{entries_[i].resource, ChangeDiff(entry_change_[i]), {}, {}};
     slot = std::make_unique<LineTree>(RenderResourceDiff(drift ? *drift : change, entries_[i].cause, options));
   }
   return *slot;
