@@ -57,6 +57,7 @@ struct Case {
   std::vector<std::string> stdout_has;
   std::vector<std::string> stdout_lacks;
   long max_rss_mb = 0;  // 0: not checked
+  double max_cpu_seconds = 0;  // 0: not checked
 };
 
 std::string ReadFile(const fs::path& path) {
@@ -145,6 +146,8 @@ std::vector<Case> LoadCases(const std::string& text, std::string& error) {
       c.stdout_lacks.push_back(rest);
     } else if (word == "max-rss-mb") {
       c.max_rss_mb = std::stol(rest);
+    } else if (word == "max-cpu-seconds") {
+      c.max_cpu_seconds = std::stod(rest);
     } else {
       error = fmt::format("cases.txt:{}: unknown directive \"{}\"", number, word);
       return {};
@@ -208,6 +211,60 @@ std::string ManyResourcesPlan(size_t n) {
         i);
   }
   return out + "]}";
+}
+
+// `n` paths: [KEY, i] for each i, or [KEY, "k<i>"] with `keys`.
+std::string PathsInto(const std::string& key, size_t n, bool keys) {
+  std::string out = "[";
+  for (size_t i = 0; i < n; ++i) {
+    if (i > 0) out += ',';
+    out += keys ? fmt::format(R"(["{}","k{}"])", key, i) : fmt::format(R"(["{}",{}])", key, i);
+  }
+  return out + "]";
+}
+
+// test_instance.big replaced because of a replace path into each of the `n` elements of
+// `ports` (or, with `map`, each of the `n` keys of `tags`), one of which changes.
+std::string ReplacePathsPlan(size_t n, bool map) {
+  auto side = [&](bool after) {
+    std::string value = map ? "{" : "[";
+    for (size_t i = 0; i < n; ++i) {
+      if (i > 0) value += ',';
+      bool changed = after && i == n / 2;
+      value += map ? fmt::format(R"("k{}":"{}")", i, changed ? "changed" : "v") : std::to_string(changed ? 0 : i + 1);
+    }
+    value += map ? "}" : "]";
+    return fmt::format(R"({{"id":"big","{}":{}}})", map ? "tags" : "ports", value);
+  };
+  return R"({"format_version":"1.2","resource_changes":[{"address":"test_instance.big","mode":"managed",)"
+         R"("type":"test_instance","name":"big","provider_name":"registry.opentofu.org/hashicorp/test",)"
+         R"("change":{"actions":["delete","create"],"before":)" +
+         side(false) + R"(,"after":)" + side(true) +
+         R"(,"after_unknown":{},"before_sensitive":{},"after_sensitive":{},"replace_paths":)" +
+         PathsInto(map ? "tags" : "ports", n, map) + "}}]}";
+}
+
+// `n` drifted resources and `n` relevant attributes: each naming its own resource, or
+// (`any`) naming none, so that every attribute applies to every drifted resource.
+std::string DriftPlan(size_t n, bool any) {
+  std::string drift;
+  std::string relevant;
+  for (size_t i = 0; i < n; ++i) {
+    if (i > 0) drift += ',', relevant += ',';
+    drift += fmt::format(
+        R"({{"address":"test_instance.d{0}","mode":"managed","type":"test_instance","name":"d{0}",)"
+        R"("provider_name":"registry.opentofu.org/hashicorp/test","change":{{"actions":["update"],)"
+        R"("before":{{"id":"i-{0}","ami":"ami-old"}},"after":{{"id":"i-{0}","ami":"ami-new"}},)"
+        R"("after_unknown":{{}},"before_sensitive":{{}},"after_sensitive":{{}}}}}})",
+        i);
+    relevant += fmt::format(R"({{"resource":"{}","attribute":["ami"]}})", any ? "" : fmt::format("test_instance.d{}", i));
+  }
+  return R"({"format_version":"1.2","resource_drift":[)" + drift +
+         R"(],"resource_changes":[{"address":"test_instance.web","mode":"managed","type":"test_instance","name":"web",)"
+         R"("provider_name":"registry.opentofu.org/hashicorp/test","change":{"actions":["update"],)"
+         R"("before":{"id":"i-1","ami":"a"},"after":{"id":"i-1","ami":"b"},"after_unknown":{},)"
+         R"("before_sensitive":{},"after_sensitive":{}}}],"relevant_attributes":[)" +
+         relevant + "]}";
 }
 
 // A log of two messages, the second nested `depth` levels deep.
@@ -277,6 +334,14 @@ bool Generate(const MadeFile& made, const fs::path& dir, std::string& bytes, std
     bytes = DeepLog(number(1));
   } else if (g == "deep_refinement") {
     bytes = DeepRefinement(number(1));
+  } else if (g == "replace_paths_list_plan") {
+    bytes = ReplacePathsPlan(number(1), false);
+  } else if (g == "replace_paths_map_plan") {
+    bytes = ReplacePathsPlan(number(1), true);
+  } else if (g == "drift_plan") {
+    bytes = DriftPlan(number(1), false);
+  } else if (g == "drift_any_plan") {
+    bytes = DriftPlan(number(1), true);
   } else if (g == "long_string_plan") {
     bytes = OneResourcePlan(R"({"id":"long","ami":")" + std::string(number(1), 'x') + "\"}");
   } else {
@@ -296,6 +361,7 @@ struct Outcome {
   std::string err;
   long max_rss_kb = 0;
   double seconds = 0;
+  double cpu_seconds = 0;  // user + system
 };
 
 Outcome Run(const std::string& program, const std::vector<std::string>& args, const fs::path& dir,
@@ -341,6 +407,8 @@ Outcome Run(const std::string& program, const std::vector<std::string>& args, co
   }
   outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   outcome.max_rss_kb = usage.ru_maxrss;
+  auto as_seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+  outcome.cpu_seconds = as_seconds(usage.ru_utime) + as_seconds(usage.ru_stime);
   if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
   outcome.out = ReadFile(out_path);
@@ -415,6 +483,10 @@ void RunCase(const Case& c, const fs::path& catalogue, const std::string& progra
   // Sanitizers multiply memory use; the limit is for the plain build.
   if (c.max_rss_mb > 0 && !UnderSanitizers()) {
     EXPECT_LE(got.max_rss_kb / 1024, c.max_rss_mb) << "peak RSS over the limit";
+  }
+  // CPU time, not wall time: the limit is about the work done, not the machine's load.
+  if (c.max_cpu_seconds > 0 && !UnderSanitizers()) {
+    EXPECT_LE(got.cpu_seconds, c.max_cpu_seconds) << "CPU time over the limit";
   }
   fs::remove_all(dir);
 }
