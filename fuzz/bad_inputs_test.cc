@@ -52,6 +52,7 @@ struct Case {
   std::vector<MadeFile> made;
   std::vector<std::string> args;
   std::string stdin_file;
+  std::string stdout_to;  // "": a file read back; "/dev/full" or "closed"
   int exit_code = -1;
   std::optional<std::string> first_stderr_line;  // "" for none
   std::vector<std::string> stdout_has;
@@ -134,6 +135,12 @@ std::vector<Case> LoadCases(const std::string& text, std::string& error) {
       c.args = SplitArgs(rest);
     } else if (word == "stdin") {
       c.stdin_file = rest;
+    } else if (word == "stdout-to") {
+      if (rest != "/dev/full" && rest != "closed") {
+        error = fmt::format("cases.txt:{}: stdout-to /dev/full|closed", number);
+        return {};
+      }
+      c.stdout_to = rest;
     } else if (word == "exit") {
       c.exit_code = std::stoi(rest);
     } else if (word == "stderr") {
@@ -365,7 +372,7 @@ struct Outcome {
 };
 
 Outcome Run(const std::string& program, const std::vector<std::string>& args, const fs::path& dir,
-            const std::string& stdin_file) {
+            const std::string& stdin_file, const std::string& stdout_to) {
   Outcome outcome;
   fs::path out_path = dir / ".stdout";
   fs::path err_path = dir / ".stderr";
@@ -382,12 +389,16 @@ Outcome Run(const std::string& program, const std::vector<std::string>& args, co
   if (pid == 0) {
     if (chdir(dir.c_str()) != 0) _exit(126);
     int in = open(stdin_file.empty() ? "/dev/null" : stdin_file.c_str(), O_RDONLY);
-    int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int out = open(stdout_to == "/dev/full" ? "/dev/full" : out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (in < 0 || out < 0 || err < 0) _exit(126);
     dup2(in, STDIN_FILENO);
     dup2(out, STDOUT_FILENO);
     dup2(err, STDERR_FILENO);
+    close(in);
+    close(out);
+    close(err);
+    if (stdout_to == "closed") close(STDOUT_FILENO);
     execv(program.c_str(), argv.data());
     _exit(127);
   }
@@ -411,7 +422,7 @@ Outcome Run(const std::string& program, const std::vector<std::string>& args, co
   outcome.cpu_seconds = as_seconds(usage.ru_utime) + as_seconds(usage.ru_stime);
   if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
-  outcome.out = ReadFile(out_path);
+  outcome.out = stdout_to.empty() ? ReadFile(out_path) : "";
   outcome.err = ReadFile(err_path);
   return outcome;
 }
@@ -466,7 +477,7 @@ void RunCase(const Case& c, const fs::path& catalogue, const std::string& progra
   ASSERT_GE(c.exit_code, 0) << "no exit line";
   ASSERT_TRUE(c.first_stderr_line.has_value()) << "no stderr line";
 
-  Outcome got = Run(program, c.args, dir, c.stdin_file);
+  Outcome got = Run(program, c.args, dir, c.stdin_file, c.stdout_to);
   actual[c.name] = {got.exit_code, FirstLine(got.err)};
   std::printf("%-36s exit %d  %6.2f s  %7ld MB  %s\n", c.name.c_str(), got.exit_code, got.seconds,
               got.max_rss_kb / 1024, FirstLine(got.err).substr(0, 80).c_str());
