@@ -81,6 +81,7 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
   renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
   Write(out, result.output);
   Flush(out);
+  Write(err, result.log.err_output);  // what the log renderer writes on standard error
   for (const std::string& warning : result.warnings.messages()) Error(err, "warning: " + warning);
   if (!result.ok) {
     Error(err, result.error);
