@@ -36,6 +36,7 @@ std::string_view ActionSlug(Action action) {
     case Action::kCreateThenDelete: return "create-then-delete";
     case Action::kForget: return "forget";
     case Action::kForgetThenCreate: return "forget-then-create";
+    case Action::kCreateThenForget: return "create-then-forget";
     default: return "unknown";
   }
 }
