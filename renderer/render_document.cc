@@ -59,7 +59,7 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
                        request.sink, result.warnings);
     return;
   }
-  PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings);
+  PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings, options.profile());
   if (request.plan_presenter) {
     std::string_view version = plan.redacted ? plan.provider_format_version : request.provider_format_version;
     request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, options}, result.output);
