@@ -84,12 +84,12 @@ void ForEachNested(Node& node, structured::NestingMode mode, const Visit& visit)
     case structured::NestingMode::kList:
     case structured::NestingMode::kSet:
       if (node.kind == Node::Kind::kArray) {
-        for (Node& element : node.elements) visit(element);
+        for (Node& element : node.children) visit(element);
       }
       return;
     case structured::NestingMode::kMap:
       if (node.kind == Node::Kind::kObject) {
-        for (auto& [key, element] : node.members) visit(element);
+        for (Node& element : node.children) visit(element);
       }
       return;
   }
