@@ -65,7 +65,8 @@ std::string_view Symbol(Action action) {
     case Action::kCreateThenDelete: return "+/-";
     case Action::kRead: return "<=";
     case Action::kForget: return ".";
-    case Action::kForgetThenCreate: return "+/.";
+    case Action::kForgetThenCreate:
+    case Action::kCreateThenForget: return "+/.";
     default: return " ";
   }
 }
