@@ -29,3 +29,7 @@ set -- "$r/plan.json" --schemas "$r/schemas.json" --color never --width 78
 "$bin" "$@" --format html >"$r/page.html"
 "$bin" "$@" --format json >"$r/json.json"
 "$bin" "$@" --format json --show-sensitive >"$r/json_show_sensitive.json"
+# Hostile names (//renderer/formats:markdown_text_test).
+m=testdata/markdown_injection
+"$bin" "$m/plan.json" --color never --width 78 --format markdown >"$m/markdown.md" 2>/dev/null
+"$bin" "$m/plan.json" --color never --width 78 --format html >"$m/page.html" 2>/dev/null
