@@ -141,7 +141,7 @@ void AppendVariables(const planproto::Plan& plan, std::string& out) {
     if (i > 0) out += ',';
     AppendString(out, names[i]);
     out += ":{\"value\":";
-    internal::AppendValueJson(internal::DecodeDynamic(plan.variables().at(names[i]), "variables." + names[i]), out);
+    internal::AppendValueJson(internal::DecodeDynamic(plan.variables().at(names[i]), fmt::format("variables[{:?}]", names[i])), out);
     out += '}';
   }
   out += '}';
@@ -164,6 +164,30 @@ void AppendRelevantAttributes(const planproto::Plan& plan, std::string& out) {
   out += ']';
 }
 
+// The error as one line: names and keys quoted from the plan file may hold control
+// characters, which are written as escapes.
+std::string OneLine(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7f) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options);
+
 }  // namespace
 
 bool LooksLikeZip(std::string_view bytes) {
@@ -175,6 +199,14 @@ ReadResult ReadPlanFile(std::string_view bytes, const ReadOptions& options) {
   // parse is reported here instead, in one line.
   static std::once_flag quiet;
   std::call_once(quiet, [] { google::protobuf::SetLogHandler(nullptr); });
+  ReadResult result = ReadTfplan(bytes, options);
+  if (!result.plan) result.error = OneLine(result.error);
+  return result;
+}
+
+namespace {
+
+ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
   ReadResult result;
   if (!LooksLikeZip(bytes)) {
     result.error = "not a saved plan file (not a ZIP archive)";
@@ -254,5 +286,7 @@ ReadResult ReadPlanFile(std::string_view bytes, const ReadOptions& options) {
   result.plan = std::move(out);
   return result;
 }
+
+}  // namespace
 
 }  // namespace planview::planfile

@@ -278,6 +278,23 @@ TEST(PlanFile, BadMsgpackValues) {
             "tfplan: resource_changes[0] (example_server.this): unknown change action 42");
 }
 
+// Names quoted from the plan file stay on one line (the fuzzer found a variable name with a
+// newline: testdata/fuzz/planfile_read_fuzzer/variable_name_with_newline).
+TEST(PlanFile, ErrorsQuotingNamesAreOneLine) {
+  planproto::Plan plan;
+  plan.set_version(3);
+  plan.set_terraform_version("1.9.0");
+  (*plan.mutable_variables())["a\nb"].set_msgpack("");
+  EXPECT_EQ(ReadError(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}})),
+            "tfplan: variables[\"a\\nb\"]: empty value");
+  plan.clear_variables();
+  planproto::OutputChange* out = plan.add_output_changes();
+  out->set_name("x\ry");
+  out->mutable_change()->set_action(planproto::CREATE);
+  EXPECT_EQ(ReadError(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}})),
+            "tfplan: output_changes[0] (x\\ry): 0 values for a create change");
+}
+
 TEST(PlanFile, LegacyAddressesInParts) {
   planproto::Plan plan;
   plan.set_version(3);
