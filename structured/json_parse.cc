@@ -726,6 +726,7 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
   if (size >= UINT32_MAX) {
     ParseError error;
     error.message = "JSON document too large for planview (4 GiB of text at most)";
+    error.limit = true;
     return Failure(text, std::move(error));
   }
   size_t first = 0;
@@ -754,6 +755,7 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
   } catch (const std::length_error& e) {
     too_large.emplace();
     too_large->message = e.what();
+    too_large->limit = true;
     too_large->offset = parser.error_offset();
   }
   // After a failure here the skipped ranges need no checking: all is read again below.
@@ -785,6 +787,8 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
   const Parser& failed = checker_failed ? checker->parser() : parser;
   ParseError error;
   error.message = failed.message();
+  // The diagnosis found the text valid: what stopped the parser is one of its limits.
+  error.limit = true;
   error.offset = std::min(failed.error_offset(), text.size());
   error.path = PathAt(text, error.offset);
   return Failure(text, std::move(error));
