@@ -10,12 +10,20 @@
 #include "renderer/format_version.h"
 #include "renderer/formats/presenter.h"
 #include "renderer/render_document.h"
+#include "structured/internal/kernels/kernel.h"
 #include "structured/json_parse.h"
 #include "structured/schema.h"
+
+// The git commit of a release build (tools/release.sh defines it).
+#ifndef PLANVIEW_COMMIT
+#define PLANVIEW_COMMIT "unknown"
+#endif
 
 namespace planview::cmd {
 
 namespace {
+
+constexpr char kCommit[] = PLANVIEW_COMMIT;
 
 struct LoadedSchemas {
   std::shared_ptr<const structured::Document> document;
@@ -62,8 +70,8 @@ int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std
     return 0;
   }
   if (cli->version) {
-    Write(out, fmt::format("planview {} (plan format {}, state format {}, provider schemas format {})\n", kVersion,
-                           renderer::kPlanFormatVersion, renderer::kStateFormatVersion,
+    Write(out, fmt::format("planview {} (commit {}, {} kernel; plan format {}, state format {}, provider schemas format {})\n",
+                           kVersion, kCommit, structured::internal::ActiveKernel().name, renderer::kPlanFormatVersion, renderer::kStateFormatVersion,
                            renderer::kProviderFormatVersion));
     return 0;
   }

@@ -15,10 +15,10 @@ out=${FUZZ_OUT:-$root/fuzz/out}
 cxx=${CXX:-clang++}
 jobs=${JOBS:-2}
 
-common=(-std=c++20 -march=haswell -ffp-contract=off -O1 -g -fno-omit-frame-pointer -I"$root"
+common=(-std=c++20 -ffp-contract=off -O1 -g -fno-omit-frame-pointer -I"$root"
         -DMSGPACK_NO_BOOST "-DPLANVIEW_SOURCE_ROOT=\"$root\"")
 sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
-libs=(-lfmt -lsimdjson -licuuc -lpthread)
+libs=(-lfmt -licuuc -lpthread)
 
 # The library sources the targets link: every non-test .cc of these packages, without
 # programs (files defining main) and without the protobuf glue (no generated code here).

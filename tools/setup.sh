@@ -8,7 +8,6 @@ packages=(
   bazel-rules-cc       # rules_cc, adapted for Bazel 4 by bazel/debian_rules_cc.bzl
   bazel-rules-java     # Bazel registers Java toolchains even for C++-only builds
   g++                  # the C++20 compiler
-  libsimdjson-dev      # fast On-Demand JSON parser for plan values (exact number text)
   nlohmann-json3-dev   # small documents and JSON writing
   libfmt-dev           # fmt::format for all text output
   libgtest-dev         # unit and golden tests
