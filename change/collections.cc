@@ -30,11 +30,12 @@ std::pair<renderers::DiffMap, Action> TransformMap(structured::Value before, str
 }
 
 std::pair<std::vector<Diff>, Action> TransformSlice(structured::Value before, structured::Value after,
+                                                    const Profile& profile,
                                                     const std::function<bool(size_t, size_t)>& should_diff,
                                                     const std::function<Diff(size_t, size_t)>& process) {
   Action current = StartingAction(before.is_array(), after.is_array());
   std::vector<Diff> elements;
-  ProcessSlice(ClassifyElements(before, after), should_diff, [&](size_t b, size_t a) {
+  ProcessSlice(ClassifyElements(before, after), profile, should_diff, [&](size_t b, size_t a) {
     elements.push_back(process(b, a));
     current = CompareActions(current, elements.back().action());
   });

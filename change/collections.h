@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "change/diff.h"
+#include "change/profile.h"
 #include "change/renderers/renderers.h"
 #include "structured/action.h"
 #include "structured/json_value.h"
@@ -34,8 +35,9 @@ std::pair<renderers::DiffMap, Action> TransformMap(structured::Value before, str
 // Aligns two arrays (change/process_slice.h) and diffs each pair with
 // `process(before_index, after_index)` (an index equal to its side's size means none).
 // `should_diff(before_index, after_index)` says whether a deleted and a created element
-// are shown as one update. The action starts as for TransformMap, with arrays.
+// are shown as one update; `profile` decides the rest of the pairing. The action starts as for TransformMap, with arrays.
 std::pair<std::vector<Diff>, Action> TransformSlice(structured::Value before, structured::Value after,
+                                                    const Profile& profile,
                                                     const std::function<bool(size_t, size_t)>& should_diff,
                                                     const std::function<Diff(size_t, size_t)>& process);
 

@@ -12,22 +12,28 @@
 #include <vector>
 
 #include "change/colorize.h"
+#include "change/profile.h"
 #include "structured/action.h"
 
 namespace planview::change {
 
 struct RenderOpts {
   const Colorize* colorize = nullptr;  // required
+  const Profile* profile = &OpenTofuProfile();  // whose renderer's details (never null)
   bool override_null_suffix = false;
   bool override_forces_replacement = false;
+  // Never `# forces replacement` here, even when the diff forces it (set by renderers that
+  // show it at their own level; Terraform's profile only).
+  bool forbid_forces_replacement = false;
   bool show_unchanged_children = false;
   bool hide_diff_action_symbols = false;
   bool show_sensitive = false;
 
-  // A copy for children: everything but override_forces_replacement carries over.
+  // A copy for children: everything but the forces-replacement overrides carries over.
   RenderOpts Clone() const {
     RenderOpts o = *this;
     o.override_forces_replacement = false;
+    o.forbid_forces_replacement = false;
     return o;
   }
 };

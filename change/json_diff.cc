@@ -19,7 +19,7 @@ using structured::Value;
 
 constexpr size_t kMaxJsonStringDepth = 512;
 
-Diff Transform(const Change& change);
+Diff Transform(const Change& change, const Profile& profile);
 
 Diff ProcessPrimitive(const Change& change, structured::Type type) {
   bool before_missing = change.before.is_null() && !change.before_explicit;
@@ -37,30 +37,32 @@ Diff ProcessPrimitive(const Change& change, structured::Type type) {
   return Diff(renderers::Primitive(change.before, change.after, std::move(type)), action, false);
 }
 
-Diff ProcessObject(const Change& change) {
+Diff ProcessObject(const Change& change, const Profile& profile) {
   structured::MapValue map = change.AsMap();
   auto [elements, action] = TransformMap(change.before, change.after, map.AllKeys(), [&](std::string_view key) {
     Change child = map.GetChild(key);
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
-    return Transform(child);
+    return Transform(child, profile);
   });
   return Diff(renderers::Object(std::move(elements)), action, false);
 }
 
-Diff ProcessArray(const Change& change) {
+Diff ProcessArray(const Change& change, const Profile& profile) {
   structured::SliceValue slice = change.AsSlice();
   auto [elements, action] = TransformSlice(
-      change.before, change.after,
+      change.before, change.after, profile,
       [&](size_t b, size_t a) {
         Value x = change.before.at(b);
         Value y = change.after.at(a);
-        return (x.is_object() && y.is_object()) || ShouldDiffMultilineStrings(x, y);
+        return (x.is_object() && y.is_object()) || (profile.pair_multiline_strings && ShouldDiffMultilineStrings(x, y));
       },
-      [&](size_t b, size_t a) { return Transform(slice.GetChild(static_cast<int64_t>(b), static_cast<int64_t>(a))); });
+      [&](size_t b, size_t a) {
+        return Transform(slice.GetChild(static_cast<int64_t>(b), static_cast<int64_t>(a)), profile);
+      });
   return Diff(renderers::List(std::move(elements)), action, false);
 }
 
-Diff ProcessUpdate(const Change& change, Kind kind) {
+Diff ProcessUpdate(const Change& change, Kind kind, const Profile& profile) {
   switch (kind) {
     case Kind::kNull:
       // Upstream's cty.NilType: both sides are null and render as such.
@@ -72,15 +74,16 @@ Diff ProcessUpdate(const Change& change, Kind kind) {
     case Kind::kNumber:
       return ProcessPrimitive(change, structured::Type::Number());
     case Kind::kObject:
-      return ProcessObject(change);
+      return ProcessObject(change, profile);
     case Kind::kArray:
-      return ProcessArray(change);
+      return ProcessArray(change, profile);
   }
   return ProcessPrimitive(change, structured::Type::Dynamic());
 }
 
-Diff Transform(const Change& change) {
-  if (auto diff = CheckForSensitive(change, Transform, [](Diff inner, bool before, bool after, Action action) {
+Diff Transform(const Change& change, const Profile& profile) {
+  auto transform = [&](const Change& inner) { return Transform(inner, profile); };
+  if (auto diff = CheckForSensitive(change, transform, [](Diff inner, bool before, bool after, Action action) {
         return Diff(renderers::Sensitive(std::move(inner), before, after), action, false);
       })) {
     return *std::move(diff);
@@ -88,8 +91,8 @@ Diff Transform(const Change& change) {
   if (auto diff = CheckForUnknown(
           change, structured::FalseValue(),
           [](const Change&) { return Diff(renderers::Unknown(Diff()), Action::kCreate, false); },
-          [](const Change&, const Change& before) {
-            return Diff(renderers::Unknown(Transform(before)), Action::kUpdate, false);
+          [&](const Change&, const Change& before) {
+            return Diff(renderers::Unknown(Transform(before, profile)), Action::kUpdate, false);
           })) {
     return *std::move(diff);
   }
@@ -99,10 +102,10 @@ Diff Transform(const Change& change) {
   bool deleted = after_kind == Kind::kNull && !change.after_explicit;
   bool created = before_kind == Kind::kNull && !change.before_explicit;
   if (before_kind == after_kind || created || deleted) {
-    return ProcessUpdate(change, before_kind == Kind::kNull ? after_kind : before_kind);
+    return ProcessUpdate(change, before_kind == Kind::kNull ? after_kind : before_kind, profile);
   }
-  Diff before = ProcessUpdate(change.AsDelete(), before_kind);
-  Diff after = ProcessUpdate(change.AsCreate(), after_kind);
+  Diff before = ProcessUpdate(change.AsDelete(), before_kind, profile);
+  Diff after = ProcessUpdate(change.AsCreate(), after_kind, profile);
   return Diff(renderers::TypeChange(std::move(before), std::move(after)), Action::kUpdate, false);
 }
 
@@ -143,12 +146,13 @@ size_t FirstContainerLength(std::string_view text) {
 
 }  // namespace internal
 
-Diff DiffJson(const Change& change) { return Transform(change); }
+Diff DiffJson(const Change& change, const Profile& profile) { return Transform(change, profile); }
 
-std::shared_ptr<const structured::Document> ParseJsonString(std::string_view text) {
+std::shared_ptr<const structured::Document> ParseJsonString(std::string_view text, bool whole_text) {
   if (text.empty() || (text[0] != '{' && text[0] != '[')) return nullptr;
   size_t length = internal::FirstContainerLength(text);
   if (length == 0) return nullptr;
+  if (whole_text && text.find_first_not_of(" \t\r\n", length) != std::string_view::npos) return nullptr;
   structured::ParseOptions options;
   options.max_depth = kMaxJsonStringDepth;
   std::string copy;

@@ -12,18 +12,20 @@
 #include <string_view>
 
 #include "change/diff.h"
+#include "change/profile.h"
 #include "structured/change.h"
 #include "structured/json_value.h"
 
 namespace planview::change {
 
-Diff DiffJson(const structured::Change& change);
+// `profile` decides how array elements are paired (change/process_slice.h).
+Diff DiffJson(const structured::Change& change, const Profile& profile = OpenTofuProfile());
 
 // Upstream's test for "this string holds JSON": it starts with '{' or '[' and its first
-// JSON value decodes (anything after that value is ignored, as Go's json.Decoder does).
-// Returns the decoded document, or null. Values nested deeper than 512 levels count as
-// not JSON.
-std::shared_ptr<const structured::Document> ParseJsonString(std::string_view text);
+// JSON value decodes (anything after that value is ignored, as Go's json.Decoder does;
+// with `whole_text`, as in Terraform's profile, only whitespace may follow it). Returns the
+// decoded document, or null. Values nested deeper than 512 levels count as not JSON.
+std::shared_ptr<const structured::Document> ParseJsonString(std::string_view text, bool whole_text = false);
 
 // True when both are strings, one of them has a newline, and they share a line: such
 // list elements are diffed line by line instead of deleted and re-created.

@@ -26,6 +26,7 @@ std::optional<Diff> CheckForSensitive(const structured::Change& change, Inner&& 
   structured::Change value = change;
   value.before_sensitive = structured::FalseValue();
   value.after_sensitive = structured::FalseValue();
+  value.non_legacy_schema = false;
   Diff diff = inner(value);
   Action action = diff.action();
   bool missing = change.before.is_null() && !change.before_explicit && change.after.is_null() &&

@@ -104,13 +104,30 @@ std::vector<size_t> LongestCommonSubsequence(std::span<const uint32_t> before, s
   return out;
 }
 
-void ProcessSlice(const ElementIds& ids, const std::function<bool(size_t, size_t)>& should_diff,
+namespace {
+
+// Every before element occurs somewhere in after (sides of one length).
+bool IsReordering(const ElementIds& ids) {
+  const std::unordered_set<uint32_t> in_after(ids.after.begin(), ids.after.end());
+  for (uint32_t id : ids.before) {
+    if (in_after.count(id) == 0) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+void ProcessSlice(const ElementIds& ids, const Profile& profile, const std::function<bool(size_t, size_t)>& should_diff,
                   const std::function<void(size_t, size_t)>& process) {
   const std::vector<uint32_t>& before = ids.before;
   const std::vector<uint32_t>& after = ids.after;
-  const std::vector<size_t> lcs = LongestCommonSubsequence(before, after);
   const size_t n = before.size();
   const size_t m = after.size();
+  if (profile.same_length_lists_by_index && n == m && !IsReordering(ids)) {
+    for (size_t i = 0; i < n; ++i) process(i, i);
+    return;
+  }
+  const std::vector<size_t> lcs = LongestCommonSubsequence(before, after);
   size_t b = 0;
   size_t a = 0;
   size_t k = 0;
@@ -128,7 +145,7 @@ void ProcessSlice(const ElementIds& ids, const std::function<bool(size_t, size_t
     }
     // After elements up to the next common one are created (or diffed, as above).
     while (a < m && (k >= lcs.size() || after[a] != before[lcs[k]])) {
-      if (b < n && should_diff(b, a)) {
+      if (profile.pair_in_created_run && b < n && should_diff(b, a)) {
         process(b++, a++);
         continue;
       }

@@ -29,6 +29,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "change/profile.h"
 #include "structured/json_value.h"
 
 namespace planview::change {
@@ -59,8 +60,10 @@ std::vector<size_t> LongestCommonSubsequence(std::span<const uint32_t> before, s
 // Calls `process(before_index, after_index)` once per output element, in upstream's order;
 // an index equal to its side's size means "no element on that side". A deleted element and
 // a created one at the same place become one pair when `should_diff(before_index,
-// after_index)` says they are worth diffing.
-void ProcessSlice(const ElementIds& ids, const std::function<bool(size_t, size_t)>& should_diff,
+// after_index)` says they are worth diffing (in the run of created elements too when the
+// profile says so). With `profile.same_length_lists_by_index`, sides of one length that
+// are not a reordering of each other are paired index by index instead.
+void ProcessSlice(const ElementIds& ids, const Profile& profile, const std::function<bool(size_t, size_t)>& should_diff,
                   const std::function<void(size_t, size_t)>& process);
 
 template <typename T, typename Hash, typename Equal>

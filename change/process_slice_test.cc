@@ -107,7 +107,7 @@ std::vector<int> LcsValues(const std::vector<int>& xs, const std::vector<int>& y
 
 Pairs Process(const ElementIds& ids, const std::function<bool(size_t, size_t)>& should_diff) {
   Pairs pairs;
-  ProcessSlice(ids, should_diff, [&](size_t b, size_t a) { pairs.emplace_back(b, a); });
+  ProcessSlice(ids, OpenTofuProfile(), should_diff, [&](size_t b, size_t a) { pairs.emplace_back(b, a); });
   return pairs;
 }
 

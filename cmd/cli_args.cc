@@ -51,7 +51,9 @@ Options (one or two dashes):
   --quality LIST        override the plan quality: errored, nochanges, targeted
                         (comma-separated) or none (default: from the plan JSON)
   --show-sensitive      show sensitive values
-  --product PRODUCT     opentofu or terraform: whose wording to use (default: opentofu)
+  --product PRODUCT     auto, opentofu or terraform: whose renderer and wording to use
+                        (default: auto: a log's `version` message or `@module` names its
+                        writer; plans, states and logs without one get opentofu)
   --color WHEN          auto, always or never (default: auto: when standard output is a
                         terminal and NO_COLOR is not set)
   -no-color, --no-color same as --color never
@@ -206,9 +208,13 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     } else if (name == "product") {
       auto v = take();
       if (!v) return std::nullopt;
+      if (*v == "auto") {
+        out.product.reset();
+        continue;
+      }
       auto product = renderer::ProductFromName(*v);
       if (!product) {
-        error = fmt::format("--product: unknown product \"{}\" (want opentofu or terraform)", *v);
+        error = fmt::format("--product: unknown product \"{}\" (want auto, opentofu or terraform)", *v);
         return std::nullopt;
       }
       out.product = *product;

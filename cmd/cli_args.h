@@ -25,7 +25,7 @@ struct CliArgs {
   renderer::PlanMode mode = renderer::PlanMode::kNormal;
   std::optional<renderer::PlanQuality> quality;
   bool show_sensitive = false;
-  renderer::Product product = renderer::Product::kOpenTofu;
+  std::optional<renderer::Product> product;  // unset: auto, read from the document
   ColorChoice color = ColorChoice::kAuto;
   std::optional<int> width;
   renderer::formats::FormatOptions formats;  // --summary, filters, --verbose, --format, --max-bytes

@@ -1,6 +1,10 @@
 // The real `planview` binary against upstream's own outputs (testdata/conformance), the
 // same cases the library test checks, run as a user would: files on disk, flags, stdout.
-// The log ends with one summary line per suite ("cli/...: N passed, M failed").
+// OpenTofu's cases (upstream/) run with the default product, Terraform's (terraform/) with
+// `--product terraform`. The log ends with one summary line per suite ("cli/...: N passed,
+// M failed").
+#include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -20,7 +24,29 @@ using testing::PlanviewBinary;
 using testing::RunProcess;
 using testing::WriteTempFile;
 
-constexpr char kUpstream[] = "testdata/conformance/upstream";
+// One renderer's unit-test cases: directory, summary label, the flags naming its product.
+struct Source {
+  std::string dir;
+  std::string label;
+  std::vector<std::string> product_args;
+};
+const Source kUpstream{"testdata/conformance/upstream", "cli/upstream", {}};
+const Source kTerraform{"testdata/conformance/terraform", "cli/terraform", {"--product", "terraform"}};
+
+// Minimum passing cases of the Terraform suites still being brought up (their failing
+// cases are printed, not failures; see renderer/testing/golden.h Ratchet). A suite not
+// listed must pass whole.
+int Floor(const std::string& suite) {
+  static const std::map<std::string, int> floors = {
+      {"terraform/plan_resource", 0}, {"terraform/plan_actions", 0}, {"terraform/plan_deferred", 0},
+      {"terraform/plan_human", 0},
+  };
+  for (const auto& [name, floor] : floors) {
+    if (suite.size() >= name.size() && suite.compare(suite.size() - name.size(), name.size(), name) == 0) return floor;
+  }
+  return -1;
+}
+
 constexpr char kEquivalence[] = "testdata/conformance/equivalence";
 
 class Case {
@@ -28,7 +54,14 @@ class Case {
   Case(std::string suite, std::string name) : suite_(std::move(suite)), name_(std::move(name)) {}
   ~Case() {
     Tally::Get().Record(suite_, failures_.empty());
-    for (const std::string& f : failures_) ADD_FAILURE() << suite_ << " " << name_ << ": " << f;
+    bool tolerated = Tally::Get().floor(suite_) >= 0;
+    for (const std::string& f : failures_) {
+      if (tolerated) {
+        std::printf("not yet (%s %s): %s\n", suite_.c_str(), name_.c_str(), f.c_str());
+      } else {
+        ADD_FAILURE() << suite_ << " " << name_ << ": " << f;
+      }
+    }
   }
   // Runs planview and compares its standard output; it must exit with 0.
   void Run(std::string_view label, const std::vector<std::string>& args, std::string_view expected) {
@@ -51,15 +84,21 @@ class Case {
 
 std::string Base(const std::string& path) { return path.substr(path.rfind('/') + 1); }
 
-std::vector<std::string> PlanArgs(const std::string& plan, const std::string& schemas, std::string mode, bool color) {
-  return {plan, "--schemas", schemas, "--mode", std::move(mode), "--width", "78", color ? "--color=always" : "-no-color"};
+std::vector<std::string> PlanArgs(const std::string& plan, const std::string& schemas, std::string mode, bool color,
+                                  const std::vector<std::string>& extra = {}) {
+  std::vector<std::string> args = {plan,   "--schemas", schemas, "--mode", std::move(mode), "--width", "78",
+                                   color ? "--color=always" : "-no-color"};
+  args.insert(args.end(), extra.begin(), extra.end());
+  return args;
 }
 
-TEST(CliConformance, PlanResource) {
-  auto files = renderer::testing::ListFiles(std::string(kUpstream) + "/plan_resource", ".json");
-  EXPECT_EQ(files.size(), 175u);
+// The whole document of each plan case (plan_resource, plan_actions, plan_deferred).
+void PlanDocuments(const Source& source, const std::string& suite, size_t count) {
+  auto files = renderer::testing::ListFiles(source.dir + "/" + suite, ".json");
+  EXPECT_EQ(files.size(), count) << suite;
+  renderer::testing::Ratchet ratchet(source.label + "/" + suite, Floor(source.label + "/" + suite));
   for (const std::string& file : files) {
-    Case c("cli/upstream/plan_resource", Base(file));
+    Case c(source.label + "/" + suite, Base(file));
     renderer::testing::Json json = renderer::testing::LoadJson(file);
     structured::Value input = json.root.find("input");
     std::string plan = WriteTempFile("plan.json", JsonText(input.find("plan_json")));
@@ -67,38 +106,31 @@ TEST(CliConformance, PlanResource) {
     std::string oracle = StringAt(json.root, "oracle_cli_output");
     if (oracle.rfind("<<renderer panicked", 0) == 0) {
       // Upstream crashes here; planview renders the rest and warns.
-      testing::ProcessResult r = RunProcess(PlanviewBinary(), PlanArgs(plan, schemas, "normal", false));
+      testing::ProcessResult r = RunProcess(PlanviewBinary(), PlanArgs(plan, schemas, "normal", false, source.product_args));
       c.True(r.exit_code == 0, "exit status 0 where upstream panics: " + r.err);
       c.True(r.out == "\nNo changes. Your infrastructure matches the configuration.\n", "output: " + r.out);
       c.True(r.err.find("warning: ") != std::string::npos, "a warning on stderr");
       continue;
     }
-    c.Run("oracle_cli_output", PlanArgs(plan, schemas, "normal", false), oracle);
-    c.Run("oracle_cli_output_color", PlanArgs(plan, schemas, "normal", true),
+    c.Run("oracle_cli_output", PlanArgs(plan, schemas, "normal", false, source.product_args), oracle);
+    c.Run("oracle_cli_output_color", PlanArgs(plan, schemas, "normal", true, source.product_args),
           StringAt(json.root, "oracle_cli_output_color"));
   }
 }
 
-TEST(CliConformance, PlanOutputs) {
-  auto files = renderer::testing::ListFiles(std::string(kUpstream) + "/plan_outputs", ".json");
-  EXPECT_EQ(files.size(), 5u);
-  for (const std::string& file : files) {
-    Case c("cli/upstream/plan_outputs", Base(file));
-    renderer::testing::Json json = renderer::testing::LoadJson(file);
-    structured::Value input = json.root.find("input");
-    std::string plan = WriteTempFile("plan.json", JsonText(input.find("plan_json")));
-    std::string schemas = WriteTempFile("schemas.json", JsonText(input.find("schemas_json")));
-    c.Run("oracle_cli_output", PlanArgs(plan, schemas, "normal", false), StringAt(json.root, "oracle_cli_output"));
-    c.Run("oracle_cli_output_color", PlanArgs(plan, schemas, "normal", true),
-          StringAt(json.root, "oracle_cli_output_color"));
-  }
-}
+TEST(CliConformance, PlanResource) { PlanDocuments(kUpstream, "plan_resource", 175); }
+TEST(CliConformance, PlanOutputs) { PlanDocuments(kUpstream, "plan_outputs", 5); }
+TEST(CliConformance, TerraformPlanResource) { PlanDocuments(kTerraform, "plan_resource", 181); }
+TEST(CliConformance, TerraformPlanOutputs) { PlanDocuments(kTerraform, "plan_outputs", 5); }
+TEST(CliConformance, TerraformPlanActions) { PlanDocuments(kTerraform, "plan_actions", 4); }
+TEST(CliConformance, TerraformPlanDeferred) { PlanDocuments(kTerraform, "plan_deferred", 4); }
 
-TEST(CliConformance, PlanHuman) {
-  auto files = renderer::testing::ListFiles(std::string(kUpstream) + "/plan_human", ".json");
-  EXPECT_EQ(files.size(), 14u);
+void PlanHuman(const Source& source, size_t count) {
+  auto files = renderer::testing::ListFiles(source.dir + "/plan_human", ".json");
+  EXPECT_EQ(files.size(), count);
+  renderer::testing::Ratchet ratchet(source.label + "/plan_human", Floor(source.label + "/plan_human"));
   for (const std::string& file : files) {
-    Case c("cli/upstream/plan_human", Base(file));
+    Case c(source.label + "/plan_human", Base(file));
     renderer::testing::Json json = renderer::testing::LoadJson(file);
     structured::Value input = json.root.find("input");
     std::string plan = WriteTempFile("plan.json", JsonText(input.find("plan_json")));
@@ -108,13 +140,11 @@ TEST(CliConformance, PlanHuman) {
     for (size_t i = 0; i < list.size(); ++i) qualities += (i > 0 ? "," : "") + std::string(list.at(i).text());
     std::string mode(input.find("mode").text());
     std::vector<std::string> extra = {"--kind", "plan", "--quality", qualities.empty() ? "none" : qualities};
-    std::vector<std::string> args = PlanArgs(plan, schemas, mode, false);
-    args.insert(args.end(), extra.begin(), extra.end());
+    extra.insert(extra.end(), source.product_args.begin(), source.product_args.end());
+    std::vector<std::string> args = PlanArgs(plan, schemas, mode, false, extra);
     if (json.root.find("expected_output").is_string()) {
-      std::vector<std::string> color_args = PlanArgs(plan, schemas, mode, true);
-      color_args.insert(color_args.end(), extra.begin(), extra.end());
       c.Run("expected_output", args, StringAt(json.root, "expected_output"));
-      c.Run("oracle_output_color", color_args, StringAt(json.root, "oracle_output_color"));
+      c.Run("oracle_output_color", PlanArgs(plan, schemas, mode, true, extra), StringAt(json.root, "oracle_output_color"));
       continue;
     }
     testing::ProcessResult r = RunProcess(PlanviewBinary(), args);
@@ -130,26 +160,36 @@ TEST(CliConformance, PlanHuman) {
   }
 }
 
-TEST(CliConformance, State) {
-  auto files = renderer::testing::ListFiles(std::string(kUpstream) + "/state", ".json");
-  EXPECT_EQ(files.size(), 6u);
+TEST(CliConformance, PlanHuman) { PlanHuman(kUpstream, 14); }
+TEST(CliConformance, TerraformPlanHuman) { PlanHuman(kTerraform, 12); }
+
+void State(const Source& source, size_t count) {
+  auto files = renderer::testing::ListFiles(source.dir + "/state", ".json");
+  EXPECT_EQ(files.size(), count);
+  renderer::testing::Ratchet ratchet(source.label + "/state", Floor(source.label + "/state"));
   for (const std::string& file : files) {
-    Case c("cli/upstream/state", Base(file));
+    Case c(source.label + "/state", Base(file));
     renderer::testing::Json json = renderer::testing::LoadJson(file);
     structured::Value input = json.root.find("input");
     std::string state = WriteTempFile("state.json", JsonText(input.find("state_json")));
     std::string schemas = WriteTempFile("schemas.json", JsonText(input.find("schemas_json")));
-    c.Run("expected_output", {state, "--schemas", schemas, "--no-color"}, StringAt(json.root, "expected_output"));
-    c.Run("oracle_output_color", {state, "--schemas", schemas, "--color", "always"},
-          StringAt(json.root, "oracle_output_color"));
+    std::vector<std::string> plain = {state, "--schemas", schemas, "--no-color"};
+    std::vector<std::string> color = {state, "--schemas", schemas, "--color", "always"};
+    plain.insert(plain.end(), source.product_args.begin(), source.product_args.end());
+    color.insert(color.end(), source.product_args.begin(), source.product_args.end());
+    c.Run("expected_output", plain, StringAt(json.root, "expected_output"));
+    c.Run("oracle_output_color", color, StringAt(json.root, "oracle_output_color"));
   }
 }
 
-TEST(CliConformance, Versions) {
+TEST(CliConformance, State) { State(kUpstream, 6); }
+TEST(CliConformance, TerraformState) { State(kTerraform, 6); }
+
+void Versions(const Source& source) {
   // Through the binary, upstream's incompatibleVersions shows as the warning above a plan
   // (local version 1.2) or a state (local version 1.0) whose format is newer. Cases whose
   // local version is neither (1.1) cannot be run this way; the library test covers them.
-  auto files = renderer::testing::ListFiles(std::string(kUpstream) + "/versions", ".json");
+  auto files = renderer::testing::ListFiles(source.dir + "/versions", ".json");
   EXPECT_EQ(files.size(), 6u);
   int run = 0;
   for (const std::string& file : files) {
@@ -170,13 +210,18 @@ TEST(CliConformance, Versions) {
       continue;
     }
     ++run;
-    Case c("cli/upstream/versions", Base(file));
-    testing::ProcessResult r = RunProcess(PlanviewBinary(), {WriteTempFile("doc.json", doc), "--no-color"});
+    Case c(source.label + "/versions", Base(file));
+    std::vector<std::string> args = {WriteTempFile("doc.json", doc), "--no-color"};
+    args.insert(args.end(), source.product_args.begin(), source.product_args.end());
+    testing::ProcessResult r = RunProcess(PlanviewBinary(), args);
     c.True(r.exit_code == 0, "exit status: " + r.err);
     c.True((r.out.find(warning) != std::string::npos) == expected, "version warning: " + r.out);
   }
   EXPECT_EQ(run, 4);
 }
+
+TEST(CliConformance, Versions) { Versions(kUpstream); }
+TEST(CliConformance, TerraformVersions) { Versions(kTerraform); }
 
 TEST(CliConformance, Equivalence) {
   auto dirs = renderer::testing::ListDirs(kEquivalence);

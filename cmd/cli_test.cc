@@ -174,6 +174,20 @@ TEST(Cli, ModeProductWidthAndColourFlags) {
   EXPECT_EQ(Planview({empty, "--no-color"}).out, "\nNo changes. Your infrastructure matches the configuration.\n");
 }
 
+// --product auto (the default) reads the product from the document; the last flag wins.
+TEST(Cli, ProductAutoAndOverride) {
+  std::string empty = WriteTempFile("empty_destroy.json", R"({"format_version":"1.2","errored":false})");
+  const std::string opentofu_tail = "already deleted outside of OpenTofu.\n";
+  EXPECT_NE(Planview({empty, "--mode", "destroy"}).out.find(opentofu_tail), std::string::npos);
+  EXPECT_NE(Planview({empty, "--mode", "destroy", "--product", "terraform", "--product", "auto"}).out.find(opentofu_tail),
+            std::string::npos);
+  ProcessResult bad = Planview({empty, "--product=pulumi"});
+  EXPECT_EQ(bad.err,
+            "planview: --product: unknown product \"pulumi\" (want auto, opentofu or terraform)\n"
+            "Run 'planview --help' for usage.\n");
+  EXPECT_NE(Planview({"--help"}).out.find("--product PRODUCT     auto, opentofu or terraform"), std::string::npos);
+}
+
 TEST(Cli, UsageErrorsExitTwo) {
   for (const std::vector<std::string>& args :
        std::vector<std::vector<std::string>>{{},
@@ -185,6 +199,7 @@ TEST(Cli, UsageErrorsExitTwo) {
                                              {"x", "--color", "purple"},
                                              {"x", "--kind", "graph"},
                                              {"x", "--quality", "great"},
+                                             {"x", "--product", "pulumi"},
                                              {"x", "--no-color=1"}}) {
     ProcessResult r = Planview(args);
     EXPECT_EQ(r.exit_code, 2) << r.err;

@@ -6,6 +6,7 @@
 
 #include "cmd/browse/browse_command.h"
 #include "cmd/large_stack.h"
+#include "cmd/plan_file_input.h"
 #include "cmd/planview_cli.h"
 #include "cmd/terminal.h"
 #include "cmd/wire/wire_command.h"
@@ -22,6 +23,11 @@ int main(int argc, char** argv) {
   if (!args.empty() && args[0] == "wire") {
     return planview::cmd::RunWithLargeStack([&] {
       return planview::cmd::RunWireCommand(std::span<const std::string>(args).subspan(1), stdout, stderr);
+    });
+  }
+  if (!args.empty() && args[0] == "convert") {
+    return planview::cmd::RunWithLargeStack([&] {
+      return planview::cmd::RunConvert(std::span<const std::string>(args).subspan(1), stdout, stderr);
     });
   }
   if (!args.empty() && args[0] == "browse") {

@@ -7,6 +7,8 @@
 
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
+#include "cmd/plan_file_input.h"
+#include "cmd/schemas_file.h"
 #include "renderer/format_version.h"
 #include "renderer/formats/presenter.h"
 #include "renderer/render_document.h"
@@ -24,36 +26,6 @@ namespace planview::cmd {
 namespace {
 
 constexpr char kCommit[] = PLANVIEW_COMMIT;
-
-struct LoadedSchemas {
-  std::shared_ptr<const structured::Document> document;
-  std::optional<structured::ProviderSchemas> schemas;
-  std::string format_version;
-};
-
-// Reads and checks the --schemas file; false (after printing the error) on failure.
-bool LoadSchemas(const std::string& path, LoadedSchemas& loaded, std::FILE* err) {
-  std::string text;
-  std::string error;
-  if (!structured::ReadInputFile(path, text, error)) {
-    Error(err, error);
-    return false;
-  }
-  structured::ParseResult parsed = structured::ParseJson(std::move(text));
-  if (!parsed.ok()) {
-    Error(err, parsed.error->ToString(path));
-    return false;
-  }
-  loaded.document = parsed.document;
-  loaded.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
-  if (!loaded.schemas) {
-    Error(err, fmt::format("{}: {}", path, error));
-    return false;
-  }
-  structured::Value version = parsed.document->root().find("format_version");
-  if (version.is_string()) loaded.format_version = std::string(version.text());
-  return true;
-}
 
 }  // namespace
 
@@ -86,6 +58,9 @@ int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std
     return kExitBadInput;
   }
   const std::string file_name = cli->file == "-" ? "<stdin>" : cli->file;
+  if (!PlanFileToJson(text, file_name, schemas.schemas ? &*schemas.schemas : nullptr, cli->mode, err)) {
+    return kExitBadInput;
+  }
 
   renderer::DocumentRequest request;
   request.kind = cli->kind;
@@ -94,7 +69,7 @@ int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std
   request.schemas = schemas.schemas ? &*schemas.schemas : nullptr;
   request.provider_format_version = schemas.format_version;
   request.options.show_sensitive = cli->show_sensitive;
-  request.options.product = cli->product;
+  request.product = cli->product;
   request.options.running_in_automation = terminal.in_automation;
   switch (cli->color) {
     case ColorChoice::kAlways: request.options.color = true; break;

@@ -11,7 +11,11 @@ using structured::NestingMode;
 using structured::Type;
 
 Diff DiffAttribute(const Change& change, const structured::Attribute& attribute, Action parent_action, Path& path) {
-  if (attribute.write_only) return DiffWriteOnly(change, parent_action);
+  // Terraform's profile: the enclosing block or object handles write-only attributes; on
+  // its own such an attribute is diffed by its type.
+  if (attribute.write_only && !path.profile().terraform_write_only) {
+    return DiffWriteOnly(change, parent_action, path.profile());
+  }
   if (attribute.nested_type) {
     return DiffNestedAttribute(change, attribute.nested_type->attributes, attribute.nested_type->nesting_mode, path);
   }
@@ -37,6 +41,9 @@ Diff DiffNestedAttribute(const Change& change, const AttributeMap& attributes, N
 }
 
 Diff DiffType(const Change& change, const Type& type, Path& path) {
+  if (path.profile().empty_strings_null_by_schema && !change.non_legacy_schema && HasEmptyString(change)) {
+    return DiffType(WithEmptyStringsNull(change), type, path);
+  }
   if (auto diff = SensitiveType(change, type, path)) return *std::move(diff);
   if (auto diff = UnknownType(change, type, path)) return *std::move(diff);
   switch (type.kind()) {
@@ -64,13 +71,14 @@ Diff DiffType(const Change& change, const Type& type, Path& path) {
 }  // namespace internal
 
 change::Diff ComputeDiffForAttribute(const structured::Change& change, const structured::Attribute& attribute,
-                                     Action parent_action) {
-  internal::Path path;
+                                     Action parent_action, const change::Profile& profile) {
+  internal::Path path(profile);
   return internal::DiffAttribute(change, attribute, parent_action, path);
 }
 
-change::Diff ComputeDiffForType(const structured::Change& change, const structured::Type& type) {
-  internal::Path path;
+change::Diff ComputeDiffForType(const structured::Change& change, const structured::Type& type,
+                                const change::Profile& profile) {
+  internal::Path path(profile);
   return internal::DiffType(change, type, path);
 }
 

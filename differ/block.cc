@@ -1,4 +1,5 @@
-// Blocks: attributes first (write-only ones last, once the block's own action is known),
+// Blocks: attributes first (write-only ones last, once the block's own action is known:
+// after the other attributes, or after the nested blocks too in Terraform's profile),
 // then nested blocks by nesting mode.
 #include <string>
 
@@ -16,9 +17,12 @@ bool IsEmptyString(Value value) { return value.is_string() && value.text().empty
 std::optional<Diff> DiffBlockAttribute(Change change, const structured::Attribute& attribute, Action current,
                                        Path& path) {
   if (!change.relevant_attributes.MatchesPartial()) change = change.AsNoOp();
-  // Legacy SDK providers cannot write null strings, so an empty string in a block means null.
-  if (IsEmptyString(change.before)) change.before = Value();
-  if (IsEmptyString(change.after)) change.after = Value();
+  // Legacy SDK providers cannot write null strings, so an empty string in a block means null
+  // (OpenTofu's rule; Terraform's profile decides in DiffType, and keeps the attribute).
+  if (!path.profile().empty_strings_null_by_schema) {
+    if (IsEmptyString(change.before)) change.before = Value();
+    if (IsEmptyString(change.after)) change.after = Value();
+  }
   // Changes to a block's attributes always count as implicit.
   change.before_explicit = false;
   change.after_explicit = false;
@@ -36,11 +40,16 @@ bool AbsentOnBothSides(Action action, const Change& change) {
 
 }  // namespace
 
-Diff DiffBlock(const Change& change, const structured::Block& block, Path& path) {
-  if (auto diff = SensitiveBlock(change, block, path)) return *std::move(diff);
-  if (auto diff = UnknownBlock(change, block, path)) return *std::move(diff);
+Diff DiffBlock(const Change& input, const structured::Block& block, Path& path) {
+  if (auto diff = SensitiveBlock(input, block, path)) return *std::move(diff);
+  if (auto diff = UnknownBlock(input, block, path)) return *std::move(diff);
   // No shape check: upstream reads a block that is not an object as one without
   // attributes (conformance: TestWriteOnly_ComputeDiffForBlock/list_nested_block).
+  const change::Profile& profile = path.profile();
+  Change change = input;
+  if (profile.empty_strings_null_by_schema && !change.non_legacy_schema) {
+    change.non_legacy_schema = UsesNonLegacyFeatures(block);
+  }
 
   Action current = change.DefaultActionForIteration();
   structured::MapValue value = ChildMap(change);
@@ -50,6 +59,7 @@ Diff DiffBlock(const Change& change, const structured::Block& block, Path& path)
   for (bool write_only : {false, true}) {
     for (const auto& [name, attribute] : block.attributes) {
       if (attribute.write_only != write_only) continue;
+      if (write_only && profile.terraform_write_only) continue;  // after the nested blocks
       path.PushAttribute(name);
       PathStep step(path);
       std::optional<Diff> diff = DiffBlockAttribute(value.GetChild(name), attribute, current, path);
@@ -60,6 +70,7 @@ Diff DiffBlock(const Change& change, const structured::Block& block, Path& path)
   }
 
   renderers::Blocks blocks;
+  blocks.records_unknown = profile.unknown_blocks;
   for (const auto& [name, block_type] : block.block_types) {
     path.PushAttribute(name);
     PathStep step(path);
@@ -71,44 +82,55 @@ Diff DiffBlock(const Change& change, const structured::Block& block, Path& path)
     bool before_sensitive = child.IsBeforeSensitive();
     bool after_sensitive = child.IsAfterSensitive();
     bool replace = child.replace_paths.Matches();
-
-    if (auto diff = UnknownBlock(child, nested, path)) {
-      if (AbsentOnBothSides(diff->action(), child)) continue;
-      blocks.AddSingleBlock(name, *std::move(diff), replace, before_sensitive, after_sensitive);
-      continue;
+    // Terraform's profile records an unknown block type beside its old blocks; OpenTofu's
+    // replaces the whole type by one unknown value.
+    const bool unknown = profile.unknown_blocks && child.IsUnknown();
+    if (!profile.unknown_blocks) {
+      if (auto diff = UnknownBlock(child, nested, path)) {
+        if (AbsentOnBothSides(diff->action(), child)) continue;
+        blocks.AddSingleBlock(name, *std::move(diff), replace, before_sensitive, after_sensitive);
+        continue;
+      }
     }
 
     switch (block_type.nesting_mode) {
       case structured::NestingMode::kSet: {
         auto [diffs, action] = DiffBlockSet(child, nested, path);
-        if (AbsentOnBothSides(action, child)) continue;
-        blocks.AddAllSetBlock(name, std::move(diffs), replace, before_sensitive, after_sensitive);
+        if (AbsentOnBothSides(action, child) && !unknown) continue;
+        blocks.AddAllSetBlock(name, std::move(diffs), replace, before_sensitive, after_sensitive, unknown);
         current = CompareActions(current, action);
         break;
       }
       case structured::NestingMode::kList: {
         auto [diffs, action] = DiffBlockList(child, nested, path);
-        if (AbsentOnBothSides(action, child)) continue;
-        blocks.AddAllListBlock(name, std::move(diffs), replace, before_sensitive, after_sensitive);
+        if (AbsentOnBothSides(action, child) && !unknown) continue;
+        blocks.AddAllListBlock(name, std::move(diffs), replace, before_sensitive, after_sensitive, unknown);
         current = CompareActions(current, action);
         break;
       }
       case structured::NestingMode::kMap: {
         auto [diffs, action] = DiffBlockMap(child, nested, path);
-        if (AbsentOnBothSides(action, child)) continue;
-        blocks.AddAllMapBlocks(name, std::move(diffs), replace, before_sensitive, after_sensitive);
+        if (AbsentOnBothSides(action, child) && !unknown) continue;
+        blocks.AddAllMapBlocks(name, std::move(diffs), replace, before_sensitive, after_sensitive, unknown);
         current = CompareActions(current, action);
         break;
       }
       case structured::NestingMode::kSingle:
       case structured::NestingMode::kGroup: {
         Diff diff = DiffBlock(child, nested, path);
-        if (AbsentOnBothSides(diff.action(), child)) continue;
+        if (AbsentOnBothSides(diff.action(), child) && !unknown) continue;
         Action action = diff.action();
-        blocks.AddSingleBlock(name, std::move(diff), replace, before_sensitive, after_sensitive);
+        blocks.AddSingleBlock(name, std::move(diff), replace, before_sensitive, after_sensitive, unknown);
         current = CompareActions(current, action);
         break;
       }
+    }
+  }
+
+  if (profile.terraform_write_only) {
+    // The block's own change and final action, for every write-only attribute.
+    for (const auto& [name, attribute] : block.attributes) {
+      if (attribute.write_only) attributes.emplace(name, DiffWriteOnly(change, current, profile));
     }
   }
 
@@ -117,8 +139,9 @@ Diff DiffBlock(const Change& change, const structured::Block& block, Path& path)
 
 }  // namespace internal
 
-change::Diff ComputeDiffForBlock(const structured::Change& change, const structured::Block& block) {
-  internal::Path path;
+change::Diff ComputeDiffForBlock(const structured::Change& change, const structured::Block& block,
+                                 const change::Profile& profile) {
+  internal::Path path(profile);
   return internal::DiffBlock(change, block, path);
 }
 

@@ -21,6 +21,7 @@
 #include <string>
 
 #include "change/diff.h"
+#include "change/profile.h"
 #include "structured/action.h"
 #include "structured/change.h"
 #include "structured/cty_type.h"
@@ -38,11 +39,15 @@ class DiffError : public std::runtime_error {
   std::string path_;
 };
 
-change::Diff ComputeDiffForBlock(const structured::Change& change, const structured::Block& block);
+// `profile`: whose renderer's diff tree to build (change/profile.h).
+change::Diff ComputeDiffForBlock(const structured::Change& change, const structured::Block& block,
+                                 const change::Profile& profile = change::OpenTofuProfile());
 change::Diff ComputeDiffForAttribute(const structured::Change& change, const structured::Attribute& attribute,
-                                     Action parent_action);
-change::Diff ComputeDiffForType(const structured::Change& change, const structured::Type& type);
-change::Diff ComputeDiffForOutput(const structured::Change& change);
+                                     Action parent_action, const change::Profile& profile = change::OpenTofuProfile());
+change::Diff ComputeDiffForType(const structured::Change& change, const structured::Type& type,
+                                const change::Profile& profile = change::OpenTofuProfile());
+change::Diff ComputeDiffForOutput(const structured::Change& change,
+                                  const change::Profile& profile = change::OpenTofuProfile());
 
 }  // namespace planview::differ
 

@@ -1,6 +1,7 @@
-// Runs every upstream differ case in testdata/conformance/upstream/differ/ through the
-// differ entry point it names, then checks the rendering (colour off and on, indent 0)
-// and the diff tree against what upstream produced.
+// Runs every differ case of OpenTofu's renderer (testdata/conformance/upstream/differ/)
+// and of Terraform's (testdata/conformance/terraform/differ/, with the Terraform profile)
+// through the differ entry point it names, then checks the rendering (colour off and on,
+// indent 0) and the diff tree against what that renderer produced.
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -13,19 +14,28 @@
 #include "structured/json_parse.h"
 
 namespace planview::differ {
+
 namespace {
 
 using structured::Value;
 
-constexpr char kCaseDir[] = "testdata/conformance/upstream/differ";
+constexpr char kUpstreamDir[] = "testdata/conformance/upstream/differ";
+constexpr char kTerraformDir[] = "testdata/conformance/terraform/differ";
 
-const std::vector<change::testing::CaseFile>& Cases() {
-  static const std::vector<change::testing::CaseFile> cases = change::testing::ListCases(kCaseDir);
+const std::vector<change::testing::CaseFile>& UpstreamCases() {
+  static const std::vector<change::testing::CaseFile> cases = change::testing::ListCases(kUpstreamDir);
+  return cases;
+}
+const std::vector<change::testing::CaseFile>& TerraformCases() {
+  static const std::vector<change::testing::CaseFile> cases = change::testing::ListCases(kTerraformDir);
   return cases;
 }
 
+// Terraform's cases spell the always-matcher as its Go type name.
 structured::PathMatcher Matcher(Value json) {
-  if (json.is_null() || json.find("always").is_true()) return structured::PathMatcher::Always();
+  if (json.is_null() || json.find("always").is_true() || (json.is_string() && json.text() == "*attribute_path.alwaysMatcher")) {
+    return structured::PathMatcher::Always();
+  }
   return structured::PathMatcher::FromPaths(json.find("paths"), json.find("propagate").is_true());
 }
 
@@ -43,32 +53,40 @@ structured::Change ChangeFromInput(Value input) {
   return change;
 }
 
-change::Diff RunEntryPoint(Value root, const structured::Change& change) {
+change::Diff RunEntryPoint(Value root, const structured::Change& change, const change::Profile& profile) {
   std::string entry_point(root.find("entry_point").text());
   Value schema = root.find("schema");
   std::string error;
   if (entry_point == "ComputeDiffForBlock") {
     auto block = structured::ParseBlock(schema.find("block"), "$.schema.block", error);
     if (!block) throw std::runtime_error(error);
-    return ComputeDiffForBlock(change, *block);
+    return ComputeDiffForBlock(change, *block, profile);
   }
   if (entry_point == "ComputeDiffForAttribute") {
     auto attribute = structured::ParseAttribute(schema.find("attribute"), "$.schema.attribute", error);
     if (!attribute) throw std::runtime_error(error);
-    auto parent = ActionFromName(schema.find("parent_action").text());
+    // Terraform's ComputeDiffForAttribute has no parent action.
+    Value parent_name = schema.find("parent_action");
+    auto parent = parent_name.is_string() ? ActionFromName(parent_name.text()) : Action::kNoOp;
     if (!parent) throw std::runtime_error("bad parent_action");
-    return ComputeDiffForAttribute(change, *attribute, *parent);
+    return ComputeDiffForAttribute(change, *attribute, *parent, profile);
   }
   if (entry_point == "ComputeDiffForType") {
     auto type = structured::ParseType(schema.find("type"), error);
     if (!type) throw std::runtime_error(error);
-    return ComputeDiffForType(change, *type);
+    return ComputeDiffForType(change, *type, profile);
   }
-  if (entry_point == "ComputeDiffForOutput") return ComputeDiffForOutput(change);
+  if (entry_point == "ComputeDiffForOutput") return ComputeDiffForOutput(change, profile);
   throw std::runtime_error("unknown entry point " + entry_point);
 }
 
-class DifferConformance : public ::testing::TestWithParam<change::testing::CaseFile> {};
+class DifferConformance : public ::testing::TestWithParam<change::testing::CaseFile> {
+ protected:
+  bool IsTerraform() const { return GetParam().path.find("/terraform/") != std::string::npos; }
+  const change::Profile& Profile() const {
+    return IsTerraform() ? change::TerraformProfile() : change::OpenTofuProfile();
+  }
+};
 
 TEST_P(DifferConformance, MatchesUpstream) {
   change::testing::LoadedCase c = change::testing::LoadCase(GetParam().path);
@@ -78,12 +96,14 @@ TEST_P(DifferConformance, MatchesUpstream) {
   structured::Change change = ChangeFromInput(root.find("input"));
   change::Diff diff;
   try {
-    diff = RunEntryPoint(root, change);
+    diff = RunEntryPoint(root, change, Profile());
   } catch (const std::exception& e) {
     FAIL() << "differ failed: " << e.what();
   }
 
-  std::string mismatch = change::testing::RenderingMismatch(diff, 0, change::RenderOpts(), root);
+  change::RenderOpts opts;
+  opts.profile = &Profile();
+  std::string mismatch = change::testing::RenderingMismatch(diff, 0, opts, root);
   EXPECT_TRUE(mismatch.empty()) << mismatch;
 
   std::string dump = change::DumpDiff(diff);
@@ -92,16 +112,21 @@ TEST_P(DifferConformance, MatchesUpstream) {
   EXPECT_TRUE(dumped.document->root().Equals(root.find("oracle_diff"))) << "diff tree differs; ours:\n" << dump;
 }
 
-INSTANTIATE_TEST_SUITE_P(Upstream, DifferConformance, ::testing::ValuesIn(Cases()),
-                         [](const ::testing::TestParamInfo<change::testing::CaseFile>& info) {
-                           return change::testing::TestName(info.param.name);
-                         });
+std::string ParamName(const ::testing::TestParamInfo<change::testing::CaseFile>& info) {
+  return change::testing::TestName(info.param.name);
+}
+INSTANTIATE_TEST_SUITE_P(Upstream, DifferConformance, ::testing::ValuesIn(UpstreamCases()), ParamName);
+INSTANTIATE_TEST_SUITE_P(Terraform, DifferConformance, ::testing::ValuesIn(TerraformCases()), ParamName);
 
-TEST(DifferConformanceSetup, FindsAllCases) { EXPECT_EQ(Cases().size(), 323u); }
+TEST(DifferConformanceSetup, FindsAllCases) {
+  EXPECT_EQ(UpstreamCases().size(), 323u);
+  EXPECT_EQ(TerraformCases().size(), 302u);
+}
 
 }  // namespace
 }  // namespace planview::differ
 
 int main(int argc, char** argv) {
-  return planview::change::testing::RunTestsWithSummary(argc, argv, "differ", "Upstream/DifferConformance");
+  return planview::change::testing::RunTestsWithSummaries(
+      argc, argv, {{"differ", "Upstream/DifferConformance"}, {"terraform/differ", "Terraform/DifferConformance"}});
 }

@@ -36,10 +36,12 @@ Diff DiffList(const Change& change, const structured::Type& element, Path& path)
   ExpectKind(change, path, structured::Kind::kArray, "a list (an array)");
   const bool objects = element.kind() == structured::Type::Kind::kObject;
   structured::SliceValue value = ChildSlice(change);
+  const change::Profile& profile = path.profile();
   auto [elements, action] = change::TransformSlice(
-      change.before, change.after,
+      change.before, change.after, profile,
       [&](size_t b, size_t a) {
-        return objects || change::ShouldDiffMultilineStrings(change.before.at(b), change.after.at(a));
+        return objects ||
+               (profile.pair_multiline_strings && change::ShouldDiffMultilineStrings(change.before.at(b), change.after.at(a)));
       },
       [&](size_t b, size_t a) {
         return DiffElement(value, b, a, path, [&](const Change& child) { return DiffType(child, element, path); });

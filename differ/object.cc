@@ -7,24 +7,33 @@ namespace renderers = change::renderers;
 
 // Walks the attributes the schema lists (name -> schema, sorted), diffing each with
 // `diff(child, schema, current_action)`. Attributes null on both sides are left out.
-template <typename Attributes, typename DiffOne>
+// Attributes `last(schema)` picks are diffed after the others, with the object's action
+// they decided, always kept and not folded into it (Terraform's write-only attributes).
+template <typename Attributes, typename Last, typename DiffOne>
 std::pair<KeyedDiffs, Action> ProcessObject(const Change& change, const Attributes& attributes, Path& path,
-                                            DiffOne&& diff_one) {
+                                            Last&& last, DiffOne&& diff_one) {
   KeyedDiffs diffs;
   structured::MapValue value = ChildMap(change);
   Action current = change.DefaultActionForIteration();
-  for (const auto& [name, schema] : attributes) {
-    path.PushAttribute(name);
-    PathStep step(path);
-    Change child = value.GetChild(name);
-    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
-    // Changes inside an object always count as implicit.
-    child.before_explicit = false;
-    child.after_explicit = false;
-    Diff diff = diff_one(child, schema, current);
-    if (diff.action() == Action::kNoOp && child.before.is_null() && child.after.is_null()) continue;
-    current = CompareActions(current, diff.action());
-    diffs.emplace(name, std::move(diff));
+  for (bool second_pass : {false, true}) {
+    for (const auto& [name, schema] : attributes) {
+      if (last(schema) != second_pass) continue;
+      path.PushAttribute(name);
+      PathStep step(path);
+      Change child = value.GetChild(name);
+      if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
+      // Changes inside an object always count as implicit.
+      child.before_explicit = false;
+      child.after_explicit = false;
+      Diff diff = diff_one(child, schema, current);
+      if (second_pass) {
+        diffs.emplace(name, std::move(diff));
+        continue;
+      }
+      if (diff.action() == Action::kNoOp && child.before.is_null() && child.after.is_null()) continue;
+      current = CompareActions(current, diff.action());
+      diffs.emplace(name, std::move(diff));
+    }
   }
   return {std::move(diffs), current};
 }
@@ -33,7 +42,7 @@ std::pair<KeyedDiffs, Action> ProcessObject(const Change& change, const Attribut
 
 Diff DiffObject(const Change& change, const structured::Type& type, Path& path) {
   ExpectKind(change, path, structured::Kind::kObject, "an object");
-  auto [diffs, action] = ProcessObject(change, type.attributes(), path,
+  auto [diffs, action] = ProcessObject(change, type.attributes(), path, [](const structured::Type&) { return false; },
                                        [&](const Change& child, const structured::Type& attribute_type, Action) {
                                          return DiffType(child, attribute_type, path);
                                        });
@@ -44,8 +53,12 @@ Diff DiffNestedObject(const Change& change, const AttributeMap& attributes, Path
   // No shape check: upstream reads a nested object that is not an object as one without
   // attributes (conformance: TestWriteOnly_ComputeDiffForBlock/
   // attribute_map_nested_contains_write_only_attribute).
+  const change::Profile& profile = path.profile();
   auto [diffs, action] = ProcessObject(
-      change, attributes, path, [&](const Change& child, const structured::Attribute& attribute, Action current) {
+      change, attributes, path,
+      [&](const structured::Attribute& attribute) { return attribute.write_only && profile.terraform_write_only; },
+      [&](const Change& child, const structured::Attribute& attribute, Action current) {
+        if (attribute.write_only && profile.terraform_write_only) return DiffWriteOnly(child, current, profile);
         return DiffAttribute(child, attribute, current, path);
       });
   return Diff(renderers::NestedObject(std::move(diffs)), action, change.replace_paths.Matches());

@@ -12,13 +12,13 @@ Diff DiffOutput(const Change& change, Path& path) {
   const structured::Type dynamic = structured::Type::Dynamic();
   if (auto diff = SensitiveType(change, dynamic, path)) return *std::move(diff);
   if (auto diff = UnknownType(change, dynamic, path)) return *std::move(diff);
-  return change::DiffJson(change);
+  return change::DiffJson(change, path.profile());
 }
 
 }  // namespace internal
 
-change::Diff ComputeDiffForOutput(const structured::Change& change) {
-  internal::Path path;
+change::Diff ComputeDiffForOutput(const structured::Change& change, const change::Profile& profile) {
+  internal::Path path(profile);
   return internal::DiffOutput(change, path);
 }
 

@@ -4,7 +4,13 @@
 
 namespace planview::differ::internal {
 
-Diff DiffWriteOnly(const Change& change, Action parent_action) {
+Diff DiffWriteOnly(const Change& change, Action parent_action, const change::Profile& profile) {
+  if (profile.terraform_write_only) {
+    bool sensitive = change.IsBeforeSensitive() || change.IsAfterSensitive();
+    // Updated blocks would otherwise highlight every write-only attribute.
+    Action action = parent_action == Action::kUpdate ? Action::kNoOp : parent_action;
+    return Diff(change::renderers::WriteOnly(sensitive), action, change.replace_paths.Matches());
+  }
   // A write-only attribute named in replace_paths must not hide behind a NoOp parent: the
   // user needs to see what forces the replacement.
   if (parent_action == Action::kNoOp && change.replace_paths.Matches()) parent_action = Action::kUpdate;

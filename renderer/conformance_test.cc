@@ -1,7 +1,11 @@
 // The renderer library against upstream's own outputs (testdata/conformance): each
-// upstream plan_resource, plan_outputs, plan_human, state and versions case, and the
-// equivalence captures of real `tofu` runs (plans with and without colour, states, apply
-// logs). Every comparison is byte for byte; the log ends with one summary line per suite.
+// plan_resource, plan_outputs, plan_human, state and versions case of OpenTofu's renderer
+// (upstream/) and of Terraform's (terraform/, rendered with the Terraform profile, plus its
+// plan_actions and plan_deferred), and the equivalence captures of real `tofu` runs (plans
+// with and without colour, states, apply logs). Every comparison is byte for byte; the log
+// ends with one summary line per suite ("lib/upstream/state: N passed, M failed").
+#include <cstdio>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,8 +30,31 @@ using testing::Mismatch;
 using testing::StringAt;
 using testing::Tally;
 
-constexpr char kUpstream[] = "testdata/conformance/upstream";
 constexpr char kEquivalence[] = "testdata/conformance/equivalence";
+
+// One renderer's unit-test cases: its directory, the label of its summary lines and the
+// product whose renderer produced them.
+struct Source {
+  std::string dir;
+  std::string label;  // "lib/upstream"
+  Product product;
+};
+const Source kUpstream{"testdata/conformance/upstream", "lib/upstream", Product::kOpenTofu};
+const Source kTerraform{"testdata/conformance/terraform", "lib/terraform", Product::kTerraform};
+
+// Minimum passing cases of the Terraform suites still being brought up (their failing
+// cases are printed, not failures; see renderer/testing/golden.h Ratchet). A suite not
+// listed must pass whole.
+int Floor(const std::string& suite) {
+  static const std::map<std::string, int> floors = {
+      {"terraform/plan_resource", 0}, {"terraform/plan_actions", 0}, {"terraform/plan_deferred", 0},
+      {"terraform/plan_human", 0},
+  };
+  for (const auto& [name, floor] : floors) {
+    if (suite.size() >= name.size() && suite.compare(suite.size() - name.size(), name.size(), name) == 0) return floor;
+  }
+  return -1;
+}
 
 struct Schemas {
   std::shared_ptr<const structured::Document> document;
@@ -52,7 +79,8 @@ Schemas ParseSchemas(std::string text) {
 }
 
 DocumentResult Render(const std::string& text, const Schemas& schemas, PlanMode mode, bool color,
-                      std::optional<PlanQuality> quality = std::nullopt, std::optional<DocumentKind> kind = std::nullopt) {
+                      std::optional<PlanQuality> quality = std::nullopt, std::optional<DocumentKind> kind = std::nullopt,
+                      Product product = Product::kOpenTofu) {
   DocumentRequest request;
   request.kind = kind;
   request.mode = mode;
@@ -60,6 +88,7 @@ DocumentResult Render(const std::string& text, const Schemas& schemas, PlanMode 
   request.schemas = schemas.schemas ? &*schemas.schemas : nullptr;
   request.provider_format_version = schemas.format_version;
   request.options.color = color;
+  request.product = product;
   return RenderDocument(text, "input", request);
 }
 
@@ -69,7 +98,14 @@ class Case {
   Case(std::string suite, std::string name) : suite_(std::move(suite)), name_(std::move(name)) {}
   ~Case() {
     Tally::Get().Record(suite_, failures_.empty());
-    for (const std::string& f : failures_) ADD_FAILURE() << suite_ << " " << name_ << ": " << f;
+    bool tolerated = Tally::Get().floor(suite_) >= 0;
+    for (const std::string& f : failures_) {
+      if (tolerated) {
+        std::printf("not yet (%s %s): %s\n", suite_.c_str(), name_.c_str(), f.c_str());
+      } else {
+        ADD_FAILURE() << suite_ << " " << name_ << ": " << f;
+      }
+    }
   }
   void Same(std::string_view label, std::string_view expected, std::string_view actual) {
     std::string m = Mismatch(expected, actual);
@@ -90,11 +126,14 @@ std::string CaseName(const std::string& path) {
   return path.substr(slash + 1);
 }
 
-TEST(LibraryConformance, PlanResource) {
-  auto files = testing::ListFiles(std::string(kUpstream) + "/plan_resource", ".json");
-  EXPECT_EQ(files.size(), 175u);
+// The resource's own block (renderHumanDiff) and the whole document of each plan_resource
+// case; plan_actions cases are the same with action invocations.
+void PlanResource(const Source& source, const std::string& suite, size_t count) {
+  auto files = testing::ListFiles(source.dir + "/" + suite, ".json");
+  EXPECT_EQ(files.size(), count) << suite;
+  testing::Ratchet ratchet(source.label + "/" + suite, Floor(source.label + "/" + suite));
   for (const std::string& file : files) {
-    Case c("lib/upstream/plan_resource", CaseName(file));
+    Case c(source.label + "/" + suite, CaseName(file));
     testing::Json json = testing::LoadJson(file);
     structured::Value input = json.root.find("input");
     std::string plan_text = JsonText(input.find("plan_json"));
@@ -103,13 +142,21 @@ TEST(LibraryConformance, PlanResource) {
     // The resource's own block, as upstream's renderHumanDiff prints it.
     structured::ParseResult parsed = structured::ParseJson(plan_text);
     ASSERT_TRUE(parsed.ok());
-    Plan plan = Plan::FromJson(parsed.document->root());
-    SchemaSource source(schemas.schemas ? &*schemas.schemas : nullptr);
+    std::optional<Plan> read;
+    try {
+      read = Plan::FromJson(parsed.document->root());
+    } catch (const std::exception& e) {
+      c.True(false, std::string("Plan::FromJson: ") + e.what());
+      continue;
+    }
+    const Plan& plan = *read;
+    SchemaSource schema_source(schemas.schemas ? &*schemas.schemas : nullptr);
     Warnings warnings;
-    PlanDiffs diffs = ComputePlanDiffs(plan, source, PlanMode::kNormal, warnings);
     Options plain;
-    Options color;
+    plain.product = source.product;
+    Options color = plain;
     color.color = true;
+    PlanDiffs diffs = ComputePlanDiffs(plan, schema_source, PlanMode::kNormal, warnings);
     std::string block = diffs.changes.empty() ? "" : RenderResourceDiff(diffs.changes[0], ChangeCause::kProposed, plain);
     std::string block_color =
         diffs.changes.empty() ? "" : RenderResourceDiff(diffs.changes[0], ChangeCause::kProposed, color);
@@ -119,8 +166,9 @@ TEST(LibraryConformance, PlanResource) {
 
     // The whole document.
     std::string oracle = StringAt(json.root, "oracle_cli_output");
-    DocumentResult whole = Render(plan_text, schemas, PlanMode::kNormal, false);
-    DocumentResult whole_color = Render(plan_text, schemas, PlanMode::kNormal, true);
+    DocumentResult whole = Render(plan_text, schemas, PlanMode::kNormal, false, std::nullopt, std::nullopt, source.product);
+    DocumentResult whole_color =
+        Render(plan_text, schemas, PlanMode::kNormal, true, std::nullopt, std::nullopt, source.product);
     c.True(whole.ok, "whole document: " + whole.error);
     if (oracle.rfind("<<renderer panicked", 0) == 0) {
       // Upstream crashes on this input; planview renders what it can and warns.
@@ -134,11 +182,16 @@ TEST(LibraryConformance, PlanResource) {
   }
 }
 
-TEST(LibraryConformance, PlanOutputs) {
-  auto files = testing::ListFiles(std::string(kUpstream) + "/plan_outputs", ".json");
-  EXPECT_EQ(files.size(), 5u);
+TEST(LibraryConformance, PlanResource) { PlanResource(kUpstream, "plan_resource", 175); }
+TEST(LibraryConformance, TerraformPlanResource) { PlanResource(kTerraform, "plan_resource", 181); }
+TEST(LibraryConformance, TerraformPlanActions) { PlanResource(kTerraform, "plan_actions", 4); }
+
+void PlanOutputs(const Source& source, size_t count) {
+  auto files = testing::ListFiles(source.dir + "/plan_outputs", ".json");
+  EXPECT_EQ(files.size(), count);
+  testing::Ratchet ratchet(source.label + "/plan_outputs", Floor(source.label + "/plan_outputs"));
   for (const std::string& file : files) {
-    Case c("lib/upstream/plan_outputs", CaseName(file));
+    Case c(source.label + "/plan_outputs", CaseName(file));
     testing::Json json = testing::LoadJson(file);
     structured::Value input = json.root.find("input");
     std::string plan_text = JsonText(input.find("plan_json"));
@@ -146,26 +199,31 @@ TEST(LibraryConformance, PlanOutputs) {
     structured::ParseResult parsed = structured::ParseJson(plan_text);
     ASSERT_TRUE(parsed.ok());
     Plan plan = Plan::FromJson(parsed.document->root());
-    SchemaSource source(nullptr);
+    SchemaSource schema_source(nullptr);
     Warnings warnings;
-    PlanDiffs diffs = ComputePlanDiffs(plan, source, PlanMode::kNormal, warnings);
     Options plain;
-    Options color;
+    plain.product = source.product;
+    Options color = plain;
     color.color = true;
+    PlanDiffs diffs = ComputePlanDiffs(plan, schema_source, PlanMode::kNormal, warnings);
     c.Same("expected_output", StringAt(json.root, "expected_output"), RenderOutputChanges(diffs, plain));
     c.Same("oracle_output_color", StringAt(json.root, "oracle_output_color"), RenderOutputChanges(diffs, color));
     c.Same("oracle_cli_output", StringAt(json.root, "oracle_cli_output"),
-           Render(plan_text, schemas, PlanMode::kNormal, false).output);
+           Render(plan_text, schemas, PlanMode::kNormal, false, std::nullopt, std::nullopt, source.product).output);
     c.Same("oracle_cli_output_color", StringAt(json.root, "oracle_cli_output_color"),
-           Render(plan_text, schemas, PlanMode::kNormal, true).output);
+           Render(plan_text, schemas, PlanMode::kNormal, true, std::nullopt, std::nullopt, source.product).output);
   }
 }
 
-TEST(LibraryConformance, PlanHuman) {
-  auto files = testing::ListFiles(std::string(kUpstream) + "/plan_human", ".json");
-  EXPECT_EQ(files.size(), 14u);
+TEST(LibraryConformance, PlanOutputs) { PlanOutputs(kUpstream, 5); }
+TEST(LibraryConformance, TerraformPlanOutputs) { PlanOutputs(kTerraform, 5); }
+
+void PlanHuman(const Source& source, size_t count) {
+  auto files = testing::ListFiles(source.dir + "/plan_human", ".json");
+  EXPECT_EQ(files.size(), count);
+  testing::Ratchet ratchet(source.label + "/plan_human", Floor(source.label + "/plan_human"));
   for (const std::string& file : files) {
-    Case c("lib/upstream/plan_human", CaseName(file));
+    Case c(source.label + "/plan_human", CaseName(file));
     testing::Json json = testing::LoadJson(file);
     structured::Value input = json.root.find("input");
     std::string plan_text = JsonText(input.find("plan_json"));
@@ -180,8 +238,8 @@ TEST(LibraryConformance, PlanHuman) {
       if (q == "nochanges") quality.no_changes = true;
       if (q == "targeted") quality.targeted = true;
     }
-    DocumentResult plain = Render(plan_text, schemas, *mode, false, quality, DocumentKind::kPlan);
-    DocumentResult color = Render(plan_text, schemas, *mode, true, quality, DocumentKind::kPlan);
+    DocumentResult plain = Render(plan_text, schemas, *mode, false, quality, DocumentKind::kPlan, source.product);
+    DocumentResult color = Render(plan_text, schemas, *mode, true, quality, DocumentKind::kPlan, source.product);
     c.True(plain.ok, plain.error);
     structured::Value expected = json.root.find("expected_output");
     if (expected.is_string()) {
@@ -202,34 +260,67 @@ TEST(LibraryConformance, PlanHuman) {
   }
 }
 
-TEST(LibraryConformance, State) {
-  auto files = testing::ListFiles(std::string(kUpstream) + "/state", ".json");
-  EXPECT_EQ(files.size(), 6u);
+TEST(LibraryConformance, PlanHuman) { PlanHuman(kUpstream, 14); }
+TEST(LibraryConformance, TerraformPlanHuman) { PlanHuman(kTerraform, 12); }
+
+// Terraform's deferred changes: the whole document of each case (the note and the
+// deferred resource's block).
+TEST(LibraryConformance, TerraformPlanDeferred) {
+  auto files = testing::ListFiles(kTerraform.dir + "/plan_deferred", ".json");
+  EXPECT_EQ(files.size(), 4u);
+  testing::Ratchet ratchet(kTerraform.label + "/plan_deferred", Floor(kTerraform.label + "/plan_deferred"));
   for (const std::string& file : files) {
-    Case c("lib/upstream/state", CaseName(file));
+    Case c(kTerraform.label + "/plan_deferred", CaseName(file));
+    testing::Json json = testing::LoadJson(file);
+    structured::Value input = json.root.find("input");
+    std::string plan_text = JsonText(input.find("plan_json"));
+    Schemas schemas = ParseSchemas(JsonText(input.find("schemas_json")));
+    DocumentResult plain = Render(plan_text, schemas, PlanMode::kNormal, false, std::nullopt, std::nullopt, kTerraform.product);
+    DocumentResult color = Render(plan_text, schemas, PlanMode::kNormal, true, std::nullopt, std::nullopt, kTerraform.product);
+    c.True(plain.ok, plain.error);
+    c.Same("oracle_cli_output", StringAt(json.root, "oracle_cli_output"), plain.output);
+    c.Same("oracle_cli_output_color", StringAt(json.root, "oracle_cli_output_color"), color.output);
+  }
+}
+
+void State(const Source& source, size_t count) {
+  auto files = testing::ListFiles(source.dir + "/state", ".json");
+  EXPECT_EQ(files.size(), count);
+  testing::Ratchet ratchet(source.label + "/state", Floor(source.label + "/state"));
+  for (const std::string& file : files) {
+    Case c(source.label + "/state", CaseName(file));
     testing::Json json = testing::LoadJson(file);
     structured::Value input = json.root.find("input");
     std::string state_text = JsonText(input.find("state_json"));
     Schemas schemas = ParseSchemas(JsonText(input.find("schemas_json")));
-    DocumentResult plain = Render(state_text, schemas, PlanMode::kNormal, false, std::nullopt, DocumentKind::kState);
-    DocumentResult color = Render(state_text, schemas, PlanMode::kNormal, true, std::nullopt, DocumentKind::kState);
+    DocumentResult plain =
+        Render(state_text, schemas, PlanMode::kNormal, false, std::nullopt, DocumentKind::kState, source.product);
+    DocumentResult color =
+        Render(state_text, schemas, PlanMode::kNormal, true, std::nullopt, DocumentKind::kState, source.product);
     c.True(plain.ok, plain.error);
     c.Same("expected_output", StringAt(json.root, "expected_output"), plain.output);
     c.Same("oracle_output_color", StringAt(json.root, "oracle_output_color"), color.output);
   }
 }
 
-TEST(LibraryConformance, Versions) {
-  auto files = testing::ListFiles(std::string(kUpstream) + "/versions", ".json");
-  EXPECT_EQ(files.size(), 6u);
+TEST(LibraryConformance, State) { State(kUpstream, 6); }
+TEST(LibraryConformance, TerraformState) { State(kTerraform, 6); }
+
+void Versions(const Source& source, size_t count) {
+  auto files = testing::ListFiles(source.dir + "/versions", ".json");
+  EXPECT_EQ(files.size(), count);
+  testing::Ratchet ratchet(source.label + "/versions", Floor(source.label + "/versions"));
   for (const std::string& file : files) {
-    Case c("lib/upstream/versions", CaseName(file));
+    Case c(source.label + "/versions", CaseName(file));
     testing::Json json = testing::LoadJson(file);
     structured::Value input = json.root.find("input");
     bool actual = IncompatibleVersions(input.find("local").text(), input.find("remote").text());
     c.True(actual == json.root.find("expected_output").as_bool(), "incompatibleVersions differs");
   }
 }
+
+TEST(LibraryConformance, Versions) { Versions(kUpstream, 6); }
+TEST(LibraryConformance, TerraformVersions) { Versions(kTerraform, 6); }
 
 TEST(LibraryConformance, Equivalence) {
   auto dirs = testing::ListDirs(kEquivalence);

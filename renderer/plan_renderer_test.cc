@@ -44,7 +44,7 @@ Rendered Render(const std::string& plan, PlanMode mode = PlanMode::kNormal,
   request.mode = mode;
   request.quality = quality;
   request.schemas = with_schemas ? &*schemas : nullptr;
-  request.options.product = product;
+  request.product = product;
   DocumentResult result = RenderDocument(plan, "plan.json", request);
   // Streamed (what the planview binary does) on one and on several threads: the same text,
   // warnings and errors, and nothing left in `output`.

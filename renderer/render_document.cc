@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "differ/differ.h"
+#include "renderer/document_product.h"
 #include "renderer/json_fields.h"
 #include "renderer/plan_renderer.h"
 #include "renderer/schema_source.h"
@@ -26,8 +27,17 @@ structured::ParseOptions PlanParseOptions() {
   return options;
 }
 
+// The one place the product is settled: the request's, else the document's signal, else
+// the default.
+Options ResolveProduct(const DocumentRequest& request, std::optional<Product> signal, DocumentResult& result) {
+  Options options = request.options;
+  options.product = request.product ? *request.product : signal.value_or(kDefaultProduct);
+  result.product = options.product;
+  return options;
+}
+
 void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured::Document> document,
-                        const DocumentRequest& request, DocumentResult& result) {
+                        const DocumentRequest& request, const Options& options, DocumentResult& result) {
   // Streamed text uses a pool of threads from reading the plan on.
   std::optional<WorkerPool> pool;
   if (request.sink && !request.plan_presenter) {
@@ -45,17 +55,17 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
   SchemaSource source(schemas);
   PlanQuality quality = request.quality ? *request.quality : QualityFromPlan(plan, request.mode);
   if (pool) {
-    RenderPlanStreamed(plan, source, request.mode, quality, request.provider_format_version, request.options, *pool,
+    RenderPlanStreamed(plan, source, request.mode, quality, request.provider_format_version, options, *pool,
                        request.sink, result.warnings);
     return;
   }
   PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings);
   if (request.plan_presenter) {
     std::string_view version = plan.redacted ? plan.provider_format_version : request.provider_format_version;
-    request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, request.options}, result.output);
+    request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, options}, result.output);
     return;
   }
-  RenderPlan(plan, diffs, request.mode, quality, request.provider_format_version, request.options, result.output);
+  RenderPlan(plan, diffs, request.mode, quality, request.provider_format_version, options, result.output);
 }
 
 // Hands what is left of the output to the request's sink, if it has one.
@@ -73,7 +83,8 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
   if (!kind && LooksLikeLog(text)) kind = DocumentKind::kLog;
   if (kind == DocumentKind::kLog) {
     result.kind = DocumentKind::kLog;
-    result.log = RenderLog(text, request.options, request.log_diagnostic_width, result.output, result.warnings);
+    Options options = ResolveProduct(request, request.product ? std::nullopt : ProductOfLog(text), result);
+    result.log = RenderLog(text, options, request.log_diagnostic_width, result.output, result.warnings);
     result.ok = true;
     SendOutput(request, result);
     return result;
@@ -95,17 +106,19 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
     }
   }
   result.kind = *kind;
+  const Options options = ResolveProduct(
+      request, *kind == DocumentKind::kLog ? ProductOfLogMessage(root) : ProductOfPlanOrState(root), result);
   try {
     if (*kind == DocumentKind::kLog) {
       // A single-line log: one message.
       if (!IsLogMessage(root)) throw InputError("$", "not a log message");
-      RenderLogMessage(root, request.options, request.log_diagnostic_width, result.output, result.warnings);
+      RenderLogMessage(root, options, request.log_diagnostic_width, result.output, result.warnings);
       result.log.lines = 1;
     } else if (*kind == DocumentKind::kPlan) {
-      RenderPlanDocument(root, parsed.document, request, result);
+      RenderPlanDocument(root, parsed.document, request, options, result);
     } else {
       SchemaSource source(request.schemas);
-      RenderState(root, source, request.provider_format_version, request.options, result.output, result.warnings);
+      RenderState(root, source, request.provider_format_version, options, result.output, result.warnings);
     }
   } catch (const InputError& e) {
     result.output.clear();

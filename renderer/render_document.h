@@ -35,6 +35,10 @@ struct DocumentRequest {
   std::optional<PlanQuality> quality;    // from the plan JSON when unset
   const structured::ProviderSchemas* schemas = nullptr;  // null: none given
   std::string_view provider_format_version;  // the schemas document's `format_version`
+  // Whose renderer and wording: unset reads it from the document (renderer/document_product.h:
+  // a log from its messages, no signal gives OpenTofu). RenderDocument puts the product it
+  // settles on into the options it renders with; options.product is not read.
+  std::optional<Product> product;
   Options options;
   int log_diagnostic_width = kLogDiagnosticWidth;
   // Renders plans instead of RenderPlan when set (states and logs are unaffected).
@@ -52,6 +56,7 @@ struct DocumentResult {
   bool ok = false;
   std::string error;  // one line naming file, line:column or JSON path, when !ok
   DocumentKind kind = DocumentKind::kPlan;
+  Product product = Product::kOpenTofu;  // the one it was rendered as
   std::string output;
   Warnings warnings;
   LogResult log;  // logs only

@@ -103,6 +103,7 @@ Action Change::DefaultActionForIteration() const {
 
 Change Change::AsNoOp() const {
   Change c = *this;
+  c.non_legacy_schema = false;
   c.after_explicit = before_explicit;
   c.after = before;
   c.unknown = FalseValue();
@@ -112,6 +113,7 @@ Change Change::AsNoOp() const {
 
 Change Change::AsDelete() const {
   Change c = *this;
+  c.non_legacy_schema = false;
   c.after_explicit = false;
   c.after = Value();
   c.unknown = Value();
@@ -121,6 +123,7 @@ Change Change::AsDelete() const {
 
 Change Change::AsCreate() const {
   Change c = *this;
+  c.non_legacy_schema = false;
   c.before_explicit = false;
   c.before = Value();
   c.before_sensitive = Value();
@@ -143,6 +146,7 @@ Change MapValue::GetChild(std::string_view key) const {
   c.after_sensitive = MarkerChild(change_.after_sensitive, key);
   c.replace_paths = change_.replace_paths.ChildWithKey(key);
   c.relevant_attributes = change_.relevant_attributes.ChildWithKey(key);
+  c.non_legacy_schema = change_.non_legacy_schema;
   return c;
 }
 

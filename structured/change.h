@@ -37,6 +37,11 @@ struct Change {
   bool after_explicit = false;
   PathMatcher replace_paths;
   PathMatcher relevant_attributes;
+  // Terraform's profile only: the resource's schema uses a feature the legacy SDK lacks,
+  // so empty strings are not read as null. Object and map children inherit it; list and
+  // set elements, AsNoOp/AsDelete/AsCreate and the value inside a sensitive one do not (as
+  // in Terraform's renderer).
+  bool non_legacy_schema = false;
 
   // From a plan's `resource_changes[].change` (or `output_changes.X`) object:
   // before, after, after_unknown, before_sensitive, after_sensitive, replace_paths.

@@ -73,9 +73,15 @@ class BlockRenderer final : public Renderer {
         out.push_back('\n');
       };
 
+      // Terraform's profile: an unknown block type shows as one unknown block, taking the
+      // enclosing block's action, before the blocks it had.
+      auto render_unknown = [&] {
+        if (Flag(blocks_.unknown_blocks, key)) render_block(Diff(Unknown(Diff()), diff.action(), false), "", opts);
+      };
       if (auto single = blocks_.single_blocks.find(key); single != blocks_.single_blocks.end()) {
         render_block(single->second, "", opts);
       } else if (auto map = blocks_.map_blocks.find(key); map != blocks_.map_blocks.end()) {
+        render_unknown();
         std::string map_key;
         for (const auto& [inner_key, block] : map->second) {
           map_key.clear();
@@ -86,8 +92,12 @@ class BlockRenderer final : public Renderer {
       } else if (auto set = blocks_.set_blocks.find(key); set != blocks_.set_blocks.end()) {
         RenderOpts set_opts = opts.Clone();
         set_opts.override_forces_replacement = diff.replace();
-        for (const Diff& block : set->second) render_block(block, "", set_opts);
+        render_unknown();
+        for (const Diff& block : set->second) {
+          render_block(block, "", opts.profile->set_blocks_inherit_replace ? set_opts : opts);
+        }
       } else if (auto list = blocks_.list_blocks.find(key); list != blocks_.list_blocks.end()) {
+        render_unknown();
         for (const Diff& block : list->second) render_block(block, "", opts);
       }
     }
@@ -118,6 +128,10 @@ class BlockRenderer final : public Renderer {
     AppendFlags(out, blocks_.before_sensitive_blocks);
     out.append(",\"AfterSensitiveBlocks\":");
     AppendFlags(out, blocks_.after_sensitive_blocks);
+    if (blocks_.records_unknown) {
+      out.append(",\"UnknownBlocks\":");
+      AppendFlags(out, blocks_.unknown_blocks);
+    }
     out.append("}}");
   }
 

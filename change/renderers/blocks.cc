@@ -6,36 +6,38 @@
 namespace planview::change::renderers {
 namespace {
 
-void SetFlags(Blocks& blocks, const std::string& key, bool replace, bool before_sensitive, bool after_sensitive) {
+void SetFlags(Blocks& blocks, const std::string& key, bool replace, bool before_sensitive, bool after_sensitive,
+              bool unknown) {
   blocks.replace_blocks[key] = replace;
   blocks.before_sensitive_blocks[key] = before_sensitive;
   blocks.after_sensitive_blocks[key] = after_sensitive;
+  if (blocks.records_unknown) blocks.unknown_blocks[key] = unknown;
 }
 
 }  // namespace
 
 void Blocks::AddSingleBlock(const std::string& key, Diff diff, bool replace, bool before_sensitive,
-                            bool after_sensitive) {
+                            bool after_sensitive, bool unknown) {
   single_blocks[key] = std::move(diff);
-  SetFlags(*this, key, replace, before_sensitive, after_sensitive);
+  SetFlags(*this, key, replace, before_sensitive, after_sensitive, unknown);
 }
 
 void Blocks::AddAllListBlock(const std::string& key, std::vector<Diff> diffs, bool replace, bool before_sensitive,
-                             bool after_sensitive) {
+                             bool after_sensitive, bool unknown) {
   list_blocks[key] = std::move(diffs);
-  SetFlags(*this, key, replace, before_sensitive, after_sensitive);
+  SetFlags(*this, key, replace, before_sensitive, after_sensitive, unknown);
 }
 
 void Blocks::AddAllSetBlock(const std::string& key, std::vector<Diff> diffs, bool replace, bool before_sensitive,
-                            bool after_sensitive) {
+                            bool after_sensitive, bool unknown) {
   set_blocks[key] = std::move(diffs);
-  SetFlags(*this, key, replace, before_sensitive, after_sensitive);
+  SetFlags(*this, key, replace, before_sensitive, after_sensitive, unknown);
 }
 
 void Blocks::AddAllMapBlocks(const std::string& key, DiffMap diffs, bool replace, bool before_sensitive,
-                             bool after_sensitive) {
+                             bool after_sensitive, bool unknown) {
   map_blocks[key] = std::move(diffs);
-  SetFlags(*this, key, replace, before_sensitive, after_sensitive);
+  SetFlags(*this, key, replace, before_sensitive, after_sensitive, unknown);
 }
 
 std::vector<std::string_view> Blocks::AllKeys() const {

@@ -50,7 +50,7 @@ void Evaluate(const Value& value, const RenderOpts& opts, EvaluatedString& e) {
   }
   StringOf(value, e);
   if (!e.text.empty() && (e.text[0] == '{' || e.text[0] == '[')) {
-    e.json = ParseJsonString(e.text);
+    e.json = ParseJsonString(e.text, opts.profile->json_strings_whole);
     if (e.json != nullptr) return;
   }
   if (e.text.find('\n') != std::string_view::npos) {
@@ -202,12 +202,16 @@ class PrimitiveRenderer final : public Renderer {
         std::span<const std::string_view>(before_lines), std::span<const std::string_view>(after_lines),
         std::hash<std::string_view>(), std::equal_to<std::string_view>());
     ProcessSlice(
-        ids, [](size_t, size_t) { return false; },
+        ids, *opts.profile, [](size_t, size_t) { return false; },
         [&](size_t b, size_t a) {
           if (b >= before_lines.size()) {
             AppendLine(out, indent + 1, Action::kCreate, after_lines[a], opts);
           } else if (a >= after_lines.size()) {
             AppendLine(out, indent + 1, Action::kDelete, before_lines[b], opts);
+          } else if (before_lines[b] != after_lines[a]) {
+            // Paired by index (Terraform's profile) but different: the old line, the new one.
+            AppendLine(out, indent + 1, Action::kDelete, before_lines[b], opts);
+            AppendLine(out, indent + 1, Action::kCreate, after_lines[a], opts);
           } else {
             AppendLine(out, indent + 1, Action::kNoOp, before_lines[b], opts);
           }
@@ -241,7 +245,7 @@ class PrimitiveRenderer final : public Renderer {
     change.after_sensitive = structured::FalseValue();
     change.replace_paths = structured::PathMatcher::Empty(false);
     change.relevant_attributes = structured::PathMatcher::Always();
-    Diff json_diff = DiffJson(change);
+    Diff json_diff = DiffJson(change, *opts.profile);
 
     Action action = diff.action();
     RenderOpts json_opts = opts.Clone();

@@ -97,7 +97,7 @@ void AppendNullSuffix(std::string& out, Action action, const RenderOpts& opts) {
 }
 
 void AppendForcesReplacement(std::string& out, bool replace, const RenderOpts& opts) {
-  if (replace || opts.override_forces_replacement) out.append(Text(Fragment::kForcesReplacement, opts));
+  if ((replace || opts.override_forces_replacement) && !opts.forbid_forces_replacement) out.append(Text(Fragment::kForcesReplacement, opts));
 }
 
 void AppendUnchanged(std::string& out, std::string_view keyword, size_t count, const RenderOpts& opts) {

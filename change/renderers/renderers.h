@@ -42,14 +42,19 @@ struct Blocks {
   FlatMap<bool> replace_blocks;
   FlatMap<bool> before_sensitive_blocks;
   FlatMap<bool> after_sensitive_blocks;
+  // Terraform's profile (Profile::unknown_blocks) also records which block types are
+  // unknown; `records_unknown` says the tree was built that way (and dumps the flags).
+  bool records_unknown = false;
+  FlatMap<bool> unknown_blocks;
 
-  void AddSingleBlock(const std::string& key, Diff diff, bool replace, bool before_sensitive, bool after_sensitive);
+  void AddSingleBlock(const std::string& key, Diff diff, bool replace, bool before_sensitive, bool after_sensitive,
+                      bool unknown = false);
   void AddAllListBlock(const std::string& key, std::vector<Diff> diffs, bool replace, bool before_sensitive,
-                       bool after_sensitive);
+                       bool after_sensitive, bool unknown = false);
   void AddAllSetBlock(const std::string& key, std::vector<Diff> diffs, bool replace, bool before_sensitive,
-                      bool after_sensitive);
+                      bool after_sensitive, bool unknown = false);
   void AddAllMapBlocks(const std::string& key, DiffMap diffs, bool replace, bool before_sensitive,
-                       bool after_sensitive);
+                       bool after_sensitive, bool unknown = false);
 
   // Every block type's name, sorted (a name used by two nesting modes appears twice).
   std::vector<std::string_view> AllKeys() const;
@@ -63,7 +68,8 @@ RendererPtr SensitiveBlock(Diff inner, bool before_sensitive, bool after_sensiti
 RendererPtr TypeChange(Diff before, Diff after);
 // `before` is invalid (default Diff) when there was no value before.
 RendererPtr Unknown(Diff before);
-RendererPtr WriteOnly();
+// `sensitive`: Terraform's profile says so in the text.
+RendererPtr WriteOnly(bool sensitive = false);
 
 }  // namespace planview::change::renderers
 

@@ -17,13 +17,16 @@ class UnknownRenderer final : public Renderer {
   RendererKind kind() const override { return RendererKind::kUnknown; }
 
   void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const override {
-    if (diff.action() == Action::kCreate) {
+    const bool once = opts.profile->unknown_replace_once;
+    if (diff.action() == Action::kCreate || (once && !before_.valid())) {
       out.append("(known after apply)");
       AppendForcesReplacement(out, diff.replace(), opts);
       return;
     }
-    RenderOpts before_opts = opts;
+    // Terraform's profile shows `# forces replacement` once, after "(known after apply)".
+    RenderOpts before_opts = once ? opts.Clone() : opts;
     before_opts.override_null_suffix = true;
+    if (once && diff.replace()) before_opts.forbid_forces_replacement = true;
     before_.RenderHuman(indent, before_opts, out);
     out.append(" -> (known after apply)");
     AppendForcesReplacement(out, diff.replace(), opts);

@@ -11,19 +11,30 @@ using namespace internal;  // NOLINT
 
 class WriteOnlyRenderer final : public Renderer {
  public:
+  explicit WriteOnlyRenderer(bool sensitive) : sensitive_(sensitive) {}
+
   RendererKind kind() const override { return RendererKind::kWriteOnly; }
 
   void RenderHuman(const Diff& diff, int /*indent*/, const RenderOpts& opts, std::string& out) const override {
+    if (opts.profile->terraform_write_only) {
+      out.append(sensitive_ ? "(sensitive, write-only attribute)" : "(write-only attribute)");
+      AppendNullSuffix(out, diff.action(), opts);
+      AppendForcesReplacement(out, diff.replace(), opts);
+      return;
+    }
     out.append("(write-only attribute)");
     AppendForcesReplacement(out, diff.replace(), opts);
     AppendNullSuffix(out, diff.action(), opts);
   }
 
   void Dump(std::string& out) const override { out.append("{\"type\":\"writeOnlyRenderer\"}"); }
+
+ private:
+  bool sensitive_;
 };
 
 }  // namespace
 
-RendererPtr WriteOnly() { return std::make_shared<WriteOnlyRenderer>(); }
+RendererPtr WriteOnly(bool sensitive) { return std::make_shared<WriteOnlyRenderer>(sensitive); }
 
 }  // namespace planview::change::renderers

@@ -108,8 +108,14 @@ class Summary : public ::testing::EmptyTestEventListener {
 }  // namespace
 
 int RunTestsWithSummary(int argc, char** argv, const std::string& label, const std::string& suite) {
+  return RunTestsWithSummaries(argc, argv, {{label, suite}});
+}
+
+int RunTestsWithSummaries(int argc, char** argv, const std::vector<SummaryLine>& lines) {
   ::testing::InitGoogleTest(&argc, argv);
-  ::testing::UnitTest::GetInstance()->listeners().Append(std::make_unique<Summary>(label, suite).release());
+  for (const SummaryLine& line : lines) {
+    ::testing::UnitTest::GetInstance()->listeners().Append(std::make_unique<Summary>(line.label, line.suite).release());
+  }
   return RUN_ALL_TESTS();
 }
 

@@ -48,6 +48,12 @@ std::string RenderingMismatch(const Diff& diff, int indent, RenderOpts opts, con
 // Runs every test, then prints "LABEL: N passed, M failed" for the test suite named
 // `suite` (e.g. "Upstream/DifferConformance"). Returns RUN_ALL_TESTS()'s result.
 int RunTestsWithSummary(int argc, char** argv, const std::string& label, const std::string& suite);
+// The same with one summary line per {label, suite} pair.
+struct SummaryLine {
+  std::string label;
+  std::string suite;
+};
+int RunTestsWithSummaries(int argc, char** argv, const std::vector<SummaryLine>& lines);
 
 }  // namespace planview::change::testing
 

@@ -103,7 +103,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
   options.schemas = schemas ? &*schemas : nullptr;
   options.mode = cli->mode;
   options.options.show_sensitive = cli->show_sensitive;
-  options.options.product = cli->product;
+  options.options.product = cli->product.value_or(renderer::Product::kOpenTofu);
   options.options.running_in_automation = terminal.in_automation;
   std::unique_ptr<renderer::tree::PlanTree> tree =
       renderer::tree::PlanTree::Load(std::move(text), cli->file, options, error);

@@ -12,12 +12,19 @@
 #include <string_view>
 #include <vector>
 
+#include "change/profile.h"
+
 namespace planview::differ::internal {
 
 enum class Side { kBefore, kAfter };
 
+// The walk's position, for error messages, and the profile of the renderer reproduced
+// (change/profile.h), which every step of the walk may consult.
 class Path {
  public:
+  explicit Path(const change::Profile& profile = change::OpenTofuProfile()) : profile_(&profile) {}
+  const change::Profile& profile() const { return *profile_; }
+
   void PushAttribute(std::string_view name) { steps_.push_back({Step::kAttribute, name, -1, -1}); }
   void PushKey(std::string_view key) { steps_.push_back({Step::kKey, key, -1, -1}); }
   // -1 for a side that has no element here.
@@ -41,6 +48,7 @@ class Path {
     int64_t before;
     int64_t after;
   };
+  const change::Profile* profile_;
   std::vector<Step> steps_;
   int sensitive_depth_ = 0;
 };

@@ -101,8 +101,16 @@ Diff DiffType(const Change& change, const structured::Type& type, Path& path);
 Diff DiffNestedAttribute(const Change& change, const AttributeMap& attributes, structured::NestingMode mode,
                          Path& path);
 
-// write_only.cc
-Diff DiffWriteOnly(const Change& change, Action parent_action);
+// write_only.cc: OpenTofu's profile: the parent's action so far (Update when NoOp and the
+// attribute forces replacement). Terraform's (Profile::terraform_write_only): `change`
+// is the enclosing block's (or the attribute's, in a nested object) and `parent_action`
+// its final action, an Update showing as NoOp.
+Diff DiffWriteOnly(const Change& change, Action parent_action, const change::Profile& profile);
+
+// legacy_strings.cc (Terraform's Profile::empty_strings_null_by_schema)
+bool UsesNonLegacyFeatures(const structured::Block& block);
+bool HasEmptyString(const Change& change);
+Change WithEmptyStringsNull(Change change);
 
 // block.cc
 Diff DiffBlock(const Change& change, const structured::Block& block, Path& path);

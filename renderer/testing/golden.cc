@@ -89,6 +89,26 @@ void Tally::Record(const std::string& suite, bool passed) {
   (passed ? c.first : c.second)++;
 }
 
+Ratchet::Ratchet(std::string suite, int min_passed) : suite_(std::move(suite)), min_passed_(min_passed) {
+  if (min_passed_ >= 0) Tally::Get().Tolerate(suite_, min_passed_);
+}
+
+Ratchet::~Ratchet() {
+  if (min_passed_ >= 0) {
+    EXPECT_GE(Tally::Get().passed(suite_), min_passed_) << suite_ << ": fewer cases pass than before";
+  }
+}
+
+int Tally::passed(const std::string& suite) const {
+  auto it = counts_.find(suite);
+  return it == counts_.end() ? 0 : it->second.first;
+}
+
+int Tally::floor(const std::string& suite) const {
+  auto it = floors_.find(suite);
+  return it == floors_.end() ? -1 : it->second;
+}
+
 int Tally::failed(const std::string& suite) const {
   auto it = counts_.find(suite);
   return it == counts_.end() ? 0 : it->second.second;

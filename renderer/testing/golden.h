@@ -41,11 +41,31 @@ class Tally {
  public:
   static Tally& Get();
   void Record(const std::string& suite, bool passed);
+  int passed(const std::string& suite) const;
   int failed(const std::string& suite) const;
   void Print() const;
 
+  // A suite still being brought up: its failing cases are printed, not test failures, and
+  // the test fails only when fewer than `min_passed` cases pass (a ratchet).
+  void Tolerate(const std::string& suite, int min_passed) { floors_[suite] = min_passed; }
+  // The floor of a tolerated suite, or -1.
+  int floor(const std::string& suite) const;
+
  private:
   std::map<std::string, std::pair<int, int>> counts_;
+  std::map<std::string, int> floors_;
+};
+
+// Marks `suite` tolerated with `min_passed` (see Tally::Tolerate) while in scope, unless
+// `min_passed` is negative; on leaving the scope the test fails if fewer cases passed.
+class Ratchet {
+ public:
+  Ratchet(std::string suite, int min_passed);
+  ~Ratchet();
+
+ private:
+  std::string suite_;
+  int min_passed_;
 };
 
 }  // namespace planview::renderer::testing

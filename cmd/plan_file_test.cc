@@ -1,0 +1,127 @@
+// `planview PLANFILE` and `planview convert PLANFILE` with the real binary on the real plan
+// files of testdata/planfiles: a plan file prints byte for byte what its `show -json`
+// prints (no schemas, colour off and on), except where an older Terraform did not store
+// schema-sensitive attributes as marks: there it prints what the JSON prints with the plan
+// file's own sensitivity. Every plan file without a partner renders.
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "cmd/testing/run_process.h"
+#include "gtest/gtest.h"
+#include "renderer/testing/golden.h"
+
+namespace planview::cmd {
+namespace {
+
+using nlohmann::json;
+using testing::PlanviewBinary;
+using testing::ProcessResult;
+using testing::RunProcess;
+using testing::WriteTempFile;
+
+constexpr char kPairs[] = "testdata/planfiles/pairs";
+constexpr char kSensitivityNotice[] =
+    "no provider schemas: resource values are decoded from msgpack alone and only the plan file's own sensitivity "
+    "marks are known (attributes the provider schemas mark sensitive are hidden only with --schemas)";
+
+ProcessResult Planview(const std::vector<std::string>& args) { return RunProcess(PlanviewBinary(), args); }
+
+std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
+
+std::string Key(const json& rc) { return rc["address"].get<std::string>() + "|" + rc.value("deposed", ""); }
+
+// The plan JSON with the sensitivity markers of the converted plan file.
+std::string WithSensitivityOf(const std::string& plan_json, const std::string& converted) {
+  json plan = json::parse(plan_json);
+  json ours = json::parse(converted);
+  for (const char* section : {"resource_changes", "resource_drift"}) {
+    if (!plan.contains(section)) continue;
+    std::map<std::string, json> by_key;
+    for (const json& rc : ours[section]) by_key[Key(rc)] = rc;
+    for (json& rc : plan[section]) {
+      const json& mine = by_key.at(Key(rc));
+      rc["change"]["before_sensitive"] = mine["change"]["before_sensitive"];
+      rc["change"]["after_sensitive"] = mine["change"]["after_sensitive"];
+    }
+  }
+  return plan.dump();
+}
+
+TEST(PlanFile, RendersAsItsShowJson) {
+  int same = 0;
+  int with_file_sensitivity = 0;
+  for (const std::string& dir : renderer::testing::ListDirs(kPairs)) {
+    const std::string name = std::filesystem::path(dir).filename();
+    SCOPED_TRACE(name);
+    ProcessResult converted = Planview({"convert", dir + "/plan.bin"});
+    ASSERT_EQ(converted.exit_code, 0) << converted.err;
+    std::string json_file = dir + "/plan.json";
+    bool exact = true;
+    for (const char* color : {"never", "always"}) {
+      ProcessResult from_bin = Planview({"--color", color, dir + "/plan.bin"});
+      ProcessResult from_json = Planview({"--color", color, json_file});
+      ASSERT_EQ(from_bin.exit_code, 0) << from_bin.err;
+      ASSERT_EQ(from_json.exit_code, 0) << from_json.err;
+      EXPECT_EQ(FirstLine(from_bin.err), std::string("planview: ") + dir + "/plan.bin: " + kSensitivityNotice);
+      if (from_bin.out == from_json.out) continue;
+      // An older version's plan file: the JSON with the plan file's sensitivity.
+      exact = false;
+      std::string adjusted = WriteTempFile(
+          name + ".json", WithSensitivityOf(renderer::testing::ReadFile(json_file), converted.out));
+      ProcessResult from_adjusted = Planview({"--color", color, adjusted});
+      ASSERT_EQ(from_adjusted.exit_code, 0) << from_adjusted.err;
+      EXPECT_EQ(from_bin.out, from_adjusted.out) << color;
+    }
+    same += exact;
+    with_file_sensitivity += !exact;
+  }
+  EXPECT_EQ(same + with_file_sensitivity, 25);
+  EXPECT_LE(with_file_sensitivity, 5);
+  std::printf("plan files rendered as their show -json: %d byte for byte, %d as the JSON with the plan file's "
+              "sensitivity\n",
+              same, with_file_sensitivity);
+}
+
+TEST(PlanFile, EverySoloPlanFileRenders) {
+  int rendered = 0;
+  for (const std::string& dir : renderer::testing::ListDirs("testdata/planfiles/solo")) {
+    ProcessResult r = Planview({dir + "/plan.bin"});
+    EXPECT_EQ(r.exit_code, 0) << dir << ": " << r.err;
+    EXPECT_NE(r.out, "") << dir;
+    rendered += r.exit_code == 0;
+  }
+  EXPECT_EQ(rendered, 20);
+}
+
+TEST(PlanFile, ConvertWritesTheDocumentAndSaysWhatItLeavesOut) {
+  const std::string bin = std::string(kPairs) + "/kpeacocke__terraform-github-repo__root/plan.bin";
+  ProcessResult r = Planview({"convert", bin});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json doc = json::parse(r.out);
+  EXPECT_EQ(doc["format_version"], "1.2");
+  EXPECT_EQ(doc["terraform_version"], "1.12.2");
+  EXPECT_EQ(doc["resource_changes"].size(), 22u);
+  EXPECT_EQ(r.err, "planview: " + bin + ": " + kSensitivityNotice + "\nplanview: " + bin +
+                       ": configuration, planned_values, prior_state and checks are not written (they need the "
+                       "configuration, the provider schemas and the state; planview reads the plan's changes)\n");
+}
+
+TEST(PlanFile, ConvertUsage) {
+  ProcessResult none = Planview({"convert"});
+  EXPECT_EQ(none.exit_code, 2);
+  EXPECT_EQ(FirstLine(none.err), "planview: convert: no plan file given");
+  ProcessResult flag = Planview({"convert", "--bogus", "x"});
+  EXPECT_EQ(flag.exit_code, 2);
+  EXPECT_EQ(FirstLine(flag.err), "planview: convert: unknown flag --bogus");
+  ProcessResult help = Planview({"convert", "--help"});
+  EXPECT_EQ(help.exit_code, 0);
+  EXPECT_TRUE(help.out.starts_with("Usage: planview convert [--schemas FILE] PLANFILE\n"));
+}
+
+}  // namespace
+}  // namespace planview::cmd

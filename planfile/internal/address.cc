@@ -1,0 +1,214 @@
+#include "planfile/internal/address.h"
+
+#include <fmt/format.h>
+
+#include "structured/json_text.h"
+
+namespace planview::planfile::internal {
+
+namespace {
+
+bool IsNameChar(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+         static_cast<unsigned char>(c) >= 0x80;
+}
+
+void AppendUtf8(std::string& out, uint32_t cp) {
+  if (cp < 0x80) {
+    out += static_cast<char>(cp);
+  } else if (cp < 0x800) {
+    out += static_cast<char>(0xc0 | (cp >> 6));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  } else if (cp < 0x10000) {
+    out += static_cast<char>(0xe0 | (cp >> 12));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  } else {
+    out += static_cast<char>(0xf0 | (cp >> 18));
+    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
+    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
+    out += static_cast<char>(0x80 | (cp & 0x3f));
+  }
+}
+
+class AddressParser {
+ public:
+  explicit AddressParser(std::string_view text) : text_(text) {}
+
+  std::optional<InstanceAddress> Parse(std::string& error) {
+    InstanceAddress out;
+    out.address = std::string(text_);
+    while (text_.substr(pos_).starts_with("module.")) {
+      const size_t start = pos_;
+      pos_ += 7;
+      if (Name().empty()) return Fail("a module name", error);
+      if (Peek() == '[' && !Index(error)) return std::nullopt;
+      if (!out.module_address.empty()) out.module_address += '.';
+      out.module_address += text_.substr(start, pos_ - start);
+      if (Peek() != '.') return Fail("'.' after the module", error);
+      ++pos_;
+    }
+    if (text_.substr(pos_).starts_with("data.")) {
+      out.data = true;
+      pos_ += 5;
+    }
+    out.type = std::string(Name());
+    if (out.type.empty() || Peek() != '.') return Fail("a resource type and '.'", error);
+    ++pos_;
+    out.name = std::string(Name());
+    if (out.name.empty()) return Fail("a resource name", error);
+    if (Peek() == '[') {
+      if (!Index(error)) return std::nullopt;
+      out.index_json = index_json_;
+    }
+    if (pos_ != text_.size()) return Fail("the end of the address", error);
+    return out;
+  }
+
+ private:
+  char Peek() const { return pos_ < text_.size() ? text_[pos_] : '\0'; }
+  std::string_view Name() {
+    const size_t start = pos_;
+    while (pos_ < text_.size() && IsNameChar(text_[pos_])) ++pos_;
+    return text_.substr(start, pos_ - start);
+  }
+  std::nullopt_t Fail(std::string_view expected, std::string& error) {
+    error = fmt::format("resource address {:?}: expected {} at offset {}", text_, expected, pos_);
+    return std::nullopt;
+  }
+  // `[0]` or `["key"]`; sets index_json_.
+  bool Index(std::string& error) {
+    ++pos_;  // '['
+    index_json_.clear();
+    if (Peek() == '"') {
+      ++pos_;
+      std::string key;
+      while (true) {
+        if (pos_ >= text_.size()) return Fail("a closing quote", error), false;
+        char c = text_[pos_++];
+        if (c == '"') break;
+        if ((c == '$' || c == '%') && text_.substr(pos_).starts_with(std::string(1, c) + "{")) {
+          key += c;
+          ++pos_;
+          continue;
+        }
+        if (c != '\\') {
+          key += c;
+          continue;
+        }
+        if (pos_ >= text_.size()) return Fail("an escape", error), false;
+        char e = text_[pos_++];
+        switch (e) {
+          case 'n': key += '\n'; break;
+          case 'r': key += '\r'; break;
+          case 't': key += '\t'; break;
+          case '"': key += '"'; break;
+          case '\\': key += '\\'; break;
+          case 'u':
+          case 'U': {
+            const size_t digits = e == 'u' ? 4 : 8;
+            if (text_.size() - pos_ < digits) return Fail("hex digits", error), false;
+            uint32_t cp = 0;
+            for (size_t i = 0; i < digits; ++i) {
+              char h = text_[pos_++];
+              int v = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
+              if (v < 0) return Fail("hex digits", error), false;
+              cp = cp * 16 + static_cast<uint32_t>(v);
+            }
+            if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return Fail("a Unicode code point", error), false;
+            AppendUtf8(key, cp);
+            break;
+          }
+          default:
+            return Fail("a known escape", error), false;
+        }
+      }
+      structured::AppendGoJsonString(index_json_, key);
+    } else {
+      const size_t start = pos_;
+      if (Peek() == '-') ++pos_;
+      while (Peek() >= '0' && Peek() <= '9') ++pos_;
+      index_json_ = std::string(text_.substr(start, pos_ - start));
+      if (!structured::IsJsonNumber(index_json_)) return Fail("an index", error), false;
+    }
+    if (Peek() != ']') return Fail("']'", error), false;
+    ++pos_;
+    return true;
+  }
+
+  std::string_view text_;
+  size_t pos_ = 0;
+  std::string index_json_;
+};
+
+}  // namespace
+
+std::optional<InstanceAddress> ParseInstanceAddress(std::string_view text, std::string& error) {
+  return AddressParser(text).Parse(error);
+}
+
+std::string QuoteKey(std::string_view key) {
+  std::string out = "\"";
+  for (size_t i = 0; i < key.size(); ++i) {
+    const char c = key[i];
+    switch (c) {
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '$':
+      case '%':
+        out += c;
+        if (i + 1 < key.size() && key[i + 1] == '{') out += c;
+        break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f) {
+          out += fmt::format("\\u{:04x}", static_cast<unsigned>(c));
+        } else {
+          out += c;
+        }
+    }
+  }
+  out += '"';
+  return out;
+}
+
+InstanceAddress InstanceAddressFromParts(std::string_view module_path, bool data, std::string_view type,
+                                         std::string_view name, const std::string* string_key,
+                                         const long long* int_key) {
+  InstanceAddress out;
+  out.module_address = std::string(module_path);
+  out.data = data;
+  out.type = std::string(type);
+  out.name = std::string(name);
+  if (!module_path.empty()) out.address = out.module_address + ".";
+  if (data) out.address += "data.";
+  out.address += fmt::format("{}.{}", type, name);
+  if (string_key != nullptr) {
+    out.address += "[" + QuoteKey(*string_key) + "]";
+    structured::AppendGoJsonString(out.index_json, *string_key);
+  } else if (int_key != nullptr) {
+    out.address += fmt::format("[{}]", *int_key);
+    out.index_json = fmt::format("{}", *int_key);
+  }
+  return out;
+}
+
+std::string ProviderName(std::string_view config) {
+  const size_t open = config.find("provider[\"");
+  if (open != std::string_view::npos) {
+    const size_t start = open + 10;
+    const size_t end = config.find('"', start);
+    if (end != std::string_view::npos) return std::string(config.substr(start, end - start));
+  }
+  // Legacy `provider.aws` or `provider.aws.alias`, maybe after a module path.
+  const size_t legacy = config.rfind("provider.");
+  if (legacy != std::string_view::npos) {
+    std::string_view rest = config.substr(legacy + 9);
+    return std::string(rest.substr(0, rest.find('.')));
+  }
+  return std::string(config);
+}
+
+}  // namespace planview::planfile::internal

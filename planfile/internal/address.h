@@ -1,0 +1,40 @@
+// Resource instance and provider configuration addresses as plan files store them, split
+// into the parts `show -json` lists: `module.a["x"].data.aws_ami.this[0]` is module
+// `module.a["x"]`, mode data, type `aws_ami`, name `this`, index 0.
+#ifndef PLANVIEW_PLANFILE_INTERNAL_ADDRESS_H_
+#define PLANVIEW_PLANFILE_INTERNAL_ADDRESS_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace planview::planfile::internal {
+
+struct InstanceAddress {
+  std::string address;         // the whole address, as written
+  std::string module_address;  // "" for the root module
+  bool data = false;
+  std::string type;
+  std::string name;
+  std::string index_json;      // "" (no index), a JSON number or a JSON string
+};
+
+// Parses a resource instance address; nullopt with `error` set when it is malformed.
+std::optional<InstanceAddress> ParseInstanceAddress(std::string_view text, std::string& error);
+
+// The address of an instance given in parts (plan files of Terraform 0.12 to 1.0).
+InstanceAddress InstanceAddressFromParts(std::string_view module_path, bool data, std::string_view type,
+                                         std::string_view name, const std::string* string_key,
+                                         const long long* int_key);
+
+// The provider of a provider configuration address: `provider["registry.terraform.io/x/y"]`
+// (optionally in a module, with an alias) gives `registry.terraform.io/x/y`; the legacy
+// `provider.aws.west` gives `aws`.
+std::string ProviderName(std::string_view provider_config);
+
+// An index key as HCL quotes it inside an address: `"a\"b"`.
+std::string QuoteKey(std::string_view key);
+
+}  // namespace planview::planfile::internal
+
+#endif  // PLANVIEW_PLANFILE_INTERNAL_ADDRESS_H_

@@ -1,0 +1,47 @@
+// One change of a plan file as `show -json` writes it: a resource instance change (for
+// `resource_changes` and `resource_drift`) or an output change, and the paths and values
+// they are made of. Failures throw ChangeError with a one-line message naming where.
+#ifndef PLANVIEW_PLANFILE_INTERNAL_CHANGE_JSON_H_
+#define PLANVIEW_PLANFILE_INTERNAL_CHANGE_JSON_H_
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "planfile/internal/value_node.h"
+#include "planproto/planfile.pb.h"
+#include "structured/schema.h"
+
+namespace planview::planfile::internal {
+
+class ChangeError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// A resource instance change, ready to be written; `sort_key` orders them as `show -json`.
+struct ResourceChangeJson {
+  std::string address;
+  std::string deposed;
+  std::string json;
+  bool skip = false;  // a data source's delete, which `show -json` leaves out
+};
+
+// `schemas` may be null (values decoded untyped). `where` names the change in errors
+// ("resource_changes[3]").
+ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
+                                        const structured::ProviderSchemas* schemas, const std::string& where);
+
+// `"name":{...}` of `output_changes`.
+void AppendOutputChangeJson(const planproto::OutputChange& change, const std::string& where, std::string& out);
+
+// A `dynamic` value (outputs, variables) as a tree.
+Node DecodeDynamic(const planproto::DynamicValue& value, const std::string& where);
+
+// A path as `show -json` writes it (`["tags","Name"]`, `["list",0]`) and as steps.
+void ConvertPath(const planproto::Path& path, const std::string& where, std::vector<PathStep>* steps,
+                 std::string* json);
+
+}  // namespace planview::planfile::internal
+
+#endif  // PLANVIEW_PLANFILE_INTERNAL_CHANGE_JSON_H_

@@ -1,0 +1,35 @@
+// The members of a plan file's ZIP archive, read from memory (zlib inflates), with the total
+// inflated size capped (a small archive may inflate to gigabytes).
+#ifndef PLANVIEW_PLANFILE_INTERNAL_ZIP_ARCHIVE_H_
+#define PLANVIEW_PLANFILE_INTERNAL_ZIP_ARCHIVE_H_
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace planview::planfile::internal {
+
+class ZipArchive {
+ public:
+  // Opens `bytes` (which must outlive the archive); nullptr with `error` set when it is not
+  // a readable ZIP archive.
+  static std::unique_ptr<ZipArchive> Open(std::string_view bytes, uint64_t max_inflated, std::string& error);
+  ~ZipArchive();
+
+  bool Has(std::string_view name) const;
+  // The inflated member; nullopt with `error` set when it is absent, damaged, or would
+  // take the total read so far past the cap.
+  std::optional<std::string> Read(std::string_view name, std::string& error);
+
+ private:
+  struct Handle;
+  explicit ZipArchive(std::unique_ptr<Handle> handle, uint64_t max_inflated);
+  std::unique_ptr<Handle> handle_;
+  uint64_t budget_;  // bytes that may still be inflated
+};
+
+}  // namespace planview::planfile::internal
+
+#endif  // PLANVIEW_PLANFILE_INTERNAL_ZIP_ARCHIVE_H_

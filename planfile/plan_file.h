@@ -1,0 +1,61 @@
+// Reading a saved plan file (`terraform plan -out=FILE`, `tofu plan -out=FILE`) without
+// Terraform, its configuration or its providers: the ZIP archive's `tfplan` member (a
+// protobuf message whose values are msgpack) becomes the document `show -json` writes for
+// the same plan, so everything that reads plan JSON reads it unchanged.
+//
+// Contract:
+// - Terraform 0.12 to 1.15 and OpenTofu 1.6 on (plan format version 3).
+// - With provider schemas, resource values are decoded with the type the schema implies
+//   and what the schema marks sensitive is marked so; without, values are decoded from
+//   msgpack alone (see planfile/internal/untyped_msgpack.h) and only the plan file's own
+//   sensitivity marks are known (the result says so in a notice).
+// - `configuration` (it needs the HCL configuration and schemas) and `planned_values` are
+//   not written; `prior_state` neither (a notice says so).
+// - Hostile input (not a ZIP, a ZIP bomb, damaged members, a tfplan that is not the
+//   message, bad msgpack, an unknown format version) gives one line naming what and
+//   where, never a crash; inflating stops at `max_inflated_bytes` in total.
+#ifndef PLANVIEW_PLANFILE_PLAN_FILE_H_
+#define PLANVIEW_PLANFILE_PLAN_FILE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "structured/schema.h"
+
+namespace planview::planfile {
+
+// True when `bytes` begins like a ZIP archive (local file header or empty archive).
+bool LooksLikeZip(std::string_view bytes);
+
+inline constexpr uint64_t kDefaultMaxInflatedBytes = uint64_t{1} << 30;  // 1 GiB
+
+struct ReadOptions {
+  const structured::ProviderSchemas* schemas = nullptr;  // null: none
+  uint64_t max_inflated_bytes = kDefaultMaxInflatedBytes;
+};
+
+enum class UiMode { kNormal, kDestroy, kRefreshOnly };
+
+struct PlanFile {
+  std::string json;  // the `show -json` document (compact; parse with structured::ParseJson)
+  UiMode mode = UiMode::kNormal;
+  std::string terraform_version;
+  // Without schemas: that only the plan's own sensitivity marks are known. Empty otherwise.
+  std::string sensitivity_notice;
+  // What the `show -json` document lacks that `terraform show -json` would write.
+  std::string omitted_notice;
+};
+
+struct ReadResult {
+  std::optional<PlanFile> plan;
+  std::string error;  // one line, without the file name, when !plan
+};
+
+ReadResult ReadPlanFile(std::string_view bytes, const ReadOptions& options);
+
+}  // namespace planview::planfile
+
+#endif  // PLANVIEW_PLANFILE_PLAN_FILE_H_

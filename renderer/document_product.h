@@ -1,0 +1,32 @@
+// Whose renderer a document is shown with when the request names no product (`--product
+// auto`, the default). A log says who wrote it: the `version` message's "terraform" or
+// "tofu" key, or any message's `@module` ("terraform.ui" or "tofu.ui"); the first line
+// that says decides. Plans and states carry no such signal yet. A document without a
+// signal is shown with OpenTofu's wording.
+#ifndef PLANVIEW_RENDERER_DOCUMENT_PRODUCT_H_
+#define PLANVIEW_RENDERER_DOCUMENT_PRODUCT_H_
+
+#include <optional>
+#include <string_view>
+
+#include "renderer/options.h"
+#include "structured/json_value.h"
+
+namespace planview::renderer {
+
+// The product used when a document gives no signal.
+inline constexpr Product kDefaultProduct = Product::kOpenTofu;
+
+// What one log message says about its writer; nullopt when nothing.
+std::optional<Product> ProductOfLogMessage(structured::Value message);
+
+// The first signal in a JSON-lines log; nullopt when no line gives one. Parses only lines
+// that could hold one (they mention "terraform" or "tofu", or have an escape).
+std::optional<Product> ProductOfLog(std::string_view text);
+
+// What a `show -json` plan or state says about its writer; nullopt when nothing.
+std::optional<Product> ProductOfPlanOrState(structured::Value root);
+
+}  // namespace planview::renderer
+
+#endif  // PLANVIEW_RENDERER_DOCUMENT_PRODUCT_H_
