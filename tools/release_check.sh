@@ -36,7 +36,7 @@ render() {
   local name=$1 kernel=$2 failures=0 count=0 dir mode
   shift 2
   local version_line
-  version_line=$("$@" --version 2>&1)
+  version_line=$("$@" --version 2>/dev/null)
   if [[ $version_line == "planview $version (commit "*", $kernel kernel;"* ]]; then
     ok "$name: $version_line"
   else
