@@ -39,6 +39,7 @@ struct RenderOpts {
 };
 
 class Renderer;
+struct Redaction;  // change/redaction.h
 
 class Diff {
  public:
@@ -88,8 +89,9 @@ class Renderer {
   virtual void WarningsHuman(const Diff& /*diff*/, int /*indent*/, const RenderOpts& /*opts*/,
                              std::vector<std::string>& /*out*/) const {}
   // Appends this renderer as the JSON object the conformance files use (see
-  // change/diff_dump.h): {"type": "listRenderer", ...fields}.
-  virtual void Dump(std::string& out) const = 0;
+  // change/diff_dump.h): {"type": "listRenderer", ...fields}, children redacted as
+  // `redaction` says.
+  virtual void Dump(std::string& out, const Redaction& redaction) const = 0;
 };
 
 }  // namespace planview::change

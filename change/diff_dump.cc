@@ -77,7 +77,7 @@ void AppendKey(std::string& out, std::string_view key, bool first) {
   out.push_back(':');
 }
 
-void AppendDiffArray(std::string& out, const std::vector<Diff>& diffs) {
+void AppendDiffArray(std::string& out, const std::vector<Diff>& diffs, const Redaction& redaction) {
   if (diffs.empty()) {
     out.append("null");
     return;
@@ -85,14 +85,14 @@ void AppendDiffArray(std::string& out, const std::vector<Diff>& diffs) {
   out.push_back('[');
   for (size_t i = 0; i < diffs.size(); ++i) {
     if (i > 0) out.push_back(',');
-    AppendDiffDump(out, diffs[i]);
+    AppendDiffDump(out, diffs[i], redaction);
   }
   out.push_back(']');
 }
 
 }  // namespace dump
 
-void AppendDiffDump(std::string& out, const Diff& diff) {
+void AppendDiffDump(std::string& out, const Diff& diff, const Redaction& redaction) {
   out.append("{\"action\":");
   dump::AppendJsonString(out, ActionName(diff.action()));
   out.append(",\"replace\":");
@@ -101,14 +101,14 @@ void AppendDiffDump(std::string& out, const Diff& diff) {
   if (diff.renderer() == nullptr) {
     out.append("null");
   } else {
-    diff.renderer()->Dump(out);
+    diff.renderer()->Dump(out, redaction);
   }
   out.push_back('}');
 }
 
-std::string DumpDiff(const Diff& diff) {
+std::string DumpDiff(const Diff& diff, const Redaction& redaction) {
   std::string out;
-  AppendDiffDump(out, diff);
+  AppendDiffDump(out, diff, redaction);
   return out;
 }
 

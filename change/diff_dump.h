@@ -5,6 +5,11 @@
 // type names: "primitiveRenderer", "listRenderer", "blockRenderer", ...) with that kind's
 // fields. Empty element lists are written as null and empty maps as {}, as upstream's
 // differ leaves them. Compare the result as a JSON value (key order is not significant).
+//
+// With a Redaction that hides sensitive values (--format json), the tree is written as
+// change/redaction.h presents it: the `inner` of every sensitive node is
+// {"redacted": true}, and the blocks of a block type marked sensitive as a whole are
+// written as sensitiveBlockRenderer nodes.
 #ifndef PLANVIEW_CHANGE_DIFF_DUMP_H_
 #define PLANVIEW_CHANGE_DIFF_DUMP_H_
 
@@ -13,12 +18,14 @@
 #include <vector>
 
 #include "change/diff.h"
+#include "change/redaction.h"
 #include "structured/json_value.h"
 
 namespace planview::change {
 
-std::string DumpDiff(const Diff& diff);
-void AppendDiffDump(std::string& out, const Diff& diff);
+// The whole tree (kShowEverything), or redacted.
+std::string DumpDiff(const Diff& diff, const Redaction& redaction = kShowEverything);
+void AppendDiffDump(std::string& out, const Diff& diff, const Redaction& redaction = kShowEverything);
 
 namespace dump {
 // JSON string literal with escapes.
@@ -28,20 +35,20 @@ void AppendJsonValue(std::string& out, const structured::Value& value);
 // `"key":` with a leading comma unless `first`.
 void AppendKey(std::string& out, std::string_view key, bool first = false);
 // A JSON array of diffs, or null when empty.
-void AppendDiffArray(std::string& out, const std::vector<Diff>& diffs);
+void AppendDiffArray(std::string& out, const std::vector<Diff>& diffs, const Redaction& redaction);
 // A JSON object of diffs by key ({} when empty).
 template <typename DiffMapT>
-void AppendDiffMap(std::string& out, const DiffMapT& diffs);
+void AppendDiffMap(std::string& out, const DiffMapT& diffs, const Redaction& redaction);
 }  // namespace dump
 
 template <typename DiffMapT>
-void dump::AppendDiffMap(std::string& out, const DiffMapT& diffs) {
+void dump::AppendDiffMap(std::string& out, const DiffMapT& diffs, const Redaction& redaction) {
   out.push_back('{');
   bool first = true;
   for (const auto& [key, diff] : diffs) {
     AppendKey(out, key, first);
     first = false;
-    AppendDiffDump(out, diff);
+    AppendDiffDump(out, diff, redaction);
   }
   out.push_back('}');
 }

@@ -9,6 +9,12 @@ const Profile& OpenTofuProfile() {
     p.command = "tofu";
     p.pair_multiline_strings = true;
     p.pair_in_created_run = true;
+    p.update_legend = "  [yellow]~[reset] update in-place (current -> planned)";
+    p.tainted = "is tainted, so it must be";
+    p.opentofu_forget = true;
+    p.import_details = true;
+    p.delete_reason_enabled = true;
+    p.plan_line_counts_colorized = true;
     return p;
   }();
   return profile;
@@ -25,6 +31,10 @@ const Profile& TerraformProfile() {
     p.terraform_write_only = true;
     p.unknown_replace_once = true;
     p.json_strings_whole = true;
+    p.update_legend = "  [yellow]~[reset] update in-place";
+    p.tainted = "is tainted, so must be";
+    p.no_changes_compared = true;
+    p.deferred_and_actions = true;
     p.set_blocks_inherit_replace = false;
     return p;
   }();

@@ -52,6 +52,30 @@ struct Profile {
   // Set-nested blocks' elements are not told that the whole set forces replacement
   // (Terraform renders them with the block's own options).
   bool set_blocks_inherit_replace = true;
+
+  // ---- whole plans (renderer/) ----
+  // The legend line for in-place updates.
+  std::string_view update_legend;
+  // "is tainted, so it must be" (OpenTofu) or "is tainted, so must be" (Terraform).
+  std::string_view tainted;
+  // OpenTofu's forget: legend lines, ", N to forget" in the Plan: line, its own wording, and
+  // the forgotten resource's body without action symbols. Otherwise Terraform's: its
+  // wording (one space of indent, "destroy = false is set in the configuration"), symbol
+  // " ." and a body shown as unchanged; `["create", "forget"]` too.
+  bool opentofu_forget = false;
+  // "(imported from ...)" also under "will be imported", and an import by identity shown as
+  // its JSON (OpenTofu); Terraform says "(will be imported first)" without an id.
+  bool import_details = false;
+  // "(because enabled is false)" for deletions (OpenTofu).
+  bool delete_reason_enabled = false;
+  // The Plan: line's counts inside the colourised text (OpenTofu); Terraform colourises
+  // only "Plan:".
+  bool plan_line_counts_colorized = false;
+  // A plan without changes ends "...compared your real infrastructure against your
+  // configuration and found no differences..." and never mentions -target (Terraform).
+  bool no_changes_compared = false;
+  // Terraform's plan content: deferred changes, action invocations, "Actions: N to invoke."
+  bool deferred_and_actions = false;
 };
 
 const Profile& OpenTofuProfile();

@@ -41,7 +41,8 @@ std::string UsageText() {
 
 Renders a Terraform/OpenTofu plan, state or JSON log the way `tofu show` does.
 FILE is a `tofu show -json` plan or state, an HCP Terraform redacted JSON plan, or a
-`tofu plan -json` / `tofu apply -json` log; "-" reads standard input.
+`plan -json` / `apply -json` / `test -json` log of either product (rendered as that
+product's log renderer renders it); "-" reads standard input.
 
 Options (one or two dashes):
   --schemas FILE        provider schemas (`tofu providers schema -json`); without them
@@ -53,7 +54,9 @@ Options (one or two dashes):
   --show-sensitive      show sensitive values
   --product PRODUCT     auto, opentofu or terraform: whose renderer and wording to use
                         (default: auto: a log's `version` message or `@module` names its
-                        writer; plans, states and logs without one get opentofu)
+                        writer; a plan or state its provider addresses: registry.opentofu.org
+                        means opentofu, registry.terraform.io or a bare pre-0.13 name
+                        (`aws`) terraform; documents without one get opentofu)
   --color WHEN          auto, always or never (default: auto: when standard output is a
                         terminal and NO_COLOR is not set)
   -no-color, --no-color same as --color never

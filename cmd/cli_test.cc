@@ -220,7 +220,8 @@ TEST(Cli, InAutomationNoCommandIsSuggested) {
     "resource_drift":[{"address":"t.a","mode":"managed","type":"t","name":"a","provider_name":"p",
       "change":{"actions":["update"],"before":{"x":"1"},"after":{"x":"2"}}}],
     "relevant_attributes":[{"resource":"t.a","attribute":["x"]}]})");
-  std::vector<std::string> args = {plan, "--schemas", schemas, "--quality", "nochanges"};
+  // A bare provider name ("p") reads as a pre-0.13 Terraform plan; this is OpenTofu's wording.
+  std::vector<std::string> args = {plan, "--schemas", schemas, "--quality", "nochanges", "--product", "opentofu"};
   ProcessResult normal = RunProcess(PlanviewBinary(), args, "", {{"TF_IN_AUTOMATION", ""}});
   EXPECT_NE(normal.out.find("create and apply a refresh-only plan:\n  tofu apply -refresh-only\n"), std::string::npos)
       << normal.out;
@@ -254,7 +255,7 @@ TEST(Cli, EphemeralResourcesAreSkippedWithAWarning) {
   plan = WriteTempFile(
       "ephemeral.json",
       R"({"format_version":"1.2","resource_changes":[{"address":"ephemeral.t.a","mode":"ephemeral","type":"t","name":"a","provider_name":"p","change":{"actions":["create"],"after":{}}}]})");
-  ProcessResult r = Planview({plan});
+  ProcessResult r = Planview({plan, "--product", "opentofu"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "\nNo changes. Your infrastructure matches the configuration.\n");
   EXPECT_NE(r.err.find("ephemeral.t.a: ephemeral resources are not stored in plans"), std::string::npos) << r.err;

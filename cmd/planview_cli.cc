@@ -90,6 +90,7 @@ int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std
   renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
   Write(out, result.output);
   std::fflush(out);
+  Write(err, result.log.err_output);  // what the log renderer writes on standard error
   for (const std::string& warning : result.warnings.messages()) Error(err, "warning: " + warning);
   if (!result.ok) {
     Error(err, result.error);

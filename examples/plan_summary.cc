@@ -77,7 +77,8 @@ size_t PrintResource(const planview::renderer::ResourceDiff& d) {
   std::string moved = r.Moved() ? fmt::format(" (moved from {})", r.previous_address) : "";
   std::fputs(fmt::format("  {} {}{}\n", Symbol(planview::ActionName(r.action)), r.address, moved).c_str(), stdout);
   if (!d.diff.valid()) return 0;
-  std::string dump = planview::change::DumpDiff(d.diff);
+  // Redacted: nothing under a sensitive node (its map keys included) is listed.
+  std::string dump = planview::change::DumpDiff(d.diff, planview::change::Redaction{});
   planview::structured::ParseResult tree = planview::structured::ParseJson(std::move(dump));
   if (!tree.ok()) return 0;
   std::vector<Leaf> leaves;

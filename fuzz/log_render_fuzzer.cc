@@ -1,5 +1,6 @@
 // Fuzz target: the JSON log renderer (planview::renderer::RenderLog, what `planview` runs
-// on a `tofu plan -json` / `tofu apply -json` stream).
+// on a `plan -json` / `apply -json` / `test -json` stream), with OpenTofu's and
+// Terraform's renderer in turn.
 //
 // Checks: it never reads more lines than the text has, counts at most that many as
 // malformed, and a malformed line's position lies inside the text.
@@ -17,6 +18,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     planview::renderer::Options options;
     options.color = size % 2 == 1;
     options.width = (size / 2) % 3 == 2 ? 30 : 78;
+    options.product = (size / 6) % 2 == 1 ? planview::renderer::Product::kTerraform
+                                           : planview::renderer::Product::kOpenTofu;
     planview::renderer::Warnings warnings;
     std::string out;
     planview::renderer::LogResult result =

@@ -38,6 +38,59 @@ std::optional<Product> ProductOfLog(std::string_view text) {
   return std::nullopt;
 }
 
-std::optional<Product> ProductOfPlanOrState(structured::Value) { return std::nullopt; }
+std::optional<Product> ProductOfProviderAddress(std::string_view address) {
+  if (address.empty()) return std::nullopt;
+  if (address.rfind("registry.opentofu.org/", 0) == 0) return Product::kOpenTofu;
+  if (address.rfind("registry.terraform.io/", 0) == 0) return Product::kTerraform;
+  // Before 0.13 providers had bare names ("aws"); only Terraform wrote those.
+  if (address.find('/') == std::string_view::npos) return Product::kTerraform;
+  return std::nullopt;  // another registry says nothing
+}
+
+namespace {
+
+std::optional<Product> FirstInEntries(structured::Value entries) {
+  for (size_t i = 0; i < entries.size(); ++i) {
+    structured::Value name = entries.at(i).find("provider_name");
+    if (!name.is_string()) continue;
+    if (std::optional<Product> product = ProductOfProviderAddress(name.text())) return product;
+  }
+  return std::nullopt;
+}
+
+// A state's (or planned values') module and its children, depth first.
+std::optional<Product> FirstInModule(structured::Value module, int depth) {
+  if (!module.is_object() || depth > 64) return std::nullopt;
+  if (std::optional<Product> product = FirstInEntries(module.find("resources"))) return product;
+  structured::Value children = module.find("child_modules");
+  for (size_t i = 0; i < children.size(); ++i) {
+    if (std::optional<Product> product = FirstInModule(children.at(i), depth + 1)) return product;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Product> ProductOfPlanOrState(structured::Value root) {
+  if (!root.is_object()) return std::nullopt;
+  for (std::string_view key : {"resource_changes", "resource_drift", "deferred_changes"}) {
+    structured::Value entries = root.find(key);
+    if (key == "deferred_changes") {
+      for (size_t i = 0; i < entries.size(); ++i) {
+        structured::Value name = entries.at(i).find("resource_change").find("provider_name");
+        if (!name.is_string()) continue;
+        if (std::optional<Product> product = ProductOfProviderAddress(name.text())) return product;
+      }
+      continue;
+    }
+    if (std::optional<Product> product = FirstInEntries(entries)) return product;
+  }
+  // A state's values, or a plan's prior state and planned values.
+  for (structured::Value values : {root.find("values"), root.find("prior_state").find("values"),
+                                   root.find("planned_values")}) {
+    if (std::optional<Product> product = FirstInModule(values.find("root_module"), 0)) return product;
+  }
+  return std::nullopt;
+}
 
 }  // namespace planview::renderer

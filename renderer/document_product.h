@@ -1,8 +1,10 @@
 // Whose renderer a document is shown with when the request names no product (`--product
 // auto`, the default). A log says who wrote it: the `version` message's "terraform" or
 // "tofu" key, or any message's `@module` ("terraform.ui" or "tofu.ui"); the first line
-// that says decides. Plans and states carry no such signal yet. A document without a
-// signal is shown with OpenTofu's wording.
+// that says decides. A plan or state says it by its provider addresses: the first one on
+// registry.opentofu.org means OpenTofu, on registry.terraform.io (or a bare pre-0.13 name
+// like "aws") Terraform; other registries say nothing. A document without a signal is
+// shown with OpenTofu's wording.
 #ifndef PLANVIEW_RENDERER_DOCUMENT_PRODUCT_H_
 #define PLANVIEW_RENDERER_DOCUMENT_PRODUCT_H_
 
@@ -24,7 +26,12 @@ std::optional<Product> ProductOfLogMessage(structured::Value message);
 // that could hold one (they mention "terraform" or "tofu", or have an escape).
 std::optional<Product> ProductOfLog(std::string_view text);
 
-// What a `show -json` plan or state says about its writer; nullopt when nothing.
+// What one provider address says ("registry.terraform.io/hashicorp/aws", "aws").
+std::optional<Product> ProductOfProviderAddress(std::string_view address);
+
+// What a `show -json` plan or state says about its writer: its resource changes, drift and
+// deferred changes, then its state values / prior state / planned values, first address
+// that says; nullopt when none does.
 std::optional<Product> ProductOfPlanOrState(structured::Value root);
 
 }  // namespace planview::renderer

@@ -61,3 +61,54 @@ TEST(RenderDocument, ProductFromTheLogUnlessRequested) {
 
 }  // namespace
 }  // namespace planview::renderer
+
+namespace planview::renderer {
+namespace {
+
+std::optional<Product> OfJson(const std::string& json) {
+  structured::ParseResult parsed = structured::ParseJson(json);
+  EXPECT_TRUE(parsed.ok()) << json;
+  return ProductOfPlanOrState(parsed.document->root());
+}
+
+TEST(ProductOfProviderAddress, RegistryOrBareName) {
+  EXPECT_EQ(ProductOfProviderAddress("registry.opentofu.org/hashicorp/null"), Product::kOpenTofu);
+  EXPECT_EQ(ProductOfProviderAddress("registry.terraform.io/hashicorp/aws"), Product::kTerraform);
+  EXPECT_EQ(ProductOfProviderAddress("aws"), Product::kTerraform);
+  EXPECT_EQ(ProductOfProviderAddress("example.com/acme/thing"), std::nullopt);
+  EXPECT_EQ(ProductOfProviderAddress(""), std::nullopt);
+}
+
+TEST(ProductOfPlanOrState, FirstAddressThatSays) {
+  EXPECT_EQ(OfJson(R"({"resource_changes":[{"provider_name":"example.com/a/b"},
+                       {"provider_name":"registry.terraform.io/hashicorp/aws"}]})"),
+            Product::kTerraform);
+  EXPECT_EQ(OfJson(R"({"resource_changes":[],"resource_drift":[{"provider_name":"registry.opentofu.org/h/null"}]})"),
+            Product::kOpenTofu);
+  EXPECT_EQ(OfJson(R"({"deferred_changes":[{"reason":"x","resource_change":{"provider_name":"aws"}}]})"),
+            Product::kTerraform);
+  // A state: the root module's resources, then its children.
+  EXPECT_EQ(OfJson(R"({"values":{"root_module":{"child_modules":[{"resources":[
+                       {"provider_name":"registry.terraform.io/hashicorp/random"}]}]}}})"),
+            Product::kTerraform);
+  EXPECT_EQ(OfJson(R"({"format_version":"1.0"})"), std::nullopt);
+  EXPECT_EQ(OfJson(R"({"resource_changes":[{"provider_name":7}]})"), std::nullopt);
+}
+
+TEST(RenderDocument, PlanProductFromItsProviders) {
+  const std::string plan = R"({"format_version":"1.2","resource_changes":[
+    {"address":"t.a","mode":"managed","type":"t","name":"a","provider_name":"registry.terraform.io/x/t",
+     "change":{"actions":["create"],"before":null,"after":{"x":"1"}}}]})";
+  DocumentRequest request;
+  DocumentResult auto_result = RenderDocument(plan, "plan.json", request);
+  EXPECT_EQ(auto_result.product, Product::kTerraform);
+  EXPECT_NE(auto_result.output.find("\nTerraform will perform the following actions:\n"), std::string::npos)
+      << auto_result.output;
+  request.product = Product::kOpenTofu;
+  DocumentResult forced = RenderDocument(plan, "plan.json", request);
+  EXPECT_EQ(forced.product, Product::kOpenTofu);
+  EXPECT_NE(forced.output.find("\nOpenTofu will perform the following actions:\n"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace planview::renderer

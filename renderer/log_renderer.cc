@@ -1,6 +1,5 @@
 #include "renderer/log_renderer.h"
 
-#include <charconv>
 #include <cstdint>
 #include <exception>
 #include <optional>
@@ -9,7 +8,14 @@
 
 #include "change/colorize.h"
 #include "differ/differ.h"
+#include "renderer/color_format.h"
 #include "renderer/diagnostic.h"
+#include "renderer/json_fields.h"
+#include "renderer/log_profile.h"
+#include "renderer/resource_change.h"
+#include "renderer/text_escape.h"
+#include "renderer/word_wrap.h"
+#include "structured/action.h"
 #include "structured/change.h"
 #include "structured/cty_type.h"
 #include "structured/json_parse.h"
@@ -20,101 +26,55 @@ namespace {
 
 using structured::Value;
 
-// Shape checks with Go's encoding/json rules: null is accepted everywhere (it leaves the
-// zero value), anything else must have the field's type.
-bool IsString(Value v) { return v.is_null() || v.is_string(); }
-bool IsBool(Value v) { return v.is_null() || v.is_bool(); }
-bool IsInt(Value v) {
-  if (v.is_null()) return true;
-  if (!v.is_number()) return false;
-  std::string_view text = v.text();
-  int64_t n = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-  return ec == std::errc() && end == text.data() + text.size();
-}
-template <typename Check>
-bool IsObjectOf(Value v, Check check) {
-  return v.is_null() || (v.is_object() && check(v));
-}
-template <typename Check>
-bool IsArrayOf(Value v, Check check) {
-  if (v.is_null()) return true;
-  if (!v.is_array()) return false;
-  for (size_t i = 0; i < v.size(); ++i) {
-    if (!check(v.at(i))) return false;
-  }
-  return true;
-}
-bool AllStrings(Value v, std::initializer_list<std::string_view> keys) {
-  for (std::string_view k : keys) {
-    if (!IsString(v.find(k))) return false;
-  }
-  return true;
-}
-
-bool IsPos(Value v) {
-  return IsObjectOf(v, [](Value p) { return IsInt(p.find("line")) && IsInt(p.find("column")) && IsInt(p.find("byte")); });
-}
-
-bool IsRange(Value v) {
-  return IsObjectOf(v, [](Value r) { return IsString(r.find("filename")) && IsPos(r.find("start")) && IsPos(r.find("end")); });
-}
-
-bool IsFunctionParam(Value v) {
-  return IsObjectOf(v, [](Value p) { return AllStrings(p, {"name", "description", "description_kind"}); });
-}
-
-bool IsFunction(Value v) {
-  return IsObjectOf(v, [](Value f) {
-    return AllStrings(f, {"name", "description", "description_kind"}) && IsArrayOf(f.find("params"), IsFunctionParam) &&
-           IsFunctionParam(f.find("variadic_param"));
-  });
-}
-
-bool IsSnippet(Value v) {
-  return IsObjectOf(v, [](Value s) {
-    return IsString(s.find("context")) && IsString(s.find("code")) && IsInt(s.find("start_line")) &&
-           IsInt(s.find("highlight_start_offset")) && IsInt(s.find("highlight_end_offset")) &&
-           IsArrayOf(s.find("values"),
-                     [](Value e) { return IsObjectOf(e, [](Value x) { return AllStrings(x, {"traversal", "statement"}); }); }) &&
-           IsObjectOf(s.find("function_call"),
-                      [](Value c) { return IsString(c.find("called_as")) && IsFunction(c.find("signature")); });
-  });
-}
-
-bool IsPlanChange(Value v) {
-  return IsObjectOf(v, [](Value c) {
-    return IsArrayOf(c.find("actions"), IsString) && IsString(c.find("generated_config")) &&
-           IsObjectOf(c.find("importing"), [](Value i) { return IsString(i.find("id")); });
-  });
-}
-
-bool IsDiagnostic(Value v) {
-  return IsObjectOf(v, [](Value d) {
-    return AllStrings(d, {"severity", "summary", "detail", "address"}) && IsRange(d.find("range")) &&
-           IsSnippet(d.find("snippet")) && IsPlanChange(d.find("difference"));
-  });
-}
-
-bool IsOutput(Value v) {
-  return IsObjectOf(v, [](Value o) { return IsBool(o.find("sensitive")) && AllStrings(o, {"deprecated", "action"}); });
-}
-
 void Println(std::string& out, std::string_view text) {
   out += text;
   out += '\n';
 }
 
-// Colourises `format` (which holds one \x01) and then puts `text` in place of it, the
-// order upstream's Sprintf(Color(format), text) has.
-std::string ColorAround(const change::Colorize& colorize, std::string_view format, std::string_view text) {
-  std::string out = colorize.Color(format);
-  size_t at = out.find('\x01');
-  if (at != std::string::npos) out.replace(at, 1, text);
-  return out;
+// A `plan -json` outputs message gives each output's planned action and no value or type.
+bool HasActionsOnly(Value outputs) {
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    Value o = outputs.member(i).value;
+    if (!o.find("type").is_null() || !o.find("value").is_null() || o.find("action").text().empty()) return false;
+  }
+  return true;
 }
 
-void RenderOutputs(Value outputs, const Options& options, const change::Colorize& colorize, std::string& out,
+// The planned action of an output as the views' change action names it.
+std::optional<Action> OutputAction(std::string_view name) {
+  if (name == "create") return Action::kCreate;
+  if (name == "update") return Action::kUpdate;
+  if (name == "delete") return Action::kDelete;
+  if (name == "replace") return Action::kDeleteThenCreate;
+  if (name == "read") return Action::kRead;
+  if (name == "forget" || name == "remove") return Action::kForget;
+  if (name == "noop") return Action::kNoOp;
+  return std::nullopt;
+}
+
+// Planned output changes, marked as the plan renderer marks them, without a value (there
+// is none yet). Outputs that do not change are left out, as the plan renderer does.
+void RenderOutputActions(Value outputs, const change::Colorize& colorize, std::string& out) {
+  std::string lines;
+  for (uint32_t i : outputs.SortedMemberIndices()) {
+    structured::Member m = outputs.member(i);
+    std::string_view name = m.value.find("action").text();
+    std::optional<Action> action = OutputAction(name);
+    if (action == Action::kNoOp) continue;
+    lines += action ? colorize.Color(DiffActionSymbol(*action)) : "  ?";
+    lines += ' ';
+    lines += EnsureValidAttributeName(m.key);
+    if (!action) lines += fmt::format(" ({})", SingleLine(name));
+    if (m.value.find("sensitive").as_bool()) lines += " (sensitive)";
+    lines += '\n';
+  }
+  if (lines.empty()) return;
+  out += "Changes to Outputs:\n";
+  out += lines;
+  out += '\n';
+}
+
+void RenderOutputValues(Value outputs, const Options& options, const change::Colorize& colorize, std::string& out,
                    Warnings& warnings) {
   if (outputs.empty()) return;
   Println(out, colorize.Color("[bold][green]Outputs:[reset]"));
@@ -143,71 +103,152 @@ void RenderOutputs(Value outputs, const Options& options, const change::Colorize
   }
 }
 
-}  // namespace
-
-bool IsLogMessage(Value m) {
-  if (m.is_null()) return true;
-  if (!m.is_object()) return false;
-  return IsString(m.find("@message")) && IsString(m.find("type")) && IsDiagnostic(m.find("diagnostic")) &&
-         IsObjectOf(m.find("outputs"),
-                    [](Value o) {
-                      for (size_t i = 0; i < o.size(); ++i) {
-                        if (!IsOutput(o.member(i).value)) return false;
-                      }
-                      return true;
-                    }) &&
-         IsObjectOf(m.find("hook"), [](Value) { return true; });
+void RenderOutputs(Value outputs, const Options& options, const change::Colorize& colorize, std::string& out,
+                   Warnings& warnings) {
+  if (!outputs.empty() && HasActionsOnly(outputs)) {
+    RenderOutputActions(outputs, colorize, out);
+  } else {
+    RenderOutputValues(outputs, options, colorize, out, warnings);
+  }
 }
 
-void RenderLogMessage(Value m, const Options& options, int diagnostic_width, std::string& out, Warnings& warnings) {
+// "NAME... pass" with the status coloured as upstream's test renderer colours it; empty for
+// a status it does not know. `name_format` places the name (\x01).
+std::string TestStatus(const change::Colorize& colorize, std::string_view name_format, std::string_view name,
+                       std::string_view status) {
+  std::string format(name_format);
+  if (status == "error" || status == "fail") {
+    format += "... [red]fail[reset]";
+  } else if (status == "pass") {
+    format += "... [green]pass[reset]";
+  } else if (status == "skip" || status == "pending") {
+    format += "... [light_gray]\x02[reset]";
+  } else {
+    return "";
+  }
+  return ColorFormat(colorize, format, {name, status});
+}
+
+void RenderTestFile(Value status, const change::Colorize& colorize, std::string& out) {
+  std::string_view path = status.find("path").text();
+  std::string_view progress = status.find("progress").text();
+  std::string_view result = status.find("status").text();
+  std::string line;
+  if (progress == "starting") {
+    line = ColorFormat(colorize, "\x01... [light_gray]in progress[reset]", {path});
+  } else if (progress == "teardown") {
+    line = ColorFormat(colorize, "\x01... [light_gray]tearing down[reset]", {path});
+  } else if (progress == "complete") {
+    line = TestStatus(colorize, "\x01", path, result);
+  }
+  // Any other progress ("running") prints an empty line, as upstream's does.
+  Println(out, line);
+}
+
+void RenderTestRun(Value status, const change::Colorize& colorize, std::string& out) {
+  // Only a finished run is reported.
+  if (status.find("progress").text() != "complete") return;
+  Println(out, TestStatus(colorize, "  \x01", status.find("run").text(), status.find("status").text()));
+}
+
+void RenderTestSummary(Value summary, const change::Colorize& colorize, std::string& out) {
+  out += '\n';
+  std::string_view status = summary.find("status").text();
+  auto count = [&](std::string_view key) { return static_cast<uint64_t>(IntField(summary, key, "$.test_summary")); };
+  const uint64_t skipped = count("skipped");
+  if (status == "pending" || status == "skip") {
+    out += "Executed 0 tests";
+  } else {
+    if (status == "pass") out += colorize.Color("[green]Success![reset] ");
+    if (status == "fail" || status == "error") out += colorize.Color("[red]Failure![reset] ");
+    // Go's int arithmetic wraps.
+    out += fmt::format("{} passed, {} failed", static_cast<int64_t>(count("passed")),
+                       static_cast<int64_t>(count("failed") + count("errored")));
+  }
+  out += static_cast<int64_t>(skipped) > 0 ? fmt::format(", {} skipped.\n", static_cast<int64_t>(skipped)) : ".\n";
+}
+
+}  // namespace
+
+bool IsLogMessage(Value m, Product product) { return LogProfileOf(product).fits(m); }
+
+void RenderLogMessage(Value m, const Options& options, int diagnostic_width, std::string& out, std::string& err,
+                      Warnings& warnings) {
+  const LogProfile& profile = LogProfileOf(options.product);
   change::Colorize colorize(options.color);
   std::string_view type = m.find("type").text();
   std::string_view message = m.find("@message").text();
-  if (type == "refresh_complete" || type == "version" || type == "planned_change" || type == "provision_complete" ||
-      type == "provision_errored" || type == "apply_errored") {
-    return;
-  }
-  if (type == "apply_start" || type == "apply_complete" || type == "refresh_start" || type == "provision_start" ||
-      type == "resource_drift") {
-    Println(out, ColorAround(colorize, "[bold]\x01[reset]", message));
-  } else if (type == "diagnostic") {
-    RenderDiagnostic(m.find("diagnostic"), colorize, diagnostic_width, out);
-  } else if (type == "outputs") {
-    RenderOutputs(m.find("outputs"), options, colorize, out, warnings);
-  } else if (type == "provision_progress") {
-    Value hook = m.find("hook");
-    Value provisioner = hook.find("provisioner");
-    Value output = hook.find("output");
-    Value addr = hook.find("resource").find("addr");
-    if (!provisioner.is_string() || !output.is_string() || !addr.is_string()) {
-      warnings.Add("a provision_progress message lacks hook.provisioner, hook.output or hook.resource.addr; printed "
-                   "its @message");
+  // Upstream dereferences the type's own field without a check; without it, the message.
+  auto field = [&](std::string_view key) {
+    Value v = m.find(key);
+    if (v.is_null()) {
+      warnings.Add(fmt::format("a {} message lacks its {} field; printed its @message", type, key));
+      Println(out, message);
+    }
+    return v;
+  };
+  switch (profile.TreatmentOf(type)) {
+    case LogTreatment::kHidden:
+      return;
+    case LogTreatment::kMessage:
       Println(out, message);
       return;
-    }
-    std::string line = colorize.Color("[bold]\x01: (\x02):[reset] \x03");
-    std::string text;
-    for (char c : line) {
-      if (c == '\x01') {
-        text += addr.text();
-      } else if (c == '\x02') {
-        text += provisioner.text();
-      } else if (c == '\x03') {
-        text += output.text();
-      } else {
-        text += c;
+    case LogTreatment::kBoldMessage:
+      Println(out, ColorFormat(colorize, "[bold]\x01[reset]", {message}));
+      return;
+    case LogTreatment::kChangeSummary:
+      Println(out, "\n" + ColorFormat(colorize, "[bold][green]\x01[reset]", {message}) + "\n");
+      return;
+    case LogTreatment::kDiagnostic:
+      RenderDiagnostic(m.find("diagnostic"), colorize, diagnostic_width, out, profile.diagnostic);
+      return;
+    case LogTreatment::kOutputs:
+      RenderOutputs(m.find("outputs"), options, colorize, out, warnings);
+      return;
+    case LogTreatment::kProvisionProgress: {
+      Value hook = m.find("hook");
+      Value provisioner = hook.find("provisioner");
+      Value output = hook.find("output");
+      Value addr = hook.find("resource").find("addr");
+      if (!provisioner.is_string() || !output.is_string() || !addr.is_string()) {
+        warnings.Add("a provision_progress message lacks hook.provisioner, hook.output or hook.resource.addr; "
+                     "printed its @message");
+        Println(out, message);
+        return;
       }
+      Println(out, ColorFormat(colorize, "[bold]\x01: (\x02):[reset] \x03", {addr.text(), provisioner.text(), output.text()}));
+      return;
     }
-    Println(out, text);
-  } else if (type == "change_summary") {
-    Println(out, "\n" + ColorAround(colorize, "[bold][green]\x01[reset]", message) + "\n");
-  } else {
-    Println(out, message);
+    case LogTreatment::kTestFile:
+      if (Value status = field("test_file"); !status.is_null()) RenderTestFile(status, colorize, out);
+      return;
+    case LogTreatment::kTestRun:
+      if (Value status = field("test_run"); !status.is_null()) RenderTestRun(status, colorize, out);
+      return;
+    case LogTreatment::kTestSummary:
+      if (Value summary = field("test_summary"); !summary.is_null()) RenderTestSummary(summary, colorize, out);
+      return;
+    case LogTreatment::kTestCleanup:
+      // Upstream writes these lines on standard error, wrapped to its width.
+      err += WordWrap(message, options.width);
+      err += '\n';
+      if (Value cleanup = m.find("test_cleanup"); !cleanup.is_null()) {
+        Value failed = cleanup.find("failed_resources");
+        for (size_t i = 0; i < failed.size(); ++i) {
+          std::string_view instance = failed.at(i).find("instance").text();
+          std::string_view deposed = failed.at(i).find("deposed_key").text();
+          err += deposed.empty() ? fmt::format(" - {}\n", instance) : fmt::format(" - {} ({})\n", instance, deposed);
+        }
+      } else {
+        warnings.Add("a test_cleanup message lacks its test_cleanup field");
+      }
+      return;
   }
 }
 
 LogResult RenderLog(std::string_view text, const Options& options, int diagnostic_width, std::string& out,
                     Warnings& warnings) {
+  const LogProfile& profile = LogProfileOf(options.product);
   LogResult result;
   size_t start = 0;
   while (start < text.size()) {
@@ -222,8 +263,8 @@ LogResult RenderLog(std::string_view text, const Options& options, int diagnosti
     size_t first = 0;
     while (first < line.size() && (line[first] == ' ' || line[first] == '\t')) ++first;
     structured::ParseResult parsed = structured::ParseJson(std::string(line));
-    if (parsed.ok() && IsLogMessage(parsed.document->root())) {
-      RenderLogMessage(parsed.document->root(), options, diagnostic_width, out, warnings);
+    if (parsed.ok() && profile.fits(parsed.document->root())) {
+      RenderLogMessage(parsed.document->root(), options, diagnostic_width, out, result.err_output, warnings);
       continue;
     }
     // Upstream prints anything that is not a log message as it is.

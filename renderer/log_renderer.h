@@ -1,5 +1,6 @@
-// Machine-readable logs (`tofu plan -json`, `tofu apply -json`: one JSON object per line)
-// rendered for people, as upstream's Renderer.RenderLog does for remote runs.
+// Machine-readable logs (`plan -json`, `apply -json`, `test -json`: one JSON object per
+// line) rendered for people, as the product's Renderer.RenderLog does for remote runs:
+// `options.product` picks OpenTofu's or Terraform's renderer (renderer/log_profile.h).
 #ifndef PLANVIEW_RENDERER_LOG_RENDERER_H_
 #define PLANVIEW_RENDERER_LOG_RENDERER_H_
 
@@ -15,17 +16,21 @@ namespace planview::renderer {
 // The width upstream wraps diagnostic details at in logs, whatever the terminal.
 inline constexpr int kLogDiagnosticWidth = 78;
 
-// True when `message` has the shape of upstream's JSONLog (@message, type, diagnostic,
-// outputs, hook with the types Go's encoding/json would accept).
-bool IsLogMessage(structured::Value message);
+// True when `message` has the shape of the product's JSONLog (the types Go's encoding/json
+// would accept; renderer/log_shape.h).
+bool IsLogMessage(structured::Value message, Product product = Product::kOpenTofu);
 
-// Renders one message already known to satisfy IsLogMessage. Problems that upstream would
-// panic or stop on (an output type that does not parse, a provisioner hook without its
-// fields) are worked around with a warning.
+// Renders one message already known to satisfy IsLogMessage for options.product. `err`
+// gets what upstream writes on standard error (Terraform's test_cleanup lines). Problems
+// that upstream would panic or stop on (an output type that does not parse, a provisioner
+// hook or test message without its fields) are worked around with a warning. An outputs
+// message whose outputs carry only their planned `action` (what `plan -json` writes) is
+// shown as "Changes to Outputs:" with each output's action symbol and name, no value.
 void RenderLogMessage(structured::Value message, const Options& options, int diagnostic_width, std::string& out,
-                      Warnings& warnings);
+                      std::string& err, Warnings& warnings);
 
 struct LogResult {
+  std::string err_output;       // what upstream writes on standard error
   size_t lines = 0;             // lines read
   size_t malformed_lines = 0;   // lines that start like JSON but do not parse
   structured::ParseError first_error;  // where the first malformed line went wrong (line/column in the file)

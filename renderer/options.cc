@@ -12,6 +12,12 @@ std::optional<Product> ProductFromName(std::string_view name) {
   return std::nullopt;
 }
 
+const change::Profile& ProfileOf(Product product) {
+  return product == Product::kTerraform ? change::TerraformProfile() : change::OpenTofuProfile();
+}
+
+const change::Profile& Options::profile() const { return ProfileOf(product); }
+
 std::optional<PlanMode> PlanModeFromName(std::string_view name) {
   if (name == "normal") return PlanMode::kNormal;
   if (name == "destroy") return PlanMode::kDestroy;

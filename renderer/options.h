@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+#include "change/profile.h"
+
 namespace planview::renderer {
 
 struct ResourceChange;
@@ -39,7 +41,13 @@ struct Options {
   // (`filter_description`, e.g. "--action delete").
   std::function<bool(const ResourceChange&)> include_resource;
   std::string filter_description;
+
+  // The product's renderer profile (change/profile.h): every detail in which Terraform's
+  // `show` differs from OpenTofu's.
+  const change::Profile& profile() const;
 };
+
+const change::Profile& ProfileOf(Product product);
 
 // Rewrites upstream's product wording ("OpenTofu", "tofu ...") in a constant message for
 // `product`. Never apply it to text taken from the input.

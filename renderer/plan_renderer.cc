@@ -52,10 +52,10 @@ bool ResolveBlock(const ResourceChange& r, const SchemaSource& schemas, Warnings
 // The diff of `change` against `block` (null: inferred), falling back to an inferred
 // layout when the values do not fit the schema. Safe to run on several threads at once.
 change::Diff DiffAgainst(const ResourceChange& r, const structured::Change& change, const structured::Block* block,
-                         Warnings& warnings) {
+                         const change::Profile& profile, Warnings& warnings) {
   if (block) {
     try {
-      return differ::ComputeDiffForBlock(change, *block);
+      return differ::ComputeDiffForBlock(change, *block, profile);
     } catch (const std::exception& e) {
       warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered from the values", r.address,
                                e.what()));
@@ -64,7 +64,7 @@ change::Diff DiffAgainst(const ResourceChange& r, const structured::Change& chan
   std::shared_ptr<const structured::Block> inferred =
       InferBlock({change.before, change.after, change.unknown, change.before_sensitive, change.after_sensitive});
   try {
-    return differ::ComputeDiffForBlock(change, *inferred);
+    return differ::ComputeDiffForBlock(change, *inferred, profile);
   } catch (const std::exception& e) {
     warnings.Add(fmt::format("{}: cannot render this change ({})", r.address, e.what()));
     return {};
@@ -72,15 +72,24 @@ change::Diff DiffAgainst(const ResourceChange& r, const structured::Change& chan
 }
 
 change::Diff DiffResource(const ResourceChange& r, const structured::Change& change, const SchemaSource& schemas,
-                          Warnings& warnings) {
+                          const change::Profile& profile, Warnings& warnings) {
   std::shared_ptr<const structured::Block> block;
   if (!ResolveBlock(r, schemas, warnings, block)) return {};
-  return DiffAgainst(r, change, block.get(), warnings);
+  return DiffAgainst(r, change, block.get(), profile, warnings);
+}
+
+// A resource change's values for the differ. Terraform's profile diffs a forget-only change
+// as a no-op, so it does not look like a deletion.
+structured::Change ChangeOf(const ResourceChange& r, structured::PathMatcher relevant, const change::Profile& profile) {
+  structured::Change change = structured::Change::FromPlanChange(r.change, std::move(relevant));
+  if (r.action == Action::kForget && !profile.opentofu_forget) change = change.AsNoOp();
+  return change;
 }
 
 change::RenderOpts HumanOpts(const change::Colorize& colorize, const Options& options) {
   change::RenderOpts opts;
   opts.colorize = &colorize;
+  opts.profile = &options.profile();
   opts.show_sensitive = options.show_sensitive;
   return opts;
 }
@@ -94,14 +103,15 @@ bool AppendResourceDiff(const ResourceChange& r, const change::Diff& diff, Chang
   if (action == Action::kNoOp && !r.Moved() && !r.Importing()) return false;
 
   change::Colorize colorize(options.color);
+  const change::Profile& profile = options.profile();
   buf += colorize.Color(ResourceChangeComment(r, action, cause, options.product));
   change::RenderOpts opts = HumanOpts(colorize, options);
-  if (action == Action::kForget) {
+  if (action == Action::kForget && profile.opentofu_forget) {
     opts.hide_diff_action_symbols = true;
     opts.override_null_suffix = true;
   }
   opts.show_unchanged_children = r.Importing() || options.verbose;
-  buf += colorize.Color(DiffActionSymbol(action));
+  buf += colorize.Color(DiffActionSymbol(action, profile));
   buf += ' ';
   buf += ResourceChangeHeader(r);
   buf += ' ';
@@ -252,23 +262,37 @@ bool RenderNoChanges(PlanMode mode, const PlanQuality& quality, bool have_refres
     out += HorizontalRule(colorize, width);
     Println(out);
   }
-  out += colorize.Color(
-      "\n[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the configuration.[reset]\n");
+  const bool compared = options.profile().no_changes_compared;
+  out += colorize.Color(compared ? "\n[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the "
+                                   "configuration.[reset]\n\n"
+                                 : "\n[reset][bold][green]No changes.[reset][bold] Your infrastructure matches the "
+                                   "configuration.[reset]\n");
+  // Terraform's texts below start without OpenTofu's blank line (its heading ends in one).
+  const std::string_view lead = compared ? "" : "\n";
   if (have_refresh_changes) {
     if (!quality.no_changes) {
-      Println(out, WordWrap("\nYour configuration already matches the changes detected above, so applying this plan "
-                            "will only update the state to include the changes detected above and won't change any "
-                            "real infrastructure.",
+      Println(out, WordWrap(std::string(lead) +
+                                "Your configuration already matches the changes detected above, so applying this plan "
+                                "will only update the state to include the changes detected above and won't change "
+                                "any real infrastructure.",
                             width));
     } else {
       std::string suggestion = options.running_in_automation ? "." : Wording(":\n  tofu apply -refresh-only", p);
-      Println(out, WordWrap(Wording("\nYour configuration already matches the changes detected above. If you'd like to "
-                                    "update the OpenTofu state to match, create and apply a refresh-only plan",
-                                    p) +
+      Println(out, WordWrap(std::string(lead) +
+                                Wording("Your configuration already matches the changes detected above. If you'd like "
+                                        "to update the OpenTofu state to match, create and apply a refresh-only plan",
+                                        p) +
                                 suggestion,
                             width));
     }
     return false;
+  }
+  if (compared) {
+    Println(out, WordWrap(Wording("OpenTofu has compared your real infrastructure against your configuration and found "
+                                  "no differences, so no changes are needed.",
+                                  p),
+                          width));
+    return true;
   }
   if (quality.targeted) {
     Println(out, WordWrap(Wording("\nNote: You used the -target option, so OpenTofu only checked resources matching "
@@ -296,8 +320,8 @@ namespace {
 
 // The drift part of ComputePlanDiffs.
 // With a pool, the drift is diffed on its threads (schema lookups stay on this one).
-PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings,
-                            WorkerPool* pool = nullptr) {
+PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode,
+                            const change::Profile& profile, Warnings& warnings, WorkerPool* pool = nullptr) {
   struct Item {
     const ResourceChange* drift = nullptr;
     structured::PathMatcher relevant;
@@ -325,11 +349,11 @@ PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanM
     item.diffable = ResolveBlock(drift, schemas, item.warnings, item.block);
     items.push_back(std::move(item));
   }
-  ParallelRunsOn(pool, items.size(), 1, [&items](size_t begin, size_t end) {
+  ParallelRunsOn(pool, items.size(), 1, [&items, &profile](size_t begin, size_t end) {
     for (Item& item : std::span(items).subspan(begin, end - begin)) {
       if (!item.diffable) continue;
-      structured::Change change = structured::Change::FromPlanChange(item.drift->change, std::move(item.relevant));
-      item.diff = DiffAgainst(*item.drift, change, item.block.get(), item.warnings);
+      structured::Change change = ChangeOf(*item.drift, std::move(item.relevant), profile);
+      item.diff = DiffAgainst(*item.drift, change, item.block.get(), profile, item.warnings);
     }
   });
   PlanDiffs diffs;
@@ -341,13 +365,13 @@ PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanM
   return diffs;
 }
 
-std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, Warnings& warnings) {
+std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, const change::Profile& profile, Warnings& warnings) {
   std::vector<OutputDiff> outputs;
   for (const OutputChange& o : plan.output_changes) {
     structured::Change change = structured::Change::FromPlanChange(o.change, structured::PathMatcher::Always());
     change::Diff diff;
     try {
-      diff = differ::ComputeDiffForOutput(change);
+      diff = differ::ComputeDiffForOutput(change, profile);
     } catch (const std::exception& e) {
       warnings.Add(fmt::format("output {}: cannot render this change ({})", o.name, e.what()));
     }
@@ -358,14 +382,15 @@ std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, Warnings& warnings)
 
 }  // namespace
 
-PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings) {
-  PlanDiffs diffs = ComputeDriftDiffs(plan, schemas, mode, warnings);
+PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings,
+                           const change::Profile& profile) {
+  PlanDiffs diffs = ComputeDriftDiffs(plan, schemas, mode, profile, warnings);
   diffs.changes.reserve(plan.resource_changes.size());
   for (const ResourceChange& r : plan.resource_changes) {
-    structured::Change change = structured::Change::FromPlanChange(r.change, structured::PathMatcher::Always());
-    diffs.changes.push_back({&r, DiffResource(r, change, schemas, warnings)});
+    structured::Change change = ChangeOf(r, structured::PathMatcher::Always(), profile);
+    diffs.changes.push_back({&r, DiffResource(r, change, schemas, profile, warnings)});
   }
-  diffs.outputs = ComputeOutputDiffs(plan, warnings);
+  diffs.outputs = ComputeOutputDiffs(plan, profile, warnings);
   return diffs;
 }
 
@@ -397,7 +422,7 @@ std::string RenderOutputList(const std::vector<OutputDiff>& outputs, const Optio
     if (diff.action() == Action::kNoOp) continue;
     if (!first) out += '\n';
     first = false;
-    out += colorize.Color(DiffActionSymbol(diff.action()));
+    out += colorize.Color(DiffActionSymbol(diff.action(), options.profile()));
     out += ' ';
     // Go pads %-*s by runes while the width above counts bytes, as upstream does.
     change::AppendPaddedRight(out, names[i], width);
@@ -411,6 +436,7 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
                     std::string_view provider_format_version, const Options& options, std::string& out) {
   change::Colorize colorize(options.color);
   const Product p = options.product;
+  const change::Profile& profile = options.profile();
   const int width = options.width;
   std::string_view provider_version = plan.redacted ? plan.provider_format_version : provider_format_version;
   if (IncompatibleVersions(kPlanFormatVersion, plan.format_version) ||
@@ -439,7 +465,7 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
     if (r.mode == structured::ResourceMode::kEphemeral || !r.mode) continue;
     changes.push_back(i);
     if (r.Importing()) ++importing;
-    if (action == Action::kForget || action == Action::kForgetThenCreate) ++forgetting;
+    if ((action == Action::kForget || action == Action::kForgetThenCreate) && profile.opentofu_forget) ++forgetting;
     if (action != Action::kNoOp) {
       will_print_resource_changes = true;
       ++counts[action];
@@ -467,7 +493,8 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
                           width));
     for (Action a : {Action::kCreate, Action::kUpdate, Action::kDelete, Action::kDeleteThenCreate,
                      Action::kCreateThenDelete, Action::kRead, Action::kForgetThenCreate, Action::kForget}) {
-      if (count(a) > 0) Println(out, colorize.Color(ActionDescription(a)));
+      bool forget = a == Action::kForgetThenCreate || a == Action::kForget;
+      if (count(a) > 0 && (!forget || profile.opentofu_forget)) Println(out, colorize.Color(ActionDescription(a, profile)));
     }
   }
 
@@ -493,7 +520,7 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
                          hidden, changes.size(), options.filter_description);
     }
     int to_add = count(Action::kCreate) + count(Action::kDeleteThenCreate) + count(Action::kCreateThenDelete) +
-                 count(Action::kForgetThenCreate);
+                 count(Action::kForgetThenCreate) + count(Action::kCreateThenForget);
     int to_change = count(Action::kUpdate);
     int to_destroy = count(Action::kDelete) + count(Action::kDeleteThenCreate) + count(Action::kCreateThenDelete);
     std::string summary;
@@ -504,11 +531,18 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
       summary = fmt::format("{} to add, {} to change, {} to destroy", to_add, to_change, to_destroy);
     }
     if (forgetting > 0) summary += fmt::format(", {} to forget", forgetting);
-    // The summary is colourised before the numbers go in, as upstream's Printf does.
-    std::string line = colorize.Color("\n[bold]Plan:[reset] \x01.\n");
-    size_t at = line.find('\x01');
-    line.replace(at, 1, summary);
-    out += line;
+    if (profile.plan_line_counts_colorized) {
+      // The summary is colourised before the numbers go in, as OpenTofu's Printf does.
+      std::string line = colorize.Color("\n[bold]Plan:[reset] \x01.\n");
+      size_t at = line.find('\x01');
+      line.replace(at, 1, summary);
+      out += line;
+    } else {
+      out += colorize.Color("\n[bold]Plan:[reset] ");
+      out += summary;
+      out += '.';
+      out += '\n';
+    }
   }
 
   if (!outputs.empty()) {
@@ -534,8 +568,8 @@ class StreamedDiffs : public DiffSource {
  public:
   StreamedDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const Options& options,
                 WorkerPool& pool, const std::function<void(std::string_view)>& sink, Warnings& warnings)
-      : plan_(plan), schemas_(schemas), pool_(pool), sink_(sink), warnings_(warnings) {
-    PlanDiffs drift_only = ComputeDriftDiffs(plan, schemas, mode, warnings, &pool);
+      : plan_(plan), schemas_(schemas), profile_(options.profile()), pool_(pool), sink_(sink), warnings_(warnings) {
+    PlanDiffs drift_only = ComputeDriftDiffs(plan, schemas, mode, profile_, warnings, &pool);
     drift_ = std::move(drift_only.drift);
     // The texts of the drift that will be shown, on the pool too.
     drift_texts_.resize(drift_.size());
@@ -554,7 +588,7 @@ class StreamedDiffs : public DiffSource {
 
   const std::vector<OutputDiff>& Outputs() override {
     if (!outputs_done_) {
-      outputs_ = ComputeOutputDiffs(plan_, output_warnings_);
+      outputs_ = ComputeOutputDiffs(plan_, profile_, output_warnings_);
       outputs_done_ = true;
     }
     return outputs_;
@@ -585,9 +619,8 @@ class StreamedDiffs : public DiffSource {
         if (!slot.show) return;
         change::Diff diff;
         if (slot.diffable) {
-          structured::Change change =
-              structured::Change::FromPlanChange(slot.resource->change, structured::PathMatcher::Always());
-          diff = DiffAgainst(*slot.resource, change, slot.block.get(), slot.warnings);
+          structured::Change change = ChangeOf(*slot.resource, structured::PathMatcher::Always(), profile_);
+          diff = DiffAgainst(*slot.resource, change, slot.block.get(), profile_, slot.warnings);
         }
         slot.text += '\n';
         if (AppendResourceDiff(*slot.resource, diff, ChangeCause::kProposed, options, slot.text)) {
@@ -640,8 +673,8 @@ class StreamedDiffs : public DiffSource {
     Warnings ignored;
     for (const ResourceChange& r : plan_.resource_changes) {
       if (r.Moved()) return false;
-      structured::Change change = structured::Change::FromPlanChange(r.change, structured::PathMatcher::Always());
-      if (DiffResource(r, change, schemas_, ignored).action() != Action::kNoOp) return false;
+      structured::Change change = ChangeOf(r, structured::PathMatcher::Always(), profile_);
+      if (DiffResource(r, change, schemas_, profile_, ignored).action() != Action::kNoOp) return false;
     }
     for (const OutputDiff& o : Outputs()) {
       if (o.diff.action() != Action::kNoOp) return false;
@@ -651,6 +684,7 @@ class StreamedDiffs : public DiffSource {
 
   const Plan& plan_;
   const SchemaSource& schemas_;
+  const change::Profile& profile_;
   WorkerPool& pool_;
   const std::function<void(std::string_view)>& sink_;
   Warnings& warnings_;

@@ -41,7 +41,9 @@ struct PlanDiffs {
   bool Empty() const;
 };
 
-PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings);
+// `profile`: whose differ (Options::profile()).
+PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings,
+                           const change::Profile& profile = change::OpenTofuProfile());
 
 // One resource's block: its comment lines, then `~ resource "t" "n" {` ... `}` without a
 // final newline. Empty when upstream shows nothing for it (a no-op, an ephemeral resource).

@@ -129,14 +129,25 @@ TEST(RenderPlan, ForgetCountsAndProductWording) {
   const std::string plan = R"({"format_version":"1.2","resource_changes":[
     {"address":"t.a","mode":"managed","type":"t","name":"a","provider_name":"p",
      "change":{"actions":["forget"],"before":{"x":"1"},"after":null}}]})";
-  std::string out = Render(plan, PlanMode::kNormal, std::nullopt, true, Product::kTerraform).output;
-  EXPECT_NE(out.find("\nTerraform used the selected providers to generate the following execution\n"
+  std::string out = Render(plan, PlanMode::kNormal, std::nullopt, true, Product::kOpenTofu).output;
+  EXPECT_NE(out.find("\nOpenTofu used the selected providers to generate the following execution\n"
                      "plan. Resource actions are indicated with the following symbols:\n"
-                     "  . forget\n\nTerraform will perform the following actions:\n\n"
-                     "  # t.a will be removed from the Terraform state but will not be destroyed\n"),
+                     "  . forget\n\nOpenTofu will perform the following actions:\n\n"
+                     "  # t.a will be removed from the OpenTofu state but will not be destroyed\n"),
             std::string::npos)
       << out;
   EXPECT_NE(out.find("\nPlan: 0 to add, 0 to change, 0 to destroy, 1 to forget.\n"), std::string::npos) << out;
+  // Terraform: no forget legend or count; the forgotten object's body shows as unchanged.
+  out = Render(plan, PlanMode::kNormal, std::nullopt, true, Product::kTerraform).output;
+  EXPECT_EQ(out,
+            "\nTerraform used the selected providers to generate the following execution\n"
+            "plan. Resource actions are indicated with the following symbols:\n"
+            "\nTerraform will perform the following actions:\n\n"
+            " # t.a will no longer be managed by Terraform, but will not be destroyed\n"
+            " # (destroy = false is set in the configuration)\n"
+            " . resource \"t\" \"a\" {\n"
+            "        # (1 unchanged attribute hidden)\n"
+            "    }\n\nPlan: 0 to add, 0 to change, 0 to destroy.\n");
 }
 
 TEST(RenderPlan, WithoutSchemasRendersFromValuesAndSaysSoOnce) {

@@ -59,7 +59,7 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
                        request.sink, result.warnings);
     return;
   }
-  PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings);
+  PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings, options.profile());
   if (request.plan_presenter) {
     std::string_view version = plan.redacted ? plan.provider_format_version : request.provider_format_version;
     request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, options}, result.output);
@@ -111,8 +111,9 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
   try {
     if (*kind == DocumentKind::kLog) {
       // A single-line log: one message.
-      if (!IsLogMessage(root)) throw InputError("$", "not a log message");
-      RenderLogMessage(root, options, request.log_diagnostic_width, result.output, result.warnings);
+      if (!IsLogMessage(root, options.product)) throw InputError("$", "not a log message");
+      RenderLogMessage(root, options, request.log_diagnostic_width, result.output, result.log.err_output,
+                       result.warnings);
       result.log.lines = 1;
     } else if (*kind == DocumentKind::kPlan) {
       RenderPlanDocument(root, parsed.document, request, options, result);

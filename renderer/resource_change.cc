@@ -32,9 +32,10 @@ std::string RawJson(structured::Value value) {
   return out;
 }
 
-void AppendReplaceWording(std::string& buf, const ResourceChange& r, std::string_view addr) {
+void AppendReplaceWording(std::string& buf, const ResourceChange& r, std::string_view addr,
+                          const change::Profile& profile) {
   if (r.action_reason == "replace_because_tainted") {
-    buf += fmt::format("[bold]  # {}[reset] is tainted, so it must be [bold][red]replaced[reset]", addr);
+    buf += fmt::format("[bold]  # {}[reset] {} [bold][red]replaced[reset]", addr, profile.tainted);
   } else if (r.action_reason == "replace_by_request") {
     buf += fmt::format("[bold]  # {}[reset] will be [bold][red]replaced[reset], as requested", addr);
   } else if (r.action_reason == "replace_by_triggers") {
@@ -78,6 +79,7 @@ Action ActionFromJson(structured::Value actions, std::string_view path) {
     if (at(0) == "create" && at(1) == "delete") return Action::kCreateThenDelete;
     if (at(0) == "delete" && at(1) == "create") return Action::kDeleteThenCreate;
     if (at(0) == "forget" && at(1) == "create") return Action::kForgetThenCreate;
+    if (at(0) == "create" && at(1) == "forget") return Action::kCreateThenForget;
   }
   if (actions.size() == 1) {
     std::string_view a = at(0);
@@ -125,11 +127,13 @@ ResourceChange ResourceChange::FromJson(structured::Value entry, std::string pat
 
 std::string ResourceChangeComment(const ResourceChange& resource, Action action, ChangeCause cause,
                                   Product product) {
+  const change::Profile& profile = ProfileOf(product);
   std::string buf;
   std::string addr(resource.address);
   if (!resource.deposed.empty()) addr = fmt::format("{} (deposed object {})", resource.address, resource.deposed);
   const std::string_view reason = resource.action_reason;
   bool printed_moved = false;
+  bool printed_imported = false;
 
   switch (action) {
     case Action::kCreate:
@@ -154,7 +158,7 @@ std::string ResourceChangeComment(const ResourceChange& resource, Action action,
       break;
     case Action::kCreateThenDelete:
     case Action::kDeleteThenCreate:
-      AppendReplaceWording(buf, resource, addr);
+      AppendReplaceWording(buf, resource, addr, profile);
       break;
     case Action::kDelete:
       if (cause == ChangeCause::kProposed) {
@@ -179,7 +183,7 @@ std::string ResourceChangeComment(const ResourceChange& resource, Action action,
         }
       } else if (reason == "delete_because_count_index") {
         buf += fmt::format("\n  # (because index [{}] is out of range for count)", RawJson(resource.index));
-      } else if (reason == "delete_because_enabled_false") {
+      } else if (reason == "delete_because_enabled_false" && profile.delete_reason_enabled) {
         buf += "\n  # (because enabled is false)";
       } else if (reason == "delete_because_each_key") {
         buf += fmt::format("\n  # (because key [{}] is not in for_each map)", RawJson(resource.index));
@@ -187,6 +191,19 @@ std::string ResourceChangeComment(const ResourceChange& resource, Action action,
       if (!resource.deposed.empty()) buf += kLeftOver;
       break;
     case Action::kForget:
+      if (!profile.opentofu_forget) {
+        if (!resource.deposed.empty()) {
+          buf += fmt::format("[bold] # {}[reset] will be removed from {} state, but [bold][red]will not be destroyed[reset]",
+                             addr, profile.name);
+          buf += "\n[bold] # (left over from a partially-failed replacement of this instance)";
+        } else {
+          buf += fmt::format(
+              "[bold] # {}[reset] will no longer be managed by {}, but [bold][red]will not be destroyed[reset]", addr,
+              profile.name);
+        }
+        buf += "\n # (destroy = false is set in the configuration)";
+        break;
+      }
       buf += fmt::format(
           "[bold]  # {}[reset] will be removed from the {} state [bold][red]but will not be destroyed[reset]", addr,
           Wording("OpenTofu", product));
@@ -200,10 +217,14 @@ std::string ResourceChangeComment(const ResourceChange& resource, Action action,
       if (!resource.deposed.empty()) buf += kLeftOver;
       break;
     case Action::kForgetThenCreate:
-      AppendReplaceWording(buf, resource, addr);
+      AppendReplaceWording(buf, resource, addr, profile);
       buf += " - [yellow]older instance will [bold]not[reset][yellow] be destroyed [reset]([bold]lifecycle.destroy = "
              "false[reset])";
       if (!resource.deposed.empty()) buf += kLeftOver;
+      break;
+    case Action::kCreateThenForget:
+      buf += fmt::format("[bold] # {}[reset] must be replaced, but the existing object will not be destroyed", addr);
+      buf += "\n # (destroy = false is set in the configuration)";
       break;
     case Action::kNoOp:
       if (resource.Moved()) {
@@ -214,6 +235,7 @@ std::string ResourceChangeComment(const ResourceChange& resource, Action action,
       if (resource.importing) {
         buf += fmt::format("[bold]  # {}[reset] will be imported", addr);
         if (!resource.generated_config.empty()) buf += "\n  #[reset] (config will be generated)";
+        printed_imported = true;
         break;
       }
       buf += fmt::format("{} has an action the plan renderer doesn't support (this is a bug)", addr);
@@ -224,10 +246,10 @@ std::string ResourceChangeComment(const ResourceChange& resource, Action action,
   if (resource.Moved() && !printed_moved) {
     buf += fmt::format("  # [reset](moved from {})\n", resource.previous_address);
   }
-  if (resource.importing) {
+  if (resource.importing && (profile.import_details || !printed_imported)) {
     if (!resource.importing_id.empty()) {
       buf += fmt::format("  # [reset](imported from \"{}\")\n", resource.importing_id);
-    } else if (!resource.importing_identity.absent()) {
+    } else if (!resource.importing_identity.absent() && profile.import_details) {
       std::string identity;
       AppendIndentedJson(identity, resource.importing_identity, "  # ", "  ");
       buf += fmt::format("  # [reset]imported using resource identity: {}\n", identity);
@@ -246,22 +268,23 @@ std::string ResourceChangeHeader(const ResourceChange& resource) {
   return fmt::format("{} \"{}\" \"{}\"", mode, resource.type, resource.name);
 }
 
-std::string_view ActionDescription(Action action) {
+std::string_view ActionDescription(Action action, const change::Profile& profile) {
   switch (action) {
     case Action::kCreate: return "  [green]+[reset] create";
     case Action::kDelete: return "  [red]-[reset] destroy";
-    case Action::kUpdate: return "  [yellow]~[reset] update in-place (current -> planned)";
+    case Action::kUpdate: return profile.update_legend;
     case Action::kCreateThenDelete: return "[green]+[reset]/[red]-[reset] create replacement and then destroy";
     case Action::kDeleteThenCreate: return "[red]-[reset]/[green]+[reset] destroy and then create replacement";
     case Action::kForgetThenCreate: return "[red].[reset]/[green]+[reset] forget and then create replacement";
     case Action::kRead: return " [cyan]<=[reset] read (data resources)";
     case Action::kForget: return "  [red].[reset] forget";
-    case Action::kNoOp: break;
+    case Action::kNoOp:
+    case Action::kCreateThenForget: break;
   }
   return "";
 }
 
-std::string_view DiffActionSymbol(Action action) {
+std::string_view DiffActionSymbol(Action action, const change::Profile& profile) {
   switch (action) {
     case Action::kDeleteThenCreate: return "[red]-[reset]/[green]+[reset]";
     case Action::kCreateThenDelete: return "[green]+[reset]/[red]-[reset]";
@@ -271,7 +294,8 @@ std::string_view DiffActionSymbol(Action action) {
     case Action::kRead: return " [cyan]<=[reset]";
     case Action::kUpdate: return "  [yellow]~[reset]";
     case Action::kNoOp: return "   ";
-    case Action::kForget: return "  [red].[reset]";
+    case Action::kForget: return profile.opentofu_forget ? "  [red].[reset]" : " [red].[reset]";
+    case Action::kCreateThenForget: return " [green]+[reset]/[red].[reset]";
   }
   return "  ?";
 }

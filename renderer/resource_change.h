@@ -56,10 +56,10 @@ std::string ResourceChangeComment(const ResourceChange& resource, Action action,
 std::string ResourceChangeHeader(const ResourceChange& resource);
 
 // The legend line for an action ("  [green]+[reset] create"), with colour markup.
-std::string_view ActionDescription(Action action);
+std::string_view ActionDescription(Action action, const change::Profile& profile = change::OpenTofuProfile());
 
 // The three-column action symbol ("  [green]+[reset]", "[red]-[reset]/[green]+[reset]").
-std::string_view DiffActionSymbol(Action action);
+std::string_view DiffActionSymbol(Action action, const change::Profile& profile = change::OpenTofuProfile());
 
 }  // namespace planview::renderer
 

@@ -69,11 +69,14 @@ TEST(ResourceChangeComment, Forget) {
   EXPECT_EQ(Entry(Json(R"(["forget"])", R"(,"action_reason":"forgot_because_lifecycle_destroy_in_config")")).Comment(),
             "[bold]  # t.a[reset] will be removed from the OpenTofu state [bold][red]but will not be destroyed[reset] \n"
             " (because [bold]lifecycle.destroy = false[reset] is set in the configuration)\n");
+  // Terraform's wording has no reasons and one space of indent (jsonformat/plan.go at 883c7221).
   EXPECT_EQ(Entry(Json(R"(["forget"])", R"(,"action_reason":"forgot_because_lifecycle_destroy_in_state")"))
                 .Comment(ChangeCause::kProposed, Product::kTerraform),
-            "[bold]  # t.a[reset] will be removed from the Terraform state [bold][red]but will not be destroyed[reset] \n"
-            " (because [bold]lifecycle.destroy = false[reset] was configured before this resource was removed from "
-            "the configuration)\n");
+            "[bold] # t.a[reset] will no longer be managed by Terraform, but [bold][red]will not be destroyed[reset]\n"
+            " # (destroy = false is set in the configuration)\n");
+  EXPECT_EQ(Entry(Json(R"(["create","forget"])", "")).Comment(ChangeCause::kProposed, Product::kTerraform),
+            "[bold] # t.a[reset] must be replaced, but the existing object will not be destroyed\n"
+            " # (destroy = false is set in the configuration)\n");
   EXPECT_EQ(Entry(Json(R"(["forget","create"])", R"(,"action_reason":"replace_by_request")")).Comment(),
             "[bold]  # t.a[reset] will be [bold][red]replaced[reset], as requested - [yellow]older instance will "
             "[bold]not[reset][yellow] be destroyed [reset]([bold]lifecycle.destroy = false[reset])\n");

@@ -5,7 +5,7 @@
 
 namespace planview {
 namespace {
-constexpr std::array<std::pair<Action, std::string_view>, 9> kNames = {{
+constexpr std::array<std::pair<Action, std::string_view>, 10> kNames = {{
     {Action::kNoOp, "NoOp"},
     {Action::kCreate, "Create"},
     {Action::kRead, "Read"},
@@ -15,6 +15,7 @@ constexpr std::array<std::pair<Action, std::string_view>, 9> kNames = {{
     {Action::kDelete, "Delete"},
     {Action::kForget, "Forget"},
     {Action::kForgetThenCreate, "ForgetThenCreate"},
+    {Action::kCreateThenForget, "CreateThenForget"},
 }};
 }  // namespace
 

@@ -1,4 +1,4 @@
-// The action a change performs, as OpenTofu's plans.Action names them.
+// The action a change performs, as OpenTofu's and Terraform's plans.Action name them.
 #ifndef PLANVIEW_STRUCTURED_ACTION_H_
 #define PLANVIEW_STRUCTURED_ACTION_H_
 
@@ -17,6 +17,8 @@ enum class Action {
   kDelete,
   kForget,
   kForgetThenCreate,
+  // Terraform only (`["create", "forget"]`): replaced, the old object left unmanaged.
+  kCreateThenForget,
 };
 
 inline bool IsReplace(Action a) { return a == Action::kDeleteThenCreate || a == Action::kCreateThenDelete; }

@@ -7,6 +7,7 @@
 
 #include "change/diff_dump.h"
 #include "change/go_text.h"
+#include "change/redaction.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
 
@@ -46,18 +47,9 @@ class BlockRenderer final : public Renderer {
       std::string name = EnsureValidAttributeName(key);
 
       auto render_block = [&](const Diff& block, std::string_view map_key, const RenderOpts& group_opts) {
-        const Diff* shown = &block;
-        Diff sensitive;
-        Action action = block.action();
-        bool creating = action == Action::kCreate && after_sensitive;
-        bool deleting = action == Action::kDelete && before_sensitive;
-        bool modifying = (action == Action::kUpdate || action == Action::kNoOp) && (after_sensitive || before_sensitive);
-        if (creating || deleting || modifying) {
-          // The whole group is sensitive: hide each block's contents.
-          if (action == Action::kNoOp && before_sensitive != after_sensitive) action = Action::kUpdate;
-          sensitive = Diff(SensitiveBlock(block, before_sensitive, after_sensitive), action, block.replace());
-          shown = &sensitive;
-        }
+        // A block type sensitive as a whole hides each block's contents.
+        Diff presented = PresentBlock(block, before_sensitive, after_sensitive);
+        const Diff* shown = &presented;
         if (shown->action() == Action::kNoOp && !group_opts.show_unchanged_children) {
           ++unchanged_blocks;
           return;
@@ -106,21 +98,21 @@ class BlockRenderer final : public Renderer {
     AppendClosing(out, indent, '}', opts);
   }
 
-  void Dump(std::string& out) const override {
+  void Dump(std::string& out, const Redaction& redaction) const override {
     out.append("{\"type\":\"blockRenderer\",\"attributes\":");
-    dump::AppendDiffMap(out, attributes_);
+    dump::AppendDiffMap(out, attributes_, redaction);
     out.append(",\"blocks\":{\"type\":\"Blocks\",\"SingleBlocks\":");
-    dump::AppendDiffMap(out, blocks_.single_blocks);
+    AppendPresented(out, blocks_.single_blocks, redaction);
     out.append(",\"ListBlocks\":");
-    AppendGroups(out, blocks_.list_blocks);
+    AppendGroups(out, blocks_.list_blocks, redaction);
     out.append(",\"SetBlocks\":");
-    AppendGroups(out, blocks_.set_blocks);
+    AppendGroups(out, blocks_.set_blocks, redaction);
     out.append(",\"MapBlocks\":{");
     bool first = true;
     for (const auto& [key, diffs] : blocks_.map_blocks) {
       dump::AppendKey(out, key, first);
       first = false;
-      dump::AppendDiffMap(out, diffs);
+      AppendPresented(out, diffs, redaction, &key);
     }
     out.append("},\"ReplaceBlocks\":");
     AppendFlags(out, blocks_.replace_blocks);
@@ -136,14 +128,49 @@ class BlockRenderer final : public Renderer {
   }
 
  private:
-  template <typename M>
-  static void AppendGroups(std::string& out, const M& groups) {
+  // A block as the dump shows it: as it is, or, when sensitive values are hidden, as
+  // PresentBlock presents it under its block type `type`'s sensitivity.
+  void AppendBlock(std::string& out, const Diff& block, std::string_view type, const Redaction& redaction) const {
+    if (redaction.show_sensitive) {
+      AppendDiffDump(out, block, redaction);
+    } else {
+      AppendDiffDump(out,
+                     PresentBlock(block, Flag(blocks_.before_sensitive_blocks, type),
+                                  Flag(blocks_.after_sensitive_blocks, type)),
+                     redaction);
+    }
+  }
+
+  // Blocks by key: the single blocks (each key its own block type; `map_type` null), or
+  // the blocks of the map block type `*map_type`.
+  void AppendPresented(std::string& out, const DiffMap& blocks, const Redaction& redaction,
+                       const std::string* map_type = nullptr) const {
+    out.push_back('{');
+    bool first = true;
+    for (const auto& [key, block] : blocks) {
+      dump::AppendKey(out, key, first);
+      first = false;
+      AppendBlock(out, block, map_type == nullptr ? key : *map_type, redaction);
+    }
+    out.push_back('}');
+  }
+
+  void AppendGroups(std::string& out, const FlatMap<std::vector<Diff>>& groups, const Redaction& redaction) const {
     out.push_back('{');
     bool first = true;
     for (const auto& [key, diffs] : groups) {
       dump::AppendKey(out, key, first);
       first = false;
-      dump::AppendDiffArray(out, diffs);
+      if (diffs.empty()) {
+        out.append("null");
+        continue;
+      }
+      out.push_back('[');
+      for (size_t i = 0; i < diffs.size(); ++i) {
+        if (i > 0) out.push_back(',');
+        AppendBlock(out, diffs[i], key, redaction);
+      }
+      out.push_back(']');
     }
     out.push_back('}');
   }

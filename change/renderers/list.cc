@@ -78,7 +78,7 @@ class ListRenderer final : public Renderer {
     AppendNullSuffix(out, diff.action(), opts);
   }
 
-  void Dump(std::string& out) const override {
+  void Dump(std::string& out, const Redaction& redaction) const override {
     if (set_) {
       out.append("{\"type\":\"setRenderer\",\"overrideForcesReplacement\":");
       out.append(push_replacement_ ? "true" : "false");
@@ -87,7 +87,7 @@ class ListRenderer final : public Renderer {
       out.append(display_context_ ? "true" : "false");
     }
     out.append(",\"elements\":");
-    dump::AppendDiffArray(out, elements_);
+    dump::AppendDiffArray(out, elements_, redaction);
     out.push_back('}');
   }
 

@@ -68,7 +68,7 @@ class MapRenderer final : public Renderer {
     AppendNullSuffix(out, diff.action(), opts);
   }
 
-  void Dump(std::string& out) const override {
+  void Dump(std::string& out, const Redaction& redaction) const override {
     out.append("{\"type\":\"mapRenderer\",\"alignKeys\":");
     out.append(align_keys_ ? "true" : "false");
     out.append(",\"overrideForcesReplacement\":");
@@ -76,7 +76,7 @@ class MapRenderer final : public Renderer {
     out.append(",\"overrideNullSuffix\":");
     out.append(override_null_suffix_ ? "true" : "false");
     out.append(",\"elements\":");
-    dump::AppendDiffMap(out, elements_);
+    dump::AppendDiffMap(out, elements_, redaction);
     out.push_back('}');
   }
 

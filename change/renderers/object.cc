@@ -34,11 +34,11 @@ class ObjectRenderer final : public Renderer {
     AppendNullSuffix(out, diff.action(), opts);
   }
 
-  void Dump(std::string& out) const override {
+  void Dump(std::string& out, const Redaction& redaction) const override {
     out.append("{\"type\":\"objectRenderer\",\"overrideNullSuffix\":");
     out.append(override_null_suffix_ ? "true" : "false");
     out.append(",\"attributes\":");
-    dump::AppendDiffMap(out, attributes_);
+    dump::AppendDiffMap(out, attributes_, redaction);
     out.push_back('}');
   }
 

@@ -136,7 +136,7 @@ class PrimitiveRenderer final : public Renderer {
     AppendForcesReplacement(out, diff.replace(), opts);
   }
 
-  void Dump(std::string& out) const override {
+  void Dump(std::string& out, const Redaction& /*redaction*/) const override {
     out.append("{\"type\":\"primitiveRenderer\",\"before\":");
     dump::AppendJsonValue(out, before_);
     out.append(",\"after\":");

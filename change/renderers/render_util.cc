@@ -32,16 +32,17 @@ const Styled& FragmentStyle(Fragment fragment) {
   return kStyles[static_cast<size_t>(fragment)];
 }
 
-constexpr std::array<Action, 9> kActions = {
+constexpr std::array<Action, 10> kActions = {
     Action::kNoOp,   Action::kCreate,          Action::kRead,           Action::kUpdate,          Action::kDeleteThenCreate,
-    Action::kCreateThenDelete, Action::kDelete, Action::kForget, Action::kForgetThenCreate,
+    Action::kCreateThenDelete, Action::kDelete, Action::kForget, Action::kForgetThenCreate, Action::kCreateThenForget,
 };
 
 // The symbol with its trailing space, per action, for colour off and on.
 const Styled& SymbolStyle(Action action) {
   static const auto kSymbols = [] {
     std::array<Styled, kActions.size()> symbols = {
-        Styled(""), Styled(""), Styled(""), Styled(""), Styled(""), Styled(""), Styled(""), Styled(""), Styled(""),
+        Styled(""), Styled(""), Styled(""), Styled(""), Styled(""),
+        Styled(""), Styled(""), Styled(""), Styled(""), Styled(""),
     };
     for (Action a : kActions) {
       Styled s(DiffActionSymbol(a));
@@ -78,6 +79,7 @@ std::string_view DiffActionSymbol(Action action) {
     case Action::kUpdate: return "  [yellow]~[reset]";
     case Action::kNoOp: return "   ";
     case Action::kForget: return "  [red].[reset]";
+    case Action::kCreateThenForget: return " [green]+[reset]/[red].[reset]";
   }
   return "  ?";
 }

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "change/diff_dump.h"
+#include "change/redaction.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
 #include "fmt/format.h"
@@ -34,7 +35,7 @@ class SensitiveRenderer final : public Renderer {
       out.push_back('}');
       return;
     }
-    if (opts.show_sensitive) {
+    if (Redaction{opts.show_sensitive}.MayShowUnder(diff)) {
       inner_.RenderHuman(indent, opts, out);
       return;
     }
@@ -69,14 +70,18 @@ class SensitiveRenderer final : public Renderer {
     out.push_back(std::move(warning));
   }
 
-  void Dump(std::string& out) const override {
+  void Dump(std::string& out, const Redaction& redaction) const override {
     out.append(block_ ? "{\"type\":\"sensitiveBlockRenderer\"" : "{\"type\":\"sensitiveRenderer\"");
     out.append(",\"beforeSensitive\":");
     out.append(before_sensitive_ ? "true" : "false");
     out.append(",\"afterSensitive\":");
     out.append(after_sensitive_ ? "true" : "false");
     out.append(",\"inner\":");
-    AppendDiffDump(out, inner_);
+    if (redaction.show_sensitive) {
+      AppendDiffDump(out, inner_, redaction);
+    } else {
+      out.append("{\"redacted\":true}");
+    }
     out.push_back('}');
   }
 

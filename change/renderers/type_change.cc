@@ -27,11 +27,11 @@ class TypeChangeRenderer final : public Renderer {
     after_.RenderHuman(indent, side_opts, out);
   }
 
-  void Dump(std::string& out) const override {
+  void Dump(std::string& out, const Redaction& redaction) const override {
     out.append("{\"type\":\"typeChangeRenderer\",\"before\":");
-    AppendDiffDump(out, before_);
+    AppendDiffDump(out, before_, redaction);
     out.append(",\"after\":");
-    AppendDiffDump(out, after_);
+    AppendDiffDump(out, after_, redaction);
     out.push_back('}');
   }
 

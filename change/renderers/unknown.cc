@@ -32,9 +32,9 @@ class UnknownRenderer final : public Renderer {
     AppendForcesReplacement(out, diff.replace(), opts);
   }
 
-  void Dump(std::string& out) const override {
+  void Dump(std::string& out, const Redaction& redaction) const override {
     out.append("{\"type\":\"unknownRenderer\",\"before\":");
-    AppendDiffDump(out, before_);
+    AppendDiffDump(out, before_, redaction);
     out.push_back('}');
   }
 

@@ -27,7 +27,9 @@ class WriteOnlyRenderer final : public Renderer {
     AppendNullSuffix(out, diff.action(), opts);
   }
 
-  void Dump(std::string& out) const override { out.append("{\"type\":\"writeOnlyRenderer\"}"); }
+  void Dump(std::string& out, const Redaction& /*redaction*/) const override {
+    out.append("{\"type\":\"writeOnlyRenderer\"}");
+  }
 
  private:
   bool sensitive_;

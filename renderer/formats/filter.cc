@@ -39,6 +39,7 @@ std::vector<ActionCategory> CategoriesOf(const ResourceChange& r) {
     case Action::kRead: out.push_back(ActionCategory::kRead); break;
     case Action::kForget: out.push_back(ActionCategory::kForget); break;
     case Action::kForgetThenCreate:
+    case Action::kCreateThenForget:
       out.push_back(ActionCategory::kForget);
       out.push_back(ActionCategory::kCreate);
       break;

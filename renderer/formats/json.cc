@@ -4,9 +4,9 @@
 
 #include "change/colorize.h"
 #include "change/diff_dump.h"
+#include "change/redaction.h"
 #include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
-#include "structured/json_parse.h"
 #include "structured/json_text.h"
 
 namespace planview::renderer::formats {
@@ -36,52 +36,19 @@ std::string_view ActionSlug(Action action) {
     case Action::kCreateThenDelete: return "create-then-delete";
     case Action::kForget: return "forget";
     case Action::kForgetThenCreate: return "forget-then-create";
+    case Action::kCreateThenForget: return "create-then-forget";
     default: return "unknown";
   }
 }
 
-// Copies a diff dump, replacing the contents of sensitive nodes unless they may be shown.
-void CopyDump(structured::Value v, bool show_sensitive, std::string& out) {
-  if (v.is_array()) {
-    out += '[';
-    for (size_t i = 0; i < v.size(); ++i) {
-      if (i > 0) out += ',';
-      CopyDump(v.at(i), show_sensitive, out);
-    }
-    out += ']';
-    return;
-  }
-  if (!v.is_object()) {
-    change::dump::AppendJsonValue(out, v);
-    return;
-  }
-  std::string_view type = v.find("type").is_string() ? v.find("type").text() : std::string_view();
-  bool redact = !show_sensitive && (type == "sensitiveRenderer" || type == "sensitiveBlockRenderer");
-  out += '{';
-  bool first = true;
-  for (size_t i = 0; i < v.size(); ++i) {
-    structured::Member m = v.member(i);
-    Key(out, m.key, first);
-    if (redact && m.key == "inner") {
-      out += "{\"redacted\":true}";
-    } else {
-      CopyDump(m.value, show_sensitive, out);
-    }
-  }
-  out += '}';
-}
-
+// The diff tree as change/redaction.h presents it: every sensitive node's `inner` is
+// {"redacted": true} unless sensitive values are shown.
 void AppendDiff(std::string& out, const change::Diff& diff, bool show_sensitive) {
   if (!diff.valid()) {
     out += "null";
     return;
   }
-  structured::ParseResult parsed = structured::ParseJson(change::DumpDiff(diff));
-  if (!parsed.ok()) {
-    out += "null";
-    return;
-  }
-  CopyDump(parsed.document->root(), show_sensitive, out);
+  change::AppendDiffDump(out, diff, change::Redaction{show_sensitive});
 }
 
 void AppendResource(std::string& out, const ResourceDiff& d, ChangeCause cause, const Options& options) {

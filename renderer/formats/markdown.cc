@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "change/colorize.h"
+#include "renderer/formats/markdown_text.h"
 #include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
 
@@ -14,45 +15,9 @@ namespace planview::renderer::formats {
 
 namespace {
 
-std::string HtmlEscape(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
-  return out;
-}
-
-// Text for a Markdown table cell or list item: HTML-escaped, `|` escaped.
-std::string CellText(std::string_view text) {
-  std::string escaped = HtmlEscape(text);
-  std::string out;
-  for (char c : escaped) {
-    if (c == '|' || c == '`' || c == '*' || c == '_' || c == '[' || c == ']' || c == '\\') out += '\\';
-    out += c;
-  }
-  return out;
-}
-
-// A fence of backticks longer than any run of backticks in `body`.
-std::string Fence(std::string_view body) {
-  size_t longest = 0, run = 0;
-  for (char c : body) {
-    run = c == '`' ? run + 1 : 0;
-    longest = std::max(longest, run);
-  }
-  return std::string(std::max<size_t>(3, longest + 1), '`');
-}
-
 std::string DiffBlock(std::string_view human) {
   std::string body = ToDiffSyntax(human);
-  std::string fence = Fence(body);
+  std::string fence = markdown_text::Fence(body);
   return fmt::format("{}diff\n{}\n{}\n", fence, body, fence);
 }
 
@@ -65,7 +30,8 @@ std::string_view Symbol(Action action) {
     case Action::kCreateThenDelete: return "+/-";
     case Action::kRead: return "<=";
     case Action::kForget: return ".";
-    case Action::kForgetThenCreate: return "+/.";
+    case Action::kForgetThenCreate:
+    case Action::kCreateThenForget: return "+/.";
     default: return " ";
   }
 }
@@ -77,8 +43,9 @@ bool DestroysFirst(Action action) {
 
 struct Section {
   const ResourceDiff* diff;
-  std::string summary;  // the <summary> text (HTML)
-  std::string details;  // the diff block, possibly empty
+  std::string_view symbol;  // the action's symbol
+  std::string reason;       // the comment lines, untrusted text
+  std::string details;      // the diff block, possibly empty
 };
 
 std::string ResourceDetailsBlock(const ResourceDiff& d, const Options& options) {
@@ -90,9 +57,15 @@ std::string ResourceDetailsBlock(const ResourceDiff& d, const Options& options) 
   return DiffBlock(text);
 }
 
+// A list item (Markdown) when the details were left out, else a <details> element whose
+// <summary> line is an HTML block.
 std::string SectionText(const Section& s) {
-  if (s.details.empty()) return fmt::format("- {} _(details left out)_\n", s.summary);
-  return fmt::format("<details><summary>{}</summary>\n\n{}\n</details>\n\n", s.summary, s.details);
+  if (s.details.empty()) {
+    return fmt::format("- <code>{}</code> {} _(details left out)_\n", markdown_text::Html(s.symbol),
+                       markdown_text::Inline(s.reason));
+  }
+  return fmt::format("<details><summary><code>{}</code> {}</summary>\n\n{}\n</details>\n\n",
+                     markdown_text::Html(s.symbol), markdown_text::Html(s.reason), s.details);
 }
 
 void AppendTable(std::string& out, std::string_view title,
@@ -111,7 +84,7 @@ void AppendTable(std::string& out, std::string_view title,
     }
     out += '\n';
   };
-  for (const auto& [name, counts] : rows) row(fmt::format("`{}`", name), counts);
+  for (const auto& [name, counts] : rows) row(markdown_text::TableCode(name), counts);
   if (total != nullptr) row("**total**", *total);
   out += '\n';
 }
@@ -178,9 +151,7 @@ void RenderMarkdown(const PlanContext& plan, const FormatOptions& format, std::s
       const ResourceChange& r = *d.resource;
       if (!ShownInPlan(r) || DestroysFirst(r.action) != (pass == 0)) continue;
       if (options.include_resource && !options.include_resource(r)) continue;
-      Section s{&d,
-                fmt::format("<code>{}</code> {}", HtmlEscape(Symbol(r.action)), HtmlEscape(Reason(r, options.product))),
-                {}};
+      Section s{&d, Symbol(r.action), Reason(r, options.product), {}};
       s.details = ResourceDetailsBlock(d, options);
       sections.push_back(std::move(s));
     }
@@ -195,7 +166,7 @@ void RenderMarkdown(const PlanContext& plan, const FormatOptions& format, std::s
   std::string filter_note;
   if (options.include_resource) {
     filter_note = fmt::format("_planview: {} of {} resource changes hidden by {}; the counts above include them._\n",
-                              hidden, summary.resources, CellText(options.filter_description));
+                              hidden, summary.resources, markdown_text::Inline(options.filter_description));
   }
 
   auto assemble = [&](const std::vector<Section>& list, bool with_outputs, std::string_view note) {

@@ -76,6 +76,7 @@ PlanSummary Summarize(const PlanDiffs& diffs) {
         ++s.to_add;
         ++s.to_forget;
         break;
+      case Action::kCreateThenForget: ++s.to_add; break;
       case Action::kForget: ++s.to_forget; break;
       default: break;
     }

@@ -18,3 +18,18 @@ for dir in testdata/conformance/equivalence/*/; do
   "$bin" "$@" --format json >"$out/json.json"
   "$bin" "$@" --format html >"$out/page.html"
 done
+# The sensitivity shapes (//renderer/formats:redaction_test).
+r=testdata/redaction
+set -- "$r/plan.json" --schemas "$r/schemas.json" --color never --width 78
+"$bin" "$@" >"$r/text.txt"
+"$bin" "$@" --verbose >"$r/verbose.txt"
+"$bin" "$@" --verbose --show-sensitive >"$r/verbose_show_sensitive.txt"
+"$bin" "$@" --summary-only --action update,replace >"$r/summary.txt"
+"$bin" "$@" --format markdown >"$r/markdown.md"
+"$bin" "$@" --format html >"$r/page.html"
+"$bin" "$@" --format json >"$r/json.json"
+"$bin" "$@" --format json --show-sensitive >"$r/json_show_sensitive.json"
+# Hostile names (//renderer/formats:markdown_text_test).
+m=testdata/markdown_injection
+"$bin" "$m/plan.json" --color never --width 78 --format markdown >"$m/markdown.md" 2>/dev/null
+"$bin" "$m/plan.json" --color never --width 78 --format html >"$m/page.html" 2>/dev/null

@@ -117,6 +117,7 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
         ++to_add;
         ++forgetting;
         break;
+      case Action::kCreateThenForget: ++to_add; break;
       case Action::kForget: ++forgetting; break;
       default: break;
     }
