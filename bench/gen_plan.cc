@@ -52,7 +52,7 @@ int main(int argc, char** argv) {
   std::string shape;
   double shape_scale = 1.0;
   app.add_option("--shape", shape, "write a quadratic-shape plan instead (long_list, multiline_string, json_string, "
-                                   "object_set, block_set)");
+                                   "object_set, block_set, replace_paths_list, paths_map, drift_relevant, drift_any)");
   app.add_option("--shape-scale", shape_scale, "multiply the shape's element count")->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
 

@@ -92,6 +92,38 @@ void WriteRule(JsonWriter& out, size_t i, bool changed, bool block) {
   out.EndObject();
 }
 
+constexpr size_t kReplacePathsListElements = 20000;
+constexpr size_t kPathsMapKeys = 40000;
+constexpr size_t kDriftEntries = 20000;
+
+std::string TagKey(size_t i) { return fmt::format("tag-{:06}", i); }
+
+void WriteTags(JsonWriter& out, size_t count, bool after) {
+  out.BeginObject();
+  for (size_t i = 0; i < count; ++i) {
+    out.Key(TagKey(i));
+    out.String(after && i == count / 2 ? std::string("changed") : fmt::format("value {}", i));
+  }
+  out.EndObject();
+}
+
+// `replace_paths` of the path shapes: one path per list element or map key.
+void WriteReplacePaths(JsonWriter& out, std::string_view shape, double scale) {
+  if (shape == "replace_paths_list") {
+    out.Key("replace_paths");
+    out.BeginArray();
+    for (size_t i = 0; i < Scaled(kReplacePathsListElements, scale); ++i) {
+      out.Raw(fmt::format(R"(["items",{}])", i));
+    }
+    out.EndArray();
+  } else if (shape == "paths_map") {
+    out.Key("replace_paths");
+    out.BeginArray();
+    for (size_t i = 0; i < Scaled(kPathsMapKeys, scale); ++i) out.Raw(fmt::format(R"(["tags","{}"])", TagKey(i)));
+    out.EndArray();
+  }
+}
+
 void WriteRules(JsonWriter& out, size_t count, bool after, bool block) {
   out.BeginArray();
   for (size_t i = 0; i < count; ++i) WriteRule(out, i, after && i == count / 2, block);
@@ -113,6 +145,10 @@ void WriteSide(JsonWriter& out, std::string_view shape, double scale, bool after
   out.Key("items");
   if (shape == "long_list") {
     WriteCidrList(out, Scaled(100000, scale), after);
+  } else if (shape == "replace_paths_list") {
+    WriteCidrList(out, Scaled(kReplacePathsListElements, scale), after);
+  } else if (shape == "drift_relevant" || shape == "drift_any") {
+    WriteCidrList(out, 3, after);
   } else {
     out.Null();
   }
@@ -138,6 +174,12 @@ void WriteSide(JsonWriter& out, std::string_view shape, double scale, bool after
   } else {
     out.Null();
   }
+  out.Key("tags");
+  if (shape == "paths_map") {
+    WriteTags(out, Scaled(kPathsMapKeys, scale), after);
+  } else {
+    out.Null();
+  }
   out.EndObject();
 }
 
@@ -151,11 +193,56 @@ void WriteAttribute(JsonWriter& out, std::string_view name, std::string_view typ
   out.EndObject();
 }
 
+// One entry of resource_changes or resource_drift: `address` is shape_thing.NAME.
+void WriteResourceChange(JsonWriter& out, std::string_view name, std::string_view actions,
+                         const std::function<void(bool after)>& side, const std::function<void()>& extra) {
+  out.BeginObject();
+  out.Key("address");
+  out.String(fmt::format("shape_thing.{}", name));
+  out.Key("mode");
+  out.String("managed");
+  out.Key("type");
+  out.String("shape_thing");
+  out.Key("name");
+  out.String(name);
+  out.Key("provider_name");
+  out.String(kProvider);
+  out.Key("change");
+  out.BeginObject();
+  out.Key("actions");
+  out.Raw(actions);
+  out.Key("before");
+  side(false);
+  out.Key("after");
+  side(true);
+  out.Key("after_unknown");
+  out.Raw("{}");
+  out.Key("before_sensitive");
+  out.Raw("{}");
+  out.Key("after_sensitive");
+  out.Raw("{}");
+  extra();
+  out.EndObject();
+  out.EndObject();
+}
+
+// A drifted resource whose `name` changed outside OpenTofu.
+void WriteSmallSide(JsonWriter& out, size_t i, bool after) {
+  out.BeginObject();
+  out.Key("id");
+  out.String(fmt::format("thing-{}", i));
+  out.Key("name");
+  out.String(after ? fmt::format("drifted-{}", i) : fmt::format("small-{}", i));
+  out.EndObject();
+}
+
 }  // namespace
 
 const std::vector<std::string_view>& ShapeNames() {
   static const std::vector<std::string_view> names = {"long_list", "multiline_string", "json_string", "object_set",
-                                                      "block_set"};
+                                                      "block_set",
+                                                      "replace_paths_list", "paths_map", "drift_relevant",
+                                                      "drift_any"};
   return names;
 }
 
@@ -172,36 +259,41 @@ std::optional<std::string> GenerateShapePlan(std::string_view name, double scale
   out.String("1.8.5");
   out.Key("resource_changes");
   out.BeginArray();
-  out.BeginObject();
-  out.Key("address");
-  out.String("shape_thing.big");
-  out.Key("mode");
-  out.String("managed");
-  out.Key("type");
-  out.String("shape_thing");
-  out.Key("name");
-  out.String("big");
-  out.Key("provider_name");
-  out.String(kProvider);
-  out.Key("change");
-  out.BeginObject();
-  out.Key("actions");
-  out.BeginArray();
-  out.String("update");
+  bool replace = name == "replace_paths_list" || name == "paths_map";
+  WriteResourceChange(
+      out, "big", replace ? R"(["delete","create"])" : R"(["update"])",
+      [&](bool after) { WriteSide(out, name, scale, after); }, [&] { WriteReplacePaths(out, name, scale); });
   out.EndArray();
-  out.Key("before");
-  WriteSide(out, name, scale, false);
-  out.Key("after");
-  WriteSide(out, name, scale, true);
-  out.Key("after_unknown");
-  out.Raw("{}");
-  out.Key("before_sensitive");
-  out.Raw("{}");
-  out.Key("after_sensitive");
-  out.Raw("{}");
-  out.EndObject();
-  out.EndObject();
-  out.EndArray();
+  bool drift = name == "drift_relevant" || name == "drift_any";
+  if (drift || name == "paths_map") {
+    out.Key("resource_drift");
+    out.BeginArray();
+    if (name == "paths_map") {
+      WriteResourceChange(
+          out, "big", R"(["update"])", [&](bool after) { WriteSide(out, name, scale, !after); }, [] {});
+    } else {
+      for (size_t i = 0; i < Scaled(kDriftEntries, scale); ++i) {
+        WriteResourceChange(
+            out, fmt::format("small_{}", i), R"(["update"])", [&](bool after) { WriteSmallSide(out, i, after); },
+            [] {});
+      }
+    }
+    out.EndArray();
+    out.Key("relevant_attributes");
+    out.BeginArray();
+    if (name == "paths_map") {
+      for (size_t i = 0; i < Scaled(kPathsMapKeys, scale); ++i) {
+        out.Raw(fmt::format(R"({{"resource":"shape_thing.big","attribute":["tags","{}"]}})", TagKey(i)));
+      }
+    } else {
+      for (size_t i = 0; i < Scaled(kDriftEntries, scale); ++i) {
+        // drift_any: no resource named, so each attribute is relevant to every drifted one.
+        out.Raw(name == "drift_any" ? std::string(R"({"resource":"","attribute":["name"]})")
+                                    : fmt::format(R"({{"resource":"shape_thing.small_{}","attribute":["name"]}})", i));
+      }
+    }
+    out.EndArray();
+  }
   out.Key("timestamp");
   out.String("2024-06-01T12:00:00Z");
   out.Key("errored");
@@ -241,6 +333,7 @@ std::string ShapeSchemasText() {
                  R"(["set",["object",{"cidr":"string","description":"string","from_port":"number",)"
                  R"("protocol":"string","to_port":"number"}]])");
   WriteAttribute(out, "script", R"("string")");
+  WriteAttribute(out, "tags", R"(["map","string"])");
   out.EndObject();
   out.Key("block_types");
   out.BeginObject();

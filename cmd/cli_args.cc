@@ -1,9 +1,13 @@
 #include "cmd/cli_args.h"
 
 #include <charconv>
+#include <cstdint>
 #include <string_view>
 
 #include <fmt/format.h>
+
+#include "change/go_text.h"
+#include "cmd/console.h"
 
 namespace planview::cmd {
 
@@ -23,7 +27,7 @@ bool ParseQuality(std::string_view list, renderer::PlanQuality& quality, std::st
     } else if (item == "targeted") {
       quality.targeted = true;
     } else {
-      error = fmt::format("--quality: unknown quality \"{}\" (want errored, nochanges, targeted or none)", item);
+      error = fmt::format("--quality: unknown quality {} (want errored, nochanges, targeted or none)", change::GoQuote(item));
       return false;
     }
     if (end == std::string_view::npos) break;
@@ -76,6 +80,8 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
   --format FORMAT       text (default), markdown (a pull-request comment), json (the
                         diff model, see docs/json-format.md) or html (one page)
   --max-bytes N         markdown: size budget in bytes (default 65536)
+  --max-input-bytes N   refuse an input or schemas file larger than N bytes
+                        (default 4294967296: 4 GiB)
   --help                show this help
   --version             show the version
 
@@ -94,7 +100,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     const std::string& arg = args[i];
     if (only_files || arg == "-" || arg.empty() || arg[0] != '-') {
       if (have_file) {
-        error = fmt::format("more than one input file (\"{}\" and \"{}\")", out.file, arg);
+        error = fmt::format("more than one input file ({} and {})", change::GoQuote(out.file), change::GoQuote(arg));
         return std::nullopt;
       }
       out.file = arg;
@@ -114,7 +120,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     }
     auto flag = [&](bool& target) {
       if (value) {
-        error = fmt::format("-{} takes no value", name);
+        error = fmt::format("-{} takes no value", ForMessage(name));
         return false;
       }
       target = true;
@@ -123,7 +129,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     auto take = [&]() -> std::optional<std::string> {
       if (value) return value;
       if (i + 1 >= args.size()) {
-        error = fmt::format("-{} needs a value", name);
+        error = fmt::format("-{} needs a value", ForMessage(name));
         return std::nullopt;
       }
       return args[++i];
@@ -167,7 +173,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
       if (!v) return std::nullopt;
       auto format = renderer::formats::OutputFormatFromName(*v);
       if (!format) {
-        error = fmt::format("--format: unknown format \"{}\" (want text, markdown, json or html)", *v);
+        error = fmt::format("--format: unknown format {} (want text, markdown, json or html)", change::GoQuote(*v));
         return std::nullopt;
       }
       out.formats.format = *format;
@@ -177,10 +183,20 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
       size_t bytes = 0;
       auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), bytes);
       if (ec != std::errc() || end != v->data() + v->size() || bytes < 1024) {
-        error = fmt::format("--max-bytes: \"{}\" is not a size in bytes (at least 1024)", *v);
+        error = fmt::format("--max-bytes: {} is not a size in bytes (at least 1024)", change::GoQuote(*v));
         return std::nullopt;
       }
       out.formats.max_bytes = bytes;
+    } else if (name == "max-input-bytes") {
+      auto v = take();
+      if (!v) return std::nullopt;
+      uint64_t bytes = 0;
+      auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), bytes);
+      if (ec != std::errc() || end != v->data() + v->size() || bytes < 1) {
+        error = fmt::format("--max-input-bytes: {} is not a size in bytes (at least 1)", change::GoQuote(*v));
+        return std::nullopt;
+      }
+      out.max_input_bytes = bytes;
     } else if (name == "schemas") {
       auto v = take();
       if (!v) return std::nullopt;
@@ -190,7 +206,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
       if (!v) return std::nullopt;
       out.kind = renderer::DocumentKindFromName(*v);
       if (!out.kind) {
-        error = fmt::format("--kind: unknown kind \"{}\" (want plan, state or log)", *v);
+        error = fmt::format("--kind: unknown kind {} (want plan, state or log)", change::GoQuote(*v));
         return std::nullopt;
       }
     } else if (name == "mode") {
@@ -198,7 +214,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
       if (!v) return std::nullopt;
       auto mode = renderer::PlanModeFromName(*v);
       if (!mode) {
-        error = fmt::format("--mode: unknown mode \"{}\" (want normal, destroy or refresh-only)", *v);
+        error = fmt::format("--mode: unknown mode {} (want normal, destroy or refresh-only)", change::GoQuote(*v));
         return std::nullopt;
       }
       out.mode = *mode;
@@ -217,7 +233,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
       }
       auto product = renderer::ProductFromName(*v);
       if (!product) {
-        error = fmt::format("--product: unknown product \"{}\" (want auto, opentofu or terraform)", *v);
+        error = fmt::format("--product: unknown product {} (want auto, opentofu or terraform)", change::GoQuote(*v));
         return std::nullopt;
       }
       out.product = *product;
@@ -231,7 +247,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
       } else if (*v == "never") {
         out.color = ColorChoice::kNever;
       } else {
-        error = fmt::format("--color: unknown choice \"{}\" (want auto, always or never)", *v);
+        error = fmt::format("--color: unknown choice {} (want auto, always or never)", change::GoQuote(*v));
         return std::nullopt;
       }
     } else if (name == "width") {
@@ -240,17 +256,21 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
       int width = 0;
       auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), width);
       if (ec != std::errc() || end != v->data() + v->size() || width < 1 || width > 100000) {
-        error = fmt::format("--width: \"{}\" is not a width in columns (1 to 100000)", *v);
+        error = fmt::format("--width: {} is not a width in columns (1 to 100000)", change::GoQuote(*v));
         return std::nullopt;
       }
       out.width = width;
     } else {
-      error = fmt::format("unknown option {}", arg);
+      error = fmt::format("unknown option {}", ForMessage(arg));
       return std::nullopt;
     }
   }
   if (!have_file && !out.help && !out.version) {
     error = "no input file (give a path, or - for standard input)";
+    return std::nullopt;
+  }
+  if (have_file && out.file == "-" && out.schemas_file == "-") {
+    error = "the input and --schemas cannot both be standard input (-)";
     return std::nullopt;
   }
   return out;

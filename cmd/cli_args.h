@@ -3,6 +3,7 @@
 #ifndef PLANVIEW_CMD_CLI_ARGS_H_
 #define PLANVIEW_CMD_CLI_ARGS_H_
 
+#include <cstdint>
 #include <optional>
 #include <span>
 #include <string>
@@ -11,6 +12,7 @@
 #include "renderer/formats/presenter.h"
 #include "renderer/options.h"
 #include "renderer/plan.h"
+#include "structured/read_input.h"
 
 namespace planview::cmd {
 
@@ -28,6 +30,7 @@ struct CliArgs {
   std::optional<renderer::Product> product;  // unset: auto, read from the document
   ColorChoice color = ColorChoice::kAuto;
   std::optional<int> width;
+  uint64_t max_input_bytes = structured::kDefaultMaxInputBytes;  // --max-input-bytes
   renderer::formats::FormatOptions formats;  // --summary, filters, --verbose, --format, --max-bytes
 };
 

@@ -236,6 +236,38 @@ TEST(Cli, WireSubcommandIsDispatched) {
   EXPECT_NE(r.err.find("missing subcommand"), std::string::npos) << r.err;
 }
 
+TEST(Cli, WireHelpPrintsUsage) {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"wire", "--help"}, {"wire", "decode", "--help"}, {"wire", "diff", "--help"}, {"wire", "-h"}}) {
+    ProcessResult r = Planview(args);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.rfind("usage: planview wire decode ", 0), 0u) << r.out;
+    EXPECT_EQ(r.err, "");
+  }
+}
+
+// A file name or option holding a newline, ESC or a terminal title sequence is shown as
+// Go's %q shows it: the error stays one line and nothing reaches the terminal raw.
+TEST(Cli, UserTextInMessagesIsEscaped) {
+  ProcessResult missing = Planview({"no\nsuch\x1b]0;title\x07.json"});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_EQ(missing.err, "planview: \"no\\nsuch\\x1b]0;title\\a.json\": cannot open: No such file or directory\n");
+  std::string named = WriteTempFile("bad\nname.json", "{\"resource_changes\": 5}");
+  ProcessResult bad = Planview({named});
+  EXPECT_EQ(bad.exit_code, 1);
+  EXPECT_EQ(Lines(bad.err), 1) << bad.err;
+  EXPECT_NE(bad.err.find("bad\\nname.json\": "), std::string::npos) << bad.err;
+  ProcessResult option = Planview({"x", "--\x1b[2J"});
+  EXPECT_EQ(option.exit_code, 2);
+  EXPECT_EQ(option.err, "planview: unknown option \"--\\x1b[2J\"\nRun 'planview --help' for usage.\n");
+  ProcessResult value = Planview({"x", "--mode", "a\nb"});
+  EXPECT_EQ(value.exit_code, 2);
+  EXPECT_EQ(value.err.rfind("planview: --mode: unknown mode \"a\\nb\" (want", 0), 0u) << value.err;
+  ProcessResult wire = Planview({"wire", "decode", "--type", "\"string\"", "a\x1b" "b.json"});
+  EXPECT_EQ(wire.exit_code, 1);
+  EXPECT_EQ(wire.err, "planview wire: \"a\\x1bb.json\": cannot open: No such file or directory\n");
+}
+
 TEST(Cli, HelpAndVersion) {
   ProcessResult help = Planview({"--help"});
   EXPECT_EQ(help.exit_code, 0);

@@ -1,10 +1,20 @@
 // planview: renders a Terraform/OpenTofu plan, state or JSON log as `tofu show` does.
+#include <cerrno>
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <cstring>
 #include <span>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include <fmt/format.h>
+
 #include "cmd/browse/browse_command.h"
+#include "cmd/console.h"
+#include "cmd/console.h"
 #include "cmd/large_stack.h"
 #include "cmd/plan_file_input.h"
 #include "cmd/planview_cli.h"
@@ -20,21 +30,25 @@ int main(int argc, char** argv) {
   }
   std::vector<std::string> args(argv + 1, argv + argc);
   planview::cmd::Terminal terminal = planview::cmd::DetectTerminal();
-  if (!args.empty() && args[0] == "wire") {
-    return planview::cmd::RunWithLargeStack([&] {
-      return planview::cmd::RunWireCommand(std::span<const std::string>(args).subspan(1), stdout, stderr);
-    });
+  std::span<const std::string> rest = std::span<const std::string>(args).subspan(args.empty() ? 0 : 1);
+  std::string command = args.empty() ? "" : args[0];
+  int status = planview::cmd::RunWithLargeStack([&] {
+    if (command == "wire") {
+      return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunWireCommand(rest, stdout, stderr));
+    }
+    if (command == "convert") {
+      return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunConvert(rest, stdout, stderr));
+    }
+    if (command == "browse") {
+      return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunBrowse(rest, terminal, stdout, stderr));
+    }
+    return planview::cmd::RunPlanview(args, terminal, stdout, stderr);  // checks its own output
+  });
+  // Everything is flushed by now; closing can still fail (a closed standard output that was
+  // never written to, a file system that reports errors on close).
+  if (std::fclose(stdout) != 0 && status == 0) {
+    planview::cmd::Error(stderr, fmt::format("standard output: write error: {}", std::strerror(errno)));
+    status = planview::cmd::kExitBadInput;
   }
-  if (!args.empty() && args[0] == "convert") {
-    return planview::cmd::RunWithLargeStack([&] {
-      return planview::cmd::RunConvert(std::span<const std::string>(args).subspan(1), stdout, stderr);
-    });
-  }
-  if (!args.empty() && args[0] == "browse") {
-    return planview::cmd::RunWithLargeStack([&] {
-      return planview::cmd::RunBrowse(std::span<const std::string>(args).subspan(1), terminal, stdout, stderr);
-    });
-  }
-  return planview::cmd::RunWithLargeStack(
-      [&] { return planview::cmd::RunPlanview(args, terminal, stdout, stderr); });
+  return status;
 }

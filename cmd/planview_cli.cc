@@ -14,6 +14,7 @@
 #include "renderer/render_document.h"
 #include "structured/internal/kernels/kernel.h"
 #include "structured/json_parse.h"
+#include "structured/read_input.h"
 #include "structured/schema.h"
 
 // The git commit of a release build (tools/release.sh defines it).
@@ -22,14 +23,11 @@
 #endif
 
 namespace planview::cmd {
-
 namespace {
 
 constexpr char kCommit[] = PLANVIEW_COMMIT;
 
-}  // namespace
-
-int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
+int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
   std::string usage_error;
   std::optional<CliArgs> cli = ParseCliArgs(args, usage_error);
   if (!cli) {
@@ -49,15 +47,16 @@ int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std
   }
 
   LoadedSchemas schemas;
-  if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err)) return kExitBadInput;
+  if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err, cli->max_input_bytes)) return kExitBadInput;
 
+  const std::string file_name = cli->file == "-" ? "<stdin>" : ForMessage(cli->file);
   std::string text;
   std::string read_error;
-  if (!structured::ReadInputFile(cli->file, text, read_error)) {
+  if (!structured::ReadInputFile(cli->file, text, read_error,
+                                 {.max_bytes = cli->max_input_bytes, .name = file_name})) {
     Error(err, read_error);
     return kExitBadInput;
   }
-  const std::string file_name = cli->file == "-" ? "<stdin>" : cli->file;
   if (!PlanFileToJson(text, file_name, schemas.schemas ? &*schemas.schemas : nullptr, cli->mode, err)) {
     return kExitBadInput;
   }
@@ -89,7 +88,7 @@ int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std
   request.sink = [out](std::string_view chunk) { Write(out, chunk); };
   renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
   Write(out, result.output);
-  std::fflush(out);
+  Flush(out);
   Write(err, result.log.err_output);  // what the log renderer writes on standard error
   for (const std::string& warning : result.warnings.messages()) Error(err, "warning: " + warning);
   if (!result.ok) {
@@ -100,11 +99,19 @@ int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std
     std::string more = result.log.malformed_lines > 1
                            ? fmt::format(" (and {} more malformed lines)", result.log.malformed_lines - 1)
                            : std::string();
-    Error(err, fmt::format("{}: {}{}", result.log.first_error.ToString(file_name), "log line is not complete JSON",
-                           more));
+    // A line over a limit is valid as far as it was read: say which limit, not "malformed".
+    std::string_view what = result.log.first_error.limit ? "log line is over a planview limit"
+                                                         : "log line is not complete JSON";
+    Error(err, fmt::format("{}: {}{}", result.log.first_error.ToString(file_name), what, more));
     return kExitBadInput;
   }
   return 0;
+}
+
+}  // namespace
+
+int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
+  return FinishOutput(out, err, Run(args, terminal, out, err));
 }
 
 }  // namespace planview::cmd

@@ -8,10 +8,11 @@
 
 namespace planview::cmd {
 
-bool LoadSchemas(const std::string& path, LoadedSchemas& loaded, std::FILE* err) {
+bool LoadSchemas(const std::string& file, LoadedSchemas& loaded, std::FILE* err, uint64_t max_input_bytes) {
+  const std::string path = ForMessage(file);
   std::string text;
   std::string error;
-  if (!structured::ReadInputFile(path, text, error)) {
+  if (!structured::ReadInputFile(file, text, error, {.max_bytes = max_input_bytes, .name = path})) {
     Error(err, error);
     return false;
   }

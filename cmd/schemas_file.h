@@ -2,12 +2,14 @@
 #ifndef PLANVIEW_CMD_SCHEMAS_FILE_H_
 #define PLANVIEW_CMD_SCHEMAS_FILE_H_
 
+#include <cstdint>
 #include <cstdio>
 #include <memory>
 #include <optional>
 #include <string>
 
 #include "structured/json_value.h"
+#include "structured/read_input.h"
 #include "structured/schema.h"
 
 namespace planview::cmd {
@@ -19,7 +21,8 @@ struct LoadedSchemas {
 };
 
 // Reads and checks the --schemas file; false (after printing the error) on failure.
-bool LoadSchemas(const std::string& path, LoadedSchemas& loaded, std::FILE* err);
+bool LoadSchemas(const std::string& file, LoadedSchemas& loaded, std::FILE* err,
+                 uint64_t max_input_bytes = structured::kDefaultMaxInputBytes);
 
 }  // namespace planview::cmd
 

@@ -52,11 +52,13 @@ struct Case {
   std::vector<MadeFile> made;
   std::vector<std::string> args;
   std::string stdin_file;
+  std::string stdout_to;  // "": a file read back; "/dev/full" or "closed"
   int exit_code = -1;
   std::optional<std::string> first_stderr_line;  // "" for none
   std::vector<std::string> stdout_has;
   std::vector<std::string> stdout_lacks;
   long max_rss_mb = 0;  // 0: not checked
+  double max_cpu_seconds = 0;  // 0: not checked
 };
 
 std::string ReadFile(const fs::path& path) {
@@ -133,6 +135,12 @@ std::vector<Case> LoadCases(const std::string& text, std::string& error) {
       c.args = SplitArgs(rest);
     } else if (word == "stdin") {
       c.stdin_file = rest;
+    } else if (word == "stdout-to") {
+      if (rest != "/dev/full" && rest != "closed") {
+        error = fmt::format("cases.txt:{}: stdout-to /dev/full|closed", number);
+        return {};
+      }
+      c.stdout_to = rest;
     } else if (word == "exit") {
       c.exit_code = std::stoi(rest);
     } else if (word == "stderr") {
@@ -145,6 +153,8 @@ std::vector<Case> LoadCases(const std::string& text, std::string& error) {
       c.stdout_lacks.push_back(rest);
     } else if (word == "max-rss-mb") {
       c.max_rss_mb = std::stol(rest);
+    } else if (word == "max-cpu-seconds") {
+      c.max_cpu_seconds = std::stod(rest);
     } else {
       error = fmt::format("cases.txt:{}: unknown directive \"{}\"", number, word);
       return {};
@@ -208,6 +218,60 @@ std::string ManyResourcesPlan(size_t n) {
         i);
   }
   return out + "]}";
+}
+
+// `n` paths: [KEY, i] for each i, or [KEY, "k<i>"] with `keys`.
+std::string PathsInto(const std::string& key, size_t n, bool keys) {
+  std::string out = "[";
+  for (size_t i = 0; i < n; ++i) {
+    if (i > 0) out += ',';
+    out += keys ? fmt::format(R"(["{}","k{}"])", key, i) : fmt::format(R"(["{}",{}])", key, i);
+  }
+  return out + "]";
+}
+
+// test_instance.big replaced because of a replace path into each of the `n` elements of
+// `ports` (or, with `map`, each of the `n` keys of `tags`), one of which changes.
+std::string ReplacePathsPlan(size_t n, bool map) {
+  auto side = [&](bool after) {
+    std::string value = map ? "{" : "[";
+    for (size_t i = 0; i < n; ++i) {
+      if (i > 0) value += ',';
+      bool changed = after && i == n / 2;
+      value += map ? fmt::format(R"("k{}":"{}")", i, changed ? "changed" : "v") : std::to_string(changed ? 0 : i + 1);
+    }
+    value += map ? "}" : "]";
+    return fmt::format(R"({{"id":"big","{}":{}}})", map ? "tags" : "ports", value);
+  };
+  return R"({"format_version":"1.2","resource_changes":[{"address":"test_instance.big","mode":"managed",)"
+         R"("type":"test_instance","name":"big","provider_name":"registry.opentofu.org/hashicorp/test",)"
+         R"("change":{"actions":["delete","create"],"before":)" +
+         side(false) + R"(,"after":)" + side(true) +
+         R"(,"after_unknown":{},"before_sensitive":{},"after_sensitive":{},"replace_paths":)" +
+         PathsInto(map ? "tags" : "ports", n, map) + "}}]}";
+}
+
+// `n` drifted resources and `n` relevant attributes: each naming its own resource, or
+// (`any`) naming none, so that every attribute applies to every drifted resource.
+std::string DriftPlan(size_t n, bool any) {
+  std::string drift;
+  std::string relevant;
+  for (size_t i = 0; i < n; ++i) {
+    if (i > 0) drift += ',', relevant += ',';
+    drift += fmt::format(
+        R"({{"address":"test_instance.d{0}","mode":"managed","type":"test_instance","name":"d{0}",)"
+        R"("provider_name":"registry.opentofu.org/hashicorp/test","change":{{"actions":["update"],)"
+        R"("before":{{"id":"i-{0}","ami":"ami-old"}},"after":{{"id":"i-{0}","ami":"ami-new"}},)"
+        R"("after_unknown":{{}},"before_sensitive":{{}},"after_sensitive":{{}}}}}})",
+        i);
+    relevant += fmt::format(R"({{"resource":"{}","attribute":["ami"]}})", any ? "" : fmt::format("test_instance.d{}", i));
+  }
+  return R"({"format_version":"1.2","resource_drift":[)" + drift +
+         R"(],"resource_changes":[{"address":"test_instance.web","mode":"managed","type":"test_instance","name":"web",)"
+         R"("provider_name":"registry.opentofu.org/hashicorp/test","change":{"actions":["update"],)"
+         R"("before":{"id":"i-1","ami":"a"},"after":{"id":"i-1","ami":"b"},"after_unknown":{},)"
+         R"("before_sensitive":{},"after_sensitive":{}}}],"relevant_attributes":[)" +
+         relevant + "]}";
 }
 
 // A log of two messages, the second nested `depth` levels deep.
@@ -277,6 +341,14 @@ bool Generate(const MadeFile& made, const fs::path& dir, std::string& bytes, std
     bytes = DeepLog(number(1));
   } else if (g == "deep_refinement") {
     bytes = DeepRefinement(number(1));
+  } else if (g == "replace_paths_list_plan") {
+    bytes = ReplacePathsPlan(number(1), false);
+  } else if (g == "replace_paths_map_plan") {
+    bytes = ReplacePathsPlan(number(1), true);
+  } else if (g == "drift_plan") {
+    bytes = DriftPlan(number(1), false);
+  } else if (g == "drift_any_plan") {
+    bytes = DriftPlan(number(1), true);
   } else if (g == "long_string_plan") {
     bytes = OneResourcePlan(R"({"id":"long","ami":")" + std::string(number(1), 'x') + "\"}");
   } else {
@@ -296,10 +368,11 @@ struct Outcome {
   std::string err;
   long max_rss_kb = 0;
   double seconds = 0;
+  double cpu_seconds = 0;  // user + system
 };
 
 Outcome Run(const std::string& program, const std::vector<std::string>& args, const fs::path& dir,
-            const std::string& stdin_file) {
+            const std::string& stdin_file, const std::string& stdout_to) {
   Outcome outcome;
   fs::path out_path = dir / ".stdout";
   fs::path err_path = dir / ".stderr";
@@ -316,12 +389,16 @@ Outcome Run(const std::string& program, const std::vector<std::string>& args, co
   if (pid == 0) {
     if (chdir(dir.c_str()) != 0) _exit(126);
     int in = open(stdin_file.empty() ? "/dev/null" : stdin_file.c_str(), O_RDONLY);
-    int out = open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int out = open(stdout_to == "/dev/full" ? "/dev/full" : out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     int err = open(err_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (in < 0 || out < 0 || err < 0) _exit(126);
     dup2(in, STDIN_FILENO);
     dup2(out, STDOUT_FILENO);
     dup2(err, STDERR_FILENO);
+    close(in);
+    close(out);
+    close(err);
+    if (stdout_to == "closed") close(STDOUT_FILENO);
     execv(program.c_str(), argv.data());
     _exit(127);
   }
@@ -341,9 +418,11 @@ Outcome Run(const std::string& program, const std::vector<std::string>& args, co
   }
   outcome.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   outcome.max_rss_kb = usage.ru_maxrss;
+  auto as_seconds = [](const timeval& t) { return static_cast<double>(t.tv_sec) + t.tv_usec / 1e6; };
+  outcome.cpu_seconds = as_seconds(usage.ru_utime) + as_seconds(usage.ru_stime);
   if (WIFEXITED(status)) outcome.exit_code = WEXITSTATUS(status);
   if (WIFSIGNALED(status)) outcome.signal = WTERMSIG(status);
-  outcome.out = ReadFile(out_path);
+  outcome.out = stdout_to.empty() ? ReadFile(out_path) : "";
   outcome.err = ReadFile(err_path);
   return outcome;
 }
@@ -398,7 +477,7 @@ void RunCase(const Case& c, const fs::path& catalogue, const std::string& progra
   ASSERT_GE(c.exit_code, 0) << "no exit line";
   ASSERT_TRUE(c.first_stderr_line.has_value()) << "no stderr line";
 
-  Outcome got = Run(program, c.args, dir, c.stdin_file);
+  Outcome got = Run(program, c.args, dir, c.stdin_file, c.stdout_to);
   actual[c.name] = {got.exit_code, FirstLine(got.err)};
   std::printf("%-36s exit %d  %6.2f s  %7ld MB  %s\n", c.name.c_str(), got.exit_code, got.seconds,
               got.max_rss_kb / 1024, FirstLine(got.err).substr(0, 80).c_str());
@@ -415,6 +494,10 @@ void RunCase(const Case& c, const fs::path& catalogue, const std::string& progra
   // Sanitizers multiply memory use; the limit is for the plain build.
   if (c.max_rss_mb > 0 && !UnderSanitizers()) {
     EXPECT_LE(got.max_rss_kb / 1024, c.max_rss_mb) << "peak RSS over the limit";
+  }
+  // CPU time, not wall time: the limit is about the work done, not the machine's load.
+  if (c.max_cpu_seconds > 0 && !UnderSanitizers()) {
+    EXPECT_LE(got.cpu_seconds, c.max_cpu_seconds) << "CPU time over the limit";
   }
   fs::remove_all(dir);
 }

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "renderer/log_renderer.h"
 #include "structured/json_parse.h"
 
 namespace planview::renderer {
@@ -56,6 +57,8 @@ bool LooksLikeLog(std::string_view text) {
     std::string_view line = lines[i];
     while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
     if (line.empty() || line.front() != '{') continue;
+    // A line too long to render says nothing (and would cost a copy of it to parse).
+    if (line.size() > kMaxLogLineBytes) continue;
     // A pretty-printed document's lines are unfinished objects; a log line is whole.
     structured::ParseResult parsed = structured::ParseJson(std::string(line));
     if (!parsed.ok() || !parsed.document->root().is_object()) continue;

@@ -2,6 +2,7 @@
 
 #include <string>
 
+#include "renderer/log_renderer.h"
 #include "structured/json_parse.h"
 
 namespace planview::renderer {
@@ -27,6 +28,7 @@ std::optional<Product> ProductOfLog(std::string_view text) {
     if (end == std::string_view::npos) end = text.size();
     std::string_view line = text.substr(start, end - start);
     start = end + 1;
+    if (line.size() > kMaxLogLineBytes) continue;  // not rendered either
     if (line.find("terraform") == std::string_view::npos && line.find("tofu") == std::string_view::npos &&
         line.find('\\') == std::string_view::npos) {
       continue;

@@ -247,7 +247,7 @@ void RenderLogMessage(Value m, const Options& options, int diagnostic_width, std
 }
 
 LogResult RenderLog(std::string_view text, const Options& options, int diagnostic_width, std::string& out,
-                    Warnings& warnings) {
+                    Warnings& warnings, size_t max_line_bytes) {
   const LogProfile& profile = LogProfileOf(options.product);
   LogResult result;
   size_t start = 0;
@@ -260,6 +260,18 @@ LogResult RenderLog(std::string_view text, const Options& options, int diagnosti
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
     ++result.lines;
 
+    if (line.size() > max_line_bytes) {
+      if (result.malformed_lines++ == 0) {
+        structured::ParseError error;
+        error.message = fmt::format("log line longer than {} bytes", max_line_bytes);
+        error.path = "$";
+        error.offset = line_offset;
+        error.limit = true;
+        structured::LocateOffset(text, error);
+        result.first_error = error;
+      }
+      continue;
+    }
     size_t first = 0;
     while (first < line.size() && (line[first] == ' ' || line[first] == '\t')) ++first;
     structured::ParseResult parsed = structured::ParseJson(std::string(line));

@@ -32,9 +32,14 @@ void RenderLogMessage(structured::Value message, const Options& options, int dia
 struct LogResult {
   std::string err_output;       // what upstream writes on standard error
   size_t lines = 0;             // lines read
-  size_t malformed_lines = 0;   // lines that start like JSON but do not parse
+  size_t malformed_lines = 0;   // lines that start like JSON but do not parse, or are too long
   structured::ParseError first_error;  // where the first malformed line went wrong (line/column in the file)
 };
+
+// Longer log lines are neither parsed nor printed (a line of upstream's log is one message;
+// parsing a line costs a copy and a document of about its size): they count as malformed,
+// with an error naming this limit.
+inline constexpr size_t kMaxLogLineBytes = size_t{256} << 20;
 
 // Renders a whole JSON-lines stream. Lines that are not log messages are printed as they
 // are (upstream's behaviour: plain text in a log is passed through); a line that starts
@@ -42,7 +47,7 @@ struct LogResult {
 // the first one went wrong.
 // `diagnostic_width` is normally kLogDiagnosticWidth.
 LogResult RenderLog(std::string_view text, const Options& options, int diagnostic_width, std::string& out,
-                    Warnings& warnings);
+                    Warnings& warnings, size_t max_line_bytes = kMaxLogLineBytes);
 
 }  // namespace planview::renderer
 

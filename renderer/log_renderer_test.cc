@@ -57,6 +57,38 @@ TEST(RenderLog, TruncatedLineIsPrintedAndReported) {
   EXPECT_GT(result.first_error.column, 1u);
 }
 
+// A line over the length limit is neither parsed nor echoed: it is reported as over the
+// limit (it may well be complete JSON), and the lines around it render.
+TEST(RenderLog, LineOverTheLengthLimitIsSkippedAndNamed) {
+  std::string big = R"({"@message":")" + std::string(200, 'x') + R"(","type":"apply_start"})";
+  std::string text = R"({"@message":"a: Creating...","type":"apply_start"})" "\n" + big + "\n" +
+                     R"({"@message":"b: Creating...","type":"apply_start"})" "\n";
+  Options options;
+  std::string out;
+  Warnings warnings;
+  LogResult r = RenderLog(text, options, kLogDiagnosticWidth, out, warnings, 100);
+  EXPECT_EQ(out, "a: Creating...\nb: Creating...\n");
+  EXPECT_EQ(r.lines, 3u);
+  EXPECT_EQ(r.malformed_lines, 1u);
+  EXPECT_TRUE(r.first_error.limit);
+  EXPECT_EQ(r.first_error.ToString("log.jsonl"), "log.jsonl:2:1: log line longer than 100 bytes at $ (byte 51)");
+}
+
+// A line nested deeper than the parser allows is valid JSON over a limit, not malformed.
+TEST(RenderLog, TooDeepLineIsOverALimit) {
+  std::string deep = R"({"@message":"x","type":"outputs","outputs":{"o":{"value":)" + std::string(600, '[') +
+                     std::string(600, ']') + "}}}";
+  LogResult r;
+  Render(R"({"@message":"a","type":"apply_start"})" "\n" + deep + "\n", false, &r);
+  EXPECT_EQ(r.malformed_lines, 1u);
+  EXPECT_TRUE(r.first_error.limit);
+  EXPECT_EQ(r.first_error.message, "nesting deeper than 512 levels");
+  LogResult truncated;
+  Render(R"({"@message":"a","type":"apply_start"})" "\n" R"({"@message":"b)" "\n", false, &truncated);
+  EXPECT_EQ(truncated.malformed_lines, 1u);
+  EXPECT_FALSE(truncated.first_error.limit);
+}
+
 TEST(RenderLog, ProvisionerHookWithoutFieldsWarns) {
   Warnings warnings;
   EXPECT_EQ(Render(R"({"@message":"progress","type":"provision_progress","hook":{}})", false, nullptr, &warnings),

@@ -6,6 +6,8 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string_view>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -330,6 +332,15 @@ PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanM
     Warnings warnings;
     change::Diff diff;
   };
+  // The relevant attributes by resource address, once: one matcher per address and one
+  // for those naming no resource (they apply to every drifted resource).
+  std::unordered_map<std::string_view, std::vector<structured::Value>> paths_by_address;
+  std::vector<structured::Value> every_resource_paths;
+  for (const RelevantAttribute& attr : plan.relevant_attributes) {
+    structured::Value path = attr.attribute.is_null() ? EmptyPath() : attr.attribute;
+    (attr.resource.empty() ? every_resource_paths : paths_by_address[attr.resource]).push_back(path);
+  }
+  structured::PathMatcher every_resource = structured::PathMatcher::FromPathList(every_resource_paths, true);
   std::vector<Item> items;
   for (const ResourceChange& drift : plan.resource_drift) {
     Item item;
@@ -337,11 +348,11 @@ PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanM
     if (mode == PlanMode::kRefreshOnly) {
       item.relevant = structured::PathMatcher::Always();
     } else {
-      item.relevant = structured::PathMatcher::Empty(true);
-      for (const RelevantAttribute& attr : plan.relevant_attributes) {
-        if (attr.resource.empty() || attr.resource == drift.address) {
-          item.relevant.AddPath(attr.attribute.is_null() ? EmptyPath() : attr.attribute);
-        }
+      item.relevant = every_resource;
+      auto own = paths_by_address.find(drift.address);
+      if (own != paths_by_address.end()) {
+        item.relevant =
+            structured::PathMatcher::Union(structured::PathMatcher::FromPathList(own->second, true), every_resource);
       }
       // Without a relevant attribute upstream shows nothing of this drift.
       if (!item.relevant.MatchesPartial()) continue;

@@ -49,7 +49,7 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
   if (plan.redacted) {
     std::string error;
     embedded = structured::ProviderSchemas::Parse(document, error);
-    if (!embedded) throw InputError("$.provider_schemas", error);
+    if (!embedded) throw InputError("", error);  // `error` names its own path
     schemas = &*embedded;
   }
   SchemaSource source(schemas);

@@ -34,7 +34,11 @@ class Diagnoser {
           if (pos_ == s_.size()) return Error("unexpected end of input: a value is missing");
           char c = s_[pos_];
           if (c == '{' || c == '[') {
-            if (stack_.size() >= max_depth_) return Error(fmt::format("nesting deeper than {} levels", max_depth_));
+            if (stack_.size() >= max_depth_) {
+              ParseError too_deep = Error(fmt::format("nesting deeper than {} levels", max_depth_));
+              too_deep.limit = true;
+              return too_deep;
+            }
             stack_.push_back(Frame{c == '{', 0, {}, false});
             ++pos_;
             SkipSpace();

@@ -102,6 +102,7 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
   if (size >= UINT32_MAX) {
     ParseError error;
     error.message = "JSON document too large for planview (4 GiB of text at most)";
+    error.limit = true;
     return Failure(text, std::move(error));
   }
   size_t first = 0;
@@ -141,6 +142,8 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
   if (exact) return Failure(text, std::move(*exact));
   ParseError error;
   error.message = std::move(parsed.message);
+  // The diagnosis found the text valid: what stopped the parser is one of its limits.
+  error.limit = true;
   error.offset = std::min(parsed.offset, text.size());
   error.path = PathAt(text, error.offset);
   return Failure(text, std::move(error));

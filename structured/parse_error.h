@@ -14,6 +14,9 @@ struct ParseError {
   size_t offset = 0;    // byte offset into the input
   size_t line = 0;      // 1-based; 0 when unknown
   size_t column = 0;    // 1-based, in bytes
+  // The input is (as far as it was read) valid JSON, but over one of planview's limits
+  // (nesting depth, string or document size): the message names the limit.
+  bool limit = false;
 
   // One line: `FILE:LINE:COLUMN: MESSAGE at PATH (byte OFFSET)`. A path of more than 18
   // steps shows its first 12 and last 6: `$.a[0][0]...[0][0] (600 steps)`.

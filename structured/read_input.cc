@@ -60,24 +60,42 @@ size_t ReadFileStart(int fd, char* data, size_t size) {
   return first < half ? first : half + second;
 }
 
-}  // namespace
+std::string TooLarge(std::string_view name, uint64_t max_bytes) {
+  return fmt::format("{}: input is larger than {} bytes (the --max-input-bytes limit)", name, max_bytes);
+}
 
-bool ReadInputFile(const std::string& path, std::string& out, std::string& error) {
-  out.clear();
-  if (path == "-") {
-    char buffer[1 << 16];
-    size_t n;
-    while ((n = std::fread(buffer, 1, sizeof buffer, stdin)) > 0) out.append(buffer, n);
-    if (std::ferror(stdin)) {
-      error = "-: cannot read standard input";
+// Appends what `f` still holds to `out`; false (with `error` set) when more than
+// `max_bytes` in all would come or a read fails.
+bool ReadRest(std::FILE* f, std::string& out, std::string_view name, uint64_t max_bytes, std::string& error) {
+  char buffer[1 << 16];
+  size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
+    if (out.size() + n > max_bytes) {
+      error = TooLarge(name, max_bytes);
       return false;
     }
+    out.append(buffer, n);
+  }
+  if (std::ferror(f)) {
+    error = f == stdin ? std::string("-: cannot read standard input") : fmt::format("{}: read error", name);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+bool ReadInputFile(const std::string& path, std::string& out, std::string& error, const ReadOptions& options) {
+  out.clear();
+  std::string_view name = options.name.empty() ? std::string_view(path) : options.name;
+  if (path == "-") {
+    if (!ReadRest(stdin, out, name, options.max_bytes, error)) return false;
     out.reserve(out.size() + kParsePadding);
     return true;
   }
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) {
-    error = fmt::format("{}: cannot open: {}", path, std::strerror(errno));
+    error = fmt::format("{}: cannot open: {}", name, std::strerror(errno));
     return false;
   }
   // Only a regular file's size is worth trusting: a directory opens too (and claims a
@@ -86,17 +104,20 @@ bool ReadInputFile(const std::string& path, std::string& out, std::string& error
   bool known = fstat(fileno(f), &info) == 0;
   if (known && S_ISDIR(info.st_mode)) {
     std::fclose(f);
-    error = fmt::format("{}: cannot read: is a directory", path);
+    error = fmt::format("{}: cannot read: is a directory", name);
     return false;
   }
   long size = -1;
   if (known && S_ISREG(info.st_mode)) size = static_cast<long>(info.st_size);
+  if (size > 0 && static_cast<uint64_t>(size) > options.max_bytes) {
+    std::fclose(f);
+    error = TooLarge(name, options.max_bytes);
+    return false;
+  }
   if (size > 0) {
     out.reserve(static_cast<size_t>(size) + kParsePadding);
     AdviseHugePages(out.data(), out.capacity());
   }
-  char buffer[1 << 16];
-  size_t n;
   if (size > 0) {
     // Straight into the string's buffer: no zero-filling first (the reading threads touch
     // the fresh pages first, side by side).
@@ -108,17 +129,13 @@ bool ReadInputFile(const std::string& path, std::string& out, std::string& error
     // Whatever is left (the file grew, or a read failed) goes through `f` from there.
     if (std::fseek(f, static_cast<long>(got), SEEK_SET) != 0) {
       std::fclose(f);
-      error = fmt::format("{}: read error", path);
+      error = fmt::format("{}: read error", name);
       return false;
     }
   }
-  while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) out.append(buffer, n);
-  bool failed = std::ferror(f) != 0;
+  bool ok = ReadRest(f, out, name, options.max_bytes, error);
   std::fclose(f);
-  if (failed) {
-    error = fmt::format("{}: read error", path);
-    return false;
-  }
+  if (!ok) return false;
   if (out.capacity() < out.size() + kParsePadding) out.reserve(out.size() + kParsePadding);
   return true;
 }

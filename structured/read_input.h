@@ -3,7 +3,9 @@
 #define PLANVIEW_STRUCTURED_READ_INPUT_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace planview::structured {
 
@@ -11,9 +13,20 @@ namespace planview::structured {
 // room is copied once.
 inline constexpr size_t kParsePadding = 64;
 
+// The default cap on an input's size (`--max-input-bytes`): 4 GiB.
+inline constexpr uint64_t kDefaultMaxInputBytes = uint64_t{4} << 30;
+
+struct ReadOptions {
+  // An input larger than this is an error, found without reading past it (a regular
+  // file by its size; a pipe or device, such as /dev/zero, once this much has come).
+  uint64_t max_bytes = kDefaultMaxInputBytes;
+  // The file's name in messages (already escaped for them); empty: `path` as it is.
+  std::string_view name;
+};
+
 // Reads a whole file (or standard input for "-") with the padding the parser wants.
 // Returns false and sets `error` (one line, naming the file) on failure.
-bool ReadInputFile(const std::string& path, std::string& out, std::string& error);
+bool ReadInputFile(const std::string& path, std::string& out, std::string& error, const ReadOptions& options = {});
 
 }  // namespace planview::structured
 

@@ -18,6 +18,7 @@ packages=(
   libprotobuf-dev      # runtime for the generated tfplugin5 messages
   libcli11-dev         # command-line parsing for the planview binary
   zlib1g-dev           # inflates saved plan files (ZIP archives) for `planview PLANFILE` and `convert`
+  libzip-dev           # writes plan files in tests and benchmarks (planfile:plan_file_writer)
   chromium             # headless browser for //cmd:html_browser_test (planview --format html)
   libncurses-dev       # ncursesw for `planview browse`
   tmux                 # drives `planview browse` in //cmd/browse:browse_tmux_test

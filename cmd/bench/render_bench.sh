@@ -98,7 +98,9 @@ if [ "$shapes" = 1 ]; then
   shape_schemas="$WORK/shape-schemas.json"
   [ "$do_sizes" = 0 ] || echo
   header shape
-  for shape in long_list multiline_string json_string object_set block_set; do
+  shape_names=(long_list multiline_string json_string object_set block_set replace_paths_list paths_map drift_relevant
+               drift_any)
+  for shape in "${shape_names[@]}"; do
     plan="$WORK/shape-$shape.json"
     [ -f "$plan" ] || "$bin/bench/gen_plan" --shape "$shape" --out "$plan" --schemas-out "$shape_schemas" 2>/dev/null
     out="$WORK/out-$shape.txt"
@@ -110,5 +112,22 @@ if [ "$shapes" = 1 ]; then
     awk -v w="$wall" -v c="$cpu" -v s="$shape" 'BEGIN {
       if (c >= 1.0) printf "  %s: OVER the 1 s budget (cpu %s s, wall %s s)\n", s, c, w
       else if (w >= 1.0) printf "  %s: cpu %s s is within the 1 s budget, wall %s s is not (machine loaded)\n", s, c, w }'
+  done
+
+  # The complexity check: each shape at a quarter of its size (n) and at full size (4n).
+  # Linear work takes 4x as long, n log n a little more, quadratic 16x; CPU time is
+  # compared (steadier than wall time on a shared machine), and runs under 0.05 s of CPU
+  # at 4n are below the clock's resolution and pass.
+  echo
+  printf '%-19s %9s %9s %7s %7s %7s\n' complexity n_cpu_s 4n_cpu_s n_wall 4n_wall ratio
+  for shape in "${shape_names[@]}"; do
+    quarter="$WORK/shape-$shape-quarter.json"
+    [ -f "$quarter" ] || "$bin/bench/gen_plan" --shape "$shape" --shape-scale 0.25 --out "$quarter" 2>/dev/null
+    read -r wall_n cpu_n _ <<<"$(whole "$quarter" "$shape_schemas" "$WORK/out-$shape-quarter.txt")"
+    read -r wall_4n cpu_4n _ <<<"$(whole "$WORK/shape-$shape.json" "$shape_schemas" "$WORK/out-$shape.txt")"
+    awk -v s="$shape" -v cn="$cpu_n" -v c4="$cpu_4n" -v wn="$wall_n" -v w4="$wall_4n" 'BEGIN {
+      r = cn > 0 ? c4 / cn : 0
+      printf "%-19s %9.2f %9.2f %7.2f %7.2f %7.1f%s\n", s, cn, c4, wn, w4, r,
+             (c4 >= 0.05 && r > 8) ? "  NOT LINEAR (4n over 8x n)" : "" }'
   done
 fi

@@ -11,6 +11,8 @@
 #include "cmd/browse/curses_screen.h"
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
+#include "cmd/schemas_file.h"
+#include "structured/read_input.h"
 #include "renderer/tree/plan_tree.h"
 #include "structured/json_parse.h"
 #include "structured/schema.h"
@@ -72,41 +74,23 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
     return 0;
   }
 
-  std::shared_ptr<const structured::Document> schemas_document;
-  std::optional<structured::ProviderSchemas> schemas;
-  if (cli->schemas_file) {
-    const std::string& path = *cli->schemas_file;
-    std::string text, error;
-    if (!structured::ReadInputFile(path, text, error)) {
-      Error(err, error);
-      return kExitBadInput;
-    }
-    structured::ParseResult parsed = structured::ParseJson(std::move(text));
-    if (!parsed.ok()) {
-      Error(err, parsed.error->ToString(path));
-      return kExitBadInput;
-    }
-    schemas_document = parsed.document;
-    schemas = structured::ProviderSchemas::Parse(parsed.document, error);
-    if (!schemas) {
-      Error(err, fmt::format("{}: {}", path, error));
-      return kExitBadInput;
-    }
-  }
+  LoadedSchemas schemas;
+  if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err, cli->max_input_bytes)) return kExitBadInput;
 
+  const std::string file_name = ForMessage(cli->file);
   std::string text, error;
-  if (!structured::ReadInputFile(cli->file, text, error)) {
+  if (!structured::ReadInputFile(cli->file, text, error, {.max_bytes = cli->max_input_bytes, .name = file_name})) {
     Error(err, error);
     return kExitBadInput;
   }
   renderer::tree::PlanTreeOptions options;
-  options.schemas = schemas ? &*schemas : nullptr;
+  options.schemas = schemas.schemas ? &*schemas.schemas : nullptr;
   options.mode = cli->mode;
   options.options.show_sensitive = cli->show_sensitive;
   options.options.product = cli->product.value_or(renderer::Product::kOpenTofu);
   options.options.running_in_automation = terminal.in_automation;
   std::unique_ptr<renderer::tree::PlanTree> tree =
-      renderer::tree::PlanTree::Load(std::move(text), cli->file, options, error);
+      renderer::tree::PlanTree::Load(std::move(text), file_name, options, error);
   if (!tree) {
     Error(err, error);
     return kExitBadInput;
@@ -114,7 +98,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
 
   if (!terminal.stdout_is_terminal || !isatty(STDIN_FILENO)) {
     Error(err, fmt::format("browse needs a terminal (standard {} is not one); `planview {}` prints the plan as text",
-                           terminal.stdout_is_terminal ? "input" : "output", cli->file));
+                           terminal.stdout_is_terminal ? "input" : "output", file_name));
     return kExitUsage;
   }
   browse::BrowseView view(*tree);

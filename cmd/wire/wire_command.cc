@@ -8,6 +8,8 @@
 #include <string_view>
 #include <vector>
 
+#include "change/go_text.h"
+#include "cmd/console.h"
 #include "renderer/render_document.h"
 #include "structured/json_parse.h"
 #include "structured/json_path.h"
@@ -48,11 +50,11 @@ Options ParseArgs(std::span<const std::string> args) {
   Options o;
   if (args.empty()) throw UsageError{"missing subcommand (decode or diff)"};
   o.command = args[0];
-  if (o.command != "decode" && o.command != "diff") throw UsageError{fmt::format("unknown subcommand \"{}\"", o.command)};
+  if (o.command != "decode" && o.command != "diff") throw UsageError{fmt::format("unknown subcommand {}", change::GoQuote(o.command))};
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     auto value = [&]() -> std::string {
-      if (i + 1 >= args.size()) throw UsageError{fmt::format("{} needs a value", a)};
+      if (i + 1 >= args.size()) throw UsageError{fmt::format("{} needs a value", ForMessage(a))};
       return args[++i];
     };
     if (a == "--type") {
@@ -70,7 +72,7 @@ Options ParseArgs(std::span<const std::string> args) {
         throw UsageError{"--input must be auto, msgpack, json or proto"};
       }
     } else if (a.size() > 1 && a[0] == '-' && a != "-") {
-      throw UsageError{fmt::format("unknown option {}", a)};
+      throw UsageError{fmt::format("unknown option {}", ForMessage(a))};
     } else {
       o.files.push_back(a);
     }
@@ -94,7 +96,7 @@ struct Failure {
 std::string ReadFile(const std::string& path) {
   std::string text;
   std::string error;
-  if (!structured::ReadInputFile(path, text, error)) throw Failure{error};
+  if (!structured::ReadInputFile(path, text, error, {.name = ForMessage(path)})) throw Failure{error};
   return text;
 }
 
@@ -109,23 +111,23 @@ struct SchemaInfo {
 std::unique_ptr<SchemaInfo> LoadSchema(const std::string& file, const std::string& resource) {
   auto info = std::make_unique<SchemaInfo>();
   structured::ParseResult parsed = structured::ParseJson(ReadFile(file));
-  if (!parsed.ok()) throw Failure{parsed.error->ToString(file)};
+  if (!parsed.ok()) throw Failure{parsed.error->ToString(ForMessage(file))};
   info->document = parsed.document;
   info->format_version = std::string(parsed.document->root().find("format_version").text());
   std::string error;
   std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document, error);
-  if (!schemas) throw Failure{fmt::format("{}: {}", file, error)};
+  if (!schemas) throw Failure{fmt::format("{}: {}", ForMessage(file), error)};
   info->schemas = std::move(*schemas);
   for (const std::string& provider : info->schemas.Providers()) {
     const structured::Schema* s = info->schemas.Find(provider, structured::ResourceMode::kManaged, resource, error);
-    if (!error.empty()) throw Failure{fmt::format("{}: {}", file, error)};
+    if (!error.empty()) throw Failure{fmt::format("{}: {}", ForMessage(file), error)};
     if (s != nullptr) {
       info->provider = provider;
       info->schema = s;
       return info;
     }
   }
-  throw Failure{fmt::format("{}: no provider has a resource type \"{}\"", file, resource)};
+  throw Failure{fmt::format("{}: no provider has a resource type {}", ForMessage(file), change::GoQuote(resource))};
 }
 
 bool LooksLikeJson(std::string_view bytes) {
@@ -155,7 +157,7 @@ WireValue DecodeInput(const std::string& file, const std::string& input, const T
   structured::wire::DecodeResult r = kind == "json"    ? structured::wire::DecodeJson(std::move(bytes), type)
                                      : kind == "proto" ? structured::wire::DecodeDynamicValue(bytes, type)
                                                        : structured::wire::DecodeMsgpack(std::move(bytes), type);
-  if (!r.ok()) throw Failure{fmt::format("{}: {} ({})", file, r.error->ToString(), kind)};
+  if (!r.ok()) throw Failure{fmt::format("{}: {} ({})", ForMessage(file), r.error->ToString(), kind)};
   return std::move(*r.value);
 }
 
@@ -475,6 +477,14 @@ std::string DiffOutput(const SchemaInfo& info, const std::string& resource, cons
 }  // namespace
 
 int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE* err) {
+  // `planview wire --help`, `planview wire decode --help`, ...: the usage, on standard output.
+  for (const std::string& a : args) {
+    if (a == "--") break;
+    if (a == "--help" || a == "-help" || a == "-h") {
+      Write(out, kUsage);
+      return 0;
+    }
+  }
   Options o;
   try {
     o = ParseArgs(args);
@@ -505,7 +515,7 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
       WireValue planned = DecodeInput(o.files[1], o.input, type);
       text = DiffOutput(*info, *o.resource, prior, planned);
     }
-    std::fwrite(text.data(), 1, text.size(), out);
+    Write(out, text);
     return 0;
   } catch (const Failure& f) {
     std::fprintf(err, "planview wire: %s\n", f.message.c_str());

@@ -71,7 +71,7 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
     if (tree->plan_.redacted) {
       std::string schema_error;
       tree->embedded_schemas_ = structured::ProviderSchemas::Parse(parsed.document, schema_error);
-      if (!tree->embedded_schemas_) throw InputError("$.provider_schemas", schema_error);
+      if (!tree->embedded_schemas_) throw InputError("", schema_error);  // names its own path
       schemas = &*tree->embedded_schemas_;
     }
     tree->schemas_ = std::make_unique<SchemaSource>(schemas);

@@ -610,6 +610,7 @@ KernelParseResult RunParser(char* text, size_t size, DocumentBuilder& builder, c
   } catch (const std::length_error& e) {
     result.too_large.emplace();
     result.too_large->message = e.what();
+    result.too_large->limit = true;
     result.too_large->offset = parser.error_offset();
   }
   // After a failure here the skipped ranges need no checking: all is read again.

@@ -4,6 +4,7 @@
 
 #include <vector>
 
+#include "structured/wire/internal/set_order.h"
 #include "structured/wire/number.h"
 
 namespace planview::structured::wire {
@@ -18,13 +19,11 @@ std::optional<std::string> CheckNumberRange(const Refinements& r) {
                      r.number_upper->value);
 }
 
+// As Go's %q: a prefix holding a newline or ESC can neither split an error line nor
+// reach the terminal raw.
 std::string Quote(std::string_view s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') out += '\\';
-    out += c;
-  }
-  out += '"';
+  std::string out;
+  internal::AppendHashString(out, s);
   return out;
 }
 
