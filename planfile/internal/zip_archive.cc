@@ -69,7 +69,7 @@ size_t FindEnd(std::string_view b) {
 // Reads the central directory into `entries`; an error text, or empty.
 std::string ReadDirectory(std::string_view b, std::vector<Entry>& entries) {
   size_t end = FindEnd(b);
-  if (end == std::string_view::npos) return "not a zip archive";
+  if (end == std::string_view::npos) return "Not a zip archive";  // libzip's words, kept
   uint16_t count = U16(b, end + 10);
   uint32_t dir_size = U32(b, end + 12);
   uint32_t dir_offset = U32(b, end + 16);
