@@ -46,7 +46,7 @@ TEST(ZipArchive, CapsWhatItInflates) {
 TEST(ZipArchive, NotAZip) {
   std::string error;
   EXPECT_EQ(ZipArchive::Open("{\"format_version\":\"1.2\"}", 1 << 20, error), nullptr);
-  EXPECT_EQ(error, "not a readable ZIP archive (not a zip archive)");
+  EXPECT_EQ(error, "not a readable ZIP archive (Not a zip archive)");
 }
 
 // Every truncation and every single flipped byte: an error or the right bytes, never a
