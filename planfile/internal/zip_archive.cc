@@ -116,7 +116,7 @@ std::unique_ptr<ZipArchive> ZipArchive::Open(std::string_view bytes, uint64_t ma
   io.opaque = &handle->stream;
   handle->zip = unzOpen2_64("plan file", &io);
   if (handle->zip == nullptr) {
-    error = "not a readable ZIP archive (Not a zip archive)";  // libzip's words, kept
+    error = "not a readable ZIP archive (Not a zip archive)";
     return nullptr;
   }
   return std::unique_ptr<ZipArchive>(new ZipArchive(std::move(handle), max_inflated));
