@@ -1,26 +1,101 @@
 #include "planfile/internal/zip_archive.h"
 
-#include <zip.h>
+#include <minizip/unzip.h>
+
+#include <algorithm>
+#include <cstring>
 
 #include <fmt/format.h>
 
-namespace planview::planfile::internal {
+// The archive is read by minizip (zlib's contrib unzip, Debian's libminizip, which ships a
+// static library for the release binaries) through an in-memory stream, so the bytes are
+// never copied or written to disk. minizip reads the central directory, checks each
+// member's local header against it and inflates; this file adds the caps (the total
+// inflated size, and no more memory reserved than the compressed bytes can inflate to)
+// and turns minizip's status codes into one-line messages.
 
-struct ZipArchive::Handle {
-  zip_t* zip = nullptr;
-  ~Handle() {
-    if (zip != nullptr) zip_discard(zip);
-  }
-};
+namespace planview::planfile::internal {
 
 namespace {
 
-std::string ZipErrorText(zip_error_t* error) {
-  std::string text = zip_error_strerror(error);
-  return text;
+// The bytes as a seekable read-only stream, in the shape minizip's I/O callbacks take.
+// A read that ends early is an error, as it is for a file read past its end: minizip
+// reads single fields byte by byte and would otherwise take a missing byte for zero.
+struct MemoryStream {
+  std::string_view bytes;
+  uint64_t at = 0;
+  bool short_read = false;
+};
+
+voidpf OpenStream(voidpf opaque, const void* /*name*/, int mode) {
+  // Read-only: refuse to open for writing.
+  if ((mode & ZLIB_FILEFUNC_MODE_READWRITEFILTER) != ZLIB_FILEFUNC_MODE_READ) return nullptr;
+  return opaque;
 }
 
+uLong ReadStream(voidpf /*opaque*/, voidpf stream, void* buf, uLong size) {
+  auto* s = static_cast<MemoryStream*>(stream);
+  uint64_t left = s->bytes.size() - s->at;
+  uint64_t n = std::min<uint64_t>(size, left);
+  std::memcpy(buf, s->bytes.data() + s->at, static_cast<size_t>(n));
+  s->at += n;
+  s->short_read = n < size;
+  return static_cast<uLong>(n);
+}
+
+uLong WriteStream(voidpf, voidpf, const void*, uLong) { return 0; }
+
+ZPOS64_T TellStream(voidpf /*opaque*/, voidpf stream) { return static_cast<MemoryStream*>(stream)->at; }
+
+long SeekStream(voidpf /*opaque*/, voidpf stream, ZPOS64_T offset, int origin) {
+  auto* s = static_cast<MemoryStream*>(stream);
+  uint64_t base = 0;
+  switch (origin) {
+    case ZLIB_FILEFUNC_SEEK_SET: base = 0; break;
+    case ZLIB_FILEFUNC_SEEK_CUR: base = s->at; break;
+    case ZLIB_FILEFUNC_SEEK_END: base = s->bytes.size(); break;
+    default: return -1;
+  }
+  // No position outside the bytes: a damaged offset fails here instead of reading later.
+  if (offset > s->bytes.size() - base) return -1;
+  s->at = base + offset;
+  s->short_read = false;
+  return 0;
+}
+
+int CloseStream(voidpf, voidpf) { return 0; }
+int StreamError(voidpf /*opaque*/, voidpf stream) { return static_cast<MemoryStream*>(stream)->short_read ? 1 : 0; }
+
+// minizip's status codes (and zlib's, which it passes through) as words.
+std::string_view StatusText(int status) {
+  switch (status) {
+    case UNZ_ERRNO: return "read past the end of the archive";
+    case UNZ_EOF: return "unexpected end of data";
+    case UNZ_PARAMERROR: return "invalid parameter";
+    case UNZ_BADZIPFILE: return "bad local header or compression method";
+    case UNZ_INTERNALERROR: return "internal error";
+    case UNZ_CRCERROR: return "CRC error";
+    case Z_DATA_ERROR: return "invalid deflate data";
+    case Z_MEM_ERROR: return "out of memory";
+    case Z_STREAM_ERROR: return "inflate stream error";
+    case Z_BUF_ERROR: return "incomplete deflate data";
+    default: return "unknown error";
+  }
+}
+
+// The most a deflate stream of `packed` bytes can inflate to (deflate's best ratio is
+// about 1032:1), to bound what a member's recorded size may make us reserve.
+uint64_t MostInflated(uint64_t packed) { return packed * 1040 + 1024; }
+
 }  // namespace
+
+struct ZipArchive::Handle {
+  MemoryStream stream;
+  unzFile zip = nullptr;
+  ~Handle() {
+    if (zip != nullptr) unzClose(zip);
+  }
+};
 
 ZipArchive::ZipArchive(std::unique_ptr<Handle> handle, uint64_t max_inflated)
     : handle_(std::move(handle)), budget_(max_inflated) {}
@@ -28,79 +103,79 @@ ZipArchive::ZipArchive(std::unique_ptr<Handle> handle, uint64_t max_inflated)
 ZipArchive::~ZipArchive() = default;
 
 std::unique_ptr<ZipArchive> ZipArchive::Open(std::string_view bytes, uint64_t max_inflated, std::string& error) {
-  zip_error_t zerror;
-  zip_error_init(&zerror);
-  zip_source_t* source = zip_source_buffer_create(bytes.data(), bytes.size(), 0, &zerror);
-  if (source == nullptr) {
-    error = fmt::format("not a readable ZIP archive ({})", ZipErrorText(&zerror));
-    zip_error_fini(&zerror);
-    return nullptr;
-  }
-  zip_t* zip = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &zerror);
-  if (zip == nullptr) {
-    error = fmt::format("not a readable ZIP archive ({})", ZipErrorText(&zerror));
-    zip_source_free(source);
-    zip_error_fini(&zerror);
-    return nullptr;
-  }
-  zip_error_fini(&zerror);
   auto handle = std::make_unique<Handle>();
-  handle->zip = zip;
+  handle->stream.bytes = bytes;
+  zlib_filefunc64_def io{};
+  io.zopen64_file = OpenStream;
+  io.zread_file = ReadStream;
+  io.zwrite_file = WriteStream;
+  io.ztell64_file = TellStream;
+  io.zseek64_file = SeekStream;
+  io.zclose_file = CloseStream;
+  io.zerror_file = StreamError;
+  io.opaque = &handle->stream;
+  handle->zip = unzOpen2_64("plan file", &io);
+  if (handle->zip == nullptr) {
+    error = "not a readable ZIP archive (Not a zip archive)";
+    return nullptr;
+  }
   return std::unique_ptr<ZipArchive>(new ZipArchive(std::move(handle), max_inflated));
 }
 
 bool ZipArchive::Has(std::string_view name) const {
-  return zip_name_locate(handle_->zip, std::string(name).c_str(), 0) >= 0;
+  // Names with a NUL byte cannot be looked up (and no member has one).
+  if (name.find('\0') != std::string_view::npos) return false;
+  return unzLocateFile(handle_->zip, std::string(name).c_str(), /*case sensitive*/ 1) == UNZ_OK;
 }
 
 std::optional<std::string> ZipArchive::Read(std::string_view name, std::string& error) {
-  const std::string member(name);
-  zip_int64_t index = zip_name_locate(handle_->zip, member.c_str(), 0);
-  if (index < 0) {
-    error = fmt::format("the ZIP archive has no {} member", member);
+  if (!Has(name)) {
+    error = fmt::format("the ZIP archive has no {} member", name);
     return std::nullopt;
   }
-  zip_stat_t st;
-  zip_stat_init(&st);
-  if (zip_stat_index(handle_->zip, static_cast<zip_uint64_t>(index), 0, &st) != 0) {
-    error = fmt::format("ZIP member {}: {}", member, zip_strerror(handle_->zip));
+  unzFile zip = handle_->zip;
+  auto damaged = [&](std::string_view why) {
+    error = fmt::format("ZIP member {} is damaged ({})", name, why);
     return std::nullopt;
-  }
-  auto too_big = [&] {
-    error = fmt::format("ZIP member {} inflates to more than the {} bytes planview reads from a plan file", member,
-                        budget_);
   };
-  if ((st.valid & ZIP_STAT_SIZE) && st.size > budget_) {
-    too_big();
+  auto too_big = [&] {
+    error = fmt::format("ZIP member {} inflates to more than the {} bytes planview reads from a plan file", name,
+                        budget_);
     return std::nullopt;
+  };
+  unz_file_info64 info{};
+  if (int status = unzGetCurrentFileInfo64(zip, &info, nullptr, 0, nullptr, 0, nullptr, 0); status != UNZ_OK) {
+    return damaged(StatusText(status));
   }
-  zip_file_t* file = zip_fopen_index(handle_->zip, static_cast<zip_uint64_t>(index), 0);
-  if (file == nullptr) {
-    error = fmt::format("ZIP member {}: {}", member, zip_strerror(handle_->zip));
-    return std::nullopt;
+  if (info.size_filename != name.size()) return damaged("name differs in the central directory");
+  if (info.flag & 1) return damaged("encrypted members are not supported");
+  if (info.compression_method != 0 && info.compression_method != Z_DEFLATED) {
+    return damaged(fmt::format("compression method {} not supported", info.compression_method));
   }
+  if (info.uncompressed_size > budget_) return too_big();
+  if (int status = unzOpenCurrentFile(zip); status != UNZ_OK) return damaged(StatusText(status));
   std::string out;
-  if (st.valid & ZIP_STAT_SIZE) out.reserve(static_cast<size_t>(st.size));
+  out.reserve(static_cast<size_t>(std::min<uint64_t>(info.uncompressed_size, MostInflated(info.compressed_size))));
   char buffer[1 << 16];
   while (true) {
-    zip_int64_t n = zip_fread(file, buffer, sizeof buffer);
+    int n = unzReadCurrentFile(zip, buffer, sizeof buffer);
     if (n < 0) {
-      error = fmt::format("ZIP member {} is damaged ({})", member, zip_file_strerror(file));
-      zip_fclose(file);
-      return std::nullopt;
+      unzCloseCurrentFile(zip);
+      return damaged(StatusText(n));
     }
     if (n == 0) break;
     if (static_cast<uint64_t>(n) > budget_ - out.size()) {
-      too_big();
-      zip_fclose(file);
-      return std::nullopt;
+      unzCloseCurrentFile(zip);
+      return too_big();
     }
     out.append(buffer, static_cast<size_t>(n));
   }
-  if (zip_fclose(file) != 0) {
-    error = fmt::format("ZIP member {} is damaged ({})", member, zip_strerror(handle_->zip));
-    return std::nullopt;
+  // minizip checks the CRC on close only once the recorded size was read in full.
+  if (out.size() != info.uncompressed_size) {
+    unzCloseCurrentFile(zip);
+    return damaged("inflated size differs from its recorded size");
   }
+  if (int status = unzCloseCurrentFile(zip); status != UNZ_OK) return damaged(StatusText(status));
   budget_ -= out.size();
   return out;
 }
