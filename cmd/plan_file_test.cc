@@ -123,5 +123,34 @@ TEST(PlanFile, ConvertUsage) {
   EXPECT_TRUE(help.out.starts_with("Usage: planview convert [--schemas FILE] PLANFILE\n"));
 }
 
+// Hostile plan files through the binary: one line naming the file, exit 1, nothing on
+// standard output.
+TEST(PlanFile, HostileFilesAreOneLine) {
+  std::string real = renderer::testing::ReadFile(std::string(kPairs) + "/kpeacocke__terraform-github-repo__root/plan.bin");
+  struct Case {
+    std::string name;
+    std::string bytes;
+    std::string error;
+  };
+  const std::vector<Case> cases = {
+      {"empty.zip", std::string("PK\x05\x06", 4) + std::string(18, '\0'),
+       "not a saved plan file (the ZIP archive has no tfplan member)"},
+      {"cut.zip", real.substr(0, real.size() / 2), "not a readable ZIP archive (Not a zip archive)"},
+  };
+  for (const Case& c : cases) {
+    std::string file = WriteTempFile(c.name, c.bytes);
+    for (bool convert : {false, true}) {
+      ProcessResult r = convert ? Planview({"convert", file}) : Planview({file});
+      EXPECT_EQ(r.exit_code, 1) << c.name;
+      EXPECT_EQ(r.out, "") << c.name;
+      EXPECT_EQ(r.err, "planview: " + file + ": " + c.error + "\n") << c.name;
+    }
+  }
+  std::string json = WriteTempFile("plan.json", "{\"format_version\":\"1.2\"}");
+  ProcessResult r = Planview({"convert", json});
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "planview: " + json + ": not a saved plan file (not a ZIP archive)\n");
+}
+
 }  // namespace
 }  // namespace planview::cmd

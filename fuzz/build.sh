@@ -15,16 +15,20 @@ out=${FUZZ_OUT:-$root/fuzz/out}
 cxx=${CXX:-clang++}
 jobs=${JOBS:-2}
 
-common=(-std=c++20 -march=haswell -ffp-contract=off -O1 -g -fno-omit-frame-pointer -I"$root"
+common=(-std=c++20 -march=haswell -ffp-contract=off -O1 -g -fno-omit-frame-pointer -I"$root" -I"$out/gen"
         -DMSGPACK_NO_BOOST "-DPLANVIEW_SOURCE_ROOT=\"$root\"")
 sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
-libs=(-lfmt -lsimdjson -licuuc -lpthread)
+libs=(-lfmt -lsimdjson -licuuc -lprotobuf -lzip -lpthread)
 
 # The library sources the targets link: every non-test .cc of these packages, without
-# programs (files defining main) and without the protobuf glue (no generated code here).
+# programs (files defining main) and without the tfplugin5 glue; the plan-file reader with
+# its generated protobuf code (planproto, generated into $out/gen) and the plan-file
+# writer the planfile fuzzer wraps its input with.
 library_sources() {
   local f
-  for f in $(find structured change differ renderer -name '*.cc' -not -path '*/testing/*' | sort); do
+  echo "$out/gen/planproto/planfile.pb.cc"
+  echo planfile/testing/plan_file_writer.cc
+  for f in $(find structured change differ renderer planfile -name '*.cc' -not -path '*/testing/*' | sort); do
     case "$f" in
       *_test.cc | *bench*.cc | */plugin_proto.cc | */diff_from_dump.cc) continue ;;
     esac
@@ -72,11 +76,16 @@ else
   for f in fuzz/*_fuzzer.cc; do targets+=("$(basename "$f" .cc)"); done
 fi
 
-mkdir -p "$out/obj"
+mkdir -p "$out/obj" "$out/gen/planproto"
 rm -f "$failed_marker"
+if [ ! -f "$out/gen/planproto/planfile.pb.cc" ] || [ planproto/planfile.proto -nt "$out/gen/planproto/planfile.pb.cc" ]; then
+  echo "protoc planproto/planfile.proto"
+  protoc --proto_path=planproto --cpp_out="$out/gen/planproto" planproto/planfile.proto
+fi
 objects=()
 for src in $(library_sources) fuzz/fuzz_support.cc fuzz/render_check.cc; do
-  obj="$out/obj/${src%.cc}.o"
+  rel=${src#"$out/"}
+  obj="$out/obj/${rel%.cc}.o"
   objects+=("$obj")
   extra="-fsanitize=fuzzer-no-link"
   # Built as C++23, as structured/BUILD says (std::string::resize_and_overwrite).
@@ -100,4 +109,7 @@ if [ ! -x "$out/make_seeds" ] || [ fuzz/make_seeds.cc -nt "$out/make_seeds" ]; t
 fi
 rm -rf "$out/seeds"
 "$out/make_seeds" "$root" "$out/seeds"
+# The plan-file reader starts from its saved inputs (real tfplan members and a whole plan
+# file under testdata/fuzz/planfile_read_fuzzer, which run.sh adds).
+mkdir -p "$out/seeds/planfile_read_fuzzer"
 echo "fuzz targets in $out: ${targets[*]}"

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <charconv>
+#include <exception>
+#include <functional>
+#include <thread>
 #include <memory>
 #include <mutex>
 
@@ -45,18 +48,58 @@ bool AtLeast(const Version& v, int major, int minor) {
 
 void AppendString(std::string& out, std::string_view text) { structured::AppendGoJsonString(out, text); }
 
+// Runs work(0..count-1): the first half here, the second on another thread when there is
+// enough to share. An exception is rethrown, the first half's when both halves fail (so
+// the error names the lowest failing index, as on one thread).
+void ParallelFor(size_t count, const std::function<void(size_t)>& work) {
+  constexpr size_t kShareFrom = 64;
+  if (count < kShareFrom || std::thread::hardware_concurrency() < 2) {
+    for (size_t k = 0; k < count; ++k) work(k);
+    return;
+  }
+  const size_t half = count / 2;
+  std::exception_ptr second_error;
+  std::thread helper([&] {
+    try {
+      for (size_t k = half; k < count; ++k) work(k);
+    } catch (...) {
+      second_error = std::current_exception();
+    }
+  });
+  try {
+    for (size_t k = 0; k < half; ++k) work(k);
+  } catch (...) {
+    helper.join();
+    throw;
+  }
+  helper.join();
+  if (second_error) std::rethrow_exception(second_error);
+}
+
 // resource_changes or resource_drift, sorted by address and deposed key as `show -json`.
 void AppendResourceChanges(const google::protobuf::RepeatedPtrField<planproto::ResourceInstanceChange>& changes,
                            std::string_view member, bool drift, bool refresh_only,
                            const structured::ProviderSchemas* schemas, std::string& out) {
-  std::vector<internal::ResourceChangeJson> written;
-  written.reserve(static_cast<size_t>(changes.size()));
+  // Outside refresh-only mode a drifted object that only moved is shown among the planned
+  // changes instead.
+  std::vector<int> shown;
   for (int i = 0; i < changes.size(); ++i) {
-    // Outside refresh-only mode a drifted object that only moved is shown among the
-    // planned changes instead.
     if (drift && !refresh_only && changes[i].has_change() && changes[i].change().action() == planproto::NOOP) continue;
-    internal::ResourceChangeJson rc =
-        internal::ResourceChangeToJson(changes[i], schemas, fmt::format("{}[{}]", member, i));
+    shown.push_back(i);
+  }
+  // Schemas are looked up here, in order; the values are decoded on two threads.
+  std::vector<const structured::Schema*> schema_of(shown.size());
+  for (size_t k = 0; k < shown.size(); ++k) {
+    schema_of[k] = internal::FindSchema(changes[shown[k]], schemas, fmt::format("{}[{}]", member, shown[k]));
+  }
+  std::vector<internal::ResourceChangeJson> converted(shown.size());
+  ParallelFor(shown.size(), [&](size_t k) {
+    converted[k] =
+        internal::ResourceChangeToJson(changes[shown[k]], schema_of[k], fmt::format("{}[{}]", member, shown[k]));
+  });
+  std::vector<internal::ResourceChangeJson> written;
+  written.reserve(converted.size());
+  for (internal::ResourceChangeJson& rc : converted) {
     if (!rc.skip) written.push_back(std::move(rc));
   }
   if (written.empty()) return;
@@ -98,7 +141,7 @@ void AppendVariables(const planproto::Plan& plan, std::string& out) {
     if (i > 0) out += ',';
     AppendString(out, names[i]);
     out += ":{\"value\":";
-    internal::AppendValueJson(internal::DecodeDynamic(plan.variables().at(names[i]), "variables." + names[i]), out);
+    internal::AppendValueJson(internal::DecodeDynamic(plan.variables().at(names[i]), fmt::format("variables[{:?}]", names[i])), out);
     out += '}';
   }
   out += '}';
@@ -121,6 +164,30 @@ void AppendRelevantAttributes(const planproto::Plan& plan, std::string& out) {
   out += ']';
 }
 
+// The error as one line: names and keys quoted from the plan file may hold control
+// characters, which are written as escapes.
+std::string OneLine(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (char c : text) {
+    const unsigned char u = static_cast<unsigned char>(c);
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (u < 0x20 || u == 0x7f) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options);
+
 }  // namespace
 
 bool LooksLikeZip(std::string_view bytes) {
@@ -132,6 +199,14 @@ ReadResult ReadPlanFile(std::string_view bytes, const ReadOptions& options) {
   // parse is reported here instead, in one line.
   static std::once_flag quiet;
   std::call_once(quiet, [] { google::protobuf::SetLogHandler(nullptr); });
+  ReadResult result = ReadTfplan(bytes, options);
+  if (!result.plan) result.error = OneLine(result.error);
+  return result;
+}
+
+namespace {
+
+ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
   ReadResult result;
   if (!LooksLikeZip(bytes)) {
     result.error = "not a saved plan file (not a ZIP archive)";
@@ -211,5 +286,7 @@ ReadResult ReadPlanFile(std::string_view bytes, const ReadOptions& options) {
   result.plan = std::move(out);
   return result;
 }
+
+}  // namespace
 
 }  // namespace planview::planfile

@@ -29,7 +29,8 @@ std::optional<Product> ProductOfLog(std::string_view text) {
     std::string_view line = text.substr(start, end - start);
     start = end + 1;
     if (line.size() > kMaxLogLineBytes) continue;  // not rendered either
-    if (line.find("terraform") == std::string_view::npos && line.find("tofu") == std::string_view::npos &&
+    // Only a line naming the key of a signal (or escaping some name) can hold one.
+    if (line.find("@module") == std::string_view::npos && line.find("\"version\"") == std::string_view::npos &&
         line.find('\\') == std::string_view::npos) {
       continue;
     }

@@ -23,7 +23,7 @@ inline constexpr Product kDefaultProduct = Product::kOpenTofu;
 std::optional<Product> ProductOfLogMessage(structured::Value message);
 
 // The first signal in a JSON-lines log; nullopt when no line gives one. Parses only lines
-// that could hold one (they mention "terraform" or "tofu", or have an escape).
+// that could hold one (they have "@module" or "version" in them, or an escape).
 std::optional<Product> ProductOfLog(std::string_view text);
 
 // What one provider address says ("registry.terraform.io/hashicorp/aws", "aws").

@@ -4,6 +4,7 @@
 // OpenTofu's suite also holds the apply logs of the real `tofu` equivalence captures.
 // The log ends with "logs/opentofu: N passed, M failed" and "logs/terraform: ...".
 #include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -95,8 +96,11 @@ TEST(LogConformance, FixturesCoverEveryMessageType) {
         start = end + 1;
       }
     }
-    for (const LogProfile::Entry& entry : LogProfileOf(product).types) {
-      EXPECT_TRUE(seen.contains(entry.type)) << dir << " has no " << entry.type << " message";
+    const LogProfile& profile = LogProfileOf(product);
+    for (std::span<const LogProfile::Entry> table : {profile.shared_types, profile.own_types}) {
+      for (const LogProfile::Entry& entry : table) {
+        EXPECT_TRUE(seen.contains(entry.type)) << dir << " has no " << entry.type << " message";
+      }
     }
   }
 }

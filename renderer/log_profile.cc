@@ -8,8 +8,9 @@ namespace {
 
 using T = LogTreatment;
 
-// OpenTofu's RenderLog (internal/command/jsonformat/renderer.go).
-constexpr LogProfile::Entry kOpenTofuTypes[] = {
+// The types both products' RenderLog (internal/command/jsonformat/renderer.go) treat
+// alike: all OpenTofu's renderer knows.
+constexpr LogProfile::Entry kSharedTypes[] = {
     {"refresh_complete", T::kHidden},
     {"version", T::kHidden},
     {"planned_change", T::kHidden},
@@ -27,15 +28,9 @@ constexpr LogProfile::Entry kOpenTofuTypes[] = {
     {"change_summary", T::kChangeSummary},
 };
 
-// Terraform's RenderLog (hashicorp/terraform 883c7221, the same file): ephemeral
-// operations, `terraform test`, `terraform query` and policy messages besides.
+// What Terraform's (hashicorp/terraform 883c7221) knows besides: ephemeral operations,
+// `terraform test`, `terraform query` and policy messages.
 constexpr LogProfile::Entry kTerraformTypes[] = {
-    {"refresh_complete", T::kHidden},
-    {"version", T::kHidden},
-    {"planned_change", T::kHidden},
-    {"provision_complete", T::kHidden},
-    {"provision_errored", T::kHidden},
-    {"apply_errored", T::kHidden},
     {"ephemeral_op_errored", T::kHidden},
     {"test_abstract", T::kHidden},
     {"test_status", T::kHidden},
@@ -50,31 +45,26 @@ constexpr LogProfile::Entry kTerraformTypes[] = {
     {"policy_result", T::kHidden},
     {"policy_diagnostic", T::kHidden},
     {"policy_query_summary", T::kHidden},
-    {"apply_start", T::kBoldMessage},
-    {"apply_complete", T::kBoldMessage},
-    {"refresh_start", T::kBoldMessage},
-    {"provision_start", T::kBoldMessage},
-    {"resource_drift", T::kBoldMessage},
     {"ephemeral_op_start", T::kBoldMessage},
     {"ephemeral_op_complete", T::kBoldMessage},
-    {"diagnostic", T::kDiagnostic},
-    {"outputs", T::kOutputs},
-    {"provision_progress", T::kProvisionProgress},
-    {"change_summary", T::kChangeSummary},
     {"test_file", T::kTestFile},
     {"test_run", T::kTestRun},
     {"test_summary", T::kTestSummary},
     {"test_cleanup", T::kTestCleanup},
 };
 
-constexpr LogProfile kOpenTofu{Product::kOpenTofu, kOpenTofuTypes, kOpenTofuDiagnostics, FitsOpenTofuLogMessage};
-constexpr LogProfile kTerraform{Product::kTerraform, kTerraformTypes, kTerraformDiagnostics, FitsTerraformLogMessage};
+constexpr LogProfile kOpenTofu{Product::kOpenTofu,     kSharedTypes,          {},
+                               kOpenTofuDiagnostics,   FitsOpenTofuLogMessage, change::OpenTofuProfile};
+constexpr LogProfile kTerraform{Product::kTerraform,   kSharedTypes,            kTerraformTypes,
+                                kTerraformDiagnostics, FitsTerraformLogMessage, change::TerraformProfile};
 
 }  // namespace
 
 LogTreatment LogProfile::TreatmentOf(std::string_view type) const {
-  for (const Entry& e : types) {
-    if (e.type == type) return e.treatment;
+  for (std::span<const Entry> table : {shared_types, own_types}) {
+    for (const Entry& e : table) {
+      if (e.type == type) return e.treatment;
+    }
   }
   return LogTreatment::kMessage;
 }

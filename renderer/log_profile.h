@@ -8,6 +8,7 @@
 #include <span>
 #include <string_view>
 
+#include "change/profile.h"
 #include "renderer/diagnostic.h"
 #include "renderer/options.h"
 #include "structured/json_value.h"
@@ -35,9 +36,11 @@ struct LogProfile {
     LogTreatment treatment;
   };
   Product product;
-  std::span<const Entry> types;
+  std::span<const Entry> shared_types;  // what both products' renderers do alike
+  std::span<const Entry> own_types;     // what only this product's renderer knows
   DiagnosticStyle diagnostic;
   bool (*fits)(structured::Value message);  // the message decodes (renderer/log_shape.h)
+  const change::Profile& (*values)();       // how output values are diffed and rendered
 
   LogTreatment TreatmentOf(std::string_view type) const;
 };

@@ -78,8 +78,10 @@ void RenderOutputValues(Value outputs, const Options& options, const change::Col
                    Warnings& warnings) {
   if (outputs.empty()) return;
   Println(out, colorize.Color("[bold][green]Outputs:[reset]"));
+  const change::Profile& profile = LogProfileOf(options.product).values();
   change::RenderOpts opts;
   opts.colorize = &colorize;
+  opts.profile = &profile;
   opts.show_sensitive = options.show_sensitive;
   opts.show_unchanged_children = true;
   for (uint32_t i : outputs.SortedMemberIndices()) {
@@ -91,10 +93,10 @@ void RenderOutputValues(Value outputs, const Options& options, const change::Col
     out += " = ";
     try {
       if (type) {
-        differ::ComputeDiffForType(change, *type).RenderHuman(0, opts, out);
+        differ::ComputeDiffForType(change, *type, profile).RenderHuman(0, opts, out);
       } else {
         warnings.Add(fmt::format("output {}: its type does not parse ({}); rendered from its value", m.key, error));
-        differ::ComputeDiffForOutput(change).RenderHuman(0, opts, out);
+        differ::ComputeDiffForOutput(change, profile).RenderHuman(0, opts, out);
       }
     } catch (const std::exception& e) {
       warnings.Add(fmt::format("output {}: cannot render this value ({})", m.key, e.what()));

@@ -84,12 +84,12 @@ void ForEachNested(Node& node, structured::NestingMode mode, const Visit& visit)
     case structured::NestingMode::kList:
     case structured::NestingMode::kSet:
       if (node.kind == Node::Kind::kArray) {
-        for (Node& element : node.elements) visit(element);
+        for (Node& element : node.children) visit(element);
       }
       return;
     case structured::NestingMode::kMap:
       if (node.kind == Node::Kind::kObject) {
-        for (auto& [key, element] : node.members) visit(element);
+        for (Node& element : node.children) visit(element);
       }
       return;
   }
@@ -210,8 +210,9 @@ Node DecodeDynamic(const planproto::DynamicValue& value, const std::string& wher
   return FromWire(*decoded.value, structured::Type::Dynamic());
 }
 
-ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
-                                        const structured::ProviderSchemas* schemas, const std::string& where) {
+namespace {
+
+InstanceAddress AddressOf(const planproto::ResourceInstanceChange& change, const std::string& where) {
   std::string error;
   InstanceAddress addr;
   if (!change.addr().empty()) {
@@ -228,6 +229,26 @@ ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange&
                                     change.has_str() ? &change.str() : nullptr,
                                     change.has_int_() ? &int_key : nullptr);
   }
+  return addr;
+}
+
+}  // namespace
+
+const structured::Schema* FindSchema(const planproto::ResourceInstanceChange& change,
+                                     const structured::ProviderSchemas* schemas, const std::string& where) {
+  if (schemas == nullptr) return nullptr;
+  InstanceAddress addr = AddressOf(change, where);
+  std::string error;
+  const structured::Schema* schema =
+      schemas->Find(ProviderName(change.provider()),
+                    addr.data ? structured::ResourceMode::kData : structured::ResourceMode::kManaged, addr.type, error);
+  if (!error.empty()) throw ChangeError(fmt::format("{} ({}): schema: {}", where, addr.address, error));
+  return schema;
+}
+
+ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
+                                        const structured::Schema* schema, const std::string& where) {
+  InstanceAddress addr = AddressOf(change, where);
   const std::string here = fmt::format("{} ({})", where, addr.address);
   if (!change.has_change()) throw ChangeError(fmt::format("{}: no change", here));
   const planproto::Change& c = change.change();
@@ -241,13 +262,6 @@ ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange&
     return result;
   }
   const std::string provider = ProviderName(change.provider());
-  const structured::Schema* schema = nullptr;
-  if (schemas != nullptr) {
-    std::string lookup_error;
-    schema = schemas->Find(provider, addr.data ? structured::ResourceMode::kData : structured::ResourceMode::kManaged,
-                           addr.type, lookup_error);
-    if (!lookup_error.empty()) throw ChangeError(fmt::format("{}: schema: {}", here, lookup_error));
-  }
   auto value_at = [&](int index, std::string_view which) -> std::optional<Node> {
     if (index < 0) return std::nullopt;
     if (index >= c.values_size()) {

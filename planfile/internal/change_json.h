@@ -27,10 +27,15 @@ struct ResourceChangeJson {
   bool skip = false;  // a data source's delete, which `show -json` leaves out
 };
 
-// `schemas` may be null (values decoded untyped). `where` names the change in errors
+// The schema of the change's resource type: null without schemas or when they lack it.
+// Not thread-safe (the schemas cache their lookups); `where` names the change in errors
 // ("resource_changes[3]").
+const structured::Schema* FindSchema(const planproto::ResourceInstanceChange& change,
+                                     const structured::ProviderSchemas* schemas, const std::string& where);
+
+// `schema` (from FindSchema) may be null: values are then decoded untyped. Thread-safe.
 ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
-                                        const structured::ProviderSchemas* schemas, const std::string& where);
+                                        const structured::Schema* schema, const std::string& where);
 
 // `"name":{...}` of `output_changes`.
 void AppendOutputChangeJson(const planproto::OutputChange& change, const std::string& where, std::string& out);

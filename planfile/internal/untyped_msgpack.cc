@@ -191,10 +191,10 @@ class Decoder {
     }
     Node node;
     node.kind = Node::Kind::kArray;
-    node.elements.reserve(count);
+    node.children.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       path_.push_back(wire::PathStep{wire::PathStep::Kind::kIndex, {}, i});
-      node.elements.push_back(Decode(depth + 1));
+      node.children.push_back(Decode(depth + 1));
       path_.pop_back();
     }
     return node;
@@ -217,7 +217,8 @@ class Decoder {
     CheckCount(count);
     Node node;
     node.kind = Node::Kind::kObject;
-    node.members.reserve(count);
+    node.keys.reserve(count);
+    node.children.reserve(count);
     for (uint64_t i = 0; i < count; ++i) {
       const size_t key_at = pos_;
       const uint8_t b = Byte();
@@ -234,18 +235,31 @@ class Decoder {
       path_.push_back(wire::PathStep{wire::PathStep::Kind::kKey, key, 0});
       Node child = Decode(depth + 1);
       path_.pop_back();
-      node.members.emplace_back(std::move(key), std::move(child));
+      node.keys.push_back(std::move(key));
+      node.children.push_back(std::move(child));
     }
-    auto by_key = [](const auto& a, const auto& b) { return a.first < b.first; };
-    if (!std::is_sorted(node.members.begin(), node.members.end(), by_key)) {
-      std::stable_sort(node.members.begin(), node.members.end(), by_key);
-    }
-    for (size_t i = 1; i < node.members.size(); ++i) {
-      if (node.members[i - 1].first == node.members[i].first) {
-        Fail(fmt::format("map key {:?} appears twice", node.members[i].first));
-      }
+    if (!std::is_sorted(node.keys.begin(), node.keys.end())) SortMembers(node);
+    for (size_t i = 1; i < node.keys.size(); ++i) {
+      if (node.keys[i - 1] == node.keys[i]) Fail(fmt::format("map key {:?} appears twice", node.keys[i]));
     }
     return node;
+  }
+
+  // Orders an object's members by key (msgpack from cty is already in order).
+  static void SortMembers(Node& node) {
+    std::vector<size_t> order(node.keys.size());
+    for (size_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return node.keys[a] < node.keys[b]; });
+    std::vector<std::string> keys;
+    std::vector<Node> children;
+    keys.reserve(order.size());
+    children.reserve(order.size());
+    for (size_t i : order) {
+      keys.push_back(std::move(node.keys[i]));
+      children.push_back(std::move(node.children[i]));
+    }
+    node.keys = std::move(keys);
+    node.children = std::move(children);
   }
 
   std::string_view in_;

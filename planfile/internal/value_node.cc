@@ -10,9 +10,8 @@ using structured::Type;
 using structured::Value;
 
 Node* Node::Member(std::string_view key) {
-  auto it = std::lower_bound(members.begin(), members.end(), key,
-                             [](const std::pair<std::string, Node>& m, std::string_view k) { return m.first < k; });
-  return it != members.end() && it->first == key ? &it->second : nullptr;
+  auto it = std::lower_bound(keys.begin(), keys.end(), key);
+  return it != keys.end() && *it == key ? &children[static_cast<size_t>(it - keys.begin())] : nullptr;
 }
 
 bool Node::UnknownMarkerIsFalse() const {
@@ -69,7 +68,7 @@ Node FromWireAt(const structured::wire::WireValue& wv, Value v, Value unknown, c
       break;
     case structured::Kind::kArray: {
       node.kind = Node::Kind::kArray;
-      node.elements.reserve(v.size());
+      node.children.reserve(v.size());
       for (size_t i = 0; i < v.size(); ++i) {
         Type element;
         if (type->kind() == Type::Kind::kTuple) {
@@ -77,13 +76,14 @@ Node FromWireAt(const structured::wire::WireValue& wv, Value v, Value unknown, c
         } else if (type->is_collection()) {
           element = type->element();
         }
-        node.elements.push_back(FromWireAt(wv, v.at(i), structured::wire::UnknownChild(unknown, i), element));
+        node.children.push_back(FromWireAt(wv, v.at(i), structured::wire::UnknownChild(unknown, i), element));
       }
       break;
     }
     case structured::Kind::kObject: {
       node.kind = Node::Kind::kObject;
-      node.members.reserve(v.size());
+      node.children.reserve(v.size());
+      node.keys.reserve(v.size());
       for (size_t i = 0; i < v.size(); ++i) {
         structured::Member m = v.member(i);
         Type element;
@@ -92,8 +92,8 @@ Node FromWireAt(const structured::wire::WireValue& wv, Value v, Value unknown, c
         } else if (type->is_collection()) {
           element = type->element();
         }
-        node.members.emplace_back(std::string(m.key),
-                                  FromWireAt(wv, m.value, structured::wire::UnknownChild(unknown, m.key), element));
+        node.keys.emplace_back(m.key);
+        node.children.push_back(FromWireAt(wv, m.value, structured::wire::UnknownChild(unknown, m.key), element));
       }
       break;
     }
@@ -113,8 +113,8 @@ void MarkPath(Node& root, const std::vector<PathStep>& path) {
   Node* node = &root;
   for (const PathStep& step : path) {
     if (step.is_index && node->kind == Node::Kind::kArray) {
-      if (step.index < 0 || static_cast<uint64_t>(step.index) >= node->elements.size()) return;
-      node = &node->elements[static_cast<size_t>(step.index)];
+      if (step.index < 0 || static_cast<uint64_t>(step.index) >= node->children.size()) return;
+      node = &node->children[static_cast<size_t>(step.index)];
     } else if (!step.is_index && node->kind == Node::Kind::kObject) {
       node = node->Member(step.name);
       if (node == nullptr) return;
@@ -127,10 +127,7 @@ void MarkPath(Node& root, const std::vector<PathStep>& path) {
 
 bool ContainsUnknown(const Node& node) {
   if (node.kind == Node::Kind::kUnknown) return true;
-  for (const Node& element : node.elements) {
-    if (ContainsUnknown(element)) return true;
-  }
-  for (const auto& [key, child] : node.members) {
+  for (const Node& child : node.children) {
     if (ContainsUnknown(child)) return true;
   }
   return false;
@@ -151,16 +148,18 @@ void AppendValueJson(const Node& node, std::string& out) {
       return;
     case Node::Kind::kArray:
       out += '[';
-      for (size_t i = 0; i < node.elements.size(); ++i) {
+      for (size_t i = 0; i < node.children.size(); ++i) {
         if (i > 0) out += ',';
-        AppendValueJson(node.elements[i], out);
+        AppendValueJson(node.children[i], out);
       }
       out += ']';
       return;
     case Node::Kind::kObject: {
       out += '{';
       bool first = true;
-      for (const auto& [key, child] : node.members) {
+      for (size_t i = 0; i < node.keys.size(); ++i) {
+        const std::string& key = node.keys[i];
+        const Node& child = node.children[i];
         if (child.kind == Node::Kind::kUnknown) continue;
         if (!first) out += ',';
         first = false;
@@ -181,16 +180,18 @@ void AppendUnknownJson(const Node& node, std::string& out) {
       return;
     case Node::Kind::kArray:
       out += '[';
-      for (size_t i = 0; i < node.elements.size(); ++i) {
+      for (size_t i = 0; i < node.children.size(); ++i) {
         if (i > 0) out += ',';
-        AppendUnknownJson(node.elements[i], out);
+        AppendUnknownJson(node.children[i], out);
       }
       out += ']';
       return;
     case Node::Kind::kObject: {
       out += '{';
       bool first = true;
-      for (const auto& [key, child] : node.members) {
+      for (size_t i = 0; i < node.keys.size(); ++i) {
+        const std::string& key = node.keys[i];
+        const Node& child = node.children[i];
         if (child.UnknownMarkerIsFalse()) continue;
         if (!first) out += ',';
         first = false;
@@ -218,16 +219,18 @@ void AppendSensitiveJson(const Node& node, std::string& out) {
       return;
     case Node::Kind::kArray:
       out += '[';
-      for (size_t i = 0; i < node.elements.size(); ++i) {
+      for (size_t i = 0; i < node.children.size(); ++i) {
         if (i > 0) out += ',';
-        AppendSensitiveJson(node.elements[i], out);
+        AppendSensitiveJson(node.children[i], out);
       }
       out += ']';
       return;
     case Node::Kind::kObject: {
       out += '{';
       bool first = true;
-      for (const auto& [key, child] : node.members) {
+      for (size_t i = 0; i < node.keys.size(); ++i) {
+        const std::string& key = node.keys[i];
+        const Node& child = node.children[i];
         if (child.SensitiveMarkerIsFalse()) continue;
         if (!first) out += ',';
         first = false;

@@ -6,7 +6,6 @@
 
 #include <cstdint>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "structured/cty_type.h"
@@ -24,8 +23,9 @@ struct Node {
   Shape shape = Shape::kPrimitive;
   bool sensitive = false;
   std::string text;                                   // "true"/"false", number text, string
-  std::vector<Node> elements;                         // array
-  std::vector<std::pair<std::string, Node>> members;  // object, sorted by key (bytewise)
+  // Array elements, or object member values (the keys in `keys`, sorted bytewise).
+  std::vector<Node> children;
+  std::vector<std::string> keys;
 
   Node* Member(std::string_view key);
   // True when `show -json`'s unknown/sensitive marker of this node is `false`, so that an

@@ -1,0 +1,50 @@
+// Fuzz target: the saved-plan-file reader (planfile::ReadPlanFile, as `planview PLANFILE`
+// and `planview convert` run it).
+//
+// Input: a first byte 'Z' makes the rest the whole file (ZIP level: headers, sizes,
+// compression); anything else makes the rest the `tfplan` member, stored in a ZIP archive
+// around it (so mutations reach the protobuf message and its msgpack values instead of
+// breaking the archive's checksums).
+//
+// Checks: an error is one non-empty line; a plan file read gives JSON that parses, reads
+// the same a second time, and renders (or fails in one line naming the file) as
+// `planview` would render it.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "fuzz/fuzz_support.h"
+#include "fuzz/render_check.h"
+#include "planfile/plan_file.h"
+#include "planfile/testing/plan_file_writer.h"
+#include "structured/json_parse.h"
+
+namespace {
+
+void CheckInput(const std::string& input) {
+  const size_t size = input.size();
+  if (input.empty()) return;
+  std::string file = input[0] == 'Z' ? input.substr(1)
+                                     : planview::planfile::testing::ZipArchiveOf({{"tfplan", input.substr(1)}}, false);
+  planview::planfile::ReadOptions options;
+  options.max_inflated_bytes = 8 << 20;
+  planview::planfile::ReadResult read = planview::planfile::ReadPlanFile(file, options);
+  if (!read.plan) {
+    PLANVIEW_FUZZ_CHECK(!read.error.empty() && read.error.find('\n') == std::string::npos, size);
+    return;
+  }
+  PLANVIEW_FUZZ_CHECK(read.plan->sensitivity_notice.find('\n') == std::string::npos, size);
+  auto parsed = planview::structured::ParseJson(read.plan->json);
+  PLANVIEW_FUZZ_CHECK(parsed.ok(), size);
+  planview::planfile::ReadResult again = planview::planfile::ReadPlanFile(file, options);
+  PLANVIEW_FUZZ_CHECK(again.plan && again.plan->json == read.plan->json, size);
+  planview::fuzz::RenderAndCheck(read.plan->json, nullptr, "");
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  std::string input(reinterpret_cast<const char*>(data), size);
+  planview::fuzz::RunOnLargeStack([&] { CheckInput(input); });
+  return 0;
+}

@@ -1,0 +1,329 @@
+// The plan-file reader on plan files we write ourselves: every real `tofu` capture of
+// testdata/conformance/equivalence encoded with its schemas (structured/wire's encoder and
+// planproto) reads back, with the same schemas, to the same resource changes and renders
+// what `tofu show` printed; schema-sensitive attributes are hidden with schemas even when
+// the plan file does not mark them; hostile archives give one exact line.
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "gtest/gtest.h"
+#include "planfile/plan_file.h"
+#include "planfile/testing/plan_file_writer.h"
+#include "planproto/planfile.pb.h"
+#include "renderer/render_document.h"
+#include "renderer/testing/golden.h"
+#include "structured/json_parse.h"
+
+namespace planview::planfile {
+namespace {
+
+using nlohmann::json;
+using testing::PlanFileFromJson;
+using testing::TfplanFromJson;
+using testing::ZipArchiveOf;
+
+struct Schemas {
+  std::shared_ptr<const structured::Document> document;
+  std::optional<structured::ProviderSchemas> schemas;
+};
+
+Schemas LoadSchemas(const std::string& path) {
+  Schemas out;
+  structured::ParseResult parsed = structured::ParseJson(renderer::testing::ReadFile(path));
+  EXPECT_TRUE(parsed.ok());
+  out.document = parsed.document;
+  std::string error;
+  out.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
+  EXPECT_TRUE(out.schemas) << error;
+  return out;
+}
+
+std::string ReadError(const std::string& bytes, uint64_t cap = kDefaultMaxInflatedBytes) {
+  ReadOptions options;
+  options.max_inflated_bytes = cap;
+  ReadResult r = ReadPlanFile(bytes, options);
+  EXPECT_FALSE(r.plan);
+  EXPECT_EQ(r.error.find('\n'), std::string::npos) << r.error;
+  return r.error;
+}
+
+std::string Render(const std::string& json_text, const structured::ProviderSchemas* schemas, renderer::PlanMode mode) {
+  renderer::DocumentRequest request;
+  request.schemas = schemas;
+  request.mode = mode;
+  request.options.color = false;
+  renderer::DocumentResult r = renderer::RenderDocument(json_text, "plan", request);
+  EXPECT_TRUE(r.ok) << r.error;
+  return r.output;
+}
+
+renderer::PlanMode ModeOf(const std::string& dir) {
+  bool ok = false;
+  std::string mode = renderer::testing::ReadFile(dir + "/mode", &ok);
+  if (mode.starts_with("destroy")) return renderer::PlanMode::kDestroy;
+  if (mode.starts_with("refresh-only")) return renderer::PlanMode::kRefreshOnly;
+  return renderer::PlanMode::kNormal;
+}
+
+// Real `tofu` plans, written as plan files with their schemas and read back with them.
+TEST(PlanFile, EquivalencePlansRoundTripWithSchemas) {
+  int plans = 0;
+  int rendered = 0;
+  for (const std::string& dir : renderer::testing::ListDirs("testdata/conformance/equivalence")) {
+    bool ok = false;
+    std::string plan_json = renderer::testing::ReadFile(dir + "/plan.json", &ok);
+    if (!ok || plan_json.empty()) continue;
+    SCOPED_TRACE(dir);
+    Schemas schemas = LoadSchemas(dir + "/schemas.json");
+    std::string error;
+    const renderer::PlanMode mode = ModeOf(dir);
+    const UiMode ui_mode = mode == renderer::PlanMode::kDestroy       ? UiMode::kDestroy
+                           : mode == renderer::PlanMode::kRefreshOnly ? UiMode::kRefreshOnly
+                                                                      : UiMode::kNormal;
+    std::optional<std::string> file = PlanFileFromJson(plan_json, &*schemas.schemas, error, ui_mode);
+    ASSERT_TRUE(file) << error;
+    ReadOptions options;
+    options.schemas = &*schemas.schemas;
+    ReadResult read = ReadPlanFile(*file, options);
+    ASSERT_TRUE(read.plan) << read.error;
+    EXPECT_EQ(read.plan->sensitivity_notice, "");
+    json want = json::parse(plan_json);
+    json got = json::parse(read.plan->json);
+    for (const char* section : {"resource_changes", "resource_drift"}) {
+      std::map<std::string, json> by_key;
+      for (const json& rc : got.value(section, json::array())) {
+        by_key[rc["address"].get<std::string>() + rc.value("deposed", "")] = rc;
+      }
+      for (const json& w : want.value(section, json::array())) {
+        if (w["mode"] == "data" && w["change"]["actions"] == json::array({"delete"})) continue;
+        if (std::string(section) == "resource_drift" && w["change"]["actions"] == json::array({"no-op"}) &&
+            mode != renderer::PlanMode::kRefreshOnly) {
+          continue;
+        }
+        const std::string key = w["address"].get<std::string>() + w.value("deposed", "");
+        ASSERT_TRUE(by_key.count(key)) << key;
+        const json& h = by_key[key];
+        for (const char* f : {"address", "previous_address", "module_address", "mode", "type", "name", "index",
+                              "provider_name", "deposed", "action_reason"}) {
+          EXPECT_EQ(w.value(f, json()), h.value(f, json())) << key << " " << f;
+        }
+        for (const char* f : {"actions", "before", "after", "after_unknown", "before_sensitive", "after_sensitive"}) {
+          EXPECT_EQ(w["change"].value(f, json()), h["change"].value(f, json())) << key << " " << f;
+        }
+      }
+    }
+    EXPECT_EQ(want.value("output_changes", json::object()), got.value("output_changes", json::object()));
+    ++plans;
+    std::string expected_text = renderer::testing::ReadFile(dir + "/plan.txt", &ok);
+    if (ok) {
+      EXPECT_EQ(Render(read.plan->json, &*schemas.schemas, mode), Render(plan_json, &*schemas.schemas, mode));
+      ++rendered;
+    }
+  }
+  EXPECT_GE(plans, 40);
+  std::printf("equivalence plans written as plan files and read back with schemas: %d (%d rendered)\n", plans,
+              rendered);
+}
+
+constexpr char kSecretPlan[] = R"({
+  "format_version": "1.2", "terraform_version": "1.9.0",
+  "resource_changes": [{
+    "address": "example_server.this", "mode": "managed", "type": "example_server", "name": "this",
+    "provider_name": "registry.opentofu.org/hashicorp/example",
+    "change": {"actions": ["create"], "before": null,
+               "after": {"name": "web", "password": "hunter2", "tags": {"a": "b"}},
+               "after_unknown": {"id": true, "tags": {}}, "before_sensitive": false,
+               "after_sensitive": {"tags": {}}}
+  }]
+})";
+
+constexpr char kSecretSchemas[] = R"({
+  "format_version": "1.0",
+  "provider_schemas": {"registry.opentofu.org/hashicorp/example": {"resource_schemas": {"example_server": {
+    "version": 0, "block": {"attributes": {
+      "id": {"type": "string", "computed": true},
+      "name": {"type": "string", "required": true},
+      "password": {"type": "string", "optional": true, "sensitive": true},
+      "tags": {"type": ["map", "string"], "optional": true}}}}}}}
+})";
+
+// A value the schema marks sensitive but the plan file does not (older versions) is
+// hidden with schemas; without, only the plan's own marks are known, and the notice says so.
+TEST(PlanFile, SchemaSensitiveAttributesAreHiddenWithSchemas) {
+  structured::ParseResult parsed = structured::ParseJson(kSecretSchemas);
+  ASSERT_TRUE(parsed.ok());
+  std::string error;
+  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document, error);
+  ASSERT_TRUE(schemas) << error;
+  std::optional<std::string> file = PlanFileFromJson(kSecretPlan, &*schemas, error);
+  ASSERT_TRUE(file) << error;
+
+  ReadOptions with;
+  with.schemas = &*schemas;
+  ReadResult typed = ReadPlanFile(*file, with);
+  ASSERT_TRUE(typed.plan) << typed.error;
+  json change = json::parse(typed.plan->json)["resource_changes"][0]["change"];
+  EXPECT_EQ(change["after_sensitive"], json::parse(R"({"password": true, "tags": {}})"));
+  EXPECT_EQ(change["after_unknown"], json::parse(R"({"id": true, "tags": {}})"));
+  std::string text = Render(typed.plan->json, &*schemas, renderer::PlanMode::kNormal);
+  EXPECT_NE(text.find("password = (sensitive value)"), std::string::npos) << text;
+  EXPECT_EQ(text.find("hunter2"), std::string::npos) << text;
+
+  ReadResult untyped = ReadPlanFile(*file, ReadOptions{});
+  ASSERT_TRUE(untyped.plan) << untyped.error;
+  EXPECT_EQ(json::parse(untyped.plan->json)["resource_changes"][0]["change"]["after_sensitive"],
+            json::parse(R"({"tags": {}})"));
+  EXPECT_EQ(untyped.plan->sensitivity_notice,
+            "no provider schemas: resource values are decoded from msgpack alone and only the plan file's own "
+            "sensitivity marks are known (attributes the provider schemas mark sensitive are hidden only with "
+            "--schemas)");
+}
+
+std::string Tfplan(const std::string& plan_json) {
+  std::string error;
+  std::optional<std::string> tfplan = TfplanFromJson(plan_json, nullptr, error);
+  EXPECT_TRUE(tfplan) << error;
+  return tfplan.value_or("");
+}
+
+TEST(PlanFile, HostileArchives) {
+  EXPECT_EQ(ReadError("{\"format_version\":\"1.2\"}"), "not a saved plan file (not a ZIP archive)");
+  std::string good = ZipArchiveOf({{"tfplan", Tfplan(kSecretPlan)}});
+  ASSERT_TRUE(ReadPlanFile(good, ReadOptions{}).plan);
+  // Cut short at several places: the central directory is gone.
+  for (size_t keep : {size_t{4}, size_t{30}, good.size() / 2, good.size() - 1}) {
+    EXPECT_TRUE(ReadError(good.substr(0, keep)).starts_with("not a readable ZIP archive (")) << keep;
+  }
+  EXPECT_EQ(ReadError(ZipArchiveOf({{"plan.json", "{}"}})),
+            "not a saved plan file (the ZIP archive has no tfplan member)");
+  // A member whose bytes were damaged after compression.
+  std::string damaged = ZipArchiveOf({{"tfplan", std::string(100000, 'x')}});
+  damaged[60] ^= 0x55;
+  damaged[61] ^= 0x55;
+  std::string damaged_error = ReadError(damaged);
+  EXPECT_TRUE(damaged_error.starts_with("ZIP member tfplan is damaged (") ||
+              damaged_error.starts_with("not a readable ZIP archive ("))
+      << damaged_error;
+}
+
+TEST(PlanFile, ZipBombStopsAtTheCap) {
+  // 4 MiB of zeros deflate to a few KiB; honest sizes are refused before inflating.
+  std::string bomb = ZipArchiveOf({{"tfplan", std::string(4 << 20, '\0')}});
+  EXPECT_LT(bomb.size(), 20000u);
+  EXPECT_EQ(ReadError(bomb, 1 << 20),
+            "ZIP member tfplan inflates to more than the 1048576 bytes planview reads from a plan file");
+  // Lying sizes (local header and central directory say 100 bytes) stop while inflating.
+  std::string liar = bomb;
+  auto patch = [&](size_t at) {
+    liar[at] = 100;
+    liar[at + 1] = liar[at + 2] = liar[at + 3] = 0;
+  };
+  patch(22);  // local header: uncompressed size
+  size_t central = liar.find(std::string("PK\x01\x02", 4));
+  ASSERT_NE(central, std::string::npos);
+  patch(central + 24);
+  std::string error = ReadError(liar, 1 << 20);
+  EXPECT_TRUE(error.starts_with("ZIP member tfplan")) << error;
+}
+
+TEST(PlanFile, TfplanThatIsNotThePlanMessage) {
+  EXPECT_EQ(ReadError(ZipArchiveOf({{"tfplan", "\xff\xff\xff\xff this is not protobuf"}})),
+            "tfplan: not a plan (the member is not the plan protobuf message)");
+  planproto::Plan plan;
+  plan.set_version(2);
+  plan.set_terraform_version("0.11.14");
+  EXPECT_EQ(ReadError(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}})),
+            "tfplan: plan format version 2 is not supported (planview reads version 3: Terraform 0.12 to 1.15, "
+            "OpenTofu 1.6 on)");
+  plan.set_version(3);
+  plan.set_terraform_version("banana");
+  EXPECT_EQ(ReadError(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}})),
+            "tfplan: terraform_version \"banana\" is not a version planview reads (0.12 on)");
+}
+
+// A plan message around one resource change whose after value is `msgpack`.
+std::string WithAfter(const std::string& msgpack, planproto::Action action = planproto::CREATE) {
+  planproto::Plan plan;
+  plan.set_version(3);
+  plan.set_terraform_version("1.9.0");
+  planproto::ResourceInstanceChange* rc = plan.add_resource_changes();
+  rc->set_addr("example_server.this");
+  rc->set_provider("provider[\"registry.opentofu.org/hashicorp/example\"]");
+  rc->mutable_change()->set_action(action);
+  rc->mutable_change()->add_values()->set_msgpack(msgpack);
+  return ZipArchiveOf({{"tfplan", plan.SerializeAsString()}});
+}
+
+TEST(PlanFile, BadMsgpackValues) {
+  const std::string where = "tfplan: resource_changes[0] (example_server.this): after value: ";
+  EXPECT_EQ(ReadError(WithAfter(std::string("\x82\xa1" "a\x01", 4))),
+            where + "at the value (byte 4): unexpected end of msgpack data");
+  EXPECT_EQ(ReadError(WithAfter(std::string("\x81\x01\x02", 3))), where + "at the value (byte 1): map key is not a string");
+  EXPECT_EQ(ReadError(WithAfter(std::string("\xdd\x7f\xff\xff\xff", 5))),
+            where + "at the value (byte 5): 2147483647 values announced but only 0 bytes left");
+  EXPECT_EQ(ReadError(WithAfter(std::string("\x81\xa1" "a\xa2\xff\xfe", 6))),
+            where + "at [\"a\"] (byte 4): string is not valid UTF-8");
+  EXPECT_EQ(ReadError(WithAfter(std::string("\xc1", 1))), where + "at the value (byte 0): 0xc1 is not a msgpack value");
+  EXPECT_EQ(ReadError(WithAfter(std::string("\x92\xc4\x03\x22x\x22\x01", 7))).substr(0, where.size()), where);
+  EXPECT_EQ(ReadError(WithAfter("")), "tfplan: resource_changes[0] (example_server.this): after value: empty value");
+  std::string deep(300, '\x91');
+  deep += '\x01';
+  EXPECT_EQ(ReadError(WithAfter(deep)).substr(where.size()).find("nesting deeper than 256 levels") != std::string::npos,
+            true);
+  EXPECT_EQ(ReadError(WithAfter("\x80", planproto::UPDATE)),
+            "tfplan: resource_changes[0] (example_server.this): 1 values for a update change");
+  EXPECT_EQ(ReadError(WithAfter("\x80", static_cast<planproto::Action>(42))),
+            "tfplan: resource_changes[0] (example_server.this): unknown change action 42");
+}
+
+// Names quoted from the plan file stay on one line (the fuzzer found a variable name with a
+// newline: testdata/fuzz/planfile_read_fuzzer/variable_name_with_newline).
+TEST(PlanFile, ErrorsQuotingNamesAreOneLine) {
+  planproto::Plan plan;
+  plan.set_version(3);
+  plan.set_terraform_version("1.9.0");
+  (*plan.mutable_variables())["a\nb"].set_msgpack("");
+  EXPECT_EQ(ReadError(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}})),
+            "tfplan: variables[\"a\\nb\"]: empty value");
+  plan.clear_variables();
+  planproto::OutputChange* out = plan.add_output_changes();
+  out->set_name("x\ry");
+  out->mutable_change()->set_action(planproto::CREATE);
+  EXPECT_EQ(ReadError(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}})),
+            "tfplan: output_changes[0] (x\\ry): 0 values for a create change");
+}
+
+TEST(PlanFile, LegacyAddressesInParts) {
+  planproto::Plan plan;
+  plan.set_version(3);
+  plan.set_terraform_version("0.12.31");
+  planproto::ResourceInstanceChange* rc = plan.add_resource_changes();
+  rc->set_module_path("module.net");
+  rc->set_mode(planproto::ResourceInstanceChange::data);
+  rc->set_type("aws_ami");
+  rc->set_name("this");
+  rc->set_str("a\"b");
+  rc->set_provider("module.net.provider.aws.west");
+  rc->mutable_change()->set_action(planproto::READ);
+  rc->mutable_change()->add_values()->set_msgpack("\xc0");
+  rc->mutable_change()->add_values()->set_msgpack(std::string("\x81\xa2id\xd4\x00\x00", 7));
+  // Field 15 held provider hashes before 1.1: not relevant attributes.
+  plan.add_field_15(std::string("\x0a\x03" "aws\x12\x04\x0a\x02\x00\x01", 11));
+  ReadResult r = ReadPlanFile(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}}), ReadOptions{});
+  ASSERT_TRUE(r.plan) << r.error;
+  json doc = json::parse(r.plan->json);
+  EXPECT_FALSE(doc.contains("relevant_attributes"));
+  json rcj = doc["resource_changes"][0];
+  EXPECT_EQ(rcj["address"], "module.net.data.aws_ami.this[\"a\\\"b\"]");
+  EXPECT_EQ(rcj["module_address"], "module.net");
+  EXPECT_EQ(rcj["mode"], "data");
+  EXPECT_EQ(rcj["index"], "a\"b");
+  EXPECT_EQ(rcj["provider_name"], "aws");
+  EXPECT_EQ(rcj["change"]["after_unknown"], json::parse(R"({"id": true})"));
+  EXPECT_EQ(rcj["change"]["after"], json::object());
+}
+
+}  // namespace
+}  // namespace planview::planfile
