@@ -25,21 +25,15 @@ class Checker {
   const std::optional<std::string>& found() const { return found_; }
 
   void CheckBlock(Value value, const Block& block) {
-    if (found_ || value.is_null()) return;
-    if (!value.is_object()) return Report(fmt::format("is {}, but the schema expects an object", Article(value)));
-    for (size_t i = 0; i < value.size() && !found_; ++i) {
-      structured::Member m = value.member(i);
-      size_t mark = path_.size();
-      structured::AppendKeyStep(path_, m.key);
-      if (auto a = block.attributes.find(m.key); a != block.attributes.end()) {
-        CheckAttribute(m.value, a->second);
-      } else if (auto b = block.block_types.find(m.key); b != block.block_types.end()) {
-        CheckNested(m.value, b->second.nesting_mode, [&](Value v) { CheckBlock(v, *b->second.block); });
+    CheckMembers(value, [&](std::string_view key, Value member) {
+      if (auto a = block.attributes.find(key); a != block.attributes.end()) {
+        CheckAttribute(member, a->second);
+      } else if (auto b = block.block_types.find(key); b != block.block_types.end()) {
+        CheckNested(member, b->second.nesting_mode, [&](Value v) { CheckBlock(v, *b->second.block); });
       } else {
         Report("is set, but the schema has no such attribute or block");
       }
-      path_.resize(mark);
-    }
+    });
   }
 
  private:
@@ -53,17 +47,25 @@ class Checker {
   }
 
   void CheckNestedObject(Value value, const NestedType& nested) {
+    CheckMembers(value, [&](std::string_view key, Value member) {
+      if (auto a = nested.attributes.find(key); a != nested.attributes.end()) {
+        CheckAttribute(member, a->second);
+      } else {
+        Report("is set, but the schema has no such attribute");
+      }
+    });
+  }
+
+  // An object of a block or nested type: `member(key, value)` checks each of its members.
+  template <typename Member>
+  void CheckMembers(Value value, const Member& member) {
     if (found_ || value.is_null()) return;
     if (!value.is_object()) return Report(fmt::format("is {}, but the schema expects an object", Article(value)));
     for (size_t i = 0; i < value.size() && !found_; ++i) {
       structured::Member m = value.member(i);
       size_t mark = path_.size();
       structured::AppendKeyStep(path_, m.key);
-      if (auto a = nested.attributes.find(m.key); a != nested.attributes.end()) {
-        CheckAttribute(m.value, a->second);
-      } else {
-        Report("is set, but the schema has no such attribute");
-      }
+      member(m.key, m.value);
       path_.resize(mark);
     }
   }
