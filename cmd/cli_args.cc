@@ -64,6 +64,12 @@ Options (one or two dashes):
   --color WHEN          auto, always or never (default: auto: when standard output is a
                         terminal and NO_COLOR is not set)
   -no-color, --no-color same as --color never
+  --safe-terminal       show control characters from the input (ESC, BEL, CR, C1, ...) as
+                        escapes (\x1b, \a, \r, \u009b), as quoted strings show them,
+                        instead of sending them to the terminal (default: on when standard
+                        output is a terminal and --color is auto)
+  --no-safe-terminal    write the input's text as it is, as tofu does (the default when
+                        standard output is not a terminal)
   --width N             wrap at N columns (default: the terminal's width, or 78)
 
 Beyond `tofu show` (plans only; the default output is exactly tofu's):
@@ -140,6 +146,10 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
       if (!flag(out.version)) return std::nullopt;
     } else if (name == "show-sensitive") {
       if (!flag(out.show_sensitive)) return std::nullopt;
+    } else if (name == "safe-terminal" || name == "no-safe-terminal") {
+      bool set = false;
+      if (!flag(set)) return std::nullopt;
+      out.safe_terminal = name == "safe-terminal";
     } else if (name == "no-color") {
       bool set = false;
       if (!flag(set)) return std::nullopt;

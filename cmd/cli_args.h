@@ -29,6 +29,7 @@ struct CliArgs {
   bool show_sensitive = false;
   std::optional<renderer::Product> product;  // unset: auto, read from the document
   ColorChoice color = ColorChoice::kAuto;
+  std::optional<bool> safe_terminal;  // unset: on when stdout is a terminal and colour is auto
   std::optional<int> width;
   uint64_t max_input_bytes = structured::kDefaultMaxInputBytes;  // --max-input-bytes
   renderer::formats::FormatOptions formats;  // --summary, filters, --verbose, --format, --max-bytes

@@ -12,6 +12,7 @@
 #include "renderer/format_version.h"
 #include "renderer/formats/presenter.h"
 #include "renderer/render_document.h"
+#include "renderer/safe_terminal.h"
 #include "structured/json_parse.h"
 #include "structured/read_input.h"
 #include "structured/schema.h"
@@ -76,10 +77,26 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
 
   renderer::formats::ApplyFormat(cli->formats, request);
   if (cli->formats.format != renderer::formats::OutputFormat::kText) request.options.color = false;
-  // The text goes out while it is rendered, in large chunks, instead of being held whole.
-  request.sink = [out](std::string_view chunk) { Write(out, chunk); };
+  // The text goes out while it is rendered, in large chunks, instead of being held whole;
+  // on a terminal, through the one filter that keeps input's control characters from it.
+  const bool safe = cli->safe_terminal.value_or(terminal.stdout_is_terminal && cli->color == ColorChoice::kAuto);
+  renderer::SafeTerminalText safe_text;
+  std::string safe_chunk;
+  auto emit = [&](std::string_view chunk) {
+    if (!safe) return Write(out, chunk);
+    safe_chunk.clear();
+    safe_text.Append(chunk, safe_chunk);
+    Write(out, safe_chunk);
+  };
+  request.sink = emit;
   renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
-  Write(out, result.output);
+  emit(result.output);
+  if (safe) {
+    safe_chunk.clear();
+    safe_text.Finish(safe_chunk);
+    Write(out, safe_chunk);
+    result.log.err_output = renderer::SafeTerminal(result.log.err_output);
+  }
   Flush(out);
   Write(err, result.log.err_output);  // what the log renderer writes on standard error
   for (const std::string& warning : result.warnings.messages()) Error(err, "warning: " + warning);

@@ -130,15 +130,9 @@ class BlockRenderer final : public Renderer {
  private:
   // A block as the dump shows it: as it is, or, when sensitive values are hidden, as
   // PresentBlock presents it under its block type `type`'s sensitivity.
-  void AppendBlock(std::string& out, const Diff& block, std::string_view type, const Redaction& redaction) const {
-    if (redaction.show_sensitive) {
-      AppendDiffDump(out, block, redaction);
-    } else {
-      AppendDiffDump(out,
-                     PresentBlock(block, Flag(blocks_.before_sensitive_blocks, type),
-                                  Flag(blocks_.after_sensitive_blocks, type)),
-                     redaction);
-    }
+  Diff Presented(const Diff& block, std::string_view type, const Redaction& redaction) const {
+    if (redaction.show_sensitive) return block;
+    return PresentBlock(block, Flag(blocks_.before_sensitive_blocks, type), Flag(blocks_.after_sensitive_blocks, type));
   }
 
   // Blocks by key: the single blocks (each key its own block type; `map_type` null), or
@@ -150,7 +144,7 @@ class BlockRenderer final : public Renderer {
     for (const auto& [key, block] : blocks) {
       dump::AppendKey(out, key, first);
       first = false;
-      AppendBlock(out, block, map_type == nullptr ? key : *map_type, redaction);
+      AppendDiffDump(out, Presented(block, map_type == nullptr ? key : *map_type, redaction), redaction);
     }
     out.push_back('}');
   }
@@ -161,16 +155,10 @@ class BlockRenderer final : public Renderer {
     for (const auto& [key, diffs] : groups) {
       dump::AppendKey(out, key, first);
       first = false;
-      if (diffs.empty()) {
-        out.append("null");
-        continue;
-      }
-      out.push_back('[');
-      for (size_t i = 0; i < diffs.size(); ++i) {
-        if (i > 0) out.push_back(',');
-        AppendBlock(out, diffs[i], key, redaction);
-      }
-      out.push_back(']');
+      std::vector<Diff> presented;
+      presented.reserve(diffs.size());
+      for (const Diff& block : diffs) presented.push_back(Presented(block, key, redaction));
+      dump::AppendDiffArray(out, presented, redaction);
     }
     out.push_back('}');
   }

@@ -10,22 +10,9 @@ namespace planview::renderer::formats {
 
 namespace {
 
-void AppendEscaped(std::string& out, std::string_view text) {
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-}
-
 std::string Escaped(std::string_view text) {
   std::string out;
-  AppendEscaped(out, text);
+  AppendHtmlEscaped(out, text);
   return out;
 }
 
@@ -73,7 +60,7 @@ void AppendSummaryTable(std::string& out, const PlanSummary& s) {
   out += "</tr>\n";
   auto row = [&](std::string_view name, const CategoryCounts& counts, bool bold) {
     out += bold ? "<tr class=\"b\"><td>" : "<tr><td>";
-    AppendEscaped(out, name);
+    AppendHtmlEscaped(out, name);
     out += "</td>";
     for (ActionCategory c : used) {
       int n = counts[static_cast<size_t>(c)];
@@ -88,6 +75,19 @@ void AppendSummaryTable(std::string& out, const PlanSummary& s) {
 
 }  // namespace
 
+void AppendHtmlEscaped(std::string& out, std::string_view text) {
+  for (char c : text) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      case '\'': out += "&#39;"; break;
+      default: out += c;
+    }
+  }
+}
+
 std::string AnsiToHtml(std::string_view text) {
   std::string out;
   bool bold = false, dim = false, open = false;
@@ -97,7 +97,7 @@ std::string AnsiToHtml(std::string_view text) {
     if (text[i] != '\033') {
       size_t next = text.find('\033', i);
       if (next == std::string_view::npos) next = text.size();
-      AppendEscaped(out, text.substr(i, next - i));
+      AppendHtmlEscaped(out, text.substr(i, next - i));
       i = next;
       continue;
     }
@@ -192,7 +192,7 @@ void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::s
                        Escaped(r.address), categories);
     out += AnsiToHtml(colorize.Color(DiffActionSymbol(r.action)));
     out += ' ';
-    AppendEscaped(out, Reason(r, options.product));
+    AppendHtmlEscaped(out, Reason(r, options.product));
     out += "</summary><pre>";
     std::string text = RenderResourceDiff(d, ChangeCause::kProposed, options);
     std::string comment = colorize.Color(ResourceChangeComment(r, r.action, ChangeCause::kProposed, options.product));

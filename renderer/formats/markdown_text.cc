@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "renderer/formats/html.h"
 #include "renderer/text_escape.h"
 
 namespace planview::renderer::formats::markdown_text {
@@ -15,18 +16,6 @@ size_t LongestBacktickRun(std::string_view text) {
     longest = std::max(longest, run);
   }
   return longest;
-}
-
-void AppendHtmlEscaped(std::string& out, std::string_view text) {
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
-    }
-  }
 }
 
 }  // namespace
