@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "cmd/testing/run_process.h"
+#include "planfile/testing/plan_file_writer.h"
+#include "structured/json_parse.h"
 #include "gtest/gtest.h"
 #include "renderer/testing/golden.h"
 
@@ -121,6 +123,25 @@ TEST(PlanFile, ConvertUsage) {
   ProcessResult help = Planview({"convert", "--help"});
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_TRUE(help.out.starts_with("Usage: planview convert [--schemas FILE] PLANFILE\n"));
+}
+
+// With schemas: a real `tofu` plan written as a plan file (our encoder) prints exactly what
+// `tofu show` printed for it.
+TEST(PlanFile, RendersWithSchemasAsTofuDid) {
+  const std::string dir = "testdata/conformance/equivalence/basic_list_update";
+  structured::ParseResult parsed = structured::ParseJson(renderer::testing::ReadFile(dir + "/schemas.json"));
+  ASSERT_TRUE(parsed.ok());
+  std::string error;
+  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document, error);
+  ASSERT_TRUE(schemas) << error;
+  std::optional<std::string> file =
+      planfile::testing::PlanFileFromJson(renderer::testing::ReadFile(dir + "/plan.json"), &*schemas, error);
+  ASSERT_TRUE(file) << error;
+  std::string path = WriteTempFile("basic_list_update.tfplan", *file);
+  ProcessResult r = Planview({path, "--schemas", dir + "/schemas.json", "--color", "never"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, renderer::testing::ReadFile(dir + "/plan.txt"));
+  EXPECT_EQ(r.err, "");
 }
 
 // Hostile plan files through the binary: one line naming the file, exit 1, nothing on

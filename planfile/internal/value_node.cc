@@ -1,6 +1,7 @@
 #include "planfile/internal/value_node.h"
 
 #include <algorithm>
+#include <optional>
 
 #include "structured/json_text.h"
 
@@ -173,78 +174,58 @@ void AppendValueJson(const Node& node, std::string& out) {
   }
 }
 
-void AppendUnknownJson(const Node& node, std::string& out) {
-  switch (node.kind) {
-    case Node::Kind::kUnknown:
-      out += "true";
-      return;
-    case Node::Kind::kArray:
-      out += '[';
-      for (size_t i = 0; i < node.children.size(); ++i) {
-        if (i > 0) out += ',';
-        AppendUnknownJson(node.children[i], out);
-      }
-      out += ']';
-      return;
-    case Node::Kind::kObject: {
-      out += '{';
-      bool first = true;
-      for (size_t i = 0; i < node.keys.size(); ++i) {
-        const std::string& key = node.keys[i];
-        const Node& child = node.children[i];
-        if (child.UnknownMarkerIsFalse()) continue;
-        if (!first) out += ',';
-        first = false;
-        AppendString(out, key);
-        out += ':';
-        AppendUnknownJson(child, out);
-      }
-      out += '}';
-      return;
-    }
-    default:
-      out += "false";
-      return;
+namespace {
+
+// Writes a marker tree (after_unknown, before/after_sensitive): `leaf` gives a node's
+// marker text, or nothing for an array or object to descend into; object members whose
+// marker `omit` says is `false` are left out.
+template <typename Leaf, typename Omit>
+void AppendMarkers(const Node& node, std::string& out, const Leaf& leaf, const Omit& omit) {
+  if (std::optional<std::string_view> text = leaf(node)) {
+    out += *text;
+    return;
   }
+  const bool object = node.kind == Node::Kind::kObject;
+  out += object ? '{' : '[';
+  bool first = true;
+  for (size_t i = 0; i < node.children.size(); ++i) {
+    const Node& child = node.children[i];
+    if (object && omit(child)) continue;
+    if (!first) out += ',';
+    first = false;
+    if (object) {
+      AppendString(out, node.keys[i]);
+      out += ':';
+    }
+    AppendMarkers(child, out, leaf, omit);
+  }
+  out += object ? '}' : ']';
+}
+
+bool IsContainer(const Node& node) { return node.kind == Node::Kind::kArray || node.kind == Node::Kind::kObject; }
+
+}  // namespace
+
+void AppendUnknownJson(const Node& node, std::string& out) {
+  AppendMarkers(
+      node, out,
+      [](const Node& n) -> std::optional<std::string_view> {
+        if (IsContainer(n)) return std::nullopt;
+        return n.kind == Node::Kind::kUnknown ? "true" : "false";
+      },
+      [](const Node& n) { return n.UnknownMarkerIsFalse(); });
 }
 
 void AppendSensitiveJson(const Node& node, std::string& out) {
-  if (node.sensitive) {
-    out += "true";
-    return;
-  }
-  switch (node.kind) {
-    case Node::Kind::kUnknown:
-      out += node.shape == Node::Shape::kSequence ? "[]" : node.shape == Node::Shape::kMapping ? "{}" : "false";
-      return;
-    case Node::Kind::kArray:
-      out += '[';
-      for (size_t i = 0; i < node.children.size(); ++i) {
-        if (i > 0) out += ',';
-        AppendSensitiveJson(node.children[i], out);
-      }
-      out += ']';
-      return;
-    case Node::Kind::kObject: {
-      out += '{';
-      bool first = true;
-      for (size_t i = 0; i < node.keys.size(); ++i) {
-        const std::string& key = node.keys[i];
-        const Node& child = node.children[i];
-        if (child.SensitiveMarkerIsFalse()) continue;
-        if (!first) out += ',';
-        first = false;
-        AppendString(out, key);
-        out += ':';
-        AppendSensitiveJson(child, out);
-      }
-      out += '}';
-      return;
-    }
-    default:
-      out += "false";
-      return;
-  }
+  AppendMarkers(
+      node, out,
+      [](const Node& n) -> std::optional<std::string_view> {
+        if (n.sensitive) return "true";
+        if (IsContainer(n)) return std::nullopt;
+        if (n.kind != Node::Kind::kUnknown) return "false";
+        return n.shape == Node::Shape::kSequence ? "[]" : n.shape == Node::Shape::kMapping ? "{}" : "false";
+      },
+      [](const Node& n) { return n.SensitiveMarkerIsFalse(); });
 }
 
 }  // namespace planview::planfile::internal
