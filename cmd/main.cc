@@ -20,21 +20,13 @@
 #include "cmd/planview_cli.h"
 #include "cmd/terminal.h"
 #include "cmd/wire/wire_command.h"
-
-namespace {
-
-// Compiled for the baseline x86-64 so the check itself runs on any CPU.
-__attribute__((target("arch=x86-64"))) bool CpuHasAvx2() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2");
-}
-
-}  // namespace
+#include "structured/internal/kernels/kernel.h"
 
 int main(int argc, char** argv) {
-  if (!CpuHasAvx2()) {
-    std::fputs("planview: this build needs a CPU with AVX2 (it was compiled for -march=haswell)\n", stderr);
-    return 1;
+  // The SIMD kernel is chosen from the CPU; PLANVIEW_KERNEL may force one (for tests).
+  if (std::string error = planview::structured::internal::KernelOverrideError(); !error.empty()) {
+    std::fprintf(stderr, "planview: %s\n", error.c_str());
+    return 2;
   }
   std::vector<std::string> args(argv + 1, argv + argc);
   planview::cmd::Terminal terminal = planview::cmd::DetectTerminal();

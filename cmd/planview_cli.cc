@@ -13,12 +13,20 @@
 #include "renderer/formats/presenter.h"
 #include "renderer/render_document.h"
 #include "renderer/safe_terminal.h"
+#include "structured/internal/kernels/kernel.h"
 #include "structured/json_parse.h"
 #include "structured/read_input.h"
 #include "structured/schema.h"
 
+// The git commit of a release build (tools/release.sh defines it).
+#ifndef PLANVIEW_COMMIT
+#define PLANVIEW_COMMIT "unknown"
+#endif
+
 namespace planview::cmd {
 namespace {
+
+constexpr char kCommit[] = PLANVIEW_COMMIT;
 
 int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
   std::string usage_error;
@@ -33,8 +41,8 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     return 0;
   }
   if (cli->version) {
-    Write(out, fmt::format("planview {} (plan format {}, state format {}, provider schemas format {})\n", kVersion,
-                           renderer::kPlanFormatVersion, renderer::kStateFormatVersion,
+    Write(out, fmt::format("planview {} (commit {}, {} kernel; plan format {}, state format {}, provider schemas format {})\n",
+                           kVersion, kCommit, structured::internal::ActiveKernel().name, renderer::kPlanFormatVersion, renderer::kStateFormatVersion,
                            renderer::kProviderFormatVersion));
     return 0;
   }

@@ -1,6 +1,6 @@
 // The `planview` program without its process shell: arguments in, rendered document on
 // `out`, warnings and errors on `err`, exit status back (0 rendered, 1 bad input, 2 bad
-// usage). Tests call it directly; main.cc adds the CPU check and the large stack.
+// usage). Tests call it directly; main.cc adds the kernel check and the large stack.
 #ifndef PLANVIEW_CMD_PLANVIEW_CLI_H_
 #define PLANVIEW_CMD_PLANVIEW_CLI_H_
 
@@ -9,10 +9,9 @@
 #include <string>
 
 #include "cmd/terminal.h"
+#include "cmd/version.h"
 
 namespace planview::cmd {
-
-inline constexpr char kVersion[] = "0.1.0";
 
 int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err);
 

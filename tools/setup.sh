@@ -8,7 +8,6 @@ packages=(
   bazel-rules-cc       # rules_cc, adapted for Bazel 4 by bazel/debian_rules_cc.bzl
   bazel-rules-java     # Bazel registers Java toolchains even for C++-only builds
   g++                  # the C++20 compiler
-  libsimdjson-dev      # fast On-Demand JSON parser for plan values (exact number text)
   nlohmann-json3-dev   # small documents and JSON writing
   libfmt-dev           # fmt::format for all text output
   libgtest-dev         # unit and golden tests
@@ -18,7 +17,8 @@ packages=(
   protobuf-compiler    # generates C++ for the tfplugin5 messages
   libprotobuf-dev      # runtime for the generated tfplugin5 messages
   libcli11-dev         # command-line parsing for the planview binary
-  libzip-dev           # reads saved plan files (ZIP archives) for `planview PLANFILE` and `convert`
+  zlib1g-dev           # inflates saved plan files (ZIP archives) for `planview PLANFILE` and `convert`
+  libzip-dev           # writes plan files in tests and benchmarks (planfile:plan_file_writer)
   chromium             # headless browser for //cmd:html_browser_test (planview --format html)
   libncurses-dev       # ncursesw for `planview browse`
   tmux                 # drives `planview browse` in //cmd/browse:browse_tmux_test

@@ -1,0 +1,635 @@
+// The JSON parser's hot loop, a template over the SIMD kernel K (kernels/masks.h).
+// Included only by the kernel translation units (structured/internal/kernels/*.cc), each
+// compiled for its instruction set; everything here is local to each of them, so code
+// compiled for one instruction set never leaks into another. ParseJson
+// (structured/json_parse.cc) runs the kernel chosen at start-up (kernels/kernel.h).
+//
+// The parser makes one pass over the text and builds the document as it goes: there is
+// no token index (which would cost about as much memory as the text). It reports only
+// *that* the text is invalid; internal::DiagnoseJson then re-reads the text to say
+// exactly what and where. Strings with escapes are unescaped in place in the source
+// buffer (the result is never longer), so no string is ever copied.
+#ifndef PLANVIEW_STRUCTURED_INTERNAL_JSON_PARSER_H_
+#define PLANVIEW_STRUCTURED_INTERNAL_JSON_PARSER_H_
+
+#include "structured/internal/json_parser_includes.h"
+#include "structured/internal/skip_container.h"
+
+namespace planview::structured::internal {
+namespace {
+
+// The per-value steps are small and hot: keep them in the parse loop.
+#define PLANVIEW_HOT inline __attribute__((always_inline))
+
+struct SpaceTable {
+  bool is_space[256] = {};
+  constexpr SpaceTable() {
+    for (unsigned char c : {' ', '\t', '\n', '\r'}) is_space[c] = true;
+  }
+};
+constexpr SpaceTable kSpace;
+
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+
+int Hex(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+// The four hex digits at p as a code unit, or -1.
+PLANVIEW_HOT int32_t Hex4(const char* p) {
+  int a = Hex(p[0]), b = Hex(p[1]), c = Hex(p[2]), d = Hex(p[3]);
+  if ((a | b | c | d) < 0) return -1;
+  return (a << 12) | (b << 8) | (c << 4) | d;
+}
+
+bool IsHighSurrogate(int32_t u) { return u >= 0xD800 && u < 0xDC00; }
+bool IsLowSurrogate(int32_t u) { return u >= 0xDC00 && u < 0xE000; }
+
+// What a one-character escape (\" \\ \/ \b \f \n \r \t) stands for; 0 for others.
+struct EscapeTable {
+  char to[256] = {};
+  constexpr EscapeTable() {
+    to[static_cast<unsigned char>('"')] = '"';
+    to[static_cast<unsigned char>('\\')] = '\\';
+    to[static_cast<unsigned char>('/')] = '/';
+    to[static_cast<unsigned char>('b')] = '\b';
+    to[static_cast<unsigned char>('f')] = '\f';
+    to[static_cast<unsigned char>('n')] = '\n';
+    to[static_cast<unsigned char>('r')] = '\r';
+    to[static_cast<unsigned char>('t')] = '\t';
+  }
+};
+constexpr EscapeTable kEscapes;
+
+// Unescapes string content that the scanner accepted, in place (the result is never
+// longer), from its first backslash `first` on; `scratch` holds the unescaped tail on
+// the way. `s` must be readable 32 bytes past `n`. Returns the new length. Lone
+// surrogates become U+FFFD, as Go's encoding/json does.
+template <class K>
+size_t UnescapeInPlace(char* s, size_t n, size_t first, std::string& scratch) {
+  if (scratch.size() < n + 32) scratch.resize(n + 32);
+  char* out = scratch.data();
+  size_t w = 0;
+  size_t r = first;
+  auto put = [&](uint32_t cp) {
+    if (cp < 0x80) {
+      out[w++] = static_cast<char>(cp);
+    } else if (cp < 0x800) {
+      out[w++] = static_cast<char>(0xC0 | (cp >> 6));
+      out[w++] = static_cast<char>(0x80 | (cp & 0x3F));
+    } else if (cp < 0x10000) {
+      out[w++] = static_cast<char>(0xE0 | (cp >> 12));
+      out[w++] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out[w++] = static_cast<char>(0x80 | (cp & 0x3F));
+    } else {
+      out[w++] = static_cast<char>(0xF0 | (cp >> 18));
+      out[w++] = static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
+      out[w++] = static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
+      out[w++] = static_cast<char>(0x80 | (cp & 0x3F));
+    }
+  };
+  while (r < n) {
+    // s[r] is a backslash.
+    char e = s[r + 1];
+    if (char to = kEscapes.to[static_cast<unsigned char>(e)]; to != 0) {
+      out[w++] = to;
+      r += 2;
+    } else {  // \uXXXX
+      int32_t unit = Hex4(s + r + 2);
+      r += 6;
+      if (IsHighSurrogate(unit) && r + 6 <= n && s[r] == '\\' && s[r + 1] == 'u' && IsLowSurrogate(Hex4(s + r + 2))) {
+        int32_t low = Hex4(s + r + 2);
+        r += 6;
+        put(0x10000 + ((static_cast<uint32_t>(unit) - 0xD800) << 10) + (static_cast<uint32_t>(low) - 0xDC00));
+      } else if (IsHighSurrogate(unit) || IsLowSurrogate(unit)) {
+        put(0xFFFD);
+      } else {
+        put(static_cast<uint32_t>(unit));
+      }
+    }
+    // Copy the plain run up to the next backslash (or the end), 32 bytes at a time.
+    for (;;) {
+      uint32_t mask = K::Backslashes(s + r);
+      size_t run = mask != 0 ? static_cast<size_t>(__builtin_ctz(mask)) : 32;
+      if (run > n - r) run = n - r;
+      std::memcpy(out + w, s + r, 32);
+      w += run;
+      r += run;
+      if (mask != 0 || r >= n) break;
+    }
+  }
+  std::memcpy(s + first, out, w);
+  return first + w;
+}
+
+template <class K>
+class Parser {
+ public:
+  // `text` (`size` bytes) must be followed by at least kParsePadding zero bytes.
+  Parser(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options)
+      : begin_(text), end_(text + size), p_(begin_), b_(builder), options_(options), text_(text) {
+    // Nesting is bounded by the limit and by the text (one byte per level at least).
+    stack_.resize(std::min(options.max_depth, size) + 2);
+  }
+
+  // From now on a skipped top-level array or object is only measured (its end found),
+  // and `check` is given its range to have it checked elsewhere.
+  void HandSkippedTo(std::function<void(size_t begin, size_t end)> check) { check_skipped_ = std::move(check); }
+
+  // Checks that [begin, end) of the text is exactly one JSON value (nothing is built).
+  bool CheckValue(size_t begin, size_t end) {
+    const char* p = begin_ + begin;
+    if (!ParseValue<false>(p, 1)) return false;
+    if (p != begin_ + end) return Fail(p, "a skipped value ends elsewhere than it seemed to");
+    return true;
+  }
+
+  // Parses the whole text. False when it is not valid JSON (error_offset() says about
+  // where; the diagnoser says exactly).
+  bool Run() {
+    const char* p = SkipSpace(begin_);
+    bool ok = !options_.skip_top_level_keys.empty() && *p == '{' ? RootObjectSkipping(p) : ParseValue<true>(p, 0);
+    if (!ok) return false;
+    p = SkipSpace(p);
+    if (p != end_) return Fail(p, "unexpected content after the top-level JSON value");
+    return true;
+  }
+
+  // Strings are unescaped in place as soon as they are scanned. Before anything reads
+  // the text again (to diagnose an error), this fills each of them with 'a': what is
+  // left is exactly as valid as the original, with every offset and line unchanged,
+  // and the strings themselves were already found well-formed.
+  void Scrub() {
+    for (const auto& [offset, raw_length] : escaped_) std::memset(text_ + offset, 'a', raw_length);
+    escaped_.clear();
+  }
+  // Where parsing stopped: the error, or about where the builder gave up.
+  size_t error_offset() const { return static_cast<size_t>(std::min(p_, end_) - begin_); }
+  const std::string& message() const { return message_; }
+
+ private:
+  struct StringScan {
+    const char* end = nullptr;    // the closing quote
+    const char* first = nullptr;  // the first backslash, if any
+    size_t length = 0;            // unescaped length
+    bool escaped = false;
+  };
+
+  PLANVIEW_HOT static const char* SkipSpace(const char* p) {
+    while (kSpace.is_space[static_cast<unsigned char>(*p)]) ++p;
+    return p;
+  }
+
+  bool Fail(const char* at, std::string message) {
+    p_ = at;
+    message_ = std::move(message);
+    return false;
+  }
+
+  // p at the opening quote. On success p is past the closing quote.
+  PLANVIEW_HOT bool ScanString(const char*& p, StringScan& scan) {
+    const char* start = p + 1;
+    const char* s = start;
+    size_t shrink = 0;
+    uint32_t high = 0;  // non-zero once a byte of the string is not ASCII
+    for (;;) {
+      StringMasks found = K::StringStops(s);
+      if (found.stops == 0) {
+        high |= found.high;
+        s += 32;
+        continue;
+      }
+      int at = __builtin_ctz(found.stops);
+      high |= found.high & ((uint32_t{2} << at) - 1);
+      s += at;
+      if ((found.quotes >> at) & 1) break;
+      if (*s != '\\') {
+        return Fail(s, s >= end_ ? "unterminated string" : "control character in string (must be escaped)");
+      }
+      if (!scan.escaped) scan.first = s;
+      scan.escaped = true;
+      if (kEscapes.to[static_cast<unsigned char>(s[1])] != 0) {
+        s += 2;
+        shrink += 1;
+        continue;
+      }
+      if (s[1] != 'u') return Fail(s, "invalid escape in string");
+      int32_t unit = Hex4(s + 2);
+      if (unit < 0) return Fail(s, "invalid \\u escape in string");
+      if (IsHighSurrogate(unit) && s[6] == '\\' && s[7] == 'u' && IsLowSurrogate(Hex4(s + 8))) {
+        s += 12;
+        shrink += 8;  // 4 bytes of UTF-8
+      } else {
+        s += 6;
+        shrink += unit < 0x80 ? 5 : unit < 0x800 ? 4 : 3;  // lone surrogates: 3 (U+FFFD)
+      }
+    }
+    // Only strings can hold non-ASCII bytes (elsewhere they are syntax errors): checking
+    // them here makes the whole text's UTF-8 checked, in the same pass.
+    if (high != 0 && FindInvalidUtf8(std::string_view(start, static_cast<size_t>(s - start))) != static_cast<size_t>(s - start)) {
+      return Fail(start, "invalid UTF-8");
+    }
+    scan.end = s;
+    scan.length = static_cast<size_t>(s - start) - shrink;
+    p = s + 1;
+    return true;
+  }
+
+  template <bool kBuild>
+  PLANVIEW_HOT bool Number(const char*& p) {
+    const char* s = p;
+    if (*s == '-') ++s;
+    if (*s == '0') {
+      ++s;
+    } else if (*s >= '1' && *s <= '9') {
+      do ++s;
+      while (IsDigit(*s));
+    } else {
+      return Fail(p, "invalid number");
+    }
+    if (*s == '.') {
+      ++s;
+      if (!IsDigit(*s)) return Fail(p, "invalid number");
+      do ++s;
+      while (IsDigit(*s));
+    }
+    if (*s == 'e' || *s == 'E') {
+      ++s;
+      if (*s == '+' || *s == '-') ++s;
+      if (!IsDigit(*s)) return Fail(p, "invalid number");
+      do ++s;
+      while (IsDigit(*s));
+    }
+    if constexpr (kBuild) b_.SourceNumber(static_cast<size_t>(p - begin_), static_cast<size_t>(s - p));
+    p = s;
+    return true;
+  }
+
+  template <bool kBuild>
+  PLANVIEW_HOT bool String(const char*& p) {
+    StringScan scan;
+    const char* start = p + 1;
+    if (!ScanString(p, scan)) return false;
+    if constexpr (kBuild) {
+      if (scan.length > internal::kMaxLength) return Fail(start - 1, "string longer than 512 MiB");
+      size_t offset = static_cast<size_t>(start - begin_);
+      b_.SourceString(offset, scan.length);
+      if (scan.escaped) {
+        // While the bytes are in cache (the result is never longer than the source).
+        size_t raw_length = static_cast<size_t>(scan.end - start);
+        escaped_.emplace_back(static_cast<uint32_t>(offset), static_cast<uint32_t>(raw_length));
+        size_t length = UnescapeInPlace<K>(text_ + offset, raw_length, static_cast<size_t>(scan.first - start), scratch_);
+        if (length != scan.length) return Fail(start - 1, "internal error: unescaped length differs from the scan");
+      }
+    }
+    return true;
+  }
+
+  // Adds a key to the document: one in the text as it stands (it ends at its closing
+  // quote), an escaped one unescaped into the arena. `raw` is the text between the quotes.
+  void AddKey(std::string_view raw, bool escaped) {
+    if (escaped) {
+      b_.Key(UnescapeString(raw));
+    } else {
+      b_.SourceKeyBeforeQuote(static_cast<size_t>(raw.data() - begin_));
+    }
+  }
+
+  // p at the opening quote of a key; on success p is past the ':'.
+  template <bool kBuild>
+  PLANVIEW_HOT bool Key(const char*& p, std::string_view* raw = nullptr, bool* escaped = nullptr) {
+    if (*p != '"') return Fail(p, "expected a string key");
+    StringScan scan;
+    const char* start = p + 1;
+    if (!ScanString(p, scan)) return false;
+    if (raw != nullptr) *raw = std::string_view(start, static_cast<size_t>(scan.end - start));
+    if (escaped != nullptr) *escaped = scan.escaped;
+    if constexpr (kBuild) AddKey(std::string_view(start, static_cast<size_t>(scan.end - start)), scan.escaped);
+    p = SkipSpace(p);
+    if (*p != ':') return Fail(p, "expected ':'");
+    ++p;
+    return true;
+  }
+
+  template <bool kBuild>
+  PLANVIEW_HOT bool Literal(const char*& p) {
+    switch (*p) {
+      case 't':
+        if (std::memcmp(p, "true", 4) != 0) return Fail(p, "invalid literal");
+        if constexpr (kBuild) b_.Bool(true);
+        p += 4;
+        return true;
+      case 'f':
+        if (std::memcmp(p, "false", 5) != 0) return Fail(p, "invalid literal");
+        if constexpr (kBuild) b_.Bool(false);
+        p += 5;
+        return true;
+      default:
+        if (std::memcmp(p, "null", 4) != 0) return Fail(p, "invalid literal");
+        if constexpr (kBuild) b_.Null();
+        p += 4;
+        return true;
+    }
+  }
+
+  template <bool kBuild>
+  PLANVIEW_HOT void End(const char* p, bool object) {
+    if constexpr (kBuild) {
+      p_ = p;  // where to report a container too large for the document
+      if (object) {
+        b_.EndObject();
+      } else {
+        b_.EndArray();
+      }
+    }
+  }
+
+  // Parses one complete value at nesting depth `depth` (containers iteratively, so
+  // nesting costs no native stack). With kBuild false it only checks the text.
+  template <bool kBuild>
+  bool ParseValue(const char*& in, size_t depth) {
+    const char* p = in;
+    // Open containers, 1 for objects; at most max_depth - depth of them.
+    size_t limit = options_.max_depth > depth ? options_.max_depth - depth : 0;
+    uint8_t* const bottom = stack_.data();
+    uint8_t* top = bottom;
+    char c;
+  value:
+    // The text is far larger than the caches and read once: fetch ahead.
+    __builtin_prefetch(p + 640);
+    p = SkipSpace(p);
+    c = *p;
+    if (c == '"') {
+      if (!String<kBuild>(p)) return false;
+      goto next;
+    }
+    if (c == '{' || c == '[') {
+      if (static_cast<size_t>(top - bottom) >= limit) {
+        return Fail(p, fmt::format("nesting deeper than {} levels", options_.max_depth));
+      }
+      bool object = c == '{';
+      *++top = object;
+      p = SkipSpace(p + 1);
+      if (object) {
+        if constexpr (kBuild) b_.BeginObject();
+        if (*p != '}') goto key;
+      } else {
+        if constexpr (kBuild) b_.BeginArray();
+        if (*p != ']') goto value;
+      }
+      End<kBuild>(p++, object);
+      --top;
+      goto next;
+    }
+    if (c == '-' || (c >= '0' && c <= '9')) {
+      if (!Number<kBuild>(p)) return false;
+      goto next;
+    }
+    if (c == 't' || c == 'f' || c == 'n') {
+      if (!Literal<kBuild>(p)) return false;
+      goto next;
+    }
+    return Fail(p, p >= end_ ? "unexpected end of input" : "unexpected character");
+  next:
+    if (top == bottom) {
+      in = p;
+      return true;
+    }
+    p = SkipSpace(p);
+    if (*p == ',') {
+      ++p;
+      if (*top) goto key;
+      goto value;
+    }
+    if (*p == (*top ? '}' : ']')) {
+      End<kBuild>(p++, *top);
+      --top;
+      goto next;
+    }
+    return Fail(p, p >= end_ ? "unexpected end of input" : "expected ',' or a closing bracket");
+  key:
+    p = SkipSpace(p);
+    if (!Key<kBuild>(p)) return false;
+    goto value;
+  }
+
+  bool IsSkipped(std::string_view raw_key, bool escaped) const {
+    if (escaped) return false;
+    for (const std::string& name : options_.skip_top_level_keys) {
+      if (name == raw_key) return true;
+    }
+    return false;
+  }
+
+  // The top-level object, leaving out the members named in skip_top_level_keys.
+  bool RootObjectSkipping(const char*& p) {
+    if (options_.max_depth == 0) return Fail(p, "nesting deeper than 0 levels");
+    if (check_skipped_) return RootObjectInTwoPasses(p);
+    b_.BeginObject();
+    p = SkipSpace(p + 1);
+    if (*p == '}') {
+      ++p;
+      b_.EndObject();
+      return true;
+    }
+    for (;;) {
+      p = SkipSpace(p);
+      std::string_view raw;
+      bool escaped = false;
+      if (!Key<false>(p, &raw, &escaped)) return false;
+      if (IsSkipped(raw, escaped)) {
+        if (!ParseValue<false>(p, 1)) return false;
+      } else {
+        AddKey(raw, escaped);
+        if (!ParseValue<true>(p, 1)) return false;
+      }
+      p = SkipSpace(p);
+      if (*p == ',') {
+        ++p;
+        continue;
+      }
+      if (*p == '}') {
+        p_ = p++;
+        b_.EndObject();
+        return true;
+      }
+      return Fail(p, "expected ',' or '}'");
+    }
+  }
+
+  // The same, with the skipped members checked elsewhere. A first pass finds where every
+  // member's value ends (arrays and objects by their brackets alone) and hands the
+  // skipped ones over as soon as they are found, so the checker starts early and has
+  // them all long before the second pass, which builds the kept members, is done.
+  bool RootObjectInTwoPasses(const char*& p) {
+    struct Kept {
+      std::string_view raw_key;
+      bool escaped;
+      size_t begin;
+      size_t end;
+    };
+    std::vector<Kept> kept;
+    p = SkipSpace(p + 1);
+    if (*p != '}') {
+      for (;;) {
+        p = SkipSpace(p);
+        std::string_view raw;
+        bool escaped = false;
+        if (!Key<false>(p, &raw, &escaped)) return false;
+        bool skip = IsSkipped(raw, escaped);
+        p = SkipSpace(p);
+        size_t begin = static_cast<size_t>(p - begin_);
+        if (*p == '{' || *p == '[') {
+          size_t end = SkipContainerWith<K>(begin_, begin, static_cast<size_t>(end_ - begin_));
+          if (end == kNoEnd) return Fail(end_, "unexpected end of input");
+          p = begin_ + end;
+          if (skip) check_skipped_(begin, end);
+        } else if (!ParseValue<false>(p, 1)) {
+          return false;
+        }
+        if (!skip) kept.push_back({raw, escaped, begin, static_cast<size_t>(p - begin_)});
+        p = SkipSpace(p);
+        if (*p == ',') {
+          ++p;
+          continue;
+        }
+        if (*p == '}') break;
+        return Fail(p, "expected ',' or '}'");
+      }
+    }
+    const char* close = p++;
+    b_.BeginObject();
+    for (const Kept& member : kept) {
+      AddKey(member.raw_key, member.escaped);
+      const char* value = begin_ + member.begin;
+      if (!ParseValue<true>(value, 1)) return false;
+      if (value != begin_ + member.end) return Fail(value, "a value ends elsewhere than it seemed to");
+    }
+    p_ = close;
+    b_.EndObject();
+    return true;
+  }
+
+  const char* begin_;
+  const char* end_;
+  const char* p_;  // set on failure, and before steps that may throw
+  DocumentBuilder& b_;
+  const ParseOptions& options_;
+  std::vector<uint8_t> stack_;  // room for the open containers of ParseValue
+  char* text_;  // the same text, writable
+  std::vector<std::pair<uint32_t, uint32_t>> escaped_;  // unescaped strings: offset, raw length
+  std::string scratch_;
+  std::string message_;
+  std::function<void(size_t, size_t)> check_skipped_;
+};
+
+// Checks the skipped top-level members on a second thread while the parser builds the
+// others. It only reads their bytes, which the building thread never writes.
+template <class K>
+class SkippedChecker {
+ public:
+  SkippedChecker(char* text, size_t size, const ParseOptions& options)
+      : parser_(text, size, unused_, options), thread_([this] { Loop(); }) {}
+  SkippedChecker(const SkippedChecker&) = delete;
+  SkippedChecker& operator=(const SkippedChecker&) = delete;
+  ~SkippedChecker() {
+    {
+      std::lock_guard lock(mutex_);
+      closed_ = true;
+      queue_.clear();
+    }
+    ready_.notify_one();
+    if (thread_.joinable()) thread_.join();
+  }
+
+  void Check(size_t begin, size_t end) {
+    {
+      std::lock_guard lock(mutex_);
+      queue_.emplace_back(begin, end);
+    }
+    ready_.notify_one();
+  }
+
+  // Waits for every range handed over; false when one of them is not a JSON value.
+  bool Finish() {
+    {
+      std::lock_guard lock(mutex_);
+      closed_ = true;
+    }
+    ready_.notify_one();
+    thread_.join();
+    return !failed_;
+  }
+  const Parser<K>& parser() const { return parser_; }
+
+ private:
+  void Loop() {
+    size_t next = 0;
+    for (;;) {
+      std::pair<size_t, size_t> range;
+      {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [&] { return closed_ || next < queue_.size(); });
+        if (next >= queue_.size()) return;
+        range = queue_[next++];
+      }
+      if (!parser_.CheckValue(range.first, range.second)) {
+        failed_ = true;
+        return;
+      }
+    }
+  }
+
+  DocumentBuilder unused_;
+  Parser<K> parser_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::vector<std::pair<size_t, size_t>> queue_;
+  bool closed_ = false;
+  bool failed_ = false;  // written by the thread, read after joining it
+  std::thread thread_;
+};
+
+// Parses `text` (`size` bytes followed by kParsePadding zero bytes) into `builder`.
+// When it fails, every string unescaped in place has been scrubbed (see Parser::Scrub)
+// and no other thread reads the text any more: ParseJson may read it again to diagnose.
+template <class K>
+KernelParseResult RunParser(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options) {
+  Parser<K> parser(text, size, builder, options);
+  std::optional<SkippedChecker<K>> checker;
+  if (options.parallel && size >= options.parallel_min_bytes && !options.skip_top_level_keys.empty()) {
+    checker.emplace(text, size, options);
+    parser.HandSkippedTo([&checker](size_t begin, size_t end) { checker->Check(begin, end); });
+  }
+  KernelParseResult result;
+  try {
+    result.ok = parser.Run();
+  } catch (const std::length_error& e) {
+    result.too_large.emplace();
+    result.too_large->message = e.what();
+    result.too_large->limit = true;
+    result.too_large->offset = parser.error_offset();
+  }
+  // After a failure here the skipped ranges need no checking: all is read again.
+  bool skipped_ok = true;
+  if (checker && result.ok) skipped_ok = checker->Finish();
+  bool checker_failed = checker && result.ok && !skipped_ok;
+  if (!result.ok) checker.reset();
+  if (result.ok && skipped_ok) return result;
+  result.ok = false;
+  parser.Scrub();
+  const Parser<K>& failed = checker_failed ? checker->parser() : parser;
+  result.message = failed.message();
+  result.offset = failed.error_offset();
+  return result;
+}
+
+#undef PLANVIEW_HOT
+
+}  // namespace
+}  // namespace planview::structured::internal
+
+#endif  // PLANVIEW_STRUCTURED_INTERNAL_JSON_PARSER_H_

@@ -1,0 +1,65 @@
+// The SIMD kernels and the one chosen at start-up.
+//
+// A kernel is the JSON parser and the container skipper compiled for one instruction set
+// (masks.h says what differs: scalar.h, avx2.h, neon.h). Every build has the scalar
+// kernel; x86-64 builds add AVX2, AArch64 builds NEON. ActiveKernel() is chosen once, the
+// first time it is asked: the kernel named by the environment variable PLANVIEW_KERNEL
+// (scalar, avx2, neon) when set and usable on this CPU, else the fastest one the CPU runs.
+// All kernels give the same results.
+#ifndef PLANVIEW_STRUCTURED_INTERNAL_KERNELS_KERNEL_H_
+#define PLANVIEW_STRUCTURED_INTERNAL_KERNELS_KERNEL_H_
+
+#include <cstddef>
+#include <optional>
+#include <span>
+#include <string>
+
+#include "structured/json_parse.h"
+#include "structured/json_value.h"
+#include "structured/parse_error.h"
+
+namespace planview::structured::internal {
+
+// What a kernel's parse reports to ParseJson.
+struct KernelParseResult {
+  bool ok = false;
+  // A value too large for the document (the builder threw std::length_error).
+  std::optional<ParseError> too_large;
+  // When not ok: what the failing parser said, and where.
+  std::string message;
+  size_t offset = 0;
+};
+
+struct Kernel {
+  const char* name;
+  bool (*usable)();  // whether this CPU runs it
+  // Parses `text` (`size` bytes followed by kParsePadding zero bytes) into `builder`.
+  // After a failure the text holds what the input held, as far as validity goes, and no
+  // other thread reads it any more.
+  KernelParseResult (*parse)(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options);
+  // internal::SkipContainer (structured/json_skip.h).
+  size_t (*skip_container)(const char* text, size_t begin, size_t size);
+};
+
+// Defined by each kernel's translation unit.
+extern const Kernel kScalarKernel;
+#if defined(__x86_64__)
+extern const Kernel kAvx2Kernel;
+#endif
+#if defined(__aarch64__)
+extern const Kernel kNeonKernel;
+#endif
+
+// The kernels of this build, slowest first.
+std::span<const Kernel* const> BuiltKernels();
+
+const Kernel& ActiveKernel();
+
+// Empty, or why PLANVIEW_KERNEL cannot be honoured (an unknown name, or a kernel this CPU
+// does not run): one line, for the binary to report at start-up. ActiveKernel() then
+// uses the CPU's best.
+std::string KernelOverrideError();
+
+}  // namespace planview::structured::internal
+
+#endif  // PLANVIEW_STRUCTURED_INTERNAL_KERNELS_KERNEL_H_

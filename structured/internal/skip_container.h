@@ -1,0 +1,78 @@
+// SkipContainer (structured/json_skip.h) for one kernel K (kernels/masks.h). Included only
+// by the kernel translation units (structured/internal/kernels/*.cc); everything here is
+// local to each of them, so code compiled for one instruction set never leaks into another.
+//
+// 64 bytes at a time: which bytes are quotes, backslashes and brackets; which quotes a
+// backslash escapes; which bytes lie inside strings (a running parity of the real
+// quotes); and the bracket depth, counted per block and walked bit by bit only in the
+// block where it may reach zero.
+#ifndef PLANVIEW_STRUCTURED_INTERNAL_SKIP_CONTAINER_H_
+#define PLANVIEW_STRUCTURED_INTERNAL_SKIP_CONTAINER_H_
+
+#include "structured/internal/json_parser_includes.h"
+
+namespace planview::structured::internal {
+namespace {
+
+// The bytes escaped by a backslash: in each run of backslashes every second one escapes
+// the byte after it, so the byte after a run is escaped when the run's length is odd.
+// Adding a run's lowest bit carries past its end; whether that end is odd or even says
+// the run's parity, given where it started. `carry` says whether the block's first byte
+// is escaped, and is set for the next block.
+inline uint64_t Escaped(uint64_t backslash, bool& carry) {
+  constexpr uint64_t kEven = 0x5555555555555555;
+  constexpr uint64_t kOdd = ~kEven;
+  uint64_t first = carry ? 1 : 0;
+  uint64_t runs = backslash & ~first;
+  uint64_t starts = runs & ~(runs << 1);
+  uint64_t after_even_starts = (runs + (starts & kEven)) & ~runs;
+  uint64_t odd_sum;
+  carry = __builtin_add_overflow(runs, starts & kOdd, &odd_sum);
+  uint64_t after_odd_starts = odd_sum & ~runs;
+  return (after_even_starts & kOdd) | (after_odd_starts & kEven) | first;
+}
+
+template <class K>
+size_t SkipContainerWith(const char* text, size_t begin, size_t size) {
+  bool escape_carry = false;
+  uint64_t inside = 0;  // all ones when the block starts inside a string
+  int64_t depth = 0;
+  for (size_t at = begin; at < size; at += 64) {
+    BlockMasks m = K::Classify(text + at);
+    // Bytes past the end are padding (zeros): they hold nothing that matters.
+    if (size - at < 64) {
+      uint64_t valid = (uint64_t{1} << (size - at)) - 1;
+      m.quote &= valid;
+      m.backslash &= valid;
+      m.open &= valid;
+      m.close &= valid;
+    }
+    uint64_t quotes = m.quote;
+    if (m.backslash != 0 || escape_carry) quotes &= ~Escaped(m.backslash, escape_carry);
+    uint64_t in_string = K::PrefixParity(quotes) ^ inside;
+    inside = static_cast<uint64_t>(static_cast<int64_t>(in_string) >> 63);
+    uint64_t open = m.open & ~in_string;
+    uint64_t close = m.close & ~in_string;
+    int closes = __builtin_popcountll(close);
+    if (depth > closes) {
+      depth += __builtin_popcountll(open) - closes;
+      continue;
+    }
+    uint64_t brackets = open | close;
+    while (brackets != 0) {
+      uint64_t bit = brackets & (~brackets + 1);
+      if (open & bit) {
+        ++depth;
+      } else if (--depth == 0) {
+        return at + static_cast<size_t>(__builtin_ctzll(bit)) + 1;
+      }
+      brackets ^= bit;
+    }
+  }
+  return kNoEnd;
+}
+
+}  // namespace
+}  // namespace planview::structured::internal
+
+#endif  // PLANVIEW_STRUCTURED_INTERNAL_SKIP_CONTAINER_H_

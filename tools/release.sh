@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Builds the release files into dist/ (offline, from Debian packages only):
+#   planview-VERSION-linux-x86_64[.sha256]   static, stripped; any x86-64 CPU
+#   planview-VERSION-linux-aarch64[.sha256]  static, stripped; cross-compiled
+#   planview_VERSION_amd64.deb, planview_VERSION_arm64.deb
+# then checks them (tools/release_check.sh: qemu on Westmere, Haswell and AArch64; each
+# .deb unpacked into a scratch root and run). VERSION comes from the file VERSION; the
+# binaries print it with the git commit (`planview --version`).
+#
+#   bash tools/release.sh [--no-check]
+#
+# Environment: BAZEL (default bazel), BAZEL_FLAGS (extra build flags, e.g. a disk cache).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+check=1
+[ "${1:-}" = "--no-check" ] && check=0
+
+bash tools/setup.sh
+bash tools/release_setup.sh
+
+BAZEL=${BAZEL:-bazel}
+read -r -a extra <<<"${BAZEL_FLAGS:-}"
+version=$(tr -d '[:space:]' <VERSION)
+commit=$(git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=no 2>/dev/null)" ]; then
+  commit="$commit+changes"
+fi
+stamp=(--per_file_copt="cmd/planview_cli.cc@-DPLANVIEW_COMMIT=\"$commit\"")
+mkdir -p dist
+rm -f dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb
+
+# build CONFIG STRIP OUT: one static binary, stripped, with its checksum.
+build() {
+  local config=$1 strip=$2 out=$3 bin
+  "$BAZEL" build "${extra[@]}" --config="$config" "${stamp[@]}" //cmd:planview
+  bin=$("$BAZEL" info "${extra[@]}" --config="$config" "${stamp[@]}" bazel-bin 2>/dev/null)/cmd/planview
+  "$strip" -o "dist/$out" "$bin"
+  chmod 755 "dist/$out"
+  (cd dist && sha256sum "$out" >"$out.sha256")
+}
+build release strip "planview-$version-linux-x86_64"
+build release_aarch64 aarch64-linux-gnu-strip "planview-$version-linux-aarch64"
+
+bash tools/release/make_deb.sh "dist/planview-$version-linux-x86_64" amd64 "$version" "dist/planview_${version}_amd64.deb"
+bash tools/release/make_deb.sh "dist/planview-$version-linux-aarch64" arm64 "$version" "dist/planview_${version}_arm64.deb"
+
+ls -l dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb
+if [ "$check" = 1 ]; then bash tools/release_check.sh; fi

@@ -1,0 +1,29 @@
+# bash completion for planview
+_planview() {
+  local cur prev
+  cur=${COMP_WORDS[COMP_CWORD]}
+  prev=${COMP_WORDS[COMP_CWORD-1]}
+  case $prev in
+    --schemas) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --kind) COMPREPLY=($(compgen -W "plan state log" -- "$cur")); return ;;
+    --mode) COMPREPLY=($(compgen -W "normal destroy refresh-only" -- "$cur")); return ;;
+    --quality) COMPREPLY=($(compgen -W "errored nochanges targeted none" -- "$cur")); return ;;
+    --product) COMPREPLY=($(compgen -W "opentofu terraform" -- "$cur")); return ;;
+    --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+    --format) COMPREPLY=($(compgen -W "text markdown json html" -- "$cur")); return ;;
+    --action) COMPREPLY=($(compgen -W "create update delete replace read import move forget" -- "$cur")); return ;;
+    --width|--max-bytes|--address) return ;;
+  esac
+  if [ "$COMP_CWORD" = 1 ] && [[ $cur != -* ]]; then
+    COMPREPLY=($(compgen -W "browse wire" -- "$cur") $(compgen -f -- "$cur"))
+    return
+  fi
+  if [[ $cur == -* ]]; then
+    COMPREPLY=($(compgen -W "--schemas --kind --mode --quality --show-sensitive --product --color
+      --no-color --width --summary --summary-only --action --address --hide-reads --verbose
+      --concise --format --max-bytes --help --version" -- "$cur"))
+    return
+  fi
+  COMPREPLY=($(compgen -f -- "$cur"))
+}
+complete -o filenames -F _planview planview

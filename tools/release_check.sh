@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Checks the release files in dist/ as users run them (tools/release.sh runs it last):
+#   - each binary is static, stripped, under 15 MB, and matches its .sha256;
+#   - the x86-64 binary under `qemu-x86_64 -cpu Westmere` (no AVX at all: the scalar
+#     kernel), `-cpu Haswell` (the AVX2 kernel) and the AArch64 one under qemu-aarch64
+#     (NEON, then scalar forced) render the example plan and every plan of
+#     testdata/conformance/equivalence byte-identically to the expected text;
+#   - each .deb, unpacked into a scratch root with `dpkg -x`, holds the binary, man page,
+#     completions and notices, and its binary runs (through qemu for arm64).
+# Prints one line per check and `release check: N passed, M failed`; exit 1 on a failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+version=$(tr -d '[:space:]' <VERSION)
+x86=dist/planview-$version-linux-x86_64
+arm=dist/planview-$version-linux-aarch64
+passed=0 failed=0
+ok() { echo "ok   $*"; passed=$((passed + 1)); }
+bad() { echo "FAIL $*"; failed=$((failed + 1)); }
+scratch=$(mktemp -d)
+trap 'rm -rf "$scratch"' EXIT
+
+for f in "$x86" "$arm"; do
+  [ -f "$f" ] || { bad "$f missing"; continue; }
+  description=$(file -b "$f")
+  size=$(stat -c %s "$f")
+  if [[ $description == *"statically linked"* && $description == *", stripped"* ]] && ((size < 15 * 1024 * 1024)); then
+    ok "$f: static, stripped, $size bytes"
+  else
+    bad "$f: $description, $size bytes"
+  fi
+  (cd dist && sha256sum --quiet -c "$(basename "$f").sha256") && ok "$f.sha256" || bad "$f.sha256"
+done
+
+# render NAME KERNEL RUNNER...: every plan renders as expected, and --version names KERNEL.
+render() {
+  local name=$1 kernel=$2 failures=0 count=0 dir mode
+  shift 2
+  local version_line
+  version_line=$("$@" --version 2>/dev/null)
+  if [[ $version_line == "planview $version (commit "*", $kernel kernel;"* ]]; then
+    ok "$name: $version_line"
+  else
+    bad "$name: --version said: $version_line"
+  fi
+  if "$@" testdata/examples/plan.json --schemas testdata/examples/schemas.json -no-color 2>/dev/null |
+    cmp -s - testdata/examples/plan.txt; then
+    count=$((count + 1))
+  else
+    failures=$((failures + 1))
+    echo "     $name: testdata/examples/plan.json differs"
+  fi
+  for dir in testdata/conformance/equivalence/*/; do
+    [ -f "$dir/plan.txt" ] || continue
+    mode=$(tr -d '[:space:]' <"$dir/mode")
+    if "$@" "$dir/plan.json" --schemas "$dir/schemas.json" --mode "$mode" --width 78 -no-color 2>/dev/null |
+      cmp -s - "$dir/plan.txt"; then
+      count=$((count + 1))
+    else
+      failures=$((failures + 1))
+      echo "     $name: ${dir}plan.json differs"
+    fi
+  done
+  if ((failures == 0)); then ok "$name: $count plans byte-identical"; else bad "$name: $failures plans differ"; fi
+}
+
+render "x86_64 on qemu Westmere" scalar qemu-x86_64 -cpu Westmere "$x86"
+render "x86_64 on qemu Haswell" avx2 qemu-x86_64 -cpu Haswell "$x86"
+render "x86_64 on this machine" "$(grep -qw avx2 /proc/cpuinfo && echo avx2 || echo scalar)" "$x86"
+render "aarch64 on qemu" neon qemu-aarch64 "$arm"
+render "aarch64 on qemu, scalar forced" scalar env PLANVIEW_KERNEL=scalar qemu-aarch64 "$arm"
+
+for arch in amd64 arm64; do
+  deb=dist/planview_${version}_$arch.deb
+  [ -f "$deb" ] || { bad "$deb missing"; continue; }
+  root=$scratch/$arch
+  dpkg -x "$deb" "$root"
+  [ "$(dpkg-deb -f "$deb" Architecture)" = "$arch" ] && [ "$(dpkg-deb -f "$deb" Version)" = "$version" ] &&
+    ok "$deb: control says $arch $version" || bad "$deb: control fields"
+  missing=()
+  for f in usr/bin/planview usr/share/man/man1/planview.1.gz usr/share/bash-completion/completions/planview \
+    usr/share/zsh/vendor-completions/_planview usr/share/doc/planview/README.md \
+    usr/share/doc/planview/LICENSE usr/share/doc/planview/copyright; do
+    [ -s "$root/$f" ] || missing+=("$f")
+  done
+  ((${#missing[@]} == 0)) && ok "$deb: every file there" || bad "$deb: missing ${missing[*]}"
+  runner=()
+  [ "$arch" = arm64 ] && runner=(qemu-aarch64)
+  if "${runner[@]}" "$root/usr/bin/planview" testdata/examples/plan.json --schemas testdata/examples/schemas.json \
+    -no-color 2>/dev/null | cmp -s - testdata/examples/plan.txt; then
+    ok "$deb: the installed binary renders the example plan"
+  else
+    bad "$deb: the installed binary's output differs"
+  fi
+done
+zcat "$scratch/amd64/usr/share/man/man1/planview.1.gz" | grep -q '^\.TH PLANVIEW 1' && ok "man page" || bad "man page"
+bash -c "source '$scratch/amd64/usr/share/bash-completion/completions/planview' && complete -p planview" >/dev/null 2>&1 &&
+  ok "bash completion loads" || bad "bash completion"
+
+echo "release check: $passed passed, $failed failed"
+((failed == 0))

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Installs what tools/release.sh needs beyond tools/setup.sh: the arm64 cross compiler,
+# the arm64 (multiarch) static libraries, qemu-user to run both binaries on foreign and
+# older CPUs, and ICU's data tools (the static binaries carry a small ICU data subset).
+# Idempotent, non-interactive, run as root (or through sudo).
+set -euo pipefail
+
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
+export DEBIAN_FRONTEND=noninteractive
+
+packages=(
+  g++-aarch64-linux-gnu     # cross compiler for the linux-aarch64 binary
+  qemu-user                 # qemu-x86_64 -cpu Westmere/Haswell and qemu-aarch64
+  icu-devtools              # icupkg + genccode: the ICU data subset linked into the binary
+  libprotobuf-dev:arm64     # static protobuf for arm64
+  libicu-dev:arm64          # static ICU for arm64
+  libncurses-dev:arm64      # static ncursesw + tinfo for arm64
+  dpkg-dev                  # dpkg-deb (usually already there)
+)
+
+if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+  $SUDO dpkg --add-architecture arm64
+  updated=""
+fi
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
