@@ -16,6 +16,7 @@ packages=(
   libprotobuf-dev:arm64     # static protobuf for arm64
   libicu-dev:arm64          # static ICU for arm64
   libncurses-dev:arm64      # static ncursesw + tinfo for arm64
+  libminizip-dev:arm64      # static minizip + zlib for arm64 (plan files)
   dpkg-dev                  # dpkg-deb (usually already there)
 )
 

@@ -17,7 +17,7 @@ packages=(
   protobuf-compiler    # generates C++ for the tfplugin5 messages
   libprotobuf-dev      # runtime for the generated tfplugin5 messages
   libcli11-dev         # command-line parsing for the planview binary
-  zlib1g-dev           # inflates saved plan files (ZIP archives) for `planview PLANFILE` and `convert`
+  libminizip-dev       # reads saved plan files (ZIP archives) for `planview PLANFILE` and `convert`
   libzip-dev           # writes plan files in tests and benchmarks (planfile:plan_file_writer)
   chromium             # headless browser for //cmd:html_browser_test (planview --format html)
   libncurses-dev       # ncursesw for `planview browse`

@@ -1,4 +1,4 @@
-// The members of a plan file's ZIP archive, read from memory (zlib inflates), with the total
+// The members of a plan file's ZIP archive, read from memory (by minizip), with the total
 // inflated size capped (a small archive may inflate to gigabytes).
 #ifndef PLANVIEW_PLANFILE_INTERNAL_ZIP_ARCHIVE_H_
 #define PLANVIEW_PLANFILE_INTERNAL_ZIP_ARCHIVE_H_

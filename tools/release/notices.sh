@@ -24,7 +24,8 @@ for entry in \
   "libstdc++6:the C++ standard library and GCC's runtime support" \
   "libfmt-dev:fmt, text formatting (header-only)" \
   "libprotobuf-dev:Protocol Buffers, the tfplugin5 messages" \
-  "zlib1g:zlib (used by Protocol Buffers)" \
+  "zlib1g:zlib (used by Protocol Buffers and minizip)" \
+  "libminizip-dev:minizip, reading plan files (ZIP archives)" \
   "libicu-dev:ICU, Unicode normalisation and grapheme clusters (with a subset of its data)" \
   "libncurses-dev:ncurses, the terminal UI of planview browse" \
   "libmsgpack-cxx-dev:msgpack-c++, the provider wire format (header-only)" \
