@@ -1,10 +1,12 @@
 // Hostile inputs and upstream corner cases the conformance cases do not cover. Diffs are
 // checked through their tree dump (change/diff_dump.h).
 #include "differ/differ.h"
+#include "differ/schema_mismatch.h"
 
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -264,6 +266,75 @@ TEST_F(DifferTest, HugeRewrittenListStillRenders) {
   }
   EXPECT_EQ(deleted, static_cast<size_t>(n));
   EXPECT_EQ(created, static_cast<size_t>(n));
+}
+
+// ---- Values that disagree with the schema where the diff renders anyway
+// (differ/schema_mismatch.h): each is named with its path and side; fitting values give nothing.
+
+constexpr const char* kMismatchSchema = R"({
+  "attributes": {
+    "id": {"type": "string", "computed": true},
+    "pair": {"type": ["tuple", ["string", "number", "bool"]], "optional": true},
+    "tags": {"type": ["map", "string"], "optional": true},
+    "rules": {"type": ["list", ["object", {"port": "number"}]], "optional": true},
+    "empty": {"nested_type": {"nesting_mode": "single", "attributes": {}}, "optional": true},
+    "nested": {"nested_type": {"nesting_mode": "list", "attributes": {"a": {"type": "string", "optional": true}}},
+               "optional": true}
+  },
+  "block_types": {
+    "disk": {"nesting_mode": "single", "block": {"attributes": {"size": {"type": "number", "optional": true}}}},
+    "volume": {"nesting_mode": "set", "block": {"attributes": {"size": {"type": "number", "optional": true}}}}
+  }
+})";
+
+class SchemaMismatchTest : public DifferTest {
+ protected:
+  // The mismatch, after checking that the diff itself renders the change without error.
+  std::optional<std::string> Find(std::string before, std::string after) {
+    auto block = Block(kMismatchSchema);
+    structured::Change change = Update(std::move(before), std::move(after));
+    EXPECT_NO_THROW(ComputeDiffForBlock(change, *block));
+    return FindSchemaMismatch(change, *block);
+  }
+};
+
+TEST_F(SchemaMismatchTest, ValuesThatFitGiveNothing) {
+  EXPECT_EQ(Find(R"({"id": "a", "pair": ["x", 1, true], "tags": {"k": "v"}, "rules": [{"port": 1}],
+                    "empty": {}, "nested": [{"a": "x"}], "disk": {"size": 1}, "volume": [{"size": 2}]})",
+                 R"({"id": "a", "pair": null, "tags": null, "rules": [], "disk": null, "volume": []})"),
+            std::nullopt);
+  EXPECT_EQ(Find("null", R"({"id": "a"})"), std::nullopt);
+}
+
+TEST_F(SchemaMismatchTest, AttributeTheSchemaDoesNotDeclare) {
+  EXPECT_EQ(Find(R"({"id": "a", "color": "red"})", R"({"id": "a", "color": "blue"})"),
+            ".color: the before value is set, but the schema has no such attribute or block");
+  EXPECT_EQ(Find(R"({"id": "a"})", R"({"id": "a", "volume": [{"size": 1, "iops": 3}]})"),
+            ".volume[0].iops: the after value is set, but the schema has no such attribute or block");
+  EXPECT_EQ(Find(R"({"rules": [{"port": 1}]})", R"({"rules": [{"port": 1, "proto": "tcp"}]})"),
+            ".rules[0].proto: the after value is set, but the object type has no such attribute");
+}
+
+TEST_F(SchemaMismatchTest, TupleOfAnotherLength) {
+  EXPECT_EQ(Find(R"({"pair": ["x", 1, true]})", R"({"pair": ["x"]})"),
+            ".pair: the after value has 1 elements, but the schema's tuple has 3");
+}
+
+TEST_F(SchemaMismatchTest, NestedTypeWithoutAttributes) {
+  EXPECT_EQ(Find(R"({"empty": {"x": 1}})", R"({"empty": {"x": 2}})"),
+            ".empty.x: the before value is set, but the schema has no such attribute");
+  EXPECT_EQ(Find(R"({"nested": [{"a": "x"}]})", R"({"nested": [{"a": "x", "b": 1}]})"),
+            ".nested[0].b: the after value is set, but the schema has no such attribute");
+}
+
+TEST_F(SchemaMismatchTest, ResourceValueThatIsNotAnObject) {
+  EXPECT_EQ(Find(R"({"id": "a"})", R"("a string")"), "the after value is a string, but the schema expects an object");
+  EXPECT_EQ(Find("[1, 2]", R"({"id": "a"})"), "the before value is an array, but the schema expects an object");
+}
+
+TEST_F(SchemaMismatchTest, SingleBlockGivenAnArray) {
+  EXPECT_EQ(Find(R"({"disk": {"size": 1}})", R"({"disk": [1, 2]})"),
+            ".disk: the after value is an array, but the schema expects an object");
 }
 
 }  // namespace

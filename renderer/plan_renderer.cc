@@ -57,7 +57,9 @@ change::Diff DiffAgainst(const ResourceChange& r, const structured::Change& chan
                          const change::Profile& profile, Warnings& warnings) {
   if (block) {
     try {
-      return differ::ComputeDiffForBlock(change, *block, profile);
+      change::Diff diff = differ::ComputeDiffForBlock(change, *block, profile);
+      WarnOfSchemaMismatch(r.address, change, *block, warnings);
+      return diff;
     } catch (const std::exception& e) {
       warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered from the values", r.address,
                                e.what()));

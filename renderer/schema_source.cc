@@ -2,6 +2,11 @@
 
 #include <fmt/format.h>
 
+#include <optional>
+#include <string>
+
+#include "differ/schema_mismatch.h"
+
 namespace planview::renderer {
 
 namespace {
@@ -79,6 +84,14 @@ std::shared_ptr<const structured::Block> SchemaSource::FindAction(std::string_vi
     return nullptr;
   }
   return schema->block;
+}
+
+void WarnOfSchemaMismatch(std::string_view address, const structured::Change& change, const structured::Block& block,
+                          Warnings& warnings) {
+  if (std::optional<std::string> mismatch = differ::FindSchemaMismatch(change, block)) {
+    warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered as upstream renders them", address,
+                             *mismatch));
+  }
 }
 
 }  // namespace planview::renderer

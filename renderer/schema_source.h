@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "renderer/options.h"
+#include "structured/change.h"
 #include "structured/json_value.h"
 #include "structured/schema.h"
 
@@ -38,6 +39,13 @@ class SchemaSource {
 
 // The one-line note printed when a document is rendered without schemas.
 std::string_view NoSchemasNote();
+
+// When the values of a change disagree with `block` in a way the diff renders anyway (as
+// upstream does, hiding a real change: see differ/schema_mismatch.h), warns once for the
+// resource, naming the place: "ADDRESS: the values do not match the schema (PATH: ...);
+// rendered as upstream renders them". The rendered text is left as it is.
+void WarnOfSchemaMismatch(std::string_view address, const structured::Change& change, const structured::Block& block,
+                          Warnings& warnings);
 
 }  // namespace planview::renderer
 

@@ -36,7 +36,9 @@ change::Diff DiffStateResource(structured::Value resource, std::string_view path
                        address, ctx.warnings);
   if (block) {
     try {
-      return differ::ComputeDiffForBlock(change, *block);
+      change::Diff diff = differ::ComputeDiffForBlock(change, *block);
+      WarnOfSchemaMismatch(address, change, *block, ctx.warnings);
+      return diff;
     } catch (const std::exception& e) {
       ctx.warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered from the values", address,
                                    e.what()));

@@ -101,11 +101,12 @@ void BrowseView::SetCursor(int row) {
   cursor_ = std::clamp(row, 0, std::max(0, static_cast<int>(rows_.size()) - 1));
 }
 
-std::string BrowseView::RowText(const Row& row) {
+std::string_view BrowseView::RowText(const Row& row, std::string& storage) {
   const PlanEntry& e = tree_.entries()[row.entry];
   if (row.line < 0) {
     const renderer::ResourceChange& r = *e.resource;
-    std::string text = change::Colorize(false).Color(renderer::DiffActionSymbol(r.action));
+    std::string& text = storage;
+    text = change::Colorize(false).Color(renderer::DiffActionSymbol(r.action));
     text += ' ';
     text += r.address;
     if (!r.deposed.empty()) text += fmt::format(" (deposed object {})", r.deposed);
@@ -115,12 +116,11 @@ std::string BrowseView::RowText(const Row& row) {
     return text;
   }
   const LineTree& t = tree_.Subtree(row.entry, show_unchanged_);
-  std::string text = t.lines()[row.line];
-  if (row.folded) {
-    const LineNode& node = t.nodes()[t.NodeOfLine(row.line)];
-    text += fmt::format(" ... {}", Trimmed(t.lines()[node.close_line]));
-  }
-  return text;
+  if (!row.folded) return t.lines()[row.line];
+  const LineNode& node = t.nodes()[t.NodeOfLine(row.line)];
+  storage = t.lines()[row.line];
+  storage += fmt::format(" ... {}", Trimmed(t.lines()[node.close_line]));
+  return storage;
 }
 
 void BrowseView::Activate() {

@@ -37,7 +37,13 @@ class BrowseView {
   // The text of a row: `  ~ address` for a resource (with `# drift`, `# moved from`,
   // `# import` notes), a block's line as the text renderer prints it, a folded line with
   // ` ... ` and its closing text.
-  std::string RowText(const Row& row);
+  std::string RowText(const Row& row) {
+    std::string storage;
+    return std::string(RowText(row, storage));
+  }
+  // The same without a copy: a view of the block's line (valid until the tree changes), or
+  // of `storage` where the text is composed. A screen draws a 100 MB line from this view.
+  std::string_view RowText(const Row& row, std::string& storage);
   bool IsExpanded(int entry) const { return expanded_[entry]; }
 
   // Enter: expands or collapses a resource, folds or unfolds the block a line opens or closes.

@@ -95,6 +95,22 @@ TEST_F(BrowseViewTest, EnterExpandsIntoTheRenderedBlockAndFolds) {
   EXPECT_EQ(view_->rows().size(), 12u);
 }
 
+// A block's line reaches the screen as a view of the rendered tree's own line: drawing a
+// row never copies it (a 100 MB string value is one line; each redraw once copied it and
+// decoded every glyph of it).
+TEST_F(BrowseViewTest, BlockLinesAreViewsOfTheTreeNotCopies) {
+  view_->SetCursor(1);
+  view_->Activate();
+  const Row& row = view_->rows()[5];
+  ASSERT_GE(row.line, 0);
+  std::string storage;
+  std::string_view text = view_->RowText(row, storage);
+  const std::string& line = view_->tree().Subtree(row.entry, false).lines()[row.line];
+  EXPECT_EQ(text, "      - id = \"7115293105928418144\" -> null");
+  EXPECT_EQ(text.data(), line.data());
+  EXPECT_TRUE(storage.empty());
+}
+
 TEST_F(BrowseViewTest, UnchangedToggleRendersTheVerboseBlock) {
   view_->SetCursor(6);  // tfcoremock_complex_resource.complex
   ASSERT_EQ(CursorText(), "  ~ tfcoremock_complex_resource.complex");

@@ -32,37 +32,37 @@ struct Glyph {
   size_t byte;  // offset of its first byte in the text
 };
 
-// Decodes UTF-8; invalid bytes become U+FFFD and control characters '?', so that one
-// glyph is what the terminal shows.
-std::vector<Glyph> Decode(std::string_view s) {
-  std::vector<Glyph> out;
-  out.reserve(s.size());
-  size_t i = 0;
-  while (i < s.size()) {
-    const auto b = static_cast<unsigned char>(s[i]);
-    int len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
-    char32_t cp = 0xFFFD;
-    if (len == 1) {
-      cp = b;
-    } else if (len > 1 && i + len <= s.size()) {
-      cp = b & (0x7F >> len);
-      for (int k = 1; k < len; ++k) {
-        const auto c = static_cast<unsigned char>(s[i + k]);
-        if ((c & 0xC0) != 0x80) {
-          cp = 0xFFFD;
-          len = k;
-          break;
-        }
-        cp = (cp << 6) | (c & 0x3F);
+// Decodes the UTF-8 glyph at `i`: its code point and byte length. Invalid bytes become
+// U+FFFD and control characters '?', so that one glyph is what the terminal shows.
+Glyph DecodeAt(std::string_view s, size_t i, size_t& length) {
+  const auto b = static_cast<unsigned char>(s[i]);
+  int len = b < 0x80 ? 1 : (b >> 5) == 6 ? 2 : (b >> 4) == 14 ? 3 : (b >> 3) == 30 ? 4 : 0;
+  char32_t cp = 0xFFFD;
+  if (len == 1) {
+    cp = b;
+  } else if (len > 1 && i + len <= s.size()) {
+    cp = b & (0x7F >> len);
+    for (int k = 1; k < len; ++k) {
+      const auto c = static_cast<unsigned char>(s[i + k]);
+      if ((c & 0xC0) != 0x80) {
+        cp = 0xFFFD;
+        len = k;
+        break;
       }
-    } else {
-      len = 1;
+      cp = (cp << 6) | (c & 0x3F);
     }
-    if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0)) cp = '?';
-    out.push_back(Glyph{static_cast<wchar_t>(cp), i});
-    i += static_cast<size_t>(len);
+  } else {
+    len = 1;
   }
-  return out;
+  if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0)) cp = '?';
+  length = static_cast<size_t>(len);
+  return Glyph{static_cast<wchar_t>(cp), i};
+}
+
+size_t GlyphCount(std::string_view s) {
+  size_t count = 0;
+  for (size_t i = 0, length = 1; i < s.size(); i += length, ++count) DecodeAt(s, i, length);
+  return count;
 }
 
 int Width(wchar_t ch) {
@@ -240,40 +240,59 @@ class Screen {
   // Draws `text` from display column `skip` at row `y`, `width` columns wide, padded with
   // spaces. Action symbols (the run before the content column) are coloured when
   // `symbols`; bytes matching the search are underlined.
+  // Draws the columns [skip, skip + width) of `text`. Only the glyphs up to the right edge
+  // are decoded and only the bytes around the visible ones searched, so a line of 100 MB
+  // (one long string value) costs what its visible part costs.
   void DrawText(int y, int x, std::string_view text, int skip, int width, attr_t attr, bool symbols,
                 std::string_view query) {
     move(y, x);
-    std::vector<Glyph> glyphs = Decode(text);
-    std::vector<bool> match;
-    if (!query.empty() && text.size() >= query.size()) {
-      match.assign(text.size(), false);
-      for (size_t i = 0; i + query.size() <= text.size(); ++i) {
-        if (ContainsIgnoringCase(text.substr(i, query.size()), query)) {
-          std::fill(match.begin() + static_cast<long>(i), match.begin() + static_cast<long>(i + query.size()), true);
-        }
-      }
-    }
     const size_t symbol_end = symbols ? static_cast<size_t>(renderer::tree::ContentColumn(text)) : 0;
-    int column = 0, used = 0;
-    for (const Glyph& g : glyphs) {
+    // The glyphs that are drawn, found first: where the visible bytes begin and end.
+    std::vector<Glyph> shown;
+    std::vector<int> widths;
+    int column = 0, used = 0, left_pad = 0;
+    size_t i = 0;
+    while (i < text.size()) {
+      size_t length = 1;
+      Glyph g = DecodeAt(text, i, length);
+      i += length;
       int w = Width(g.ch);
       if (column < skip) {
         column += w;
-        if (column > skip) {  // a wide glyph cut by the left edge
-          for (int k = skip; k < column && used < width; ++k, ++used) Put(' ', attr, 0);
-        }
+        if (column > skip) left_pad = column - skip;  // a wide glyph cut by the left edge
         continue;
       }
-      if (used + w > width) break;
+      if (used + left_pad + w > width) break;
+      shown.push_back(g);
+      widths.push_back(w);
+      used += w;
+    }
+    // Search hits that touch the visible bytes (a hit may begin left of them).
+    std::vector<bool> match;
+    size_t window_begin = shown.empty() ? 0 : shown.front().byte;
+    size_t window_end = shown.empty() ? 0 : i;
+    if (!query.empty() && !shown.empty()) {
+      match.assign(window_end - window_begin, false);
+      size_t from = window_begin >= query.size() ? window_begin - query.size() + 1 : 0;
+      for (size_t at = from; at < window_end && at + query.size() <= text.size(); ++at) {
+        if (!ContainsIgnoringCase(text.substr(at, query.size()), query)) continue;
+        for (size_t k = std::max(at, window_begin); k < std::min(at + query.size(), window_end); ++k) {
+          match[k - window_begin] = true;
+        }
+      }
+    }
+    int drawn = 0;
+    for (; drawn < left_pad && drawn < width; ++drawn) Put(' ', attr, 0);
+    for (size_t k = 0; k < shown.size(); ++k) {
+      const Glyph& g = shown[k];
       attr_t a = attr;
       short pair = 0;
       if (g.byte < symbol_end && options_.color) pair = SymbolPair(text[g.byte]);
-      if (!match.empty() && match[g.byte]) a |= A_UNDERLINE | A_BOLD;
+      if (!match.empty() && match[g.byte - window_begin]) a |= A_UNDERLINE | A_BOLD;
       Put(g.ch, a, pair);
-      column += w;
-      used += w;
+      drawn += widths[k];
     }
-    for (; used < width; ++used) Put(' ', attr, 0);
+    for (; drawn < width; ++drawn) Put(' ', attr, 0);
   }
 
   std::string TopBar() const {
@@ -311,7 +330,7 @@ class Screen {
 
   void DrawStatus(const std::string& text, bool prompt) {
     DrawText(LINES - 1, 0, text, 0, COLS, prompt ? A_NORMAL : A_REVERSE, false, {});
-    if (prompt) move(LINES - 1, std::min(COLS - 1, static_cast<int>(Decode(text).size())));
+    if (prompt) move(LINES - 1, std::min(COLS - 1, static_cast<int>(GlyphCount(text))));
   }
 
   void Draw() {
@@ -323,13 +342,14 @@ class Screen {
     if (cursor < top_) top_ = cursor;
     if (cursor >= top_ + height) top_ = cursor - height + 1;
     DrawText(0, 0, TopBar(), 0, COLS, A_REVERSE | A_BOLD, false, {});
+    std::string row_text;  // storage for composed rows
     for (int i = 0; i < height; ++i) {
       const int r = top_ + i;
       if (r >= rows) break;
       const Row& row = view_.rows()[r];
       attr_t attr = row.line < 0 ? A_BOLD : A_NORMAL;
       if (r == cursor) attr |= A_REVERSE;
-      DrawText(1 + i, 0, view_.RowText(row), left_, COLS, attr, true, view_.query());
+      DrawText(1 + i, 0, view_.RowText(row, row_text), left_, COLS, attr, true, view_.query());
     }
     if (rows == 0) DrawText(1, 0, "  (no resource changes to show)", 0, COLS, A_NORMAL, false, {});
     DrawStatus(StatusText(), false);

@@ -1,0 +1,194 @@
+#include "differ/schema_mismatch.h"
+
+#include <fmt/format.h>
+
+#include <string_view>
+
+#include "structured/json_path.h"
+
+namespace planview::differ {
+namespace {
+
+using structured::Attribute;
+using structured::Block;
+using structured::Kind;
+using structured::NestedType;
+using structured::NestingMode;
+using structured::Type;
+using structured::Value;
+
+// Walks one side's value against the schema; stops at the first mismatch.
+class Checker {
+ public:
+  explicit Checker(std::string_view side) : side_(side) {}
+
+  const std::optional<std::string>& found() const { return found_; }
+
+  void CheckBlock(Value value, const Block& block) {
+    CheckMembers(value, [&](std::string_view key, Value member) {
+      if (auto a = block.attributes.find(key); a != block.attributes.end()) {
+        CheckAttribute(member, a->second);
+      } else if (auto b = block.block_types.find(key); b != block.block_types.end()) {
+        CheckNested(member, b->second.nesting_mode, [&](Value v) { CheckBlock(v, *b->second.block); });
+      } else {
+        Report("is set, but the schema has no such attribute or block");
+      }
+    });
+  }
+
+ private:
+  void CheckAttribute(Value value, const Attribute& attribute) {
+    if (attribute.nested_type) {
+      const NestedType& nested = *attribute.nested_type;
+      CheckNested(value, nested.nesting_mode, [&](Value v) { CheckNestedObject(v, nested); });
+    } else if (attribute.type) {
+      CheckType(value, *attribute.type);
+    }
+  }
+
+  void CheckNestedObject(Value value, const NestedType& nested) {
+    CheckMembers(value, [&](std::string_view key, Value member) {
+      if (auto a = nested.attributes.find(key); a != nested.attributes.end()) {
+        CheckAttribute(member, a->second);
+      } else {
+        Report("is set, but the schema has no such attribute");
+      }
+    });
+  }
+
+  // An object of a block or nested type: `member(key, value)` checks each of its members.
+  template <typename Member>
+  void CheckMembers(Value value, const Member& member) {
+    if (found_ || value.is_null()) return;
+    if (!value.is_object()) return Report(fmt::format("is {}, but the schema expects an object", Article(value)));
+    for (size_t i = 0; i < value.size() && !found_; ++i) {
+      structured::Member m = value.member(i);
+      size_t mark = path_.size();
+      structured::AppendKeyStep(path_, m.key);
+      member(m.key, m.value);
+      path_.resize(mark);
+    }
+  }
+
+  // A nested block or nested attribute type: one object, or a list, set or map of them.
+  template <typename Element>
+  void CheckNested(Value value, NestingMode mode, const Element& element) {
+    if (found_ || value.is_null()) return;
+    switch (mode) {
+      case NestingMode::kSingle:
+      case NestingMode::kGroup:
+        return element(value);
+      case NestingMode::kList:
+      case NestingMode::kSet:
+        if (!value.is_array()) return Report(fmt::format("is {}, but the schema expects an array", Article(value)));
+        for (size_t i = 0; i < value.size() && !found_; ++i) Indexed(i, [&] { element(value.at(i)); });
+        return;
+      case NestingMode::kMap:
+        if (!value.is_object()) return Report(fmt::format("is {}, but the schema expects an object", Article(value)));
+        for (size_t i = 0; i < value.size() && !found_; ++i) {
+          structured::Member m = value.member(i);
+          size_t mark = path_.size();
+          structured::AppendKeyStep(path_, m.key);
+          element(m.value);
+          path_.resize(mark);
+        }
+        return;
+    }
+  }
+
+  // Only types holding an object or a tuple can disagree without the diff noticing.
+  static bool HasStructure(const Type& type) {
+    switch (type.kind()) {
+      case Type::Kind::kObject:
+      case Type::Kind::kTuple:
+        return true;
+      case Type::Kind::kList:
+      case Type::Kind::kSet:
+      case Type::Kind::kMap:
+        return HasStructure(type.element());
+      default:
+        return false;
+    }
+  }
+
+  void CheckType(Value value, const Type& type) {
+    if (found_ || value.is_null() || !HasStructure(type)) return;
+    switch (type.kind()) {
+      case Type::Kind::kObject:
+        if (!value.is_object()) return;  // the diff's own error
+        for (size_t i = 0; i < value.size() && !found_; ++i) {
+          structured::Member m = value.member(i);
+          size_t mark = path_.size();
+          structured::AppendKeyStep(path_, m.key);
+          if (const Type* t = type.attribute(m.key)) {
+            CheckType(m.value, *t);
+          } else {
+            Report("is set, but the object type has no such attribute");
+          }
+          path_.resize(mark);
+        }
+        return;
+      case Type::Kind::kTuple:
+        if (!value.is_array()) return;
+        if (value.size() != type.elements().size()) {
+          return Report(fmt::format("has {} elements, but the schema's tuple has {}", value.size(),
+                                    type.elements().size()));
+        }
+        for (size_t i = 0; i < value.size() && !found_; ++i) Indexed(i, [&] { CheckType(value.at(i), type.elements()[i]); });
+        return;
+      case Type::Kind::kList:
+      case Type::Kind::kSet:
+        if (!value.is_array()) return;
+        for (size_t i = 0; i < value.size() && !found_; ++i) Indexed(i, [&] { CheckType(value.at(i), type.element()); });
+        return;
+      case Type::Kind::kMap:
+        if (!value.is_object()) return;
+        for (size_t i = 0; i < value.size() && !found_; ++i) {
+          structured::Member m = value.member(i);
+          size_t mark = path_.size();
+          structured::AppendKeyStep(path_, m.key);
+          CheckType(m.value, type.element());
+          path_.resize(mark);
+        }
+        return;
+      default:
+        return;
+    }
+  }
+
+  template <typename Run>
+  void Indexed(size_t index, const Run& run) {
+    size_t mark = path_.size();
+    path_ += fmt::format("[{}]", index);
+    run();
+    path_.resize(mark);
+  }
+
+  static std::string Article(Value value) {
+    Kind kind = value.kind();
+    return fmt::format("{} {}", kind == Kind::kArray || kind == Kind::kObject ? "an" : "a", structured::KindName(kind));
+  }
+
+  void Report(std::string_view what) {
+    if (found_) return;
+    found_ = path_.empty() ? fmt::format("the {} value {}", side_, what)
+                           : fmt::format("{}: the {} value {}", path_, side_, what);
+  }
+
+  std::string_view side_;
+  std::string path_;
+  std::optional<std::string> found_;
+};
+
+}  // namespace
+
+std::optional<std::string> FindSchemaMismatch(const structured::Change& change, const structured::Block& block) {
+  Checker before("before");
+  before.CheckBlock(change.before, block);
+  if (before.found()) return before.found();
+  Checker after("after");
+  after.CheckBlock(change.after, block);
+  return after.found();
+}
+
+}  // namespace planview::differ
