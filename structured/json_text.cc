@@ -11,6 +11,20 @@ int HexValue(char c) {
   return -1;
 }
 
+// Reads \uXXXX at s[i] (pointing at 'u'); returns the code unit or -1.
+int32_t ReadHex4(std::string_view s, size_t i) {
+  if (i + 4 >= s.size()) return -1;
+  int32_t v = 0;
+  for (size_t k = 1; k <= 4; ++k) {
+    int h = HexValue(s[i + k]);
+    if (h < 0) return -1;
+    v = v * 16 + h;
+  }
+  return v;
+}
+
+}  // namespace
+
 void AppendUtf8(std::string& out, uint32_t cp) {
   if (cp < 0x80) {
     out += static_cast<char>(cp);
@@ -28,20 +42,6 @@ void AppendUtf8(std::string& out, uint32_t cp) {
     out += static_cast<char>(0x80 | (cp & 0x3F));
   }
 }
-
-// Reads \uXXXX at s[i] (pointing at 'u'); returns the code unit or -1.
-int32_t ReadHex4(std::string_view s, size_t i) {
-  if (i + 4 >= s.size()) return -1;
-  int32_t v = 0;
-  for (size_t k = 1; k <= 4; ++k) {
-    int h = HexValue(s[i + k]);
-    if (h < 0) return -1;
-    v = v * 16 + h;
-  }
-  return v;
-}
-
-}  // namespace
 
 bool IsJsonSpace(char c) { return c == ' ' || c == '\n' || c == '\r' || c == '\t'; }
 

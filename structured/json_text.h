@@ -3,6 +3,7 @@
 #define PLANVIEW_STRUCTURED_JSON_TEXT_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -28,6 +29,9 @@ StringCheck CheckString(std::string_view s);
 // Unescapes string content already accepted by CheckString (no quotes). Lone surrogates
 // become U+FFFD, as Go's encoding/json does.
 std::string UnescapeString(std::string_view s);
+
+// Appends code point `cp` (at most U+10FFFF) encoded as UTF-8.
+void AppendUtf8(std::string& out, uint32_t cp);
 
 // Offset of the first byte that is not valid UTF-8, or text.size().
 size_t FindInvalidUtf8(std::string_view text);

@@ -13,24 +13,6 @@ bool IsNameChar(char c) {
          static_cast<unsigned char>(c) >= 0x80;
 }
 
-void AppendUtf8(std::string& out, uint32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xc0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xe0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  } else {
-    out += static_cast<char>(0xf0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3f));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3f));
-    out += static_cast<char>(0x80 | (cp & 0x3f));
-  }
-}
-
 class AddressParser {
  public:
   explicit AddressParser(std::string_view text) : text_(text) {}
@@ -116,7 +98,7 @@ class AddressParser {
               cp = cp * 16 + static_cast<uint32_t>(v);
             }
             if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return Fail("a Unicode code point", error), false;
-            AppendUtf8(key, cp);
+            structured::AppendUtf8(key, cp);
             break;
           }
           default:
