@@ -18,6 +18,7 @@
 #include "change/go_text.h"
 #include "renderer/word_wrap.h"
 #include "structured/change.h"
+#include "structured/document_builder.h"
 #include "structured/path_matcher.h"
 
 namespace planview::renderer {
