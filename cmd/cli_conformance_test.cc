@@ -225,41 +225,5 @@ TEST(CliConformance, Equivalence) {
   }
 }
 
-// Cases written from Terraform's renderer source (testdata/terraform_source/README.md):
-// identity, ephemeral and list resources, with `--product terraform` and with the product
-// detected from the document, colour on and off; the warnings on stderr.
-void TerraformSource(const std::string& suite, const char* document, size_t count) {
-  auto files = renderer::testing::ListFiles("testdata/terraform_source/" + suite, ".json");
-  EXPECT_EQ(files.size(), count) << suite;
-  for (const std::string& file : files) {
-    renderer::testing::Json json = renderer::testing::LoadJson(file);
-    structured::Value input = json.root.find("input");
-    std::string path = WriteTempFile("doc.json", JsonText(input.find(document)));
-    std::string schemas = WriteTempFile("schemas.json", JsonText(input.find("schemas_json")));
-    structured::Value expected_warnings = json.root.find("expected_warnings");
-    for (bool automatic : {false, true}) {
-      Case c("cli/terraform_source/" + suite + (automatic ? " (auto)" : ""), Base(file));
-      for (bool color : {false, true}) {
-        std::vector<std::string> args = {path, "--schemas", schemas, "--width", "78",
-                                         color ? "--color=always" : "--no-color"};
-        if (!automatic) args.insert(args.end(), {"--product", "terraform"});
-        testing::ProcessResult r = RunProcess(PlanviewBinary(), args);
-        c.True(r.exit_code == 0, "exit status " + std::to_string(r.exit_code) + ": " + r.err);
-        const char* key = color ? "expected_output_color" : "expected_output";
-        std::string m = Mismatch(StringAt(json.root, key), r.out);
-        c.True(m.empty(), std::string(key) + ": " + m);
-        for (size_t i = 0; i < expected_warnings.size(); ++i) {
-          std::string line = "planview: warning: " + std::string(expected_warnings.at(i).text()) + "\n";
-          c.True(r.err.find(line) != std::string::npos, "stderr lacks " + line + r.err);
-        }
-        if (expected_warnings.empty()) c.True(r.err.empty(), "stderr: " + r.err);
-      }
-    }
-  }
-}
-
-TEST(CliConformance, TerraformSourcePlans) { TerraformSource("plan_human", "plan_json", 9); }
-TEST(CliConformance, TerraformSourceStates) { TerraformSource("state", "state_json", 2); }
-
 }  // namespace
 }  // namespace planview::cmd
