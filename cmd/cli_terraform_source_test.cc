@@ -61,7 +61,7 @@ void Suite(const std::string& suite, const char* document, size_t count) {
   }
 }
 
-TEST(CliTerraformSource, Plans) { Suite("plan_human", "plan_json", 9); }
+TEST(CliTerraformSource, Plans) { Suite("plan_human", "plan_json", 10); }
 TEST(CliTerraformSource, States) { Suite("state", "state_json", 2); }
 
 }  // namespace

@@ -222,6 +222,17 @@ case("plan_human", "identity_import_no_op",
                                before_identity=IDENTITY, after_identity=IDENTITY)])), t,
      opentofu_contains="  # imported using resource identity: {\n  #   \"id\": \"i-0abc\"\n  # }\n")
 
+# 1b. The same import beside drift that the plan would otherwise show.
+drifted = instance("d", ["update"], {"id": "i-0d", "ami": "ami-1"}, {"id": "i-0d", "ami": "ami-9"})
+case("plan_human", "identity_import_no_op_hides_drift",
+     "internal/command/jsonformat/diff.go: diffs.Empty (a change counts only when its diff's action is not "
+     "a no-op or it moved; an import does not count); plan.go renderHumanDiffDrift (no drift section when "
+     "Empty() outside refresh-only mode)",
+     "A plan whose only change is a no-op import by identity shows no drift, even relevant drift.",
+     plan_input(plan([instance("a", ["no-op"], OLD, OLD, importing={"identity": IDENTITY})],
+                     resource_drift=[drifted],
+                     relevant_attributes=[{"resource": "test_instance.d", "attribute": ["ami"]}])), t)
+
 # 2. Import by identity with an update.
 t = legend(Text(), ["update"])
 will_perform(t).raw("\n")
