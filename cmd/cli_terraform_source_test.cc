@@ -14,10 +14,7 @@
 namespace planview::cmd {
 namespace {
 
-using renderer::testing::JsonText;
-using renderer::testing::Mismatch;
-using renderer::testing::StringAt;
-using renderer::testing::Tally;
+namespace golden = renderer::testing;
 using testing::PlanviewBinary;
 using testing::RunProcess;
 using testing::WriteTempFile;
@@ -27,7 +24,7 @@ std::string Check(const std::vector<std::string>& args, std::string_view expecte
   testing::ProcessResult r = RunProcess(PlanviewBinary(), args);
   std::string failures;
   if (r.exit_code != 0) failures += "exit status " + std::to_string(r.exit_code) + "; ";
-  std::string m = Mismatch(expected, r.out);
+  std::string m = golden::Mismatch(expected, r.out);
   if (!m.empty()) failures += "stdout: " + m + "; ";
   for (size_t i = 0; i < warnings.size(); ++i) {
     std::string line = "planview: warning: " + std::string(warnings.at(i).text()) + "\n";
@@ -38,13 +35,13 @@ std::string Check(const std::vector<std::string>& args, std::string_view expecte
 }
 
 void Suite(const std::string& suite, const char* document, size_t count) {
-  auto files = renderer::testing::ListFiles("testdata/terraform_source/" + suite, ".json");
+  auto files = golden::ListFiles("testdata/terraform_source/" + suite, ".json");
   EXPECT_EQ(files.size(), count) << suite;
   for (const std::string& file : files) {
-    renderer::testing::Json json = renderer::testing::LoadJson(file);
+    golden::Json json = golden::LoadJson(file);
     structured::Value input = json.root.find("input");
-    std::string path = WriteTempFile("doc.json", JsonText(input.find(document)));
-    std::string schemas = WriteTempFile("schemas.json", JsonText(input.find("schemas_json")));
+    std::string path = WriteTempFile("doc.json", golden::JsonText(input.find(document)));
+    std::string schemas = WriteTempFile("schemas.json", golden::JsonText(input.find("schemas_json")));
     for (bool automatic : {false, true}) {
       std::string label = "cli/terraform_source/" + suite + (automatic ? " (auto)" : "");
       std::string failures;
@@ -52,16 +49,16 @@ void Suite(const std::string& suite, const char* document, size_t count) {
         std::vector<std::string> args = {path, "--schemas", schemas, "--width", "78",
                                          color ? "--color=always" : "--no-color"};
         if (!automatic) args.insert(args.end(), {"--product", "terraform"});
-        failures += Check(args, StringAt(json.root, color ? "expected_output_color" : "expected_output"),
+        failures += Check(args, golden::StringAt(json.root, color ? "expected_output_color" : "expected_output"),
                           json.root.find("expected_warnings"));
       }
-      Tally::Get().Record(label, failures.empty());
+      golden::Tally::Get().Record(label, failures.empty());
       EXPECT_EQ(failures, "") << label << " " << file;
     }
   }
 }
 
-TEST(CliTerraformSource, Plans) { Suite("plan_human", "plan_json", 9); }
+TEST(CliTerraformSource, Plans) { Suite("plan_human", "plan_json", 10); }
 TEST(CliTerraformSource, States) { Suite("state", "state_json", 2); }
 
 }  // namespace

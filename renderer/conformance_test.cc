@@ -388,7 +388,7 @@ void TerraformSource(const std::string& suite, DocumentKind kind, size_t count) 
   }
 }
 
-TEST(LibraryConformance, TerraformSourcePlans) { TerraformSource("plan_human", DocumentKind::kPlan, 9); }
+TEST(LibraryConformance, TerraformSourcePlans) { TerraformSource("plan_human", DocumentKind::kPlan, 10); }
 TEST(LibraryConformance, TerraformSourceStates) { TerraformSource("state", DocumentKind::kState, 2); }
 
 }  // namespace

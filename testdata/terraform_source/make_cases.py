@@ -194,22 +194,37 @@ def plan_input(p, mode="normal"):
     return {"plan_json": p, "schemas_json": SCHEMAS, "mode": mode, "qualities": [], "width": WIDTH}
 
 
-def import_update_body(t, action, replace=False):
-    """The update of ami on an importing instance: id is always shown (importantAttribute)."""
-    symbol(t, action).raw(" " + header("resource", "test_instance", "a") + " ")
-    t.raw("{\n")
-    attr(t, 0, "update", "ami", update_value('"ami-1"', '"ami-2"', replace))
-    attr(t, 0, "no-op", "id ", [(False, '"i-0abc"')])
+def body(t, action, name, rows):
+    """plan.go renderHumanDiff's `symbol header body` for test_instance NAME, the body's
+    attribute rows (action, padded key, value parts) as renderers/block.go writes them."""
+    symbol(t, action).raw(" " + header("resource", "test_instance", name) + " {\n")
+    for row_action, key, parts in rows:
+        attr(t, 0, row_action, key, parts)
     return close_block(t)
+
+
+UNCHANGED_A = [("no-op", "ami", [(False, '"ami-1"')]), ("no-op", "id ", [(False, '"i-0abc"')])]
+
+
+def import_update_body(t, action, replace=False):
+    """The update of ami on instance a: id is always shown (importantAttribute)."""
+    return body(t, action, "a", [("update", "ami", update_value('"ami-1"', '"ami-2"', replace)),
+                                 ("no-op", "id ", [(False, '"i-0abc"')])])
+
+
+def update_plan(legend_action, comment, counts, replace=False):
+    """A whole plan with the one ami update of instance a: legend, comment, body, Plan: line."""
+    t = legend(Text(), [legend_action])
+    will_perform(t).raw("\n")
+    t.c(comment)
+    import_update_body(t, legend_action, replace).raw("\n")
+    return plan_line(t, counts)
 
 
 # 1. Import by identity, nothing else changes.
 t = will_perform(Text()).raw("\n")
 t.c("[bold]  # test_instance.a[reset] will be imported\n")
-symbol(t, "no-op").raw(" " + header("resource", "test_instance", "a") + " {\n")
-attr(t, 0, "no-op", "ami", [(False, '"ami-1"')])
-attr(t, 0, "no-op", "id ", [(False, '"i-0abc"')])
-close_block(t).raw("\n")
+body(t, "no-op", "a", UNCHANGED_A).raw("\n")
 plan_line(t, "1 to import, 0 to add, 0 to change, 0 to destroy.")
 case("plan_human", "identity_import_no_op",
      "internal/command/jsonformat/plan.go: resourceChangeComment (plans.NoOp with Change.Importing set: "
@@ -222,12 +237,20 @@ case("plan_human", "identity_import_no_op",
                                before_identity=IDENTITY, after_identity=IDENTITY)])), t,
      opentofu_contains="  # imported using resource identity: {\n  #   \"id\": \"i-0abc\"\n  # }\n")
 
+# 1b. The same import beside drift that the plan would otherwise show.
+drifted = instance("d", ["update"], {"id": "i-0d", "ami": "ami-1"}, {"id": "i-0d", "ami": "ami-9"})
+case("plan_human", "identity_import_no_op_hides_drift",
+     "internal/command/jsonformat/diff.go: diffs.Empty (a change counts only when its diff's action is not "
+     "a no-op or it moved; an import does not count); plan.go renderHumanDiffDrift (no drift section when "
+     "Empty() outside refresh-only mode)",
+     "A plan whose only change is a no-op import by identity shows no drift, even relevant drift.",
+     plan_input(plan([instance("a", ["no-op"], OLD, OLD, importing={"identity": IDENTITY})],
+                     resource_drift=[drifted],
+                     relevant_attributes=[{"resource": "test_instance.d", "attribute": ["ami"]}])), t)
+
 # 2. Import by identity with an update.
-t = legend(Text(), ["update"])
-will_perform(t).raw("\n")
-t.c("[bold]  # test_instance.a[reset] will be updated in-place\n  # [reset](will be imported first)\n")
-import_update_body(t, "update").raw("\n")
-plan_line(t, "1 to import, 0 to add, 1 to change, 0 to destroy.")
+t = update_plan("update", "[bold]  # test_instance.a[reset] will be updated in-place\n  # [reset](will be imported first)\n",
+                "1 to import, 0 to add, 1 to change, 0 to destroy.")
 case("plan_human", "identity_import_update",
      "internal/command/jsonformat/plan.go: resourceChangeComment (Importing set, Importing.ID empty: "
      "\"(will be imported first)\"; jsonplan.Importing has no field the renderer reads for the identity)",
@@ -237,12 +260,10 @@ case("plan_human", "identity_import_update",
      opentofu_contains="  # imported using resource identity: {\n  #   \"id\": \"i-0abc\"\n  # }\n")
 
 # 3. Import by identity that replaces.
-t = legend(Text(), ["delete-create"])
-will_perform(t).raw("\n")
-t.c("[bold]  # test_instance.a[reset] must be [bold][red]replaced[reset]\n  # [reset](will be imported first)\n"
-    "  # [reset][yellow]Warning: this will destroy the imported resource[reset]\n")
-import_update_body(t, "delete-create", replace=True).raw("\n")
-plan_line(t, "1 to import, 1 to add, 0 to change, 1 to destroy.")
+t = update_plan("delete-create",
+                "[bold]  # test_instance.a[reset] must be [bold][red]replaced[reset]\n  # [reset](will be imported first)\n"
+                "  # [reset][yellow]Warning: this will destroy the imported resource[reset]\n",
+                "1 to import, 1 to add, 0 to change, 1 to destroy.", replace=True)
 case("plan_human", "identity_import_replace",
      "internal/command/jsonformat/plan.go: resourceChangeComment (DeleteThenCreate, then "
      "\"(will be imported first)\", then the warning for an imported resource being replaced)",
@@ -251,22 +272,16 @@ case("plan_human", "identity_import_replace",
                                replace_paths=[["ami"]], before_identity=IDENTITY, after_identity=IDENTITY)])), t)
 
 # 4. An id and an identity: the id wins.
-t = legend(Text(), ["update"])
-will_perform(t).raw("\n")
-t.c("[bold]  # test_instance.a[reset] will be updated in-place\n  # [reset](imported from \"i-0abc\")\n")
-import_update_body(t, "update").raw("\n")
-plan_line(t, "1 to import, 0 to add, 1 to change, 0 to destroy.")
+t = update_plan("update", "[bold]  # test_instance.a[reset] will be updated in-place\n  # [reset](imported from \"i-0abc\")\n",
+                "1 to import, 0 to add, 1 to change, 0 to destroy.")
 case("plan_human", "identity_import_with_id",
      "internal/command/jsonformat/plan.go: resourceChangeComment (len(Importing.ID) > 0 is checked first)",
      "An import naming both an id and an identity shows the id.",
      plan_input(plan([instance("a", ["update"], OLD, NEW, importing={"id": "i-0abc", "identity": IDENTITY})])), t)
 
 # 5. before_identity/after_identity on an ordinary update.
-t = legend(Text(), ["update"])
-will_perform(t).raw("\n")
-t.c("[bold]  # test_instance.a[reset] will be updated in-place\n")
-import_update_body(t, "update").raw("\n")
-plan_line(t, "0 to add, 1 to change, 0 to destroy.")
+t = update_plan("update", "[bold]  # test_instance.a[reset] will be updated in-place\n",
+                "0 to add, 1 to change, 0 to destroy.")
 case("plan_human", "identity_fields_ignored",
      "internal/command/jsonformat/structured/change.go: FromJsonChange (reads before, after, after_unknown, "
      "before_sensitive, after_sensitive, replace_paths only; jsonplan.Change's BeforeIdentity and "
@@ -288,10 +303,7 @@ t.c("\n[reset][bold][green]No current changes.[reset][bold] This plan requires a
 t.c("\n[bold][cyan]Note:[reset][bold] This is a partial plan, parts can only be known in the next plan / apply cycle.\n").raw("\n")
 t.raw("\n")
 t.c("[bold]  # test_instance.a[reset] was deferred\n").c("  #[reset] (because the resource configuration is unknown)\n")
-symbol(t, "no-op").raw(" " + header("resource", "test_instance", "a") + " {\n")
-attr(t, 0, "no-op", "ami", [(False, '"ami-1"')])
-attr(t, 0, "no-op", "id ", [(False, '"i-0abc"')])
-close_block(t).raw("\n")
+body(t, "no-op", "a", UNCHANGED_A).raw("\n")
 horizontal_rule(t)
 deferred = {"reason": "resource_config_unknown",
             "resource_change": instance("a", ["no-op"], OLD, OLD, importing={"unknown": True, "identity": IDENTITY})}
@@ -306,10 +318,8 @@ case("plan_human", "identity_import_deferred",
 t = legend(Text(), ["create"])
 will_perform(t).raw("\n")
 t.c("[bold]  # test_instance.b[reset] will be created\n")
-symbol(t, "create").raw(" " + header("resource", "test_instance", "b") + " {\n")
-attr(t, 0, "create", "ami", [(False, '"ami-1"')])
-attr(t, 0, "create", "id ", [(False, "(known after apply)")])
-close_block(t).raw("\n")
+body(t, "create", "b", [("create", "ami", [(False, '"ami-1"')]),
+                        ("create", "id ", [(False, "(known after apply)")])]).raw("\n")
 plan_line(t, "1 to add, 0 to change, 0 to destroy.")
 created = instance("b", ["create"], None, {"ami": "ami-1"}, after_unknown={"id": True})
 ephemeral = instance("s", ["create"], None, {"value": "x"}, mode="ephemeral", type_="test_secret",
