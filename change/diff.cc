@@ -19,6 +19,24 @@ std::vector<std::string> Diff::WarningsHuman(int indent, const RenderOpts& opts)
   return warnings;
 }
 
+std::string_view RendererTypeName(RendererKind kind) {
+  switch (kind) {
+    case RendererKind::kPrimitive: return "primitiveRenderer";
+    case RendererKind::kList: return "listRenderer";
+    case RendererKind::kSet: return "setRenderer";
+    case RendererKind::kMap: return "mapRenderer";
+    case RendererKind::kObject: return "objectRenderer";
+    case RendererKind::kTuple: return "tupleRenderer";
+    case RendererKind::kBlock: return "blockRenderer";
+    case RendererKind::kSensitive: return "sensitiveRenderer";
+    case RendererKind::kSensitiveBlock: return "sensitiveBlockRenderer";
+    case RendererKind::kTypeChange: return "typeChangeRenderer";
+    case RendererKind::kUnknown: return "unknownRenderer";
+    case RendererKind::kWriteOnly: return "writeOnlyRenderer";
+  }
+  return "";
+}
+
 void Diff::Accept(DiffVisitor& visitor) const {
   if (renderer_ != nullptr) renderer_->Accept(*this, visitor);
 }

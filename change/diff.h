@@ -9,6 +9,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "change/colorize.h"
@@ -82,6 +83,9 @@ enum class RendererKind {
   kUnknown,
   kWriteOnly,
 };
+
+// Upstream's Go type name of a kind ("primitiveRenderer", "sensitiveBlockRenderer", ...).
+std::string_view RendererTypeName(RendererKind kind);
 
 class Renderer {
  public:
