@@ -4,7 +4,14 @@ namespace planview::change {
 
 void Diff::RenderHuman(int indent, const RenderOpts& opts, std::string& out) const {
   // A diff without a renderer (upstream's zero Diff) renders as nothing.
-  if (renderer_ != nullptr) renderer_->RenderHuman(*this, indent, opts, out);
+  if (renderer_ == nullptr) return;
+  if (opts.outline == nullptr) {
+    renderer_->RenderHuman(*this, indent, opts, out);
+    return;
+  }
+  const size_t slot = opts.outline->Begin(out.size());
+  renderer_->RenderHuman(*this, indent, opts, out);
+  opts.outline->End(slot, out.size());
 }
 
 std::string Diff::RenderHuman(int indent, const RenderOpts& opts) const {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "change/colorize.h"
+#include "change/outline.h"
 #include "change/profile.h"
 #include "structured/action.h"
 
@@ -29,6 +30,8 @@ struct RenderOpts {
   bool show_unchanged_children = false;
   bool hide_diff_action_symbols = false;
   bool show_sensitive = false;
+  // When set, every node rendered is recorded in it (change/outline.h); the text is the same.
+  Outline* outline = nullptr;
 
   // A copy for children: everything but the forces-replacement overrides carries over.
   RenderOpts Clone() const {
