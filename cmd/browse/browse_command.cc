@@ -85,7 +85,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
   }
   renderer::tree::PlanTreeOptions options;
   options.schemas = schemas.get();
-  options.mode = cli->mode;
+  options.mode = cli->mode.value_or(renderer::PlanMode::kNormal);
   options.options.show_sensitive = cli->show_sensitive;
   options.product = cli->product;  // unset: the plan's
   options.options.running_in_automation = terminal.in_automation;
