@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "change/diff_dump.h"
+#include "change/diff_visitor.h"
 #include "change/go_text.h"
 #include "change/json_diff.h"
 #include "change/process_slice.h"
@@ -136,14 +137,8 @@ class PrimitiveRenderer final : public Renderer {
     AppendForcesReplacement(out, diff.replace(), opts);
   }
 
-  void Dump(std::string& out, const Redaction& /*redaction*/) const override {
-    out.append("{\"type\":\"primitiveRenderer\",\"before\":");
-    dump::AppendJsonValue(out, before_);
-    out.append(",\"after\":");
-    dump::AppendJsonValue(out, after_);
-    out.append(",\"ctype\":");
-    out.append(type_.ToJson());
-    out.push_back('}');
+  void Accept(const Diff& diff, DiffVisitor& visitor) const override {
+    visitor.Primitive(diff, PrimitiveNode{before_, after_, type_});
   }
 
  private:
@@ -260,6 +255,8 @@ class PrimitiveRenderer final : public Renderer {
       show_replace = false;
     }
     std::string rendered;
+    Outline json_outline;  // its nodes, shifted to where `rendered` lands
+    if (opts.outline != nullptr) json_opts.outline = &json_outline;
     json_diff.RenderHuman(indent + 1, json_opts, rendered);
     // Creates and deletes show no symbol on the JSON; updates keep their '~'.
     if (diff.action() == Action::kCreate || diff.action() == Action::kDelete) action = Action::kNoOp;
@@ -269,6 +266,7 @@ class PrimitiveRenderer final : public Renderer {
       out.append(whitespace);
       out.push_back('\n');
       AppendLineStart(out, indent + 1, action, opts);
+      if (opts.outline != nullptr) opts.outline->AppendShifted(json_outline, out.size());
       out.append(rendered);
       if (show_replace) AppendForcesReplacement(out, diff.replace(), opts);
       out.push_back('\n');
@@ -276,6 +274,7 @@ class PrimitiveRenderer final : public Renderer {
       AppendNullSuffix(out, diff.action(), opts);
       return;
     }
+    if (opts.outline != nullptr) opts.outline->AppendShifted(json_outline, out.size());
     out.append(rendered);
     out.push_back(')');
     out.append(whitespace);

@@ -9,6 +9,7 @@
 
 #include "cmd/browse/browse_view.h"
 #include "cmd/browse/curses_screen.h"
+#include "cmd/cli_app.h"
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
 #include "cmd/schemas_file.h"
@@ -51,7 +52,8 @@ Options:
   --schemas FILE        provider schemas (`tofu providers schema -json`)
   --mode MODE           normal, destroy or refresh-only (default: normal)
   --show-sensitive      show sensitive values
-  --product PRODUCT     opentofu or terraform: whose wording to use
+  --product PRODUCT     auto, opentofu or terraform: whose renderer and wording
+                        (default auto: the plan's, as `planview FILE` decides)
   --help                show this help
 
 Keys:
@@ -65,9 +67,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
   std::string usage_error;
   std::optional<CliArgs> cli = ParseCliArgs(args, usage_error);
   if (!cli || (!cli->help && !cli->version && !OnlyBrowseFlags(*cli, usage_error))) {
-    Error(err, usage_error);
-    Write(err, "Run 'planview browse --help' for usage.\n");
-    return kExitUsage;
+    return ReportUsageError(err, usage_error, "browse");
   }
   if (cli->help || cli->version) {
     Write(out, BrowseUsageText());
@@ -84,10 +84,10 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
     return kExitBadInput;
   }
   renderer::tree::PlanTreeOptions options;
-  options.schemas = schemas.schemas ? &*schemas.schemas : nullptr;
-  options.mode = cli->mode;
+  options.schemas = schemas.get();
+  options.mode = cli->mode.value_or(renderer::PlanMode::kNormal);
   options.options.show_sensitive = cli->show_sensitive;
-  options.options.product = cli->product.value_or(renderer::Product::kOpenTofu);
+  options.product = cli->product;  // unset: the plan's
   options.options.running_in_automation = terminal.in_automation;
   std::unique_ptr<renderer::tree::PlanTree> tree =
       renderer::tree::PlanTree::Load(std::move(text), file_name, options, error);

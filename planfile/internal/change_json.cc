@@ -9,8 +9,8 @@
 #include "planfile/internal/address.h"
 #include "planfile/internal/untyped_msgpack.h"
 #include "structured/json_text.h"
-#include "structured/wire/decode.h"
-#include "structured/wire/implied_type.h"
+#include "wire/decode.h"
+#include "wire/implied_type.h"
 
 namespace planview::planfile::internal {
 
@@ -245,6 +245,8 @@ const structured::Schema* FindSchema(const planproto::ResourceInstanceChange& ch
   if (!error.empty()) throw ChangeError(fmt::format("{} ({}): schema: {}", where, addr.address, error));
   return schema;
 }
+
+void MarkSchemaSensitive(Node& node, const structured::Block& block) { MarkSensitiveBlock(node, block); }
 
 ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
                                         const structured::Schema* schema, const std::string& where) {

@@ -14,6 +14,7 @@ inline change::RenderOpts HumanOpts(const change::Colorize& colorize, const Opti
   opts.colorize = &colorize;
   opts.profile = &options.profile();
   opts.show_sensitive = options.show_sensitive;
+  opts.outline = options.outline;
   return opts;
 }
 
