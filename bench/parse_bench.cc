@@ -18,12 +18,12 @@ namespace {
 const std::string& Plan() {
   static const std::string plan = [] {
     if (const char* file = std::getenv("PLANVIEW_BENCH_PLAN"); file != nullptr && *file != '\0') {
-      std::string text, error;
-      if (!planview::structured::ReadInputFile(file, text, error)) {
-        fmt::print(stderr, "parse_bench: {}\n", error);
+      auto text = planview::structured::ReadInputFile(file);
+      if (!text) {
+        fmt::print(stderr, "parse_bench: {}\n", text.error().message);
         std::exit(1);
       }
-      return text;
+      return std::move(*text);
     }
     planview::bench::PlanGeneratorOptions options;
     const char* size = std::getenv("PLANVIEW_BENCH_SIZE_MB");

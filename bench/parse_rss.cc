@@ -64,11 +64,12 @@ int main(int argc, char** argv) {
   size_t memory = 0;
   double rss_after_read = 0;
   for (int r = 0; r < repeat; ++r) {
-    std::string text, error;
-    if (!planview::structured::ReadInputFile(file, text, error)) {
-      fmt::print(stderr, "parse_rss: {}\n", error);
+    auto read = planview::structured::ReadInputFile(file);
+    if (!read) {
+      fmt::print(stderr, "parse_rss: {}\n", read.error().message);
       return 1;
     }
+    std::string text = std::move(*read);
     bytes = text.size();
     if (r == 0) rss_after_read = PeakRssMb();
     double cpu_start = ThreadCpuSeconds();

@@ -134,9 +134,8 @@ TEST(PlanGenerator, HasThePlanShape) {
 TEST(PlanGenerator, EveryResourceTypeHasASchema) {
   auto schemas_doc = Parse(GenerateSchemasText());
   ASSERT_TRUE(schemas_doc);
-  std::string error;
-  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc, error);
-  ASSERT_TRUE(schemas.has_value()) << error;
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc);
+  ASSERT_TRUE(schemas) << schemas.error().message;
   auto doc = Parse(Plan(1500000, 2));
   ASSERT_TRUE(doc);
   Value changes = doc->root().find("resource_changes");
@@ -145,8 +144,10 @@ TEST(PlanGenerator, EveryResourceTypeHasASchema) {
     Value rc = changes.at(i);
     structured::ResourceMode mode =
         rc.find("mode").text() == "data" ? structured::ResourceMode::kData : structured::ResourceMode::kManaged;
-    const structured::Schema* schema = schemas->Find(rc.find("provider_name").text(), mode, rc.find("type").text(), error);
-    ASSERT_NE(schema, nullptr) << rc.find("type").text() << ": " << error;
+    base::Expected<const structured::Schema*> found =
+        schemas->Find(rc.find("provider_name").text(), mode, rc.find("type").text());
+    ASSERT_TRUE(found && *found != nullptr) << rc.find("type").text();
+    const structured::Schema* schema = *found;
     // Every attribute of after is in the schema.
     Value after = rc.find("change").find("after");
     for (size_t m = 0; m < after.size(); ++m) {
@@ -164,9 +165,8 @@ TEST(PlanGenerator, EveryResourceTypeHasASchema) {
 TEST(ShapePlans, OneResourceChangedInOnePlace) {
   auto schemas_doc = Parse(ShapeSchemasText());
   ASSERT_TRUE(schemas_doc);
-  std::string error;
-  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc, error);
-  ASSERT_TRUE(schemas.has_value()) << error;
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc);
+  ASSERT_TRUE(schemas) << schemas.error().message;
   EXPECT_FALSE(GenerateShapePlan("no_such_shape").has_value());
   for (std::string_view shape : ShapeNames()) {
     std::optional<std::string> text = GenerateShapePlan(shape, 0.001);
@@ -175,9 +175,10 @@ TEST(ShapePlans, OneResourceChangedInOnePlace) {
     auto doc = Parse(*text);
     ASSERT_TRUE(doc) << shape;
     Value rc = doc->root().find("resource_changes").at(0);
-    const structured::Schema* schema =
-        schemas->Find(rc.find("provider_name").text(), structured::ResourceMode::kManaged, rc.find("type").text(), error);
-    ASSERT_NE(schema, nullptr) << error;
+    base::Expected<const structured::Schema*> found =
+        schemas->Find(rc.find("provider_name").text(), structured::ResourceMode::kManaged, rc.find("type").text());
+    ASSERT_TRUE(found && *found != nullptr);
+    const structured::Schema* schema = *found;
     Value before = rc.find("change").find("before");
     Value after = rc.find("change").find("after");
     std::vector<std::string> changed;

@@ -14,7 +14,6 @@
 // renderer/render_document.cc, called one by one.
 //
 //   render_phases PLAN [--schemas FILE] [--out FILE] [--repeat N]
-#include <pthread.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -29,6 +28,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
+#include "base/executor.h"
 #include "renderer/json_fields.h"
 #include "renderer/plan.h"
 #include "renderer/plan_renderer.h"
@@ -85,28 +85,6 @@ class PhaseClock {
   double cpu_ = 0;
 };
 
-// Runs `work` on a thread with a 512 MiB stack, as the planview binary renders (deep
-// values recurse).
-int RunWithLargeStack(const std::function<int()>& work) {
-  struct Call {
-    const std::function<int()>* work;
-    int result;
-  } call{&work, 1};
-  pthread_attr_t attr;
-  pthread_attr_init(&attr);
-  pthread_attr_setstacksize(&attr, size_t{512} << 20);
-  pthread_t thread;
-  auto body = [](void* arg) -> void* {
-    auto* c = static_cast<Call*>(arg);
-    c->result = (*c->work)();
-    return nullptr;
-  };
-  if (pthread_create(&thread, &attr, body, &call) != 0) return work();
-  pthread_join(thread, nullptr);
-  pthread_attr_destroy(&attr);
-  return call.result;
-}
-
 [[noreturn]] void Fail(const std::string& message) {
   fmt::print(stderr, "render_phases: {}\n", message);
   std::exit(1);
@@ -119,28 +97,32 @@ std::shared_ptr<const structured::Document> Parse(std::string text, const std::s
   return parsed.document;
 }
 
-PhaseTimes RunOnce(const std::string& plan_file, const std::string& schemas_file, const std::string& out_file) {
+PhaseTimes RunOnce(const std::string& plan_file, const std::string& schemas_file, const std::string& out_file,
+                   base::Executor& executor) {
   PhaseTimes times;
   PhaseClock clock(times);
 
-  std::string text;
-  std::string error;
-  if (!structured::ReadInputFile(plan_file, text, error)) Fail(error);
-  std::string schemas_text;
-  if (!schemas_file.empty() && !structured::ReadInputFile(schemas_file, schemas_text, error)) Fail(error);
+  structured::ReadOptions read_options;
+  read_options.executor = &executor;
+  base::Expected<std::string> text = structured::ReadInputFile(plan_file, read_options);
+  if (!text) Fail(text.error().message);
+  base::Expected<std::string> schemas_text = std::string();
+  if (!schemas_file.empty()) schemas_text = structured::ReadInputFile(schemas_file, read_options);
+  if (!schemas_text) Fail(schemas_text.error().message);
   clock.Next();
 
   // The sections renderer/render_document.cc leaves out of the document.
   structured::ParseOptions plan_options;
   plan_options.skip_top_level_keys = {"planned_values", "prior_state", "configuration", "variables", "checks"};
-  plan_options.parallel = true;
-  std::shared_ptr<const structured::Document> document = Parse(std::move(text), plan_file, plan_options);
+  plan_options.executor = &executor;
+  std::shared_ptr<const structured::Document> document = Parse(std::move(*text), plan_file, plan_options);
   std::optional<structured::ProviderSchemas> schemas;
   std::string provider_format_version;
   if (!schemas_file.empty()) {
-    std::shared_ptr<const structured::Document> schemas_document = Parse(std::move(schemas_text), schemas_file, {});
-    schemas = structured::ProviderSchemas::Parse(schemas_document, error);
-    if (!schemas) Fail(fmt::format("{}: {}", schemas_file, error));
+    std::shared_ptr<const structured::Document> schemas_document = Parse(std::move(*schemas_text), schemas_file, {});
+    base::Expected<structured::ProviderSchemas> parsed = structured::ProviderSchemas::Parse(schemas_document);
+    if (!parsed) Fail(fmt::format("{}: {}", schemas_file, parsed.error().message));
+    schemas = std::move(*parsed);
     structured::Value version = schemas_document->root().find("format_version");
     if (version.is_string()) provider_format_version = std::string(version.text());
   }
@@ -208,10 +190,11 @@ int main(int argc, char** argv) {
   app.add_option("--repeat", repeat, "runs; the medians are printed last")->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
 
-  return RunWithLargeStack([&] {
+  base::Executor executor;
+  return executor.RunOnLargeStack([&] {
     std::vector<PhaseTimes> runs;
     for (int i = 0; i < repeat; ++i) {
-      runs.push_back(RunOnce(plan_file, schemas_file, out_file));
+      runs.push_back(RunOnce(plan_file, schemas_file, out_file, executor));
       PrintLine(fmt::format("run{}", i + 1), runs.back());
     }
     PhaseTimes median;

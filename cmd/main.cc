@@ -1,8 +1,6 @@
 // planview: renders a Terraform/OpenTofu plan, state or JSON log as `tofu show` does.
 #include <cerrno>
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <cstring>
 #include <span>
 #include <string>
@@ -10,12 +8,9 @@
 
 #include <fmt/format.h>
 
-#include <fmt/format.h>
-
+#include "base/executor.h"
 #include "cmd/browse/browse_command.h"
 #include "cmd/console.h"
-#include "cmd/console.h"
-#include "cmd/large_stack.h"
 #include "cmd/plan_file_input.h"
 #include "cmd/planview_cli.h"
 #include "cmd/terminal.h"
@@ -32,7 +27,9 @@ int main(int argc, char** argv) {
   planview::cmd::Terminal terminal = planview::cmd::DetectTerminal();
   std::span<const std::string> rest = std::span<const std::string>(args).subspan(args.empty() ? 0 : 1);
   std::string command = args.empty() ? "" : args[0];
-  int status = planview::cmd::RunWithLargeStack([&] {
+  // The one executor: the program runs on its large-stack thread, parallel work on its helpers.
+  planview::base::Executor executor;
+  int status = executor.RunOnLargeStack([&] {
     if (command == "wire") {
       return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunWireCommand(rest, stdout, stderr));
     }
@@ -40,9 +37,9 @@ int main(int argc, char** argv) {
       return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunConvert(rest, stdout, stderr));
     }
     if (command == "browse") {
-      return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunBrowse(rest, terminal, stdout, stderr));
+      return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunBrowse(rest, terminal, stdout, stderr, &executor));
     }
-    return planview::cmd::RunPlanview(args, terminal, stdout, stderr);  // checks its own output
+    return planview::cmd::RunPlanview(args, terminal, stdout, stderr, &executor);  // checks its own output
   });
   // Everything is flushed by now; closing can still fail (a closed standard output that was
   // never written to, a file system that reports errors on close).

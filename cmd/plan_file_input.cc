@@ -84,12 +84,12 @@ int RunConvert(std::span<const std::string> args, std::FILE* out, std::FILE* err
   LoadedSchemas schemas;
   if (schemas_file && !LoadSchemas(*schemas_file, schemas, err, max_input_bytes)) return kExitBadInput;
   const std::string file_name = file == "-" ? "<stdin>" : ForMessage(file);
-  std::string text;
-  std::string error;
-  if (!structured::ReadInputFile(file, text, error, {.max_bytes = max_input_bytes, .name = file_name})) {
-    Error(err, error);
+  base::Expected<std::string> read = structured::ReadInputFile(file, {.max_bytes = max_input_bytes, .name = file_name});
+  if (!read) {
+    Error(err, read.error().message);
     return kExitBadInput;
   }
+  std::string text = std::move(*read);
   std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas.get(), /*for_rendering=*/false, err);
   if (!plan) return kExitBadInput;
   Error(err, fmt::format("{}: {}", file_name, plan->omitted_notice));

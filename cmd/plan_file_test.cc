@@ -170,9 +170,9 @@ TEST(PlanFile, RendersWithSchemasAsTofuDid) {
   const std::string dir = "testdata/conformance/equivalence/basic_list_update";
   structured::ParseResult parsed = structured::ParseJson(renderer::testing::ReadFile(dir + "/schemas.json"));
   ASSERT_TRUE(parsed.ok());
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  ASSERT_TRUE(schemas) << schemas.error().message;
   std::string error;
-  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document, error);
-  ASSERT_TRUE(schemas) << error;
   std::optional<std::string> file =
       planfile::testing::PlanFileFromJson(renderer::testing::ReadFile(dir + "/plan.json"), &*schemas, error);
   ASSERT_TRUE(file) << error;

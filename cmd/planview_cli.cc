@@ -29,7 +29,8 @@ namespace {
 
 constexpr char kCommit[] = PLANVIEW_COMMIT;
 
-int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
+int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
+        base::Executor* executor) {
   std::string usage_error;
   std::optional<CliArgs> cli = ParseCliArgs(args, usage_error);
   if (!cli) return ReportUsageError(err, usage_error, "");
@@ -48,13 +49,13 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
   if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err, cli->max_input_bytes)) return kExitBadInput;
 
   const std::string file_name = cli->file == "-" ? "<stdin>" : ForMessage(cli->file);
-  std::string text;
-  std::string read_error;
-  if (!structured::ReadInputFile(cli->file, text, read_error,
-                                 {.max_bytes = cli->max_input_bytes, .name = file_name})) {
-    Error(err, read_error);
+  base::Expected<std::string> read = structured::ReadInputFile(
+      cli->file, {.max_bytes = cli->max_input_bytes, .name = file_name, .executor = executor});
+  if (!read) {
+    Error(err, read.error().message);
     return kExitBadInput;
   }
+  std::string text = std::move(*read);
   if (!PlanFileToJson(text, file_name, schemas.get(), cli->mode, err)) {
     return kExitBadInput;
   }
@@ -94,6 +95,7 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     Write(out, safe_chunk);
   };
   request.sink = emit;
+  request.executor = executor;
   renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
   emit(result.output);
   if (safe) {
@@ -124,8 +126,9 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
 
 }  // namespace
 
-int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
-  return FinishOutput(out, err, Run(args, terminal, out, err));
+int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
+                base::Executor* executor) {
+  return FinishOutput(out, err, Run(args, terminal, out, err, executor));
 }
 
 }  // namespace planview::cmd

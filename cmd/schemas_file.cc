@@ -11,20 +11,23 @@ namespace planview::cmd {
 
 bool ReadSchemasFile(const std::string& file, LoadedSchemas& loaded, std::string& error, uint64_t max_input_bytes) {
   const std::string path = ForMessage(file);
-  std::string text;
-  if (!structured::ReadInputFile(file, text, error, {.max_bytes = max_input_bytes, .name = path})) return false;
-  structured::ParseResult parsed = structured::ParseJson(std::move(text));
+  base::Expected<std::string> text = structured::ReadInputFile(file, {.max_bytes = max_input_bytes, .name = path});
+  if (!text) {
+    error = text.error().message;
+    return false;
+  }
+  structured::ParseResult parsed = structured::ParseJson(std::move(*text));
   if (!parsed.ok()) {
     error = parsed.error->ToString(path);
     return false;
   }
   loaded.document = parsed.document;
-  std::string parse_error;
-  loaded.schemas = structured::ProviderSchemas::Parse(parsed.document, parse_error);
-  if (!loaded.schemas) {
-    error = fmt::format("{}: {}", path, parse_error);
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  if (!schemas) {
+    error = fmt::format("{}: {}", path, schemas.error().message);
     return false;
   }
+  loaded.schemas = std::move(*schemas);
   structured::Value version = parsed.document->root().find("format_version");
   if (version.is_string()) loaded.format_version = std::string(version.text());
   return true;
@@ -42,13 +45,12 @@ const structured::Schema* FindManagedResourceSchema(const LoadedSchemas& loaded,
                                                     std::string& error) {
   if (loaded.schemas) {
     for (const std::string& name : loaded.schemas->Providers()) {
-      std::string find_error;
-      const structured::Schema* schema =
-          loaded.schemas->Find(name, structured::ResourceMode::kManaged, type, find_error);
-      if (!find_error.empty()) {
-        error = fmt::format("{}: {}", ForMessage(file), find_error);
+      base::Expected<const structured::Schema*> found = loaded.schemas->Find(name, structured::ResourceMode::kManaged, type);
+      if (!found) {
+        error = fmt::format("{}: {}", ForMessage(file), found.error().message);
         return nullptr;
       }
+      const structured::Schema* schema = *found;
       if (schema != nullptr) {
         provider = name;
         return schema;

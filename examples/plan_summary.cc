@@ -148,13 +148,12 @@ size_t PrintResource(const planview::renderer::ResourceDiff& d) {
 }
 
 std::optional<planview::structured::ParseResult> Load(const char* path) {
-  std::string text;
-  std::string error;
-  if (!planview::structured::ReadInputFile(path, text, error)) {
-    std::fprintf(stderr, "plan_summary: %s\n", error.c_str());
+  auto text = planview::structured::ReadInputFile(path);
+  if (!text) {
+    std::fprintf(stderr, "plan_summary: %s\n", text.error().message.c_str());
     return std::nullopt;
   }
-  planview::structured::ParseResult parsed = planview::structured::ParseJson(std::move(text));
+  planview::structured::ParseResult parsed = planview::structured::ParseJson(std::move(*text));
   if (!parsed.ok()) {
     std::fprintf(stderr, "plan_summary: %s\n", parsed.error->ToString(path).c_str());
     return std::nullopt;
@@ -172,10 +171,9 @@ int main(int argc, char** argv) {
   auto plan_json = Load(argv[1]);
   auto schemas_json = Load(argv[2]);
   if (!plan_json || !schemas_json) return 1;
-  std::string error;
-  auto schemas = planview::structured::ProviderSchemas::Parse(schemas_json->document, error);
+  auto schemas = planview::structured::ProviderSchemas::Parse(schemas_json->document);
   if (!schemas) {
-    std::fprintf(stderr, "plan_summary: %s: %s\n", argv[2], error.c_str());
+    std::fprintf(stderr, "plan_summary: %s: %s\n", argv[2], schemas.error().message.c_str());
     return 1;
   }
   try {

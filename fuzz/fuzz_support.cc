@@ -1,7 +1,5 @@
 #include "fuzz/fuzz_support.h"
 
-#include <pthread.h>
-
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
@@ -13,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "base/executor.h"
 #include "renderer/text_escape.h"
 #include "structured/json_parse.h"
 
@@ -23,14 +22,6 @@
 namespace planview::fuzz {
 
 namespace {
-
-// The stack cmd/large_stack.h gives the binary's rendering thread.
-constexpr size_t kStackBytes = size_t{512} << 20;
-
-void* RunWork(void* arg) {
-  (*static_cast<const std::function<void()>*>(arg))();
-  return nullptr;
-}
 
 [[noreturn]] void Die(const std::string& message) {
   std::fprintf(stderr, "fuzz: %s\n", message.c_str());
@@ -127,23 +118,20 @@ Fixed LoadFixed() {
   if (!parsed.ok()) Die("fixed schemas: " + parsed.error->ToString("merged schemas"));
   Fixed fixed;
   fixed.document = parsed.document;
-  std::string error;
-  fixed.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
-  if (!fixed.schemas) Die("fixed schemas: " + error);
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  if (!schemas) Die("fixed schemas: " + schemas.error().message);
+  fixed.schemas = std::move(*schemas);
   return fixed;
 }
 
 }  // namespace
 
 void RunOnLargeStack(const std::function<void()>& work) {
-  pthread_attr_t attr;
-  pthread_t thread;
-  if (pthread_attr_init(&attr) != 0 || pthread_attr_setstacksize(&attr, kStackBytes) != 0 ||
-      pthread_create(&thread, &attr, &RunWork, const_cast<std::function<void()>*>(&work)) != 0) {
-    Die("cannot start a thread with a large stack");
-  }
-  pthread_attr_destroy(&attr);
-  pthread_join(thread, nullptr);
+  static base::Executor executor(1);
+  executor.RunOnLargeStack([&] {
+    work();
+    return 0;
+  });
 }
 
 std::string ReadRepoFile(std::string_view relative_path) { return ReadWhole(FindRepoPath(relative_path)); }

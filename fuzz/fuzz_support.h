@@ -19,7 +19,7 @@
 
 namespace planview::fuzz {
 
-// Runs `work` on a thread with the stack the planview binary renders on (cmd/large_stack.h),
+// Runs `work` on a thread with the stack the planview binary renders on (base/executor.h),
 // so inputs nested as deeply as the parser allows behave as they do in the binary.
 void RunOnLargeStack(const std::function<void()>& work);
 

@@ -13,7 +13,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "base/executor.h"
 #include "fuzz/fuzz_support.h"
+#include "structured/internal/parse_threshold.h"
 #include "structured/json_parse.h"
 
 namespace {
@@ -82,10 +84,10 @@ void CheckInput(const std::string& text) {
 
   // The two-thread parse (skipped members checked beside the building) must agree with
   // the one-thread parse on everything: the document, or the error, exactly.
+  static planview::base::Executor executor(2);
   ParseOptions parallel = skipping;
-  parallel.parallel = true;
-  parallel.parallel_min_bytes = 0;
-  ParseResult beside = ParseJson(text, parallel);
+  parallel.executor = &executor;
+  ParseResult beside = planview::structured::internal::ParseJsonWithThreshold(text, parallel, 0);
   PLANVIEW_FUZZ_CHECK(beside.ok() == skipped.ok(), size);
   if (beside.ok()) {
     PLANVIEW_FUZZ_CHECK(beside.document->root().Equals(skipped.document->root()), size);

@@ -24,9 +24,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     std::string version;
     if (split != std::string_view::npos) {
       auto parsed = planview::structured::ParseJson(schema_text);
-      std::string error;
       if (parsed.ok()) {
-        schemas = planview::structured::ProviderSchemas::Parse(parsed.document, error);
+        auto parsed_schemas = planview::structured::ProviderSchemas::Parse(parsed.document);
+        if (parsed_schemas) schemas = std::move(*parsed_schemas);
         version = std::string(parsed.document->root().find("format_version").text());
       }
     }

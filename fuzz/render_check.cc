@@ -1,5 +1,6 @@
 #include "fuzz/render_check.h"
 
+#include "base/executor.h"
 #include "fuzz/fuzz_support.h"
 #include "renderer/render_document.h"
 
@@ -22,7 +23,8 @@ void RenderAndCheck(std::string text, const structured::ProviderSchemas* schemas
   renderer::DocumentRequest streamed_request = request;
   std::string streamed;
   streamed_request.sink = [&streamed](std::string_view chunk) { streamed.append(chunk); };
-  streamed_request.threads = 2;
+  static base::Executor executor(2);
+  streamed_request.executor = &executor;
   renderer::DocumentResult streamed_result = renderer::RenderDocument(text, "fuzz.json", streamed_request);
   renderer::DocumentResult result = renderer::RenderDocument(std::move(text), "fuzz.json", request);
   PLANVIEW_FUZZ_CHECK(streamed_result.ok == result.ok, size);

@@ -23,9 +23,9 @@ void CheckInput(const std::string& text) {
   const size_t size = text.size();
   auto parsed = planview::structured::ParseJson(text);
   if (!parsed.ok()) return;
-  std::string error;
-  std::optional<ProviderSchemas> schemas = ProviderSchemas::Parse(parsed.document, error);
+  planview::base::Expected<ProviderSchemas> schemas = ProviderSchemas::Parse(parsed.document);
   if (!schemas) {
+    const std::string& error = schemas.error().message;
     PLANVIEW_FUZZ_CHECK(!error.empty() && error.find('\n') == std::string::npos, size);
     return;
   }
@@ -40,15 +40,15 @@ void CheckInput(const std::string& text) {
       Value types = sections.find(section);
       for (size_t i = 0; i < types.size(); ++i) {
         std::string_view type = types.member(i).key;
-        std::string lookup_error;
-        const planview::structured::Schema* schema = schemas->Find(provider, mode, type, lookup_error);
-        PLANVIEW_FUZZ_CHECK(lookup_error.find('\n') == std::string::npos, size);
-        if (schema == nullptr) continue;
-        PLANVIEW_FUZZ_CHECK(lookup_error.empty() && schema->block != nullptr, size);
+        planview::base::Expected<const planview::structured::Schema*> found = schemas->Find(provider, mode, type);
+        PLANVIEW_FUZZ_CHECK(found || found.error().message.find('\n') == std::string::npos, size);
+        if (!found || *found == nullptr) continue;
+        const planview::structured::Schema* schema = *found;
+        PLANVIEW_FUZZ_CHECK(schema->block != nullptr, size);
         std::string implied = planview::structured::wire::ImpliedType(*schema->block).ToJson();
         PLANVIEW_FUZZ_CHECK(planview::structured::ParseJson(implied).ok(), size);
         // A second lookup answers from the cache with the same schema.
-        PLANVIEW_FUZZ_CHECK(schemas->Find(provider, mode, type, lookup_error) == schema, size);
+        PLANVIEW_FUZZ_CHECK(*schemas->Find(provider, mode, type) == schema, size);
       }
     }
   }

@@ -34,9 +34,9 @@ Schemas LoadSchemas(const std::string& path) {
   structured::ParseResult parsed = structured::ParseJson(renderer::testing::ReadFile(path));
   EXPECT_TRUE(parsed.ok());
   out.document = parsed.document;
-  std::string error;
-  out.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
-  EXPECT_TRUE(out.schemas) << error;
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  EXPECT_TRUE(schemas) << (schemas ? "" : schemas.error().message);
+  if (schemas) out.schemas = std::move(*schemas);
   return out;
 }
 
@@ -154,9 +154,9 @@ constexpr char kSecretSchemas[] = R"({
 TEST(PlanFile, SchemaSensitiveAttributesAreHiddenWithSchemas) {
   structured::ParseResult parsed = structured::ParseJson(kSecretSchemas);
   ASSERT_TRUE(parsed.ok());
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  ASSERT_TRUE(schemas) << schemas.error().message;
   std::string error;
-  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document, error);
-  ASSERT_TRUE(schemas) << error;
   std::optional<std::string> file = PlanFileFromJson(kSecretPlan, &*schemas, error);
   ASSERT_TRUE(file) << error;
 

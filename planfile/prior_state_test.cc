@@ -117,9 +117,8 @@ json Convert(const std::string& tfplan, const std::string& tfstate, const struct
 TEST(PriorState, FromTheStateWithAndWithoutSchemas) {
   structured::ParseResult parsed = structured::ParseJson(kSchemas);
   ASSERT_TRUE(parsed.ok());
-  std::string error;
-  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document, error);
-  ASSERT_TRUE(schemas) << error;
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  ASSERT_TRUE(schemas) << schemas.error().message;
   EXPECT_EQ(Convert(Tfplan("1.9.6"), kState, nullptr)["prior_state"], ExpectedPriorState(false));
   EXPECT_EQ(Convert(Tfplan("1.9.6"), kState, &*schemas)["prior_state"], ExpectedPriorState(true));
 }

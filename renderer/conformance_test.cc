@@ -55,9 +55,9 @@ Schemas ParseSchemas(std::string text) {
     return s;
   }
   s.document = parsed.document;
-  std::string error;
-  s.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
-  EXPECT_TRUE(s.schemas.has_value()) << error;
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  EXPECT_TRUE(schemas) << (schemas ? "" : schemas.error().message);
+  if (schemas) s.schemas = std::move(*schemas);
   structured::Value version = parsed.document->root().find("format_version");
   if (version.is_string()) s.format_version = std::string(version.text());
   return s;

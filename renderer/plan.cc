@@ -4,27 +4,27 @@
 
 #include "renderer/json_fields.h"
 #include "renderer/resource_order.h"
-#include "renderer/worker_pool.h"
+#include "base/executor.h"
 
 namespace planview::renderer {
 
 namespace {
 
-std::vector<ResourceChange> ReadResourceChanges(structured::Value root, std::string_view key, WorkerPool* pool) {
+std::vector<ResourceChange> ReadResourceChanges(structured::Value root, std::string_view key, base::Executor* pool) {
   structured::Value list = ArrayField(root, key, "$");
   std::string path = KeyPath("$", key);
   std::vector<ResourceChange> out(list.size());
   auto read = [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) out[i] = ResourceChange::FromJson(list.at(i), IndexPath(path, i));
   };
-  ParallelRunsOn(pool, list.size(), 256, read);
+  base::ParallelRunsOn(pool, list.size(), 256, read);
   SortResourceChanges(out, pool);
   return out;
 }
 
 }  // namespace
 
-Plan Plan::FromJson(structured::Value root, WorkerPool* pool) {
+Plan Plan::FromJson(structured::Value root, base::Executor* pool) {
   if (!root.is_object()) {
     throw InputError("$", fmt::format("a plan must be a JSON object, found {}", structured::KindName(root.kind())));
   }

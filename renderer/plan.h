@@ -13,9 +13,12 @@
 #include "renderer/resource_change.h"
 #include "structured/json_value.h"
 
+namespace planview::base {
+class Executor;
+}  // namespace planview::base
+
 namespace planview::renderer {
 
-class WorkerPool;
 
 struct OutputChange {
   std::string_view name;
@@ -51,7 +54,7 @@ struct Plan {
   // Reads the plan at `root`; throws InputError naming the JSON path of a malformed part
   // (the first one in the document). The plan refers into the document, which must
   // outlive it. With a pool, the resource entries are read on its threads.
-  static Plan FromJson(structured::Value root, WorkerPool* pool = nullptr);
+  static Plan FromJson(structured::Value root, base::Executor* pool = nullptr);
 };
 
 // What `tofu show` knows about a saved plan beyond its JSON (upstream's plans.Quality).

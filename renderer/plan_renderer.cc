@@ -456,7 +456,7 @@ namespace {
 // The drift part of ComputePlanDiffs.
 // With a pool, the drift is diffed on its threads (schema lookups stay on this one).
 PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode,
-                            const change::Profile& profile, Warnings& warnings, WorkerPool* pool = nullptr) {
+                            const change::Profile& profile, Warnings& warnings, base::Executor* pool = nullptr) {
   struct Item {
     const ResourceChange* drift = nullptr;
     structured::PathMatcher relevant;
@@ -493,7 +493,7 @@ PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanM
     item.diffable = ResolveBlock(drift, schemas, item.warnings, item.block);
     items.push_back(std::move(item));
   }
-  ParallelRunsOn(pool, items.size(), 1, [&items, &profile](size_t begin, size_t end) {
+  base::ParallelRunsOn(pool, items.size(), 1, [&items, &profile](size_t begin, size_t end) {
     for (Item& item : std::span(items).subspan(begin, end - begin)) {
       if (!item.diffable) continue;
       structured::Change change = ChangeOf(*item.drift, std::move(item.relevant), profile);
@@ -773,7 +773,7 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
 class StreamedDiffs : public DiffSource {
  public:
   StreamedDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const Options& options,
-                WorkerPool& pool, const std::function<void(std::string_view)>& sink, Warnings& warnings)
+                base::Executor& pool, const std::function<void(std::string_view)>& sink, Warnings& warnings)
       : plan_(plan), schemas_(schemas), profile_(options.profile()), pool_(pool), sink_(sink), warnings_(warnings) {
     PlanDiffs drift_only = ComputeDriftDiffs(plan, schemas, mode, profile_, warnings, &pool);
     drift_ = std::move(drift_only.drift);
@@ -899,7 +899,7 @@ class StreamedDiffs : public DiffSource {
   const Plan& plan_;
   const SchemaSource& schemas_;
   const change::Profile& profile_;
-  WorkerPool& pool_;
+  base::Executor& pool_;
   const std::function<void(std::string_view)>& sink_;
   Warnings& warnings_;
   std::vector<ResourceDiff> drift_;
@@ -922,7 +922,7 @@ void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const P
 }
 
 void RenderPlanStreamed(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const PlanQuality& quality,
-                        std::string_view provider_format_version, const Options& options, WorkerPool& pool,
+                        std::string_view provider_format_version, const Options& options, base::Executor& pool,
                         const std::function<void(std::string_view)>& sink, Warnings& warnings) {
   StreamedDiffs source(plan, schemas, mode, options, pool, sink, warnings);
   std::string out;

@@ -14,7 +14,7 @@
 #include "renderer/plan.h"
 #include "renderer/resource_change.h"
 #include "renderer/schema_source.h"
-#include "renderer/worker_pool.h"
+#include "base/executor.h"
 
 namespace planview::renderer {
 
@@ -85,7 +85,7 @@ std::string RenderOutputChanges(const PlanDiffs& diffs, const Options& options);
 void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const PlanQuality& quality,
                 std::string_view provider_format_version, const Options& options, std::string& out);
 
-// RenderPlan without PlanDiffs: each resource change is diffed and rendered on `pool`'s
+// RenderPlan without PlanDiffs: each resource change is diffed and rendered on `executor`'s
 // threads, in batches, and its diff dropped once its text is out; the text goes to `sink`
 // in order, in chunks of about a megabyte. Same text, and the same warnings in the same
 // order, as ComputePlanDiffs followed by RenderPlan, except that changes that are not
@@ -93,7 +93,7 @@ void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const P
 // the schema go unmentioned (a missing schema is still warned about). Memory stays at the
 // drift and output diffs plus one batch.
 void RenderPlanStreamed(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const PlanQuality& quality,
-                        std::string_view provider_format_version, const Options& options, WorkerPool& pool,
+                        std::string_view provider_format_version, const Options& options, base::Executor& executor,
                         const std::function<void(std::string_view)>& sink, Warnings& warnings);
 
 }  // namespace planview::renderer

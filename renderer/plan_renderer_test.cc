@@ -6,11 +6,11 @@
 #include <optional>
 #include <string>
 
+#include "base/executor.h"
 #include "gtest/gtest.h"
 #include "renderer/json_fields.h"
 #include "renderer/plan.h"
 #include "renderer/render_document.h"
-#include "renderer/worker_pool.h"
 #include "structured/json_parse.h"
 #include "structured/schema.h"
 
@@ -36,9 +36,8 @@ Rendered Render(const std::string& plan, PlanMode mode = PlanMode::kNormal,
   auto schemas_doc = structured::ParseJson(
       R"({"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{"t":{"version":0,"block":{"attributes":{"x":{"type":"string","optional":true}}}}},"data_source_schemas":{"t":{"version":0,"block":{"attributes":{"x":{"type":"string","optional":true}}}}}}}})");
   EXPECT_TRUE(schemas_doc.ok());
-  std::string error;
-  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.document, error);
-  EXPECT_TRUE(schemas.has_value()) << error;
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.document);
+  EXPECT_TRUE(schemas) << (schemas ? "" : schemas.error().message);
   DocumentRequest request;
   request.kind = DocumentKind::kPlan;
   request.mode = mode;
@@ -49,10 +48,11 @@ Rendered Render(const std::string& plan, PlanMode mode = PlanMode::kNormal,
   // Streamed (what the planview binary does) on one and on several threads: the same text,
   // warnings and errors, and nothing left in `output`.
   for (int threads : {1, 3}) {
+    base::Executor executor(threads);
     DocumentRequest streamed = request;
     std::string text;
     streamed.sink = [&text](std::string_view chunk) { text += chunk; };
-    streamed.threads = threads;
+    streamed.executor = &executor;
     DocumentResult r = RenderDocument(plan, "plan.json", streamed);
     EXPECT_EQ(r.output, "");
     EXPECT_EQ(text, result.output) << "threads " << threads;
@@ -247,7 +247,7 @@ TEST(PlanFromJson, WithAPoolTheFirstBadEntryIsNamed) {
   }
   auto parsed = structured::ParseJson(R"({"resource_changes":[)" + entries + "]}");
   ASSERT_TRUE(parsed.ok());
-  WorkerPool pool(1);
+  base::Executor pool(2);
   for (int round = 0; round < 20; ++round) {
     try {
       Plan::FromJson(parsed.document->root(), &pool);

@@ -12,7 +12,6 @@
 #include "renderer/plan_renderer.h"
 #include "renderer/schema_source.h"
 #include "renderer/state_renderer.h"
-#include "renderer/worker_pool.h"
 #include "structured/json_parse.h"
 
 namespace planview::renderer {
@@ -20,10 +19,10 @@ namespace planview::renderer {
 namespace {
 
 // Top-level members of a `tofu show -json` plan the renderer never reads.
-structured::ParseOptions PlanParseOptions() {
+structured::ParseOptions PlanParseOptions(base::Executor* executor) {
   structured::ParseOptions options;
   options.skip_top_level_keys = {"planned_values", "prior_state", "configuration", "variables", "checks"};
-  options.parallel = true;
+  options.executor = executor;
   return options;
 }
 
@@ -38,24 +37,24 @@ Options ResolveProduct(const DocumentRequest& request, std::optional<Product> si
 
 void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured::Document> document,
                         const DocumentRequest& request, const Options& options, DocumentResult& result) {
-  // Streamed text uses a pool of threads from reading the plan on.
-  std::optional<WorkerPool> pool;
-  if (request.sink && !request.plan_presenter) {
-    pool.emplace(request.threads > 0 ? request.threads - 1 : WorkerPool::DefaultHelpers());
-  }
-  Plan plan = Plan::FromJson(root, pool ? &*pool : nullptr);
+  // Streamed text uses the executor from reading the plan on (this thread alone without one).
+  const bool streamed = request.sink && !request.plan_presenter;
+  std::optional<base::Executor> alone;
+  if (streamed && request.executor == nullptr) alone.emplace(1);
+  base::Executor* executor = !streamed ? nullptr : request.executor != nullptr ? request.executor : &*alone;
+  Plan plan = Plan::FromJson(root, executor);
   std::optional<structured::ProviderSchemas> embedded;
   const structured::ProviderSchemas* schemas = request.schemas;
   if (plan.redacted) {
-    std::string error;
-    embedded = structured::ProviderSchemas::Parse(document, error);
-    if (!embedded) throw InputError("", error);  // `error` names its own path
+    base::Expected<structured::ProviderSchemas> parsed = structured::ProviderSchemas::Parse(document);
+    if (!parsed) throw InputError("", parsed.error().message);  // the message names its own path
+    embedded = std::move(*parsed);
     schemas = &*embedded;
   }
   SchemaSource source(schemas);
   PlanQuality quality = request.quality ? *request.quality : QualityFromPlan(plan, request.mode);
-  if (pool) {
-    RenderPlanStreamed(plan, source, request.mode, quality, request.provider_format_version, options, *pool,
+  if (streamed) {
+    RenderPlanStreamed(plan, source, request.mode, quality, request.provider_format_version, options, *executor,
                        request.sink, result.warnings);
     return;
   }
@@ -90,7 +89,7 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
     return result;
   }
 
-  structured::ParseResult parsed = structured::ParseJson(std::move(text), PlanParseOptions());
+  structured::ParseResult parsed = structured::ParseJson(std::move(text), PlanParseOptions(request.executor));
   if (!parsed.ok()) {
     result.error = parsed.error->ToString(file_name);
     return result;

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/executor.h"
 #include "renderer/document_kind.h"
 #include "renderer/log_renderer.h"
 #include "renderer/options.h"
@@ -45,11 +46,12 @@ struct DocumentRequest {
   std::function<void(const PlanContext&, std::string& out)> plan_presenter;
   // When set, the output goes to `sink` instead of DocumentResult::output: in order, in
   // chunks, a plan's while it is being rendered (without a plan_presenter: each resource is
-  // diffed and rendered in turn on `threads` threads, its diff dropped once written, so
-  // the diffs of the whole plan are never held at once). Nothing is sent for a document
-  // that turns out to be malformed.
+  // diffed and rendered in turn, on the executor's threads when there is one, its diff
+  // dropped once written, so the diffs of the whole plan are never held at once). Nothing
+  // is sent for a document that turns out to be malformed.
   std::function<void(std::string_view)> sink;
-  int threads = 0;  // 0: as many as the machine has
+  // Where work runs in parallel (reading, parsing, diffing); null: on this thread only.
+  base::Executor* executor = nullptr;
 };
 
 struct DocumentResult {

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "renderer/utf8.h"
-#include "renderer/worker_pool.h"
+#include "base/executor.h"
 
 namespace planview::renderer {
 
@@ -153,14 +153,14 @@ int CompareResourceAddresses(std::string_view a, std::string_view b) {
   return Compare(a, b);
 }
 
-void SortResourceChanges(std::vector<ResourceChange>& changes, WorkerPool* pool) {
+void SortResourceChanges(std::vector<ResourceChange>& changes, base::Executor* pool) {
   if (changes.size() < 2) return;
   // Parse each address once.
   std::vector<std::optional<Address>> parsed(changes.size());
   auto parse = [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) parsed[i] = Parser(changes[i].address).Parse();
   };
-  ParallelRunsOn(pool, changes.size(), 1024, parse);
+  base::ParallelRunsOn(pool, changes.size(), 1024, parse);
   std::vector<size_t> order(changes.size());
   for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   auto compare = [&](size_t i, size_t j) {

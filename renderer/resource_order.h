@@ -9,9 +9,12 @@
 
 #include "renderer/resource_change.h"
 
+namespace planview::base {
+class Executor;
+}  // namespace planview::base
+
 namespace planview::renderer {
 
-class WorkerPool;
 
 // Negative, zero or positive as `a` sorts before, with or after `b`. Addresses that do not
 // parse sort after those that do, by their text.
@@ -19,7 +22,7 @@ int CompareResourceAddresses(std::string_view a, std::string_view b);
 
 // Sorts resource changes by address then deposed key, keeping the order of equals; with
 // a pool, on its threads.
-void SortResourceChanges(std::vector<ResourceChange>& changes, WorkerPool* pool = nullptr);
+void SortResourceChanges(std::vector<ResourceChange>& changes, base::Executor* pool = nullptr);
 
 }  // namespace planview::renderer
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "gtest/gtest.h"
-#include "renderer/worker_pool.h"
+#include "base/executor.h"
 
 namespace planview::renderer {
 namespace {
@@ -75,7 +75,7 @@ TEST(SortResourceChanges, WithAPoolGivesTheSameOrder) {
   };
   std::vector<ResourceChange> one = make();
   SortResourceChanges(one);
-  WorkerPool pool(1);
+  base::Executor pool(2);
   std::vector<ResourceChange> two = make();
   SortResourceChanges(two, &pool);
   ASSERT_EQ(one.size(), two.size());

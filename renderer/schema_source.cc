@@ -54,11 +54,11 @@ std::shared_ptr<const structured::Block> SchemaSource::Find(std::string_view pro
     warnings.Add(fmt::format("{}: the schemas have no provider \"{}\"; rendered from its values", address, provider));
     return nullptr;
   }
-  std::string error;
-  const structured::Schema* schema = schemas_->Find(provider, mode, type, error);
+  base::Expected<const structured::Schema*> found = schemas_->Find(provider, mode, type);
+  const structured::Schema* schema = found ? *found : nullptr;
   if (schema == nullptr) {
-    if (!error.empty()) {
-      warnings.Add(fmt::format("{}: unusable schema ({}); rendered from its values", address, error));
+    if (!found) {
+      warnings.Add(fmt::format("{}: unusable schema ({}); rendered from its values", address, found.error().message));
     } else {
       warnings.Add(fmt::format("{}: provider \"{}\" has no {} \"{}\" in the schemas; rendered from its values",
                                address, provider, ModeNoun(mode), type));
@@ -74,13 +74,15 @@ std::shared_ptr<const structured::Block> SchemaSource::FindAction(std::string_vi
     warnings.AddOnce(std::string(NoSchemasNote()));
     return nullptr;
   }
-  std::string error;
-  const structured::Schema* schema = schemas_->HasProvider(provider) ? schemas_->FindAction(provider, type, error) : nullptr;
+  base::Expected<const structured::Schema*> found =
+      schemas_->HasProvider(provider) ? schemas_->FindAction(provider, type) : nullptr;
+  const structured::Schema* schema = found ? *found : nullptr;
   if (schema == nullptr) {
-    warnings.Add(error.empty() ? fmt::format("{}: the schemas have no action \"{}\" of provider \"{}\"; rendered from "
+    warnings.Add(found ? fmt::format("{}: the schemas have no action \"{}\" of provider \"{}\"; rendered from "
                                              "its values",
                                              address, type, provider)
-                               : fmt::format("{}: unusable schema ({}); rendered from its values", address, error));
+                       : fmt::format("{}: unusable schema ({}); rendered from its values", address,
+                                     found.error().message));
     return nullptr;
   }
   return schema->block;

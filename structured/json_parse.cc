@@ -10,6 +10,7 @@
 
 #include "structured/document_builder.h"
 #include "structured/internal/kernels/kernel.h"
+#include "structured/internal/parse_threshold.h"
 #include "structured/json_diagnose.h"
 #include "structured/json_path.h"
 #include "structured/json_text.h"
@@ -92,7 +93,12 @@ ParseResult Failure(std::string_view text, ParseError error) {
 
 }  // namespace
 
-ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
+ParseResult ParseJson(std::string text, const ParseOptions& options) {
+  return internal::ParseJsonWithThreshold(std::move(text), options, internal::kParallelParseMinBytes);
+}
+
+ParseResult internal::ParseJsonWithThreshold(std::string text_in, const ParseOptions& options,
+                                             size_t parallel_min_bytes) {
   size_t size = text_in.size();
   // Zero padding: the parser reads ahead in 32-byte blocks and stops at the first zero.
   if (text_in.capacity() < size + kParsePadding) text_in.reserve(size + kParsePadding);
@@ -119,7 +125,7 @@ ParseResult ParseJson(std::string text_in, const ParseOptions& options) {
   // Plan JSON averages well over 8 bytes of text per value; the reservation is only
   // address space until used, and a larger document grows without copying.
   builder.Reserve(text.size() / 8 + 16);
-  internal::KernelParseResult parsed = internal::ActiveKernel().parse(owner->data(), size, builder, options);
+  internal::KernelParseResult parsed = internal::ActiveKernel().parse(owner->data(), size, builder, options, parallel_min_bytes);
   if (parsed.ok) {
     ParseResult result;
     result.document = builder.Finish();

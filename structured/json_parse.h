@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/executor.h"
 #include "structured/json_value.h"
 #include "structured/parse_error.h"
 #include "structured/read_input.h"
@@ -24,11 +25,9 @@ struct ParseOptions {
   // Members of the top-level object to leave out of the document (they are still
   // checked for well-formed structure, but not built).
   std::vector<std::string> skip_top_level_keys;
-  // For big texts with skipped members: check those on a second thread while the rest
-  // is built (the result, errors included, is the same either way).
-  bool parallel = false;
-  // Texts shorter than this are parsed on one thread even when `parallel` is set.
-  size_t parallel_min_bytes = size_t{4} << 20;
+  // With one, the skipped members of a big text are checked on its threads while the
+  // rest is built (the result, errors included, is the same either way).
+  base::Executor* executor = nullptr;
 };
 
 struct ParseResult {

@@ -8,6 +8,8 @@
 
 #include <gtest/gtest.h>
 
+#include "base/executor.h"
+#include "structured/internal/parse_threshold.h"
 #include "structured/json_parse.h"
 
 namespace planview::structured {
@@ -19,17 +21,18 @@ ParseOptions Serial() {
   return options;
 }
 
-ParseOptions Parallel() {
+// The parse with the skipped members checked on helper threads, whatever the size.
+ParseResult ParseParallel(const std::string& text) {
+  static base::Executor executor(3);
   ParseOptions options = Serial();
-  options.parallel = true;
-  options.parallel_min_bytes = 0;
-  return options;
+  options.executor = &executor;
+  return internal::ParseJsonWithThreshold(text, options, 0);
 }
 
 // Empty when both parses agree, else what differs.
 std::string Disagreement(const std::string& text) {
   ParseResult one = ParseJson(text, Serial());
-  ParseResult two = ParseJson(text, Parallel());
+  ParseResult two = ParseParallel(text);
   if (one.ok() != two.ok()) {
     return "one thread: " + (one.ok() ? std::string("ok") : one.error->ToString("f")) +
            "; two threads: " + (two.ok() ? std::string("ok") : two.error->ToString("f"));
@@ -74,7 +77,7 @@ TEST(ParallelParse, AgreesOnEveryPrefixAndMutationOfAPlan) {
   std::string text = "{\"planned_values\":" + filler + ",\"prior_state\":[" + filler + "," + filler +
                      "],\"checks\":\"x\"," + plan.substr(plan.find('{') + 1);
   ASSERT_EQ(Disagreement(text), "");
-  ASSERT_TRUE(ParseJson(text, Parallel()).ok());
+  ASSERT_TRUE(ParseParallel(text).ok());
   for (size_t cut = 0; cut < text.size(); ++cut) {
     ASSERT_EQ(Disagreement(text.substr(0, cut)), "") << "cut at " << cut;
   }
@@ -93,7 +96,7 @@ TEST(ParallelParse, BigSkippedMembersWithAnErrorDeepInside) {
   for (int i = 0; i < 20000; ++i) big += R"({"id":"r-)" + std::to_string(i) + R"(","tags":{"a":"[{\"x\"}]"}},)";
   big += "{}]";
   std::string good = "{\"planned_values\":" + big + ",\"resource_changes\":" + big + ",\"prior_state\":" + big + "}";
-  ParseResult parsed = ParseJson(good, Parallel());
+  ParseResult parsed = ParseParallel(good);
   ASSERT_TRUE(parsed.ok());
   EXPECT_EQ(parsed.document->root().size(), 1u);
   EXPECT_EQ(parsed.document->root().find("resource_changes").size(), 20001u);
@@ -104,7 +107,7 @@ TEST(ParallelParse, BigSkippedMembersWithAnErrorDeepInside) {
     size_t at = bad.find(key) - 20;
     bad[at] = '\xff';
     EXPECT_EQ(Disagreement(bad), "") << key;
-    ParseResult result = ParseJson(bad, Parallel());
+    ParseResult result = ParseParallel(bad);
     ASSERT_FALSE(result.ok());
     EXPECT_EQ(result.error->message, "invalid UTF-8");
     bad = good;
@@ -122,11 +125,15 @@ TEST(ReadInputFile, BigFilesComeWhole) {
     std::ofstream out(path, std::ios::binary);
     out << content;
   }
-  std::string read;
-  std::string error;
-  ASSERT_TRUE(ReadInputFile(path.string(), read, error)) << error;
-  EXPECT_TRUE(read == content);
-  EXPECT_GE(read.capacity(), read.size() + kParsePadding);
+  for (int threads : {1, 2}) {
+    base::Executor executor(threads);
+    ReadOptions options;
+    options.executor = &executor;
+    base::Expected<std::string> read = ReadInputFile(path.string(), options);
+    ASSERT_TRUE(read) << read.error().message;
+    EXPECT_TRUE(*read == content);
+    EXPECT_GE(read->capacity(), read->size() + kParsePadding);
+  }
 }
 
 }  // namespace

@@ -4,8 +4,6 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <system_error>
-#include <thread>
 
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -13,7 +11,12 @@
 
 #include <fmt/format.h>
 
+#include "base/executor.h"
+
 // Built as C++23 (see BUILD) for std::string::resize_and_overwrite.
+
+// GCC 12 warns wrongly (-Wrestrict, its bug 105329) where the string moves into the result.
+#pragma GCC diagnostic ignored "-Wrestrict"
 
 namespace planview::structured {
 
@@ -43,76 +46,64 @@ size_t ReadRange(int fd, char* data, size_t begin, size_t end) {
 }
 
 // Reads the first `size` bytes of a regular file. Copying from the page cache is most of
-// the cost of reading a big file, so its two halves are read on two threads.
-size_t ReadFileStart(int fd, char* data, size_t size) {
+// the cost of reading a big file, so its two halves are read side by side.
+size_t ReadFileStart(int fd, char* data, size_t size, base::Executor* executor) {
   constexpr size_t kTwoThreadBytes = size_t{16} << 20;
-  if (size < kTwoThreadBytes) return ReadRange(fd, data, 0, size);
+  if (size < kTwoThreadBytes || executor == nullptr || executor->helpers() == 0) return ReadRange(fd, data, 0, size);
   size_t half = size / 2;
   size_t second = 0;
-  std::thread helper;
-  try {
-    helper = std::thread([&] { second = ReadRange(fd, data, half, size); });
-  } catch (const std::system_error&) {
-    return ReadRange(fd, data, 0, size);
-  }
+  base::Executor::Task helper = executor->Start([&] { second = ReadRange(fd, data, half, size); });
   size_t first = ReadRange(fd, data, 0, half);
-  helper.join();
+  helper.Wait();
   return first < half ? first : half + second;
 }
 
-std::string TooLarge(std::string_view name, uint64_t max_bytes) {
-  return fmt::format("{}: input is larger than {} bytes (the --max-input-bytes limit)", name, max_bytes);
+base::Error Failure(std::string_view name, std::string message) { return base::Error(std::move(message), std::string(name)); }
+
+base::Error TooLarge(std::string_view name, uint64_t max_bytes) {
+  return Failure(name, fmt::format("{}: input is larger than {} bytes (the --max-input-bytes limit)", name, max_bytes));
 }
 
-// Appends what `f` still holds to `out`; false (with `error` set) when more than
-// `max_bytes` in all would come or a read fails.
-bool ReadRest(std::FILE* f, std::string& out, std::string_view name, uint64_t max_bytes, std::string& error) {
+// Appends what `f` still holds to `out`; fails when more than `max_bytes` in all would
+// come or a read fails.
+base::Expected<void> ReadRest(std::FILE* f, std::string& out, std::string_view name, uint64_t max_bytes) {
   char buffer[1 << 16];
   size_t n;
   while ((n = std::fread(buffer, 1, sizeof buffer, f)) > 0) {
-    if (out.size() + n > max_bytes) {
-      error = TooLarge(name, max_bytes);
-      return false;
-    }
+    if (out.size() + n > max_bytes) return TooLarge(name, max_bytes);
     out.append(buffer, n);
   }
   if (std::ferror(f)) {
-    error = f == stdin ? std::string("-: cannot read standard input") : fmt::format("{}: read error", name);
-    return false;
+    return f == stdin ? Failure("-", "-: cannot read standard input") : Failure(name, fmt::format("{}: read error", name));
   }
-  return true;
+  return {};
 }
 
 }  // namespace
 
-bool ReadInputFile(const std::string& path, std::string& out, std::string& error, const ReadOptions& options) {
-  out.clear();
+base::Expected<std::string> ReadInputFile(const std::string& path, const ReadOptions& options) {
+  std::string out;
   std::string_view name = options.name.empty() ? std::string_view(path) : options.name;
   if (path == "-") {
-    if (!ReadRest(stdin, out, name, options.max_bytes, error)) return false;
+    if (base::Expected<void> read = ReadRest(stdin, out, name, options.max_bytes); !read) return std::move(read).error();
     out.reserve(out.size() + kParsePadding);
-    return true;
+    return out;
   }
   std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (f == nullptr) {
-    error = fmt::format("{}: cannot open: {}", name, std::strerror(errno));
-    return false;
-  }
+  if (f == nullptr) return Failure(name, fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
   // Only a regular file's size is worth trusting: a directory opens too (and claims a
   // huge size on some file systems), pipes and devices claim none.
   struct stat info {};
   bool known = fstat(fileno(f), &info) == 0;
   if (known && S_ISDIR(info.st_mode)) {
     std::fclose(f);
-    error = fmt::format("{}: cannot read: is a directory", name);
-    return false;
+    return Failure(name, fmt::format("{}: cannot read: is a directory", name));
   }
   long size = -1;
   if (known && S_ISREG(info.st_mode)) size = static_cast<long>(info.st_size);
   if (size > 0 && static_cast<uint64_t>(size) > options.max_bytes) {
     std::fclose(f);
-    error = TooLarge(name, options.max_bytes);
-    return false;
+    return TooLarge(name, options.max_bytes);
   }
   if (size > 0) {
     out.reserve(static_cast<size_t>(size) + kParsePadding);
@@ -123,21 +114,20 @@ bool ReadInputFile(const std::string& path, std::string& out, std::string& error
     // the fresh pages first, side by side).
     size_t got = 0;
     out.resize_and_overwrite(static_cast<size_t>(size), [&](char* data, size_t n) {
-      got = ReadFileStart(fileno(f), data, n);
+      got = ReadFileStart(fileno(f), data, n, options.executor);
       return got;
     });
     // Whatever is left (the file grew, or a read failed) goes through `f` from there.
     if (std::fseek(f, static_cast<long>(got), SEEK_SET) != 0) {
       std::fclose(f);
-      error = fmt::format("{}: read error", name);
-      return false;
+      return Failure(name, fmt::format("{}: read error", name));
     }
   }
-  bool ok = ReadRest(f, out, name, options.max_bytes, error);
+  base::Expected<void> rest = ReadRest(f, out, name, options.max_bytes);
   std::fclose(f);
-  if (!ok) return false;
+  if (!rest) return std::move(rest).error();
   if (out.capacity() < out.size() + kParsePadding) out.reserve(out.size() + kParsePadding);
-  return true;
+  return out;
 }
 
 }  // namespace planview::structured

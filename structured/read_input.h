@@ -7,6 +7,12 @@
 #include <string>
 #include <string_view>
 
+#include "base/expected.h"
+
+namespace planview::base {
+class Executor;
+}  // namespace planview::base
+
 namespace planview::structured {
 
 // Bytes the parser may read past the end of the text; text whose capacity leaves less
@@ -22,11 +28,13 @@ struct ReadOptions {
   uint64_t max_bytes = kDefaultMaxInputBytes;
   // The file's name in messages (already escaped for them); empty: `path` as it is.
   std::string_view name;
+  // Big regular files are read on two threads when there is one to spare.
+  base::Executor* executor = nullptr;
 };
 
-// Reads a whole file (or standard input for "-") with the padding the parser wants.
-// Returns false and sets `error` (one line, naming the file) on failure.
-bool ReadInputFile(const std::string& path, std::string& out, std::string& error, const ReadOptions& options = {});
+// Reads a whole file (or standard input for "-"), with the capacity for the padding the
+// parser wants. The error's message is one line naming the file.
+base::Expected<std::string> ReadInputFile(const std::string& path, const ReadOptions& options = {});
 
 }  // namespace planview::structured
 

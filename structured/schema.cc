@@ -180,6 +180,14 @@ std::optional<NestingMode> NestingModeFromName(std::string_view name) {
   return std::nullopt;
 }
 
+namespace {
+// An error about the value at `path`: "PATH: WHAT".
+base::Error AtPath(std::string path, std::string_view what) {
+  std::string message = fmt::format("{}: {}", path, what);
+  return base::Error(std::move(message), "", std::move(path));
+}
+}  // namespace
+
 std::shared_ptr<const Block> ParseBlock(Value json, std::string_view path, std::string& error) {
   return ParseBlockAt(json, std::string(path), error, 0);
 }
@@ -188,22 +196,15 @@ std::optional<Attribute> ParseAttribute(Value json, std::string_view path, std::
   return ParseAttributeAt(json, std::string(path), error, 0);
 }
 
-std::optional<ProviderSchemas> ProviderSchemas::Parse(std::shared_ptr<const Document> document, std::string& error) {
+base::Expected<ProviderSchemas> ProviderSchemas::Parse(std::shared_ptr<const Document> document) {
   Value root = document->root();
-  if (!root.is_object()) {
-    error = "$: provider schemas must be a JSON object";
-    return std::nullopt;
-  }
+  if (!root.is_object()) return AtPath("$", "provider schemas must be a JSON object");
   Value providers = root.find("provider_schemas");
-  if (!providers.is_null() && !providers.is_object()) {
-    error = "$.provider_schemas: must be a JSON object";
-    return std::nullopt;
-  }
+  if (!providers.is_null() && !providers.is_object()) return AtPath("$.provider_schemas", "must be a JSON object");
   for (size_t i = 0; i < providers.size(); ++i) {
     Member m = providers.member(i);
     if (!m.value.is_object()) {
-      error = fmt::format("{}: a provider schema must be a JSON object", KeyPath("$.provider_schemas", m.key));
-      return std::nullopt;
+      return AtPath(KeyPath("$.provider_schemas", m.key), "a provider schema must be a JSON object");
     }
   }
   ProviderSchemas schemas;
@@ -220,28 +221,29 @@ std::vector<std::string> ProviderSchemas::Providers() const {
   return out;
 }
 
-const Schema* ProviderSchemas::Find(std::string_view provider, ResourceMode mode, std::string_view type,
-                                    std::string& error) const {
-  return FindIn(provider, ModeKey(mode), type, error);
+base::Expected<const Schema*> ProviderSchemas::Find(std::string_view provider, ResourceMode mode,
+                                                    std::string_view type) const {
+  return FindIn(provider, ModeKey(mode), type);
 }
 
-const Schema* ProviderSchemas::FindAction(std::string_view provider, std::string_view type, std::string& error) const {
-  return FindIn(provider, "action_schemas", type, error);
+base::Expected<const Schema*> ProviderSchemas::FindAction(std::string_view provider, std::string_view type) const {
+  return FindIn(provider, "action_schemas", type);
 }
 
-const Schema* ProviderSchemas::FindIn(std::string_view provider, std::string_view section, std::string_view type,
-                                      std::string& error) const {
+base::Expected<const Schema*> ProviderSchemas::FindIn(std::string_view provider, std::string_view section,
+                                                      std::string_view type) const {
   std::string key = fmt::format("{}\n{}\n{}", provider, section, type);
   if (auto it = cache_.find(key); it != cache_.end()) return it->second.get();
   Value p = providers_.find(provider);
   Value schema = p.find(section).find(type);
-  if (!schema.is_object()) return nullptr;
+  if (!schema.is_object()) return static_cast<const Schema*>(nullptr);
   std::string path = KeyPath(KeyPath(KeyPath("$.provider_schemas", provider), section), type);
   auto out = std::make_unique<Schema>();
-  if (!ReadCount(schema, "version", path, out->version, error)) return nullptr;
+  std::string error;
+  if (!ReadCount(schema, "version", path, out->version, error)) return base::Error(std::move(error), "", path);
   Value block = schema.find("block");
   out->block = block.is_null() ? std::make_shared<Block>() : ParseBlock(block, KeyPath(path, "block"), error);
-  if (!out->block) return nullptr;
+  if (!out->block) return base::Error(std::move(error), "", path);
   const Schema* result = out.get();
   cache_.emplace(std::move(key), std::move(out));
   return result;

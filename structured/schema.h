@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/expected.h"
 #include "structured/cty_type.h"
 #include "structured/json_value.h"
 #include "structured/parse_error.h"
@@ -73,8 +74,8 @@ enum class ResourceMode { kManaged, kData, kEphemeral };
 
 class ProviderSchemas {
  public:
-  // `root` must stay alive as long as this object (hold its Document).
-  static std::optional<ProviderSchemas> Parse(std::shared_ptr<const Document> document, std::string& error);
+  // Keeps `document` alive. The error's message names the JSON path (`$.provider_schemas`).
+  static base::Expected<ProviderSchemas> Parse(std::shared_ptr<const Document> document);
   // An empty set (no providers): every lookup fails.
   ProviderSchemas() = default;
 
@@ -83,14 +84,14 @@ class ProviderSchemas {
   std::vector<std::string> Providers() const;
 
   // The schema of a resource type of a provider, or nullptr when the provider or the type
-  // is unknown. On a malformed schema returns nullptr and sets `error`.
-  const Schema* Find(std::string_view provider, ResourceMode mode, std::string_view type, std::string& error) const;
+  // is unknown; an error when the schema is malformed (its message names the JSON path).
+  base::Expected<const Schema*> Find(std::string_view provider, ResourceMode mode, std::string_view type) const;
   // The same for an action type (`action_schemas`, Terraform): its config block.
-  const Schema* FindAction(std::string_view provider, std::string_view type, std::string& error) const;
+  base::Expected<const Schema*> FindAction(std::string_view provider, std::string_view type) const;
 
  private:
-  const Schema* FindIn(std::string_view provider, std::string_view section, std::string_view type,
-                       std::string& error) const;
+  base::Expected<const Schema*> FindIn(std::string_view provider, std::string_view section,
+                                       std::string_view type) const;
   std::shared_ptr<const Document> document_;
   Value providers_;  // the provider_schemas object
   mutable std::map<std::string, std::unique_ptr<Schema>, std::less<>> cache_;

@@ -1,5 +1,7 @@
 #include "structured/schema.h"
 
+#include <tuple>
+
 #include <gtest/gtest.h>
 
 #include "structured/json_parse.h"
@@ -43,14 +45,15 @@ constexpr std::string_view kSchemas = R"({
 })";
 
 TEST(Schema, FindsAndConvertsResourceSchemas) {
-  std::string error;
-  std::optional<ProviderSchemas> schemas = ProviderSchemas::Parse(Doc(std::string(kSchemas)), error);
-  ASSERT_TRUE(schemas) << error;
+  base::Expected<ProviderSchemas> schemas = ProviderSchemas::Parse(Doc(std::string(kSchemas)));
+  ASSERT_TRUE(schemas) << schemas.error().message;
   const std::string aws = "registry.opentofu.org/hashicorp/aws";
   EXPECT_TRUE(schemas->HasProvider(aws));
   EXPECT_EQ(schemas->Providers(), std::vector<std::string>{aws});
-  const Schema* s = schemas->Find(aws, ResourceMode::kManaged, "aws_instance", error);
-  ASSERT_NE(s, nullptr) << error;
+  base::Expected<const Schema*> found = schemas->Find(aws, ResourceMode::kManaged, "aws_instance");
+  ASSERT_TRUE(found) << found.error().message;
+  const Schema* s = *found;
+  ASSERT_NE(s, nullptr);
   EXPECT_EQ(s->version, 1u);
   const Block& b = *s->block;
   ASSERT_EQ(b.attributes.size(), 4u);
@@ -70,40 +73,43 @@ TEST(Schema, FindsAndConvertsResourceSchemas) {
   EXPECT_EQ(ebs.max_items, 3u);
   EXPECT_TRUE(ebs.block->attributes.at("iops").computed);
   // The second lookup is served from the cache.
-  EXPECT_EQ(schemas->Find(aws, ResourceMode::kManaged, "aws_instance", error), s);
-  EXPECT_NE(schemas->Find(aws, ResourceMode::kData, "aws_ami", error), nullptr);
+  EXPECT_EQ(*schemas->Find(aws, ResourceMode::kManaged, "aws_instance"), s);
+  EXPECT_NE(*schemas->Find(aws, ResourceMode::kData, "aws_ami"), nullptr);
 }
 
 TEST(Schema, UnknownProvidersAndTypesAreNotErrors) {
-  std::string error;
-  std::optional<ProviderSchemas> schemas = ProviderSchemas::Parse(Doc(std::string(kSchemas)), error);
+  base::Expected<ProviderSchemas> schemas = ProviderSchemas::Parse(Doc(std::string(kSchemas)));
   ASSERT_TRUE(schemas);
-  EXPECT_EQ(schemas->Find("registry.opentofu.org/hashicorp/google", ResourceMode::kManaged, "x", error), nullptr);
-  EXPECT_EQ(schemas->Find("registry.opentofu.org/hashicorp/aws", ResourceMode::kManaged, "aws_nope", error), nullptr);
-  EXPECT_EQ(schemas->Find("registry.opentofu.org/hashicorp/aws", ResourceMode::kData, "aws_instance", error), nullptr);
-  EXPECT_TRUE(error.empty()) << error;
+  for (auto [provider, mode, type] : {std::tuple{"registry.opentofu.org/hashicorp/google", ResourceMode::kManaged, "x"},
+                                      std::tuple{"registry.opentofu.org/hashicorp/aws", ResourceMode::kManaged, "aws_nope"},
+                                      std::tuple{"registry.opentofu.org/hashicorp/aws", ResourceMode::kData, "aws_instance"}}) {
+    base::Expected<const Schema*> found = schemas->Find(provider, mode, type);
+    ASSERT_TRUE(found) << found.error().message;
+    EXPECT_EQ(*found, nullptr) << type;
+  }
 }
 
 TEST(Schema, MalformedSchemasNameTheirPath) {
-  std::string error;
-  std::optional<ProviderSchemas> schemas = ProviderSchemas::Parse(Doc(std::string(kSchemas)), error);
+  base::Expected<ProviderSchemas> schemas = ProviderSchemas::Parse(Doc(std::string(kSchemas)));
   ASSERT_TRUE(schemas);
-  EXPECT_EQ(schemas->Find("registry.opentofu.org/hashicorp/aws", ResourceMode::kManaged, "aws_broken", error),
-            nullptr);
-  EXPECT_EQ(error,
+  base::Expected<const Schema*> found =
+      schemas->Find("registry.opentofu.org/hashicorp/aws", ResourceMode::kManaged, "aws_broken");
+  ASSERT_FALSE(found);
+  EXPECT_EQ(found.error().path, "$.provider_schemas[\"registry.opentofu.org/hashicorp/aws\"].resource_schemas.aws_broken");
+  EXPECT_EQ(found.error().message,
             "$.provider_schemas[\"registry.opentofu.org/hashicorp/aws\"].resource_schemas.aws_broken.block"
             ".attributes.x.type: [1]: unknown type \"wat\"");
 }
 
 TEST(Schema, TopLevelShapeIsChecked) {
-  std::string error;
-  EXPECT_FALSE(ProviderSchemas::Parse(Doc("[1]"), error));
-  EXPECT_EQ(error, "$: provider schemas must be a JSON object");
-  EXPECT_FALSE(ProviderSchemas::Parse(Doc(R"({"provider_schemas": []})"), error));
-  EXPECT_EQ(error, "$.provider_schemas: must be a JSON object");
-  EXPECT_FALSE(ProviderSchemas::Parse(Doc(R"({"provider_schemas": {"p": 3}})"), error));
-  EXPECT_EQ(error, "$.provider_schemas.p: a provider schema must be a JSON object");
-  EXPECT_TRUE(ProviderSchemas::Parse(Doc(R"({"format_version": "1.0"})"), error));
+  EXPECT_EQ(ProviderSchemas::Parse(Doc("[1]")).error().message, "$: provider schemas must be a JSON object");
+  EXPECT_EQ(ProviderSchemas::Parse(Doc(R"({"provider_schemas": []})")).error().message,
+            "$.provider_schemas: must be a JSON object");
+  base::Expected<ProviderSchemas> bad = ProviderSchemas::Parse(Doc(R"({"provider_schemas": {"p": 3}})"));
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error().message, "$.provider_schemas.p: a provider schema must be a JSON object");
+  EXPECT_EQ(bad.error().path, "$.provider_schemas.p");
+  EXPECT_TRUE(ProviderSchemas::Parse(Doc(R"({"format_version": "1.0"})")));
 }
 
 TEST(Schema, BlockAndAttributeErrors) {

@@ -34,9 +34,12 @@ std::string TestName(const std::string& case_name) {
 
 LoadedCase LoadCase(const std::string& path) {
   LoadedCase loaded;
-  std::string text;
-  if (!structured::ReadInputFile(path, text, loaded.error)) return loaded;
-  structured::ParseResult result = structured::ParseJson(std::move(text));
+  base::Expected<std::string> text = structured::ReadInputFile(path);
+  if (!text) {
+    loaded.error = text.error().message;
+    return loaded;
+  }
+  structured::ParseResult result = structured::ParseJson(std::move(*text));
   if (!result.ok()) {
     loaded.error = result.error ? result.error->ToString(path) : "parse error in " + path;
     return loaded;

@@ -63,7 +63,8 @@ NO_COLOR turns colour off. Exit status: 0 after q, 1 bad input, 2 bad usage or n
                      browse::KeyHelp().substr(browse::KeyHelp().find("\n\n") + 2));
 }
 
-int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
+int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
+              base::Executor* executor) {
   std::string usage_error;
   std::optional<CliArgs> cli = ParseCliArgs(args, usage_error);
   if (!cli || (!cli->help && !cli->version && !OnlyBrowseFlags(*cli, usage_error))) {
@@ -78,17 +79,21 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
   if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err, cli->max_input_bytes)) return kExitBadInput;
 
   const std::string file_name = ForMessage(cli->file);
-  std::string text, error;
-  if (!structured::ReadInputFile(cli->file, text, error, {.max_bytes = cli->max_input_bytes, .name = file_name})) {
-    Error(err, error);
+  base::Expected<std::string> read =
+      structured::ReadInputFile(cli->file, {.max_bytes = cli->max_input_bytes, .name = file_name, .executor = executor});
+  if (!read) {
+    Error(err, read.error().message);
     return kExitBadInput;
   }
+  std::string text = std::move(*read);
   renderer::tree::PlanTreeOptions options;
   options.schemas = schemas.get();
   options.mode = cli->mode.value_or(renderer::PlanMode::kNormal);
+  options.executor = executor;
   options.options.show_sensitive = cli->show_sensitive;
   options.product = cli->product;  // unset: the plan's
   options.options.running_in_automation = terminal.in_automation;
+  std::string error;
   std::unique_ptr<renderer::tree::PlanTree> tree =
       renderer::tree::PlanTree::Load(std::move(text), file_name, options, error);
   if (!tree) {

@@ -9,12 +9,14 @@
 #include <span>
 #include <string>
 
+#include "base/executor.h"
 #include "cmd/terminal.h"
 
 namespace planview::cmd {
 
-// `args` are the words after `browse`.
-int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err);
+// `args` are the words after `browse`; `executor`: where parsing runs in parallel.
+int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
+              base::Executor* executor = nullptr);
 
 std::string BrowseUsageText();
 

@@ -22,11 +22,12 @@ class BrowseViewTest : public ::testing::Test {
   void SetUp() override {
     structured::ParseResult parsed = structured::ParseJson(Read("testdata/browse/mixed_schemas.json"));
     ASSERT_TRUE(parsed.ok());
-    std::string error;
-    schemas_ = structured::ProviderSchemas::Parse(parsed.document, error);
-    ASSERT_TRUE(schemas_) << error;
+    base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+    ASSERT_TRUE(schemas) << schemas.error().message;
+    schemas_ = std::move(*schemas);
     renderer::tree::PlanTreeOptions options;
     options.schemas = &*schemas_;
+    std::string error;
     tree_ = renderer::tree::PlanTree::Load(Read("testdata/browse/mixed_plan.json"), "mixed_plan.json", options, error);
     ASSERT_TRUE(tree_) << error;
     view_ = std::make_unique<BrowseView>(*tree_);

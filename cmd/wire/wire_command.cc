@@ -124,10 +124,9 @@ struct Failure {
 };
 
 std::string ReadFile(const std::string& path) {
-  std::string text;
-  std::string error;
-  if (!structured::ReadInputFile(path, text, error, {.name = ForMessage(path)})) throw Failure{error};
-  return text;
+  base::Expected<std::string> text = structured::ReadInputFile(path, {.name = ForMessage(path)});
+  if (!text) throw Failure{text.error().message};
+  return std::move(*text);
 }
 
 bool LooksLikeJson(std::string_view bytes) {

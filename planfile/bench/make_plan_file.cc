@@ -39,31 +39,33 @@ int main(int argc, char** argv) {
     std::fputs("usage: make_plan_file PLAN.json [--schemas SCHEMAS.json] [--resources N] OUT.bin\n", stderr);
     return 2;
   }
-  std::string error;
-  std::string text;
-  if (!planview::structured::ReadInputFile(plan_path, text, error)) {
-    std::fprintf(stderr, "make_plan_file: %s\n", error.c_str());
+  auto read = planview::structured::ReadInputFile(plan_path);
+  if (!read) {
+    std::fprintf(stderr, "make_plan_file: %s\n", read.error().message.c_str());
     return 1;
   }
+  std::string text = std::move(*read);
+  std::string error;
   std::shared_ptr<const planview::structured::Document> schemas_doc;
   std::optional<planview::structured::ProviderSchemas> schemas;
   if (!schemas_path.empty()) {
-    std::string schemas_text;
-    if (!planview::structured::ReadInputFile(schemas_path, schemas_text, error)) {
-      std::fprintf(stderr, "make_plan_file: %s\n", error.c_str());
+    auto schemas_text = planview::structured::ReadInputFile(schemas_path);
+    if (!schemas_text) {
+      std::fprintf(stderr, "make_plan_file: %s\n", schemas_text.error().message.c_str());
       return 1;
     }
-    auto parsed = planview::structured::ParseJson(std::move(schemas_text));
+    auto parsed = planview::structured::ParseJson(std::move(*schemas_text));
     if (!parsed.ok()) {
       std::fprintf(stderr, "make_plan_file: %s\n", parsed.error->ToString(schemas_path).c_str());
       return 1;
     }
     schemas_doc = parsed.document;
-    schemas = planview::structured::ProviderSchemas::Parse(schemas_doc, error);
-    if (!schemas) {
-      std::fprintf(stderr, "make_plan_file: %s\n", error.c_str());
+    auto parsed_schemas = planview::structured::ProviderSchemas::Parse(schemas_doc);
+    if (!parsed_schemas) {
+      std::fprintf(stderr, "make_plan_file: %s\n", parsed_schemas.error().message.c_str());
       return 1;
     }
+    schemas = std::move(*parsed_schemas);
   }
   std::optional<std::string> tfplan =
       planview::planfile::testing::TfplanFromJson(text, schemas ? &*schemas : nullptr, error);

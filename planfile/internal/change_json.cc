@@ -238,12 +238,11 @@ const structured::Schema* FindSchema(const planproto::ResourceInstanceChange& ch
                                      const structured::ProviderSchemas* schemas, const std::string& where) {
   if (schemas == nullptr) return nullptr;
   InstanceAddress addr = AddressOf(change, where);
-  std::string error;
-  const structured::Schema* schema =
+  base::Expected<const structured::Schema*> schema =
       schemas->Find(ProviderName(change.provider()),
-                    addr.data ? structured::ResourceMode::kData : structured::ResourceMode::kManaged, addr.type, error);
-  if (!error.empty()) throw ChangeError(fmt::format("{} ({}): schema: {}", where, addr.address, error));
-  return schema;
+                    addr.data ? structured::ResourceMode::kData : structured::ResourceMode::kManaged, addr.type);
+  if (!schema) throw ChangeError(fmt::format("{} ({}): schema: {}", where, addr.address, schema.error().message));
+  return *schema;
 }
 
 void MarkSchemaSensitive(Node& node, const structured::Block& block) { MarkSensitiveBlock(node, block); }

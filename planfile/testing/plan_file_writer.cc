@@ -242,11 +242,11 @@ void ResourceFromJson(Value rc, const structured::ProviderSchemas* schemas, plan
   out->set_provider(fmt::format("provider[\"{}\"]", provider));
   std::optional<Type> type;
   if (schemas != nullptr) {
-    std::string error;
-    const structured::Schema* schema =
+    base::Expected<const structured::Schema*> found =
         schemas->Find(provider, rc.find("mode").text() == "data" ? structured::ResourceMode::kData
                                                                  : structured::ResourceMode::kManaged,
-                      rc.find("type").text(), error);
+                      rc.find("type").text());
+    const structured::Schema* schema = found ? *found : nullptr;
     if (schema != nullptr && schema->block) type = wire::ImpliedType(*schema->block);
   }
   ChangeFromJson(rc.find("change"), type ? &*type : nullptr, true, out->mutable_change());

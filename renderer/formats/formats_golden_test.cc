@@ -70,8 +70,8 @@ Input Load(const std::string& dir) {
     structured::ParseResult parsed = structured::ParseJson(std::move(text));
     if (parsed.ok()) {
       in.schemas_doc = parsed.document;
-      std::string error;
-      in.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
+      base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+      if (schemas) in.schemas = std::move(*schemas);
       structured::Value v = parsed.document->root().find("format_version");
       if (v.is_string()) in.schemas_version = std::string(v.text());
     }

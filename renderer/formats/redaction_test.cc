@@ -39,8 +39,8 @@ const Fixture& Load() {
     structured::ParseResult parsed = structured::ParseJson(testing::ReadFile(std::string(kDir) + "/schemas.json"));
     if (parsed.ok()) {
       f->schemas_doc = parsed.document;
-      std::string error;
-      f->schemas = structured::ProviderSchemas::Parse(parsed.document, error);
+      base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+      if (schemas) f->schemas = std::move(*schemas);
     }
     // Tokens "SECRET-[a-z0-9_-]+", with "BLOCK" before when it is there.
     const std::string& text = f->plan_text;

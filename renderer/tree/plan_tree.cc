@@ -13,10 +13,10 @@ namespace planview::renderer::tree {
 namespace {
 
 // Top-level members of a plan that nothing here reads (as the plain viewer skips them).
-structured::ParseOptions PlanParseOptions() {
+structured::ParseOptions PlanParseOptions(base::Executor* executor) {
   structured::ParseOptions options;
   options.skip_top_level_keys = {"planned_values", "prior_state", "configuration", "variables", "checks"};
-  options.parallel = true;
+  options.executor = executor;
   return options;
 }
 
@@ -43,7 +43,7 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
                         file_name);
     return nullptr;
   }
-  structured::ParseResult parsed = structured::ParseJson(std::move(text), PlanParseOptions());
+  structured::ParseResult parsed = structured::ParseJson(std::move(text), PlanParseOptions(options.executor));
   if (!parsed.ok()) {
     error = parsed.error->ToString(file_name);
     return nullptr;
@@ -72,9 +72,9 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
     tree->plan_ = Plan::FromJson(root);
     const structured::ProviderSchemas* schemas = options.schemas;
     if (tree->plan_.redacted) {
-      std::string schema_error;
-      tree->embedded_schemas_ = structured::ProviderSchemas::Parse(parsed.document, schema_error);
-      if (!tree->embedded_schemas_) throw InputError("", schema_error);  // names its own path
+      base::Expected<structured::ProviderSchemas> embedded = structured::ProviderSchemas::Parse(parsed.document);
+      if (!embedded) throw InputError("", embedded.error().message);  // names its own path
+      tree->embedded_schemas_ = std::move(*embedded);
       schemas = &*tree->embedded_schemas_;
     }
     tree->schemas_ = std::make_unique<SchemaSource>(schemas);

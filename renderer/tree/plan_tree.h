@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/executor.h"
 #include "renderer/formats/filter.h"
 #include "renderer/formats/summary.h"
 #include "renderer/options.h"
@@ -32,6 +33,7 @@ struct PlanTreeOptions {
   // `planview FILE` does; options.product is not read.
   std::optional<Product> product;
   Options options;  // colour is ignored (blocks are always plain text); verbose is per call
+  base::Executor* executor = nullptr;  // where parsing runs in parallel; null: this thread
 };
 
 struct PlanEntry {

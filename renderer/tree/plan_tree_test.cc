@@ -43,10 +43,10 @@ Case LoadCase(const std::string& dir) {
   if (ok) {
     structured::ParseResult parsed = structured::ParseJson(std::move(schemas));
     EXPECT_TRUE(parsed.ok()) << name;
-    std::string error;
     c.schemas_doc = parsed.document;
-    c.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
-    EXPECT_TRUE(c.schemas) << name << ": " << error;
+    base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+    EXPECT_TRUE(schemas) << name << ": " << (schemas ? "" : schemas.error().message);
+    if (schemas) c.schemas = std::move(*schemas);
   }
   std::string mode = ReadFile(c.dir + "/mode");
   while (!mode.empty() && (mode.back() == '\n' || mode.back() == ' ')) mode.pop_back();
@@ -215,9 +215,9 @@ TEST(PlanTree, ATerraformPlanIsShownWithTerraformsRenderer) {
   structured::Value input = root.find("input");
   structured::ParseResult schemas_doc = structured::ParseJson(JsonText(input.find("schemas_json")));
   ASSERT_TRUE(schemas_doc.ok());
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.document);
+  ASSERT_TRUE(schemas) << schemas.error().message;
   std::string error;
-  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.document, error);
-  ASSERT_TRUE(schemas) << error;
   const std::string plan = JsonText(input.find("plan_json"));
 
   PlanTreeOptions options;

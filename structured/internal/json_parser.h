@@ -526,82 +526,75 @@ class Parser {
   std::function<void(size_t, size_t)> check_skipped_;
 };
 
-// Checks the skipped top-level members on a second thread while the parser builds the
-// others. It only reads their bytes, which the building thread never writes.
+// Checks the skipped top-level members on the executor's threads while the parser builds
+// the others, each member a task of its own. They only read those members' bytes, which
+// the building thread never writes.
 template <class K>
 class SkippedChecker {
  public:
-  SkippedChecker(char* text, size_t size, const ParseOptions& options)
-      : parser_(text, size, unused_, options), thread_([this] { Loop(); }) {}
+  SkippedChecker(char* text, size_t size, const ParseOptions& options, base::Executor& executor)
+      : text_(text), size_(size), options_(options), executor_(executor) {}
   SkippedChecker(const SkippedChecker&) = delete;
   SkippedChecker& operator=(const SkippedChecker&) = delete;
-  ~SkippedChecker() {
-    {
-      std::lock_guard lock(mutex_);
-      closed_ = true;
-      queue_.clear();
-    }
-    ready_.notify_one();
-    if (thread_.joinable()) thread_.join();
-  }
+  // Returns once no task reads the text any more (each Range's task is waited for when it
+  // is destroyed; tasks not started yet do nothing).
+  ~SkippedChecker() { cancelled_.store(true, std::memory_order_relaxed); }
 
   void Check(size_t begin, size_t end) {
-    {
-      std::lock_guard lock(mutex_);
-      queue_.emplace_back(begin, end);
-    }
-    ready_.notify_one();
+    Range& r = ranges_.emplace_back();
+    r.task = executor_.Start([this, &r, begin, end] {
+      if (cancelled_.load(std::memory_order_relaxed)) return;
+      DocumentBuilder unused;
+      Parser<K> parser(text_, size_, unused, options_);
+      if (parser.CheckValue(begin, end)) return;
+      r.failed = true;
+      r.message = parser.message();
+      r.offset = parser.error_offset();
+    });
   }
 
-  // Waits for every range handed over; false when one of them is not a JSON value.
+  // Waits for every range handed over; false when one of them is not a JSON value
+  // (message() and error_offset() then tell about the first such).
   bool Finish() {
-    {
-      std::lock_guard lock(mutex_);
-      closed_ = true;
+    for (Range& r : ranges_) r.task.Wait();
+    for (Range& r : ranges_) {
+      if (r.failed) {
+        failed_ = &r;
+        return false;
+      }
     }
-    ready_.notify_one();
-    thread_.join();
-    return !failed_;
+    return true;
   }
-  const Parser<K>& parser() const { return parser_; }
+  const std::string& message() const { return failed_->message; }
+  size_t error_offset() const { return failed_->offset; }
 
  private:
-  void Loop() {
-    size_t next = 0;
-    for (;;) {
-      std::pair<size_t, size_t> range;
-      {
-        std::unique_lock lock(mutex_);
-        ready_.wait(lock, [&] { return closed_ || next < queue_.size(); });
-        if (next >= queue_.size()) return;
-        range = queue_[next++];
-      }
-      if (!parser_.CheckValue(range.first, range.second)) {
-        failed_ = true;
-        return;
-      }
-    }
-  }
+  struct Range {
+    base::Executor::Task task;
+    bool failed = false;  // written by the task, read after waiting for it
+    std::string message;
+    size_t offset = 0;
+  };
 
-  DocumentBuilder unused_;
-  Parser<K> parser_;
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::vector<std::pair<size_t, size_t>> queue_;
-  bool closed_ = false;
-  bool failed_ = false;  // written by the thread, read after joining it
-  std::thread thread_;
+  char* text_;
+  size_t size_;
+  const ParseOptions& options_;
+  base::Executor& executor_;
+  std::atomic<bool> cancelled_{false};
+  std::deque<Range> ranges_;  // deque: a running task's Range never moves
+  const Range* failed_ = nullptr;
 };
 
 // Parses `text` (`size` bytes followed by kParsePadding zero bytes) into `builder`.
 // When it fails, every string unescaped in place has been scrubbed (see Parser::Scrub)
 // and no other thread reads the text any more: ParseJson may read it again to diagnose.
 template <class K>
-KernelParseResult RunParser(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options) {
+KernelParseResult RunParser(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
+                            size_t parallel_min_bytes) {
   Parser<K> parser(text, size, builder, options);
   std::optional<SkippedChecker<K>> checker;
-  if (options.parallel && size >= options.parallel_min_bytes && !options.skip_top_level_keys.empty()) {
-    checker.emplace(text, size, options);
+  if (options.executor != nullptr && size >= parallel_min_bytes && !options.skip_top_level_keys.empty()) {
+    checker.emplace(text, size, options, *options.executor);
     parser.HandSkippedTo([&checker](size_t begin, size_t end) { checker->Check(begin, end); });
   }
   KernelParseResult result;
@@ -621,9 +614,8 @@ KernelParseResult RunParser(char* text, size_t size, DocumentBuilder& builder, c
   if (result.ok && skipped_ok) return result;
   result.ok = false;
   parser.Scrub();
-  const Parser<K>& failed = checker_failed ? checker->parser() : parser;
-  result.message = failed.message();
-  result.offset = failed.error_offset();
+  result.message = checker_failed ? checker->message() : parser.message();
+  result.offset = checker_failed ? checker->error_offset() : parser.error_offset();
   return result;
 }
 

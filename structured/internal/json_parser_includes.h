@@ -7,28 +7,28 @@
 #define PLANVIEW_STRUCTURED_INTERNAL_JSON_PARSER_INCLUDES_H_
 
 #include <algorithm>
-#include <condition_variable>
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <deque>
 #include <functional>
-#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <thread>
 #include <utility>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "base/executor.h"
+#include "structured/document_builder.h"
 #include "structured/internal/kernels/kernel.h"
 #include "structured/internal/kernels/masks.h"
 #include "structured/json_parse.h"
 #include "structured/json_skip.h"
 #include "structured/json_text.h"
-#include "structured/document_builder.h"
 #include "structured/parse_error.h"
 
 #endif  // PLANVIEW_STRUCTURED_INTERNAL_JSON_PARSER_INCLUDES_H_

@@ -22,8 +22,9 @@
 namespace planview::structured::internal {
 namespace {
 
-KernelParseResult ParseAvx2(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options) {
-  return RunParser<Avx2Kernel>(text, size, builder, options);
+KernelParseResult ParseAvx2(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
+                            size_t parallel_min_bytes) {
+  return RunParser<Avx2Kernel>(text, size, builder, options, parallel_min_bytes);
 }
 
 size_t SkipAvx2(const char* text, size_t begin, size_t size) {

@@ -49,7 +49,7 @@ Outcome ParseWith(const Kernel& kernel, const std::string& input, const ParseOpt
   owner->append(kParsePadding, '\0');
   std::string_view text(owner->data(), input.size());
   DocumentBuilder builder(text, owner);
-  KernelParseResult r = kernel.parse(owner->data(), input.size(), builder, options);
+  KernelParseResult r = kernel.parse(owner->data(), input.size(), builder, options, 0);
   Outcome out;
   out.ok = r.ok;
   if (r.ok) out.document = builder.Finish();
@@ -79,8 +79,8 @@ TEST(Kernel, AllKernelsParseAlike) {
   ASSERT_GE(kernels.size(), 1u);
   ParseOptions skipping;
   skipping.skip_top_level_keys = {"skip"};
-  skipping.parallel = true;
-  skipping.parallel_min_bytes = 0;
+  base::Executor executor(2);
+  skipping.executor = &executor;
   std::mt19937 rng(19);
   int valid = 0;
   for (int round = 0; round < 3000; ++round) {
