@@ -28,9 +28,8 @@ std::string DumpDiff(const Diff& diff, const Redaction& redaction = kShowEveryth
 void AppendDiffDump(std::string& out, const Diff& diff, const Redaction& redaction = kShowEverything);
 
 namespace dump {
-// JSON string literal with escapes.
-void AppendJsonString(std::string& out, std::string_view text);
-// Compact JSON for a value (numbers keep their text; absent is null).
+// Compact JSON for a value (numbers keep their text, keys sorted, only what JSON requires
+// escaped; absent is null).
 void AppendJsonValue(std::string& out, const structured::Value& value);
 // `"key":` with a leading comma unless `first`.
 void AppendKey(std::string& out, std::string_view key, bool first = false);

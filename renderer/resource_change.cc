@@ -4,6 +4,7 @@
 
 #include "renderer/json_fields.h"
 #include "renderer/text_escape.h"
+#include "structured/compact_json.h"
 
 namespace planview::renderer {
 
@@ -28,7 +29,7 @@ std::string ActionList(structured::Value actions) {
 // The raw JSON of an index, as Go prints a json.RawMessage with %s.
 std::string RawJson(structured::Value value) {
   std::string out;
-  if (!value.absent()) AppendCompactJson(out, value);
+  if (!value.absent()) structured::AppendCompactJson(out, value);
   return out;
 }
 
@@ -282,22 +283,6 @@ std::string_view ActionDescription(Action action, const change::Profile& profile
     case Action::kCreateThenForget: break;
   }
   return "";
-}
-
-std::string_view DiffActionSymbol(Action action, const change::Profile& profile) {
-  switch (action) {
-    case Action::kDeleteThenCreate: return "[red]-[reset]/[green]+[reset]";
-    case Action::kCreateThenDelete: return "[green]+[reset]/[red]-[reset]";
-    case Action::kForgetThenCreate: return "  [red].[reset]/[green]+[reset]";
-    case Action::kCreate: return "  [green]+[reset]";
-    case Action::kDelete: return "  [red]-[reset]";
-    case Action::kRead: return " [cyan]<=[reset]";
-    case Action::kUpdate: return "  [yellow]~[reset]";
-    case Action::kNoOp: return "   ";
-    case Action::kForget: return profile.opentofu_forget ? "  [red].[reset]" : " [red].[reset]";
-    case Action::kCreateThenForget: return " [green]+[reset]/[red].[reset]";
-  }
-  return "  ?";
 }
 
 }  // namespace planview::renderer
