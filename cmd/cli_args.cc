@@ -3,10 +3,12 @@
 #include <charconv>
 #include <cstdint>
 #include <string_view>
+#include <vector>
 
 #include <fmt/format.h>
 
 #include "change/go_text.h"
+#include "cmd/cli_app.h"
 #include "cmd/console.h"
 
 namespace planview::cmd {
@@ -37,6 +39,16 @@ bool ParseQuality(std::string_view list, renderer::PlanQuality& quality, std::st
 }
 
 }  // namespace
+
+uint64_t ParseMaxInputBytes(const std::string& text) {
+  uint64_t bytes = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), bytes);
+  if (ec != std::errc() || end != text.data() + text.size() || bytes < 1) {
+    throw CLI::ValidationError(
+        fmt::format("--max-input-bytes: {} is not a size in bytes (at least 1)", change::GoQuote(text)));
+  }
+  return bytes;
+}
 
 std::string UsageText() {
   return R"(Usage: planview [options] FILE
@@ -100,181 +112,111 @@ Exit status: 0 rendered, 1 bad input, 2 bad usage.
 
 std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error) {
   CliArgs out;
-  bool have_file = false;
-  bool only_files = false;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& arg = args[i];
-    if (only_files || arg == "-" || arg.empty() || arg[0] != '-') {
-      if (have_file) {
-        error = fmt::format("more than one input file ({} and {})", change::GoQuote(out.file), change::GoQuote(arg));
-        return std::nullopt;
-      }
-      out.file = arg;
-      have_file = true;
-      continue;
+  std::vector<std::string> files;
+  CLI::App app;
+  UseCommandConventions(app);
+  app.add_option("FILE", files);
+  AddFlag(app, "--version", [&] { out.version = true; });
+  AddFlag(app, "--show-sensitive", [&] { out.show_sensitive = true; });
+  AddFlag(app, "--safe-terminal", [&] { out.safe_terminal = true; });
+  AddFlag(app, "--no-safe-terminal", [&] { out.safe_terminal = false; });
+  AddFlag(app, "--no-color", [&] { out.color = ColorChoice::kNever; });
+  AddFlag(app, "--summary", [&] { out.formats.summary = true; });
+  AddFlag(app, "--summary-only", [&] { out.formats.summary_only = true; });
+  AddFlag(app, "--hide-reads", [&] { out.formats.filter.hide_reads = true; });
+  AddFlag(app, "--verbose", [&] { out.formats.verbose = true; });
+  AddFlag(app, "--concise", [&] { out.formats.verbose = false; });
+  AddValueOption(app, "--action", [&](const std::string& v) {
+    std::string message;
+    if (!renderer::formats::ParseActionList(v, out.formats.filter.actions, message)) throw CLI::ValidationError(message);
+  });
+  AddValueOption(app, "--address", [&](const std::string& v) {
+    if (v.empty()) throw CLI::ValidationError("--address: empty pattern");
+    out.formats.filter.addresses.push_back(v);
+  });
+  AddValueOption(app, "--format", [&](const std::string& v) {
+    auto format = renderer::formats::OutputFormatFromName(v);
+    if (!format) {
+      throw CLI::ValidationError(
+          fmt::format("--format: unknown format {} (want text, markdown, json or html)", change::GoQuote(v)));
     }
-    if (arg == "--") {
-      only_files = true;
-      continue;
+    out.formats.format = *format;
+  });
+  AddValueOption(app, "--max-bytes", [&](const std::string& v) {
+    size_t bytes = 0;
+    auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), bytes);
+    if (ec != std::errc() || end != v.data() + v.size() || bytes < 1024) {
+      throw CLI::ValidationError(
+          fmt::format("--max-bytes: {} is not a size in bytes (at least 1024)", change::GoQuote(v)));
     }
-    std::string_view name = arg;
-    name.remove_prefix(name.size() > 1 && name[1] == '-' ? 2 : 1);
-    std::optional<std::string> value;
-    if (size_t eq = name.find('='); eq != std::string_view::npos) {
-      value = std::string(name.substr(eq + 1));
-      name = name.substr(0, eq);
+    out.formats.max_bytes = bytes;
+  });
+  AddValueOption(app, "--max-input-bytes", [&](const std::string& v) { out.max_input_bytes = ParseMaxInputBytes(v); });
+  AddValueOption(app, "--schemas", [&](const std::string& v) { out.schemas_file = v; });
+  AddValueOption(app, "--kind", [&](const std::string& v) {
+    out.kind = renderer::DocumentKindFromName(v);
+    if (!out.kind) {
+      throw CLI::ValidationError(fmt::format("--kind: unknown kind {} (want plan, state or log)", change::GoQuote(v)));
     }
-    auto flag = [&](bool& target) {
-      if (value) {
-        error = fmt::format("-{} takes no value", ForMessage(name));
-        return false;
-      }
-      target = true;
-      return true;
-    };
-    auto take = [&]() -> std::optional<std::string> {
-      if (value) return value;
-      if (i + 1 >= args.size()) {
-        error = fmt::format("-{} needs a value", ForMessage(name));
-        return std::nullopt;
-      }
-      return args[++i];
-    };
-    if (name == "help" || name == "h") {
-      if (!flag(out.help)) return std::nullopt;
-    } else if (name == "version") {
-      if (!flag(out.version)) return std::nullopt;
-    } else if (name == "show-sensitive") {
-      if (!flag(out.show_sensitive)) return std::nullopt;
-    } else if (name == "safe-terminal" || name == "no-safe-terminal") {
-      bool set = false;
-      if (!flag(set)) return std::nullopt;
-      out.safe_terminal = name == "safe-terminal";
-    } else if (name == "no-color") {
-      bool set = false;
-      if (!flag(set)) return std::nullopt;
+  });
+  AddValueOption(app, "--mode", [&](const std::string& v) {
+    auto mode = renderer::PlanModeFromName(v);
+    if (!mode) {
+      throw CLI::ValidationError(
+          fmt::format("--mode: unknown mode {} (want normal, destroy or refresh-only)", change::GoQuote(v)));
+    }
+    out.mode = *mode;
+  });
+  AddValueOption(app, "--quality", [&](const std::string& v) {
+    renderer::PlanQuality quality;
+    std::string message;
+    if (!ParseQuality(v, quality, message)) throw CLI::ValidationError(message);
+    out.quality = quality;
+  });
+  AddValueOption(app, "--product", [&](const std::string& v) {
+    if (v == "auto") {
+      out.product.reset();
+      return;
+    }
+    auto product = renderer::ProductFromName(v);
+    if (!product) {
+      throw CLI::ValidationError(
+          fmt::format("--product: unknown product {} (want auto, opentofu or terraform)", change::GoQuote(v)));
+    }
+    out.product = *product;
+  });
+  AddValueOption(app, "--color", [&](const std::string& v) {
+    if (v == "auto") {
+      out.color = ColorChoice::kAuto;
+    } else if (v == "always") {
+      out.color = ColorChoice::kAlways;
+    } else if (v == "never") {
       out.color = ColorChoice::kNever;
-    } else if (name == "summary") {
-      if (!flag(out.formats.summary)) return std::nullopt;
-    } else if (name == "summary-only") {
-      if (!flag(out.formats.summary_only)) return std::nullopt;
-    } else if (name == "hide-reads") {
-      if (!flag(out.formats.filter.hide_reads)) return std::nullopt;
-    } else if (name == "verbose") {
-      if (!flag(out.formats.verbose)) return std::nullopt;
-    } else if (name == "concise") {
-      bool set = false;
-      if (!flag(set)) return std::nullopt;
-      out.formats.verbose = false;
-    } else if (name == "action") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      if (!renderer::formats::ParseActionList(*v, out.formats.filter.actions, error)) return std::nullopt;
-    } else if (name == "address") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      if (v->empty()) {
-        error = "--address: empty pattern";
-        return std::nullopt;
-      }
-      out.formats.filter.addresses.push_back(*v);
-    } else if (name == "format") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      auto format = renderer::formats::OutputFormatFromName(*v);
-      if (!format) {
-        error = fmt::format("--format: unknown format {} (want text, markdown, json or html)", change::GoQuote(*v));
-        return std::nullopt;
-      }
-      out.formats.format = *format;
-    } else if (name == "max-bytes") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      size_t bytes = 0;
-      auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), bytes);
-      if (ec != std::errc() || end != v->data() + v->size() || bytes < 1024) {
-        error = fmt::format("--max-bytes: {} is not a size in bytes (at least 1024)", change::GoQuote(*v));
-        return std::nullopt;
-      }
-      out.formats.max_bytes = bytes;
-    } else if (name == "max-input-bytes") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      uint64_t bytes = 0;
-      auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), bytes);
-      if (ec != std::errc() || end != v->data() + v->size() || bytes < 1) {
-        error = fmt::format("--max-input-bytes: {} is not a size in bytes (at least 1)", change::GoQuote(*v));
-        return std::nullopt;
-      }
-      out.max_input_bytes = bytes;
-    } else if (name == "schemas") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      out.schemas_file = *v;
-    } else if (name == "kind") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      out.kind = renderer::DocumentKindFromName(*v);
-      if (!out.kind) {
-        error = fmt::format("--kind: unknown kind {} (want plan, state or log)", change::GoQuote(*v));
-        return std::nullopt;
-      }
-    } else if (name == "mode") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      auto mode = renderer::PlanModeFromName(*v);
-      if (!mode) {
-        error = fmt::format("--mode: unknown mode {} (want normal, destroy or refresh-only)", change::GoQuote(*v));
-        return std::nullopt;
-      }
-      out.mode = *mode;
-    } else if (name == "quality") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      renderer::PlanQuality quality;
-      if (!ParseQuality(*v, quality, error)) return std::nullopt;
-      out.quality = quality;
-    } else if (name == "product") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      if (*v == "auto") {
-        out.product.reset();
-        continue;
-      }
-      auto product = renderer::ProductFromName(*v);
-      if (!product) {
-        error = fmt::format("--product: unknown product {} (want auto, opentofu or terraform)", change::GoQuote(*v));
-        return std::nullopt;
-      }
-      out.product = *product;
-    } else if (name == "color") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      if (*v == "auto") {
-        out.color = ColorChoice::kAuto;
-      } else if (*v == "always") {
-        out.color = ColorChoice::kAlways;
-      } else if (*v == "never") {
-        out.color = ColorChoice::kNever;
-      } else {
-        error = fmt::format("--color: unknown choice {} (want auto, always or never)", change::GoQuote(*v));
-        return std::nullopt;
-      }
-    } else if (name == "width") {
-      auto v = take();
-      if (!v) return std::nullopt;
-      int width = 0;
-      auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), width);
-      if (ec != std::errc() || end != v->data() + v->size() || width < 1 || width > 100000) {
-        error = fmt::format("--width: {} is not a width in columns (1 to 100000)", change::GoQuote(*v));
-        return std::nullopt;
-      }
-      out.width = width;
     } else {
-      error = fmt::format("unknown option {}", ForMessage(arg));
-      return std::nullopt;
+      throw CLI::ValidationError(
+          fmt::format("--color: unknown choice {} (want auto, always or never)", change::GoQuote(v)));
     }
+  });
+  AddValueOption(app, "--width", [&](const std::string& v) {
+    int width = 0;
+    auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), width);
+    if (ec != std::errc() || end != v.data() + v.size() || width < 1 || width > 100000) {
+      throw CLI::ValidationError(
+          fmt::format("--width: {} is not a width in columns (1 to 100000)", change::GoQuote(v)));
+    }
+    out.width = width;
+  });
+  switch (ParseCommandLine(app, args, error)) {
+    case Parsed::kUsageError: return std::nullopt;
+    case Parsed::kHelp: out.help = true; return out;
+    case Parsed::kRun: break;
   }
+  if (files.size() > 1) {
+    error = fmt::format("more than one input file ({} and {})", change::GoQuote(files[0]), change::GoQuote(files[1]));
+    return std::nullopt;
+  }
+  const bool have_file = !files.empty();
+  if (have_file) out.file = files[0];
   if (!have_file && !out.help && !out.version) {
     error = "no input file (give a path, or - for standard input)";
     return std::nullopt;

@@ -1,5 +1,5 @@
 // The `planview` command line: flags as upstream's tools spell them (one or two dashes,
-// `-no-color`), validated into one struct.
+// `-no-color`), validated into one struct. `planview browse` reads the same flags.
 #ifndef PLANVIEW_CMD_CLI_ARGS_H_
 #define PLANVIEW_CMD_CLI_ARGS_H_
 
@@ -35,7 +35,11 @@ struct CliArgs {
   renderer::formats::FormatOptions formats;  // --summary, filters, --verbose, --format, --max-bytes
 };
 
-// Parses the arguments after the program name. On a usage error returns nullopt and sets
+// The value of --max-input-bytes (for a command's CLI11 callback: throws
+// CLI::ValidationError with the usage message when it is not a size).
+uint64_t ParseMaxInputBytes(const std::string& text);
+
+// Parses the arguments after the program name (with CLI11, cmd/cli_app.h). On a usage error returns nullopt and sets
 // `error` (one line, no "planview:" prefix).
 std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error);
 

@@ -268,6 +268,38 @@ TEST(Cli, UserTextInMessagesIsEscaped) {
   EXPECT_EQ(wire.err, "planview wire: \"a\\x1bb.json\": cannot open: No such file or directory\n");
 }
 
+// Every command reads its flags with CLI11 (cmd/cli_app.h): --help, -h and -help print its
+// usage; a usage error is one line and the hint names the command.
+TEST(Cli, EveryCommandHasHelpAndTheSameUsageErrors) {
+  struct Command {
+    std::vector<std::string> words;
+    std::string usage_start;
+    std::string usage_error;  // for `--no-color=yes`
+  };
+  for (const Command& c : std::vector<Command>{
+           {{}, "Usage: planview [options] FILE\n",
+            "planview: --no-color takes no value\nRun 'planview --help' for usage.\n"},
+           {{"browse"}, "Usage: planview browse [options] FILE\n",
+            "planview: --no-color takes no value\nRun 'planview browse --help' for usage.\n"},
+           {{"convert"}, "Usage: planview convert ",
+            "planview: convert: unknown option --no-color=yes\nRun 'planview convert --help' for usage.\n"}}) {
+    for (const char* help : {"--help", "-h", "-help"}) {
+      std::vector<std::string> args = c.words;
+      args.push_back(help);
+      ProcessResult r = Planview(args);
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_EQ(r.out.rfind(c.usage_start, 0), 0u) << r.out;
+      EXPECT_EQ(r.err, "");
+    }
+    std::vector<std::string> args = c.words;
+    args.insert(args.end(), {"plan.json", "--no-color=yes"});
+    ProcessResult bad = Planview(args);
+    EXPECT_EQ(bad.exit_code, 2);
+    EXPECT_EQ(bad.out, "");
+    EXPECT_EQ(bad.err, c.usage_error);
+  }
+}
+
 TEST(Cli, HelpAndVersion) {
   ProcessResult help = Planview({"--help"});
   EXPECT_EQ(help.exit_code, 0);

@@ -1,9 +1,13 @@
 #include "cmd/plan_file_input.h"
 
+#include <cstdint>
 #include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 
+#include "cmd/cli_app.h"
+#include "cmd/cli_args.h"
 #include "cmd/console.h"
 #include "cmd/schemas_file.h"
 #include "planfile/plan_file.h"
@@ -14,13 +18,14 @@ namespace planview::cmd {
 namespace {
 
 constexpr std::string_view kConvertUsage =
-    "Usage: planview convert [--schemas FILE] PLANFILE\n"
+    "Usage: planview convert [--schemas FILE] [--max-input-bytes N] PLANFILE\n"
     "\n"
     "Writes the `show -json` document of a saved plan file (terraform/tofu plan -out=FILE)\n"
     "without Terraform, its configuration or its providers. With --schemas (the output of\n"
     "`tofu providers schema -json`) values are typed exactly and schema-sensitive attributes\n"
     "are marked; without, values are decoded from the plan's msgpack alone. PLANFILE may be\n"
-    "- for standard input.\n";
+    "- for standard input. --max-input-bytes N refuses a plan or schemas file larger than N\n"
+    "bytes (default 4294967296: 4 GiB).\n";
 
 std::optional<planfile::PlanFile> Read(const std::string& text, std::string_view file_name,
                                        const structured::ProviderSchemas* schemas, std::FILE* err) {
@@ -53,48 +58,33 @@ bool PlanFileToJson(std::string& text, std::string_view file_name, const structu
 }
 
 int RunConvert(std::span<const std::string> args, std::FILE* out, std::FILE* err) {
-  std::optional<std::string> file;
+  std::vector<std::string> files;
   std::optional<std::string> schemas_file;
-  for (size_t i = 0; i < args.size(); ++i) {
-    const std::string& a = args[i];
-    if (a == "-h" || a == "--help" || a == "-help") {
-      Write(out, kConvertUsage);
-      return 0;
-    }
-    if (a == "--schemas" || a == "-schemas") {
-      if (i + 1 >= args.size()) {
-        Error(err, "convert: --schemas needs a file");
-        return kExitUsage;
-      }
-      schemas_file = args[++i];
-    } else if (a.starts_with("--schemas=")) {
-      schemas_file = a.substr(10);
-    } else if (a.size() > 1 && a[0] == '-') {
-      Error(err, fmt::format("convert: unknown flag {}", a));
-      Write(err, "Run 'planview convert --help' for usage.\n");
-      return kExitUsage;
-    } else if (file) {
-      Error(err, "convert: one plan file at a time");
-      return kExitUsage;
-    } else {
-      file = a;
-    }
+  uint64_t max_input_bytes = structured::kDefaultMaxInputBytes;
+  CLI::App app;
+  UseCommandConventions(app);
+  app.add_option("PLANFILE", files);
+  AddValueOption(app, "--schemas", [&](const std::string& v) { schemas_file = v; });
+  AddValueOption(app, "--max-input-bytes", [&](const std::string& v) { max_input_bytes = ParseMaxInputBytes(v); });
+  std::string usage_error;
+  switch (ParseCommandLine(app, args, usage_error)) {
+    case Parsed::kHelp: Write(out, kConvertUsage); return 0;
+    case Parsed::kUsageError: return ReportUsageError(err, "convert: " + usage_error, "convert");
+    case Parsed::kRun: break;
   }
-  if (!file) {
-    Error(err, "convert: no plan file given");
-    Write(err, "Run 'planview convert --help' for usage.\n");
-    return kExitUsage;
-  }
+  if (files.empty()) return ReportUsageError(err, "convert: no plan file given", "convert");
+  if (files.size() > 1) return ReportUsageError(err, "convert: one plan file at a time", "convert");
+  const std::string& file = files[0];
   LoadedSchemas schemas;
-  if (schemas_file && !LoadSchemas(*schemas_file, schemas, err)) return kExitBadInput;
+  if (schemas_file && !LoadSchemas(*schemas_file, schemas, err, max_input_bytes)) return kExitBadInput;
+  const std::string file_name = file == "-" ? "<stdin>" : ForMessage(file);
   std::string text;
   std::string error;
-  if (!structured::ReadInputFile(*file, text, error)) {
+  if (!structured::ReadInputFile(file, text, error, {.max_bytes = max_input_bytes, .name = file_name})) {
     Error(err, error);
     return kExitBadInput;
   }
-  const std::string file_name = *file == "-" ? "<stdin>" : *file;
-  std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas.schemas ? &*schemas.schemas : nullptr, err);
+  std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas.get(), err);
   if (!plan) return kExitBadInput;
   Error(err, fmt::format("{}: {}", file_name, plan->omitted_notice));
   plan->json += '\n';

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "cmd/cli_app.h"
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
 #include "cmd/plan_file_input.h"
@@ -31,11 +32,7 @@ constexpr char kCommit[] = PLANVIEW_COMMIT;
 int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
   std::string usage_error;
   std::optional<CliArgs> cli = ParseCliArgs(args, usage_error);
-  if (!cli) {
-    Error(err, usage_error);
-    Write(err, "Run 'planview --help' for usage.\n");
-    return kExitUsage;
-  }
+  if (!cli) return ReportUsageError(err, usage_error, "");
   if (cli->help) {
     Write(out, UsageText());
     return 0;
@@ -58,7 +55,7 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     Error(err, read_error);
     return kExitBadInput;
   }
-  if (!PlanFileToJson(text, file_name, schemas.schemas ? &*schemas.schemas : nullptr, cli->mode, err)) {
+  if (!PlanFileToJson(text, file_name, schemas.get(), cli->mode, err)) {
     return kExitBadInput;
   }
 
@@ -66,7 +63,7 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
   request.kind = cli->kind;
   request.mode = cli->mode;
   request.quality = cli->quality;
-  request.schemas = schemas.schemas ? &*schemas.schemas : nullptr;
+  request.schemas = schemas.get();
   request.provider_format_version = schemas.format_version;
   request.options.show_sensitive = cli->show_sensitive;
   request.product = cli->product;

@@ -2,34 +2,61 @@
 
 #include <fmt/format.h>
 
+#include "change/go_text.h"
 #include "cmd/console.h"
 #include "structured/json_parse.h"
 #include "structured/read_input.h"
 
 namespace planview::cmd {
 
-bool LoadSchemas(const std::string& file, LoadedSchemas& loaded, std::FILE* err, uint64_t max_input_bytes) {
+bool ReadSchemasFile(const std::string& file, LoadedSchemas& loaded, std::string& error, uint64_t max_input_bytes) {
   const std::string path = ForMessage(file);
   std::string text;
-  std::string error;
-  if (!structured::ReadInputFile(file, text, error, {.max_bytes = max_input_bytes, .name = path})) {
-    Error(err, error);
-    return false;
-  }
+  if (!structured::ReadInputFile(file, text, error, {.max_bytes = max_input_bytes, .name = path})) return false;
   structured::ParseResult parsed = structured::ParseJson(std::move(text));
   if (!parsed.ok()) {
-    Error(err, parsed.error->ToString(path));
+    error = parsed.error->ToString(path);
     return false;
   }
   loaded.document = parsed.document;
-  loaded.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
+  std::string parse_error;
+  loaded.schemas = structured::ProviderSchemas::Parse(parsed.document, parse_error);
   if (!loaded.schemas) {
-    Error(err, fmt::format("{}: {}", path, error));
+    error = fmt::format("{}: {}", path, parse_error);
     return false;
   }
   structured::Value version = parsed.document->root().find("format_version");
   if (version.is_string()) loaded.format_version = std::string(version.text());
   return true;
+}
+
+bool LoadSchemas(const std::string& file, LoadedSchemas& loaded, std::FILE* err, uint64_t max_input_bytes) {
+  std::string error;
+  if (ReadSchemasFile(file, loaded, error, max_input_bytes)) return true;
+  Error(err, error);
+  return false;
+}
+
+const structured::Schema* FindManagedResourceSchema(const LoadedSchemas& loaded, const std::string& file,
+                                                    const std::string& type, std::string& provider,
+                                                    std::string& error) {
+  if (loaded.schemas) {
+    for (const std::string& name : loaded.schemas->Providers()) {
+      std::string find_error;
+      const structured::Schema* schema =
+          loaded.schemas->Find(name, structured::ResourceMode::kManaged, type, find_error);
+      if (!find_error.empty()) {
+        error = fmt::format("{}: {}", ForMessage(file), find_error);
+        return nullptr;
+      }
+      if (schema != nullptr) {
+        provider = name;
+        return schema;
+      }
+    }
+  }
+  error = fmt::format("{}: no provider has a resource type {}", ForMessage(file), change::GoQuote(type));
+  return nullptr;
 }
 
 }  // namespace planview::cmd

@@ -1,4 +1,5 @@
-// The --schemas file (`tofu providers schema -json`), read and checked for any command.
+// The --schemas file (`tofu providers schema -json`), read and checked once for every
+// command (planview, browse, convert, wire).
 #ifndef PLANVIEW_CMD_SCHEMAS_FILE_H_
 #define PLANVIEW_CMD_SCHEMAS_FILE_H_
 
@@ -15,14 +16,29 @@
 namespace planview::cmd {
 
 struct LoadedSchemas {
-  std::shared_ptr<const structured::Document> document;
+  std::shared_ptr<const structured::Document> document;  // the schemas point into it
   std::optional<structured::ProviderSchemas> schemas;
-  std::string format_version;
+  std::string format_version;  // "" when the file has none
+
+  // The schemas, or null when none were loaded.
+  const structured::ProviderSchemas* get() const { return schemas ? &*schemas : nullptr; }
 };
 
-// Reads and checks the --schemas file; false (after printing the error) on failure.
+// Reads and checks `file` ("-" for standard input). On failure returns false and sets
+// `error` to one line naming the file (no "planview: " prefix).
+bool ReadSchemasFile(const std::string& file, LoadedSchemas& loaded, std::string& error,
+                     uint64_t max_input_bytes = structured::kDefaultMaxInputBytes);
+
+// ReadSchemasFile that prints the error as `planview: ...` on `err`.
 bool LoadSchemas(const std::string& file, LoadedSchemas& loaded, std::FILE* err,
                  uint64_t max_input_bytes = structured::kDefaultMaxInputBytes);
+
+// The managed resource type `type` in the first provider (in the file's order) that has
+// it, with that provider's address in `provider`; null with `error` set (naming `file`)
+// when none has it or its schema is malformed.
+const structured::Schema* FindManagedResourceSchema(const LoadedSchemas& loaded, const std::string& file,
+                                                    const std::string& type, std::string& provider,
+                                                    std::string& error);
 
 }  // namespace planview::cmd
 

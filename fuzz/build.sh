@@ -28,7 +28,7 @@ library_sources() {
   local f
   echo "$out/gen/planproto/planfile.pb.cc"
   echo planfile/testing/plan_file_writer.cc
-  for f in $(find structured change differ renderer planfile -name '*.cc' -not -path '*/testing/*' | sort); do
+  for f in $(find structured wire change differ renderer planfile -name '*.cc' -not -path '*/testing/*' | sort); do
     case "$f" in
       *_test.cc | *bench*.cc | */plugin_proto.cc | */diff_from_dump.cc) continue ;;
     esac

@@ -17,9 +17,9 @@
 #include "fuzz/fuzz_support.h"
 #include "structured/cty_type.h"
 #include "structured/json_parse.h"
-#include "structured/wire/decode.h"
-#include "structured/wire/encode.h"
-#include "structured/wire/internal/canonical_decode.h"
+#include "wire/decode.h"
+#include "wire/encode.h"
+#include "wire/internal/canonical_decode.h"
 
 namespace {
 

@@ -11,7 +11,7 @@
 #include "fuzz/fuzz_support.h"
 #include "structured/json_parse.h"
 #include "structured/schema.h"
-#include "structured/wire/implied_type.h"
+#include "wire/implied_type.h"
 
 namespace {
 

@@ -1,5 +1,5 @@
 // The plan-file reader on plan files we write ourselves: every real `tofu` capture of
-// testdata/conformance/equivalence encoded with its schemas (structured/wire's encoder and
+// testdata/conformance/equivalence encoded with its schemas (wire's encoder and
 // planproto) reads back, with the same schemas, to the same resource changes and renders
 // what `tofu show` printed; schema-sensitive attributes are hidden with schemas even when
 // the plan file does not mark them; hostile archives give one exact line.

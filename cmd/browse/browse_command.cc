@@ -9,6 +9,7 @@
 
 #include "cmd/browse/browse_view.h"
 #include "cmd/browse/curses_screen.h"
+#include "cmd/cli_app.h"
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
 #include "cmd/schemas_file.h"
@@ -65,9 +66,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
   std::string usage_error;
   std::optional<CliArgs> cli = ParseCliArgs(args, usage_error);
   if (!cli || (!cli->help && !cli->version && !OnlyBrowseFlags(*cli, usage_error))) {
-    Error(err, usage_error);
-    Write(err, "Run 'planview browse --help' for usage.\n");
-    return kExitUsage;
+    return ReportUsageError(err, usage_error, "browse");
   }
   if (cli->help || cli->version) {
     Write(out, BrowseUsageText());
@@ -84,7 +83,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
     return kExitBadInput;
   }
   renderer::tree::PlanTreeOptions options;
-  options.schemas = schemas.schemas ? &*schemas.schemas : nullptr;
+  options.schemas = schemas.get();
   options.mode = cli->mode;
   options.options.show_sensitive = cli->show_sensitive;
   options.options.product = cli->product.value_or(renderer::Product::kOpenTofu);

@@ -15,10 +15,10 @@
 #include "structured/json_path.h"
 #include "structured/json_text.h"
 #include "structured/schema.h"
-#include "structured/wire/decode.h"
-#include "structured/wire/implied_type.h"
-#include "structured/wire/plugin_proto.h"
-#include "structured/wire/wire_value.h"
+#include "wire/decode.h"
+#include "wire/implied_type.h"
+#include "wire/plugin_proto.h"
+#include "wire/wire_value.h"
 
 namespace planview::cmd {
 namespace {

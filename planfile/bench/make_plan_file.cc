@@ -1,4 +1,4 @@
-// Writes a saved plan file from a `show -json` plan with our own encoder (structured/wire
+// Writes a saved plan file from a `show -json` plan with our own encoder (wire/
 // msgpack, planproto, libzip), for the plan-file benchmark:
 //
 //   make_plan_file PLAN.json [--schemas SCHEMAS.json] [--resources N] OUT.bin

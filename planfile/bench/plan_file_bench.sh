@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The plan-file benchmark (issue #18): a saved plan file of 10,000 resource changes, written
-# with our own encoder (//planfile:make_plan_file: structured/wire msgpack + planproto +
+# with our own encoder (//planfile:make_plan_file: wire/ msgpack + planproto +
 # libzip) from a plan of //bench:gen_plan, rendered by `planview PLANFILE` without and with
 # schemas and converted by `planview convert`; beside them the same plan's `show -json`
 # (what convert wrote) rendered by `planview plan.json`. Prints the median wall time, CPU

@@ -9,8 +9,8 @@
 #include "planfile/internal/address.h"
 #include "planfile/internal/untyped_msgpack.h"
 #include "structured/json_text.h"
-#include "structured/wire/decode.h"
-#include "structured/wire/implied_type.h"
+#include "wire/decode.h"
+#include "wire/implied_type.h"
 
 namespace planview::planfile::internal {
 

@@ -9,9 +9,9 @@
 #include <fmt/format.h>
 
 #include "structured/json_text.h"
-#include "structured/wire/decode.h"
-#include "structured/wire/number.h"
-#include "structured/wire/wire_error.h"
+#include "wire/decode.h"
+#include "wire/number.h"
+#include "wire/wire_error.h"
 
 namespace planview::planfile::internal {
 

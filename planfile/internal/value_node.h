@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "structured/cty_type.h"
-#include "structured/wire/wire_value.h"
+#include "wire/wire_value.h"
 
 namespace planview::planfile::internal {
 

@@ -10,9 +10,9 @@
 #include "planproto/planfile.pb.h"
 #include "structured/json_parse.h"
 #include "structured/json_text.h"
-#include "structured/wire/encode.h"
-#include "structured/wire/implied_type.h"
-#include "structured/wire/wire_value.h"
+#include "wire/encode.h"
+#include "wire/implied_type.h"
+#include "wire/wire_value.h"
 
 namespace planview::planfile::testing {
 

@@ -1,6 +1,6 @@
 // Writing saved plan files, for tests, fuzz seeds and the benchmark: a `show -json` plan
 // (with the provider schemas that type its values, or none) becomes the `tfplan` protobuf
-// message with msgpack values (structured/wire's encoder), in a ZIP archive (libzip).
+// message with msgpack values (wire's encoder), in a ZIP archive (libzip).
 #ifndef PLANVIEW_PLANFILE_TESTING_PLAN_FILE_WRITER_H_
 #define PLANVIEW_PLANFILE_TESTING_PLAN_FILE_WRITER_H_
 

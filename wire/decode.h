@@ -1,0 +1,39 @@
+// Decoding a DynamicValue's payload into a WireValue, driven by a type constraint.
+//
+// MessagePack follows the wire-format spec (docs: wire-format-opentofu.md) and go-cty's
+// decoder, except where go-cty contradicts the spec or crashes (see the conformance test):
+// any extension code is an unknown value, unknown refinement keys are skipped with their
+// values, non-string map keys, missing or duplicate object attributes, short tuples,
+// inconsistent refinements and NaN are errors. Bytes after the value are ignored.
+//
+// JSON follows go-cty's JSON decoder: attributes may be omitted (null), `dynamic` is
+// `{"type": T, "value": V}`, bools and numbers may be given as strings, strings as
+// numbers or bools.
+//
+// Errors name the path inside the value and the byte offset; decoding never crashes on
+// hostile input. A long list of blocks in a large MessagePack value may be decoded by two
+// threads; the result is the same as on one.
+#ifndef PLANVIEW_WIRE_DECODE_H_
+#define PLANVIEW_WIRE_DECODE_H_
+
+#include <optional>
+#include <string>
+
+#include "structured/cty_type.h"
+#include "wire/wire_error.h"
+#include "wire/wire_value.h"
+
+namespace planview::structured::wire {
+
+struct DecodeResult {
+  std::optional<WireValue> value;
+  std::optional<WireError> error;
+  bool ok() const { return value.has_value(); }
+};
+
+DecodeResult DecodeMsgpack(std::string bytes, const Type& type);
+DecodeResult DecodeJson(std::string text, const Type& type);
+
+}  // namespace planview::structured::wire
+
+#endif  // PLANVIEW_WIRE_DECODE_H_

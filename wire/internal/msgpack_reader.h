@@ -1,0 +1,189 @@
+// MessagePack at the byte level for the wire decoders: a bounds-checked reader (every read
+// past the end is a Failure naming the offset), the number forms cty accepts, and unknown
+// values with their refinements.
+#ifndef PLANVIEW_WIRE_INTERNAL_MSGPACK_READER_H_
+#define PLANVIEW_WIRE_INTERNAL_MSGPACK_READER_H_
+
+#include <fmt/format.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "wire/internal/decode_failure.h"
+#include "wire/internal/type_plan.h"
+#include "wire/refinements.h"
+
+namespace planview::structured::wire::internal {
+
+inline bool IsExtCode(uint8_t c) { return (c >= 0xd4 && c <= 0xd8) || (c >= 0xc7 && c <= 0xc9); }
+inline bool IsStrOrBin(uint8_t c) { return (c >= 0xa0 && c <= 0xbf) || (c >= 0xd9 && c <= 0xdb) || (c >= 0xc4 && c <= 0xc6); }
+inline bool IsArrayCode(uint8_t c) { return (c >= 0x90 && c <= 0x9f) || c == 0xdc || c == 0xdd; }
+inline bool IsMapCode(uint8_t c) { return (c >= 0x80 && c <= 0x8f) || c == 0xde || c == 0xdf; }
+inline bool IsIntCode(uint8_t c) { return c <= 0x7f || c >= 0xe0 || (c >= 0xcc && c <= 0xd3); }
+
+// True when `s`, a string inside `input`, has at most 16 bytes, all ASCII (and so NFC):
+// two overlapping 8-byte loads, or one masked load when `input` goes on for 8 bytes.
+inline bool ShortAscii(std::string_view s, std::string_view input) {
+  size_t n = s.size();
+  if (n > 16) return false;
+  uint64_t a = 0;
+  uint64_t b = 0;
+  if (n >= 8) {
+    std::memcpy(&a, s.data(), 8);
+    std::memcpy(&b, s.data() + n - 8, 8);
+  } else if (static_cast<size_t>(input.data() + input.size() - s.data()) >= 8) {
+    std::memcpy(&a, s.data(), 8);
+    a &= n == 0 ? 0 : ~uint64_t{0} >> (64 - 8 * n);
+  } else {
+    for (size_t i = 0; i < n; ++i) a |= static_cast<uint64_t>(static_cast<uint8_t>(s[i])) << (8 * i);
+  }
+  return ((a | b) & 0x8080808080808080ull) == 0;
+}
+
+class Reader {
+ public:
+  Reader(std::string_view data, size_t begin, size_t end) : data_(data), pos_(begin), end_(end) {}
+
+  size_t pos() const { return pos_; }
+  bool at_end() const { return pos_ >= end_; }
+  size_t left() const { return end_ - pos_; }
+  // Without bounds checks: the caller has checked left().
+  uint8_t PeekUnchecked() const { return static_cast<uint8_t>(data_[pos_]); }
+  uint32_t ByteAt(size_t i) const { return static_cast<uint8_t>(data_[pos_ + i]); }
+  void Advance(size_t n) { pos_ += n; }
+  uint8_t Peek() const {
+    if (pos_ >= end_) Fail(pos_, "unexpected end of input");
+    return static_cast<uint8_t>(data_[pos_]);
+  }
+  uint8_t Byte() {
+    uint8_t b = Peek();
+    ++pos_;
+    return b;
+  }
+  uint64_t BigEndian(size_t n) {
+    Need(n);
+    uint64_t v = 0;
+    for (size_t i = 0; i < n; ++i) v = (v << 8) | static_cast<uint8_t>(data_[pos_ + i]);
+    pos_ += n;
+    return v;
+  }
+  // `n` bytes as an offset into the data.
+  size_t Take(size_t n) {
+    Need(n);
+    size_t at = pos_;
+    pos_ += n;
+    return at;
+  }
+  std::string_view data() const { return data_; }
+
+  // After the code byte: the length of a str/bin, array or map header.
+  __attribute__((always_inline)) uint64_t LengthAfter(uint8_t c) {
+    if (c >= 0xa0 && c <= 0xbf) return c & 0x1f;
+    if (c >= 0x90 && c <= 0x9f) return c & 0x0f;
+    if (c >= 0x80 && c <= 0x8f) return c & 0x0f;
+    switch (c) {
+      case 0xd9: case 0xc4: return BigEndian(1);
+      case 0xda: case 0xc5: case 0xdc: case 0xde: return BigEndian(2);
+      default: return BigEndian(4);  // db, c6, dd, df
+    }
+  }
+
+  // A str or bin item (the code is known to be one): offset and length of its bytes.
+  std::pair<size_t, size_t> StrOrBin() {
+    uint8_t c = Byte();
+    size_t n = LengthAfter(c);
+    return {Take(n), n};
+  }
+
+  // An integer of any msgpack width (the code is known to be one). Unsigned values above
+  // INT64_MAX set `big`.
+  int64_t Int(bool& big) {
+    uint8_t c = Byte();
+    big = false;
+    if (c <= 0x7f) return c;
+    if (c >= 0xe0) return static_cast<int8_t>(c);
+    switch (c) {
+      case 0xcc: return static_cast<int64_t>(BigEndian(1));
+      case 0xcd: return static_cast<int64_t>(BigEndian(2));
+      case 0xce: return static_cast<int64_t>(BigEndian(4));
+      case 0xcf: {
+        uint64_t v = BigEndian(8);
+        big = v > static_cast<uint64_t>(INT64_MAX);
+        return static_cast<int64_t>(v);
+      }
+      case 0xd0: return static_cast<int8_t>(BigEndian(1));
+      case 0xd1: return static_cast<int16_t>(BigEndian(2));
+      case 0xd2: return static_cast<int32_t>(BigEndian(4));
+      default: return static_cast<int64_t>(BigEndian(8));  // d3
+    }
+  }
+
+  // Skips one complete item of any kind.
+  void Skip(int depth = 0) {
+    if (depth > 512) Fail(pos_, "nesting too deep");
+    size_t at = pos_;
+    uint8_t c = Byte();
+    if (c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3) return;
+    if (IsStrOrBin(c)) {
+      Take(LengthAfter(c));
+      return;
+    }
+    if (IsArrayCode(c) || IsMapCode(c)) {
+      uint64_t n = LengthAfter(c);
+      if (IsMapCode(c)) n *= 2;
+      for (uint64_t i = 0; i < n; ++i) Skip(depth + 1);
+      return;
+    }
+    switch (c) {
+      case 0xcc: case 0xd0: Take(1); return;
+      case 0xcd: case 0xd1: Take(2); return;
+      case 0xce: case 0xd2: case 0xca: Take(4); return;
+      case 0xcf: case 0xd3: case 0xcb: Take(8); return;
+      case 0xd4: Take(2); return;
+      case 0xd5: Take(3); return;
+      case 0xd6: Take(5); return;
+      case 0xd7: Take(9); return;
+      case 0xd8: Take(17); return;
+      case 0xc7: Take(1 + BigEndian(1)); return;
+      case 0xc8: { size_t n = BigEndian(2); Take(1 + n); return; }
+      case 0xc9: { size_t n = BigEndian(4); Take(1 + n); return; }
+      default: Fail(at, fmt::format("invalid msgpack code 0x{:02x}", c));
+    }
+  }
+
+ private:
+  void Need(size_t n) const {
+    if (end_ - pos_ < n) Fail(end_, "unexpected end of input");
+  }
+
+  std::string_view data_;
+  size_t pos_;
+  size_t end_;
+};
+
+// Reads a number item (integer, float or decimal string). Returns 0 for an integer (`iv`;
+// `big`: an unsigned value above INT64_MAX, held in iv's bits), 1 for canonical text
+// (`float64`: it was a msgpack float). Anything else fails with `error`.
+int ReadNumber(Reader& r, const char* error, std::string& text, bool& float64, int64_t& iv, bool& big);
+
+// An unknown value (an extension item; `plan` is its declared type) and what its
+// refinements make of it: still unknown (with the refinements, possibly none), null, a
+// known number (inclusive bounds that meet), or a collection of a known length (that many
+// unknown elements; maps are empty).
+struct UnknownItem {
+  enum class Kind : uint8_t { kUnknown, kNull, kNumber, kCollection };
+  Kind kind = Kind::kUnknown;
+  Refinements refinements;
+  std::string number;
+  bool float64 = false;
+  int64_t length = 0;
+};
+UnknownItem ReadUnknown(Reader& r, const TypePlan& plan);
+
+}  // namespace planview::structured::wire::internal
+
+#endif  // PLANVIEW_WIRE_INTERNAL_MSGPACK_READER_H_

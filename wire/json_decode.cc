@@ -1,0 +1,375 @@
+// The JSON side of decode.h: a small reader for the first JSON value in the text (what
+// follows it is ignored, as go-cty's decoder does) and the type-directed conversion into
+// the writer (internal/value_writer.h).
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <memory>
+#include <utility>
+#include <vector>
+
+#include "structured/json_text.h"
+#include "wire/decode.h"
+#include "wire/internal/decode_failure.h"
+#include "wire/internal/type_plan.h"
+#include "wire/internal/value_writer.h"
+#include "wire/number.h"
+#include "wire/internal/unicode.h"
+
+namespace planview::structured::wire {
+namespace {
+
+using internal::AttributePlan;
+using internal::Fail;
+using internal::Failure;
+using internal::TypePlan;
+using internal::TypePlans;
+using internal::ValueWriter;
+
+struct JNode {
+  enum class Kind { kNull, kBool, kNumber, kString, kArray, kObject } kind = Kind::kNull;
+  bool boolean = false;
+  std::string text;  // number as written; string unescaped
+  std::vector<std::pair<std::string, size_t>> members;  // key, child index (objects)
+  std::vector<size_t> elements;                          // child indices (arrays)
+  size_t offset = 0;
+};
+
+std::string ReplaceInvalidUtf8(std::string s) {
+  size_t bad = FindInvalidUtf8(s);
+  if (bad == s.size()) return s;
+  std::string out;
+  size_t i = 0;
+  while (i < s.size()) {
+    size_t rest = FindInvalidUtf8(std::string_view(s).substr(i));
+    if (rest == s.size() - i) {
+      out.append(s, i, std::string::npos);
+      break;
+    }
+    out.append(s, i, rest);
+    out += "\xef\xbf\xbd";
+    i += rest + 1;
+  }
+  return out;
+}
+
+class JsonReader {
+ public:
+  explicit JsonReader(std::string_view text) : s_(text) {}
+
+  std::vector<JNode>& nodes() { return nodes_; }
+
+  size_t Value(int depth) {
+    if (depth > 512) Fail(pos_, "JSON nested too deeply");
+    SkipSpace();
+    if (pos_ >= s_.size()) Fail(pos_, "unexpected EOF");
+    size_t at = pos_;
+    char c = s_[pos_];
+    size_t index = nodes_.size();
+    nodes_.emplace_back();
+    nodes_[index].offset = at;
+    if (c == '{') {
+      ++pos_;
+      nodes_[index].kind = JNode::Kind::kObject;
+      SkipSpace();
+      if (Peek() == '}') {
+        ++pos_;
+        return index;
+      }
+      while (true) {
+        SkipSpace();
+        if (Peek() != '"') Fail(pos_, "invalid character looking for beginning of object key string");
+        std::string key = String();
+        SkipSpace();
+        if (Peek() != ':') Fail(pos_, "invalid character after object key");
+        ++pos_;
+        size_t child = Value(depth + 1);
+        nodes_[index].members.emplace_back(std::move(key), child);
+        SkipSpace();
+        char d = Peek();
+        ++pos_;
+        if (d == '}') return index;
+        if (d != ',') Fail(pos_ - 1, "invalid character after object key:value pair");
+      }
+    }
+    if (c == '[') {
+      ++pos_;
+      nodes_[index].kind = JNode::Kind::kArray;
+      SkipSpace();
+      if (Peek() == ']') {
+        ++pos_;
+        return index;
+      }
+      while (true) {
+        size_t child = Value(depth + 1);
+        nodes_[index].elements.push_back(child);
+        SkipSpace();
+        char d = Peek();
+        ++pos_;
+        if (d == ']') return index;
+        if (d != ',') Fail(pos_ - 1, "invalid character after array element");
+      }
+    }
+    if (c == '"') {
+      std::string text = String();
+      nodes_[index].kind = JNode::Kind::kString;
+      nodes_[index].text = std::move(text);
+      return index;
+    }
+    if (Literal("true")) {
+      nodes_[index].kind = JNode::Kind::kBool;
+      nodes_[index].boolean = true;
+      return index;
+    }
+    if (Literal("false")) {
+      nodes_[index].kind = JNode::Kind::kBool;
+      return index;
+    }
+    if (Literal("null")) return index;
+    if (c == '-' || (c >= '0' && c <= '9')) {
+      size_t start = pos_;
+      while (pos_ < s_.size() && std::string_view("+-0123456789.eE").find(s_[pos_]) != std::string_view::npos) ++pos_;
+      std::string_view num = s_.substr(start, pos_ - start);
+      if (!IsJsonNumber(num)) Fail(start, fmt::format("invalid number literal {}", num));
+      nodes_[index].kind = JNode::Kind::kNumber;
+      nodes_[index].text.assign(num);
+      return index;
+    }
+    Fail(at, fmt::format("invalid character '{}' looking for beginning of value", c));
+  }
+
+ private:
+  char Peek() const {
+    if (pos_ >= s_.size()) Fail(pos_, "unexpected EOF");
+    return s_[pos_];
+  }
+  void SkipSpace() {
+    while (pos_ < s_.size() && IsJsonSpace(s_[pos_])) ++pos_;
+  }
+  bool Literal(std::string_view word) {
+    if (s_.substr(pos_, word.size()) != word) {
+      if (word.substr(0, std::min(word.size(), s_.size() - pos_)) == s_.substr(pos_) && s_.size() - pos_ < word.size()) {
+        Fail(s_.size(), "unexpected EOF");
+      }
+      return false;
+    }
+    pos_ += word.size();
+    return true;
+  }
+  std::string String() {
+    size_t open = pos_;
+    ++pos_;
+    StringCheck check = CheckString(s_.substr(pos_));
+    if (check.error != nullptr) {
+      size_t at = pos_ + check.error_at;
+      if (at >= s_.size()) Fail(s_.size(), "unexpected EOF");
+      Fail(at, check.error);
+    }
+    std::string_view body = s_.substr(pos_, check.end);
+    pos_ += check.end + 1;
+    (void)open;
+    std::string text = check.has_escapes ? UnescapeString(body) : std::string(body);
+    return ReplaceInvalidUtf8(std::move(text));
+  }
+
+  std::string_view s_;
+  size_t pos_ = 0;
+  std::vector<JNode> nodes_;
+};
+
+class JsonDecoder {
+ public:
+  JsonDecoder(const std::vector<JNode>& nodes, ValueWriter& writer) : nodes_(nodes), w_(writer) {}
+  std::vector<PathStep>& path() { return path_; }
+
+  void Decode(size_t index, const TypePlan& plan) {
+    const JNode& j = nodes_[index];
+    if (j.kind == JNode::Kind::kNull) {
+      w_.Null();
+      return;
+    }
+    switch (plan.kind) {
+      case Type::Kind::kDynamic: DecodeDynamic(index); return;
+      case Type::Kind::kBool:
+        if (j.kind == JNode::Kind::kBool) {
+          w_.Bool(j.boolean);
+        } else if (j.kind == JNode::Kind::kString && (j.text == "true" || j.text == "false")) {
+          w_.Bool(j.text == "true");
+        } else if (j.kind == JNode::Kind::kString) {
+          Fail(j.offset, "a bool is required");
+        } else {
+          Fail(j.offset, "bool is required");
+        }
+        return;
+      case Type::Kind::kNumber: {
+        if (j.kind != JNode::Kind::kNumber && j.kind != JNode::Kind::kString) Fail(j.offset, "number is required");
+        std::optional<std::string> canonical = ParseNumberText(j.text);
+        if (!canonical) Fail(j.offset, "a number is required");
+        w_.Number(*canonical, false);
+        return;
+      }
+      case Type::Kind::kString:
+        if (j.kind == JNode::Kind::kString || j.kind == JNode::Kind::kNumber) {
+          w_.String(NormalizeNfc(j.text));
+        } else if (j.kind == JNode::Kind::kBool) {
+          w_.String(j.boolean ? "true" : "false");
+        } else {
+          Fail(j.offset, "string is required");
+        }
+        return;
+      case Type::Kind::kList:
+      case Type::Kind::kSet:
+      case Type::Kind::kTuple: {
+        if (j.kind != JNode::Kind::kArray) Fail(j.offset, "missing expected [");
+        bool tuple = plan.kind == Type::Kind::kTuple;
+        if (tuple && j.elements.size() > plan.elements.size()) {
+          Fail(j.offset, fmt::format("too many tuple elements (need {})", plan.elements.size()));
+        }
+        if (tuple && j.elements.size() < plan.elements.size()) {
+          Fail(j.offset, fmt::format("not enough tuple elements (need {})", plan.elements.size()));
+        }
+        w_.BeginArray(plan);
+        for (size_t i = 0; i < j.elements.size(); ++i) {
+          path_.push_back(PathStep{PathStep::Kind::kIndex, {}, i});
+          w_.Element();
+          Decode(j.elements[i], tuple ? *plan.elements[i] : *plan.element);
+          path_.pop_back();
+        }
+        if (w_.EndArray()) w_.DeferUnify(plan, path_, j.offset, "");
+        return;
+      }
+      case Type::Kind::kMap: {
+        if (j.kind != JNode::Kind::kObject) Fail(j.offset, "missing expected {");
+        w_.BeginObject(plan);
+        for (const auto& [key, child] : j.members) {
+          std::string k = NormalizeNfc(key);
+          path_.push_back(PathStep{PathStep::Kind::kKey, k, 0});
+          w_.MapKey(k);
+          Decode(child, *plan.element);
+          path_.pop_back();
+        }
+        if (w_.EndObject()) w_.DeferUnify(plan, path_, j.offset, "");
+        return;
+      }
+      case Type::Kind::kObject: {
+        if (j.kind != JNode::Kind::kObject) Fail(j.offset, "missing expected {");
+        const std::vector<AttributePlan>& attrs = plan.attributes;
+        std::vector<size_t> given(attrs.size(), SIZE_MAX);
+        for (const auto& [key, child] : j.members) {
+          int i = plan.AttributeIndex(key);
+          if (i < 0) Fail(nodes_[child].offset, fmt::format("unsupported attribute \"{}\"", key));
+          given[static_cast<size_t>(i)] = child;  // the last one wins
+        }
+        // Omitted attributes are null.
+        w_.BeginObject(plan);
+        for (size_t i = 0; i < attrs.size(); ++i) {
+          path_.push_back(PathStep{PathStep::Kind::kAttribute, std::string(attrs[i].name), 0});
+          w_.Attribute(static_cast<uint32_t>(i));
+          if (given[i] == SIZE_MAX) {
+            w_.Null();
+          } else {
+            Decode(given[i], *attrs[i].plan);
+          }
+          path_.pop_back();
+        }
+        w_.EndObject();
+        return;
+      }
+      default: Fail(j.offset, "unsupported type");
+    }
+  }
+
+ private:
+  void DecodeDynamic(size_t index) {
+    const JNode& j = nodes_[index];
+    if (j.kind != JNode::Kind::kObject) Fail(j.offset, "missing expected {");
+    size_t type_node = SIZE_MAX;
+    size_t value_node = SIZE_MAX;
+    for (const auto& [key, child] : j.members) {
+      if (key == "type") {
+        type_node = child;
+      } else if (key == "value") {
+        value_node = child;
+      } else {
+        Fail(nodes_[child].offset, fmt::format("invalid key \"{}\" in dynamically-typed value", key));
+      }
+    }
+    if (type_node == SIZE_MAX) Fail(j.offset, "missing type in dynamically-typed value");
+    if (value_node == SIZE_MAX) Fail(j.offset, "missing value in dynamically-typed value");
+    // The type node, written back as JSON for the shared type parser.
+    std::string json;
+    Serialize(type_node, json);
+    TypePlans::TypeError error;
+    std::optional<TypePlans::Dynamic> type = w_.plans().FromJson(json, error);
+    if (!type) {
+      Fail(nodes_[type_node].offset,
+           "failed to decode type for dynamic value: " + (error.bad_json ? std::string("invalid type JSON") : error.message));
+    }
+    uint32_t seq = w_.seq();
+    Decode(value_node, *type->plan);
+    if (type->plan->kind != Type::Kind::kDynamic) w_.Typed(type->slot, seq);
+  }
+
+  void Serialize(size_t index, std::string& out) {
+    const JNode& j = nodes_[index];
+    switch (j.kind) {
+      case JNode::Kind::kNull: out += "null"; break;
+      case JNode::Kind::kBool: out += j.boolean ? "true" : "false"; break;
+      case JNode::Kind::kNumber: out += j.text; break;
+      case JNode::Kind::kString: AppendJsonString(out, j.text); break;
+      case JNode::Kind::kArray:
+        out += '[';
+        for (size_t i = 0; i < j.elements.size(); ++i) {
+          if (i) out += ',';
+          Serialize(j.elements[i], out);
+        }
+        out += ']';
+        break;
+      case JNode::Kind::kObject:
+        out += '{';
+        for (size_t i = 0; i < j.members.size(); ++i) {
+          if (i) out += ',';
+          AppendJsonString(out, j.members[i].first);
+          out += ':';
+          Serialize(j.members[i].second, out);
+        }
+        out += '}';
+        break;
+    }
+  }
+
+  const std::vector<JNode>& nodes_;
+  ValueWriter& w_;
+  std::vector<PathStep> path_;
+};
+
+}  // namespace
+
+DecodeResult DecodeJson(std::string text, const Type& type) {
+  auto owner = std::make_shared<const std::string>(std::move(text));
+  DecodeResult result;
+  JsonReader reader(*owner);
+  std::vector<PathStep> path;
+  std::optional<internal::ValueWriter> writer;
+  try {
+    size_t root = reader.Value(0);
+    writer.emplace(*owner, owner, reader.nodes().size());
+    writer->CheckAllDynamicCollections();
+    JsonDecoder decoder(reader.nodes(), *writer);
+    try {
+      decoder.Decode(root, writer->plans().For(type));
+    } catch (const Failure&) {
+      path = decoder.path();
+      throw;
+    }
+  } catch (const Failure& f) {
+    result.error = WireError{path, f.offset, true, f.message};
+    return result;
+  }
+  internal::ValueWriter::Result done = writer->Finish();
+  result.value = std::move(done.value);
+  result.error = std::move(done.error);
+  return result;
+}
+
+}  // namespace planview::structured::wire

@@ -1,0 +1,90 @@
+#include "wire/plugin_proto.h"
+
+#include <fmt/format.h>
+
+#include <memory>
+#include <utility>
+
+#include "proto/tfplugin5.pb.h"
+#include "structured/json_parse.h"
+
+namespace planview::structured::wire {
+namespace {
+
+std::shared_ptr<const Block> ConvertBlock(const tfplugin5::Schema::Block& in, const std::string& path,
+                                          std::string& error) {
+  auto out = std::make_shared<Block>();
+  for (const tfplugin5::Schema::Attribute& a : in.attributes()) {
+    std::string at = path + "." + a.name();
+    ParseResult parsed = ParseJson(a.type());
+    std::optional<Type> type;
+    std::string type_error = "not JSON";
+    if (parsed.ok()) type = ParseType(parsed.document->root(), type_error);
+    if (!type) {
+      error = fmt::format("{}: invalid type: {}", at, parsed.ok() ? type_error : parsed.error->message);
+      return nullptr;
+    }
+    Attribute attr;
+    attr.type = std::move(*type);
+    attr.required = a.required();
+    attr.optional = a.optional();
+    attr.computed = a.computed();
+    attr.sensitive = a.sensitive();
+    out->attributes.emplace(a.name(), std::move(attr));
+  }
+  for (const tfplugin5::Schema::NestedBlock& b : in.block_types()) {
+    std::string at = path + "." + b.type_name();
+    BlockType bt;
+    switch (b.nesting()) {
+      case tfplugin5::Schema::NestedBlock::SINGLE: bt.nesting_mode = NestingMode::kSingle; break;
+      case tfplugin5::Schema::NestedBlock::LIST: bt.nesting_mode = NestingMode::kList; break;
+      case tfplugin5::Schema::NestedBlock::SET: bt.nesting_mode = NestingMode::kSet; break;
+      case tfplugin5::Schema::NestedBlock::MAP: bt.nesting_mode = NestingMode::kMap; break;
+      case tfplugin5::Schema::NestedBlock::GROUP: bt.nesting_mode = NestingMode::kGroup; break;
+      default: error = fmt::format("{}: invalid nesting mode {}", at, static_cast<int>(b.nesting())); return nullptr;
+    }
+    bt.block = ConvertBlock(b.block(), at, error);
+    if (!bt.block) return nullptr;
+    bt.min_items = static_cast<uint64_t>(std::max<int64_t>(0, b.min_items()));
+    bt.max_items = static_cast<uint64_t>(std::max<int64_t>(0, b.max_items()));
+    out->block_types.emplace(b.type_name(), std::move(bt));
+  }
+  return out;
+}
+
+}  // namespace
+
+DecodeResult DecodeDynamicValue(std::string_view message, const Type& type) {
+  tfplugin5::DynamicValue dv;
+  if (!dv.ParseFromArray(message.data(), static_cast<int>(message.size()))) {
+    DecodeResult r;
+    r.error = WireError{{}, 0, true, "not a protobuf DynamicValue message"};
+    return r;
+  }
+  if (!dv.msgpack().empty()) return DecodeMsgpack(std::move(*dv.mutable_msgpack()), type);
+  if (!dv.json().empty()) return DecodeJson(std::move(*dv.mutable_json()), type);
+  DecodeResult r;
+  r.error = WireError{{}, 0, true, "DynamicValue has neither msgpack nor json set"};
+  return r;
+}
+
+std::string DynamicValueMessage(std::string_view msgpack) {
+  tfplugin5::DynamicValue dv;
+  dv.set_msgpack(std::string(msgpack));
+  return dv.SerializeAsString();
+}
+
+std::optional<Schema> SchemaFromProto(std::string_view message, std::string& error) {
+  tfplugin5::Schema in;
+  if (!in.ParseFromArray(message.data(), static_cast<int>(message.size()))) {
+    error = "not a protobuf Schema message";
+    return std::nullopt;
+  }
+  Schema out;
+  out.version = static_cast<uint64_t>(std::max<int64_t>(0, in.version()));
+  out.block = ConvertBlock(in.block(), "block", error);
+  if (!out.block) return std::nullopt;
+  return out;
+}
+
+}  // namespace planview::structured::wire

@@ -1,0 +1,31 @@
+// The tfplugin5 messages that carry wire values, from their protobuf bytes (the C++ is
+// generated from proto/tfplugin5.proto):
+// - DynamicValue: msgpack when that field is set, else JSON.
+// - Schema: to the structured schema model.
+#ifndef PLANVIEW_WIRE_PLUGIN_PROTO_H_
+#define PLANVIEW_WIRE_PLUGIN_PROTO_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "structured/cty_type.h"
+#include "structured/schema.h"
+#include "wire/decode.h"
+
+namespace planview::structured::wire {
+
+// Decodes serialized DynamicValue bytes with `type`. A message that does not parse, or
+// has neither field set, is an error.
+DecodeResult DecodeDynamicValue(std::string_view message, const Type& type);
+
+// Serialized DynamicValue bytes holding `msgpack`.
+std::string DynamicValueMessage(std::string_view msgpack);
+
+// Converts serialized Schema bytes; nullopt and `error` (naming the attribute or block
+// path) when the message or a type in it is malformed.
+std::optional<Schema> SchemaFromProto(std::string_view message, std::string& error);
+
+}  // namespace planview::structured::wire
+
+#endif  // PLANVIEW_WIRE_PLUGIN_PROTO_H_
