@@ -19,4 +19,8 @@ std::vector<std::string> Diff::WarningsHuman(int indent, const RenderOpts& opts)
   return warnings;
 }
 
+void Diff::Accept(DiffVisitor& visitor) const {
+  if (renderer_ != nullptr) renderer_->Accept(*this, visitor);
+}
+
 }  // namespace planview::change

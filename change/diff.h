@@ -39,7 +39,7 @@ struct RenderOpts {
 };
 
 class Renderer;
-struct Redaction;  // change/redaction.h
+class DiffVisitor;  // change/diff_visitor.h
 
 class Diff {
  public:
@@ -52,6 +52,8 @@ class Diff {
   std::string RenderHuman(int indent, const RenderOpts& opts) const;
   // Warnings to show beside the rendering (sensitivity changes).
   std::vector<std::string> WarningsHuman(int indent, const RenderOpts& opts) const;
+  // Calls the visitor's method for what this node is (nothing for an empty diff).
+  void Accept(DiffVisitor& visitor) const;
 
   const Renderer* renderer() const { return renderer_.get(); }
   Action action() const { return action_; }
@@ -88,10 +90,8 @@ class Renderer {
   virtual void RenderHuman(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) const = 0;
   virtual void WarningsHuman(const Diff& /*diff*/, int /*indent*/, const RenderOpts& /*opts*/,
                              std::vector<std::string>& /*out*/) const {}
-  // Appends this renderer as the JSON object the conformance files use (see
-  // change/diff_dump.h): {"type": "listRenderer", ...fields}, children redacted as
-  // `redaction` says.
-  virtual void Dump(std::string& out, const Redaction& redaction) const = 0;
+  // Calls `visitor`'s method for this kind with what it holds (`diff` is the node).
+  virtual void Accept(const Diff& diff, DiffVisitor& visitor) const = 0;
 };
 
 }  // namespace planview::change

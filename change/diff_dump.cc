@@ -1,9 +1,24 @@
 #include "change/diff_dump.h"
 
+#include <span>
+#include <vector>
+
+#include "change/diff_visitor.h"
 #include "structured/compact_json.h"
 #include "structured/json_text.h"
 
 namespace planview::change {
+
+namespace {
+
+// `"key":`, after a comma unless `first`.
+void AppendKey(std::string& out, std::string_view key, bool first) {
+  if (!first) out.push_back(',');
+  structured::AppendJsonString(out, key);
+  out.push_back(':');
+}
+
+}  // namespace
 
 namespace dump {
 
@@ -11,39 +26,225 @@ void AppendJsonValue(std::string& out, const structured::Value& value) {
   structured::AppendCompactJson(out, value, {.go_strings = false, .sorted_keys = true});
 }
 
-void AppendKey(std::string& out, std::string_view key, bool first) {
-  if (!first) out.push_back(',');
-  structured::AppendJsonString(out, key);
-  out.push_back(':');
-}
-
-void AppendDiffArray(std::string& out, const std::vector<Diff>& diffs, const Redaction& redaction) {
-  if (diffs.empty()) {
-    out.append("null");
-    return;
-  }
-  out.push_back('[');
-  for (size_t i = 0; i < diffs.size(); ++i) {
-    if (i > 0) out.push_back(',');
-    AppendDiffDump(out, diffs[i], redaction);
-  }
-  out.push_back(']');
-}
-
 }  // namespace dump
 
-void AppendDiffDump(std::string& out, const Diff& diff, const Redaction& redaction) {
-  out.append("{\"action\":");
-  structured::AppendJsonString(out, ActionName(diff.action()));
-  out.append(",\"replace\":");
-  out.append(diff.replace() ? "true" : "false");
-  out.append(",\"renderer\":");
-  if (diff.renderer() == nullptr) {
-    out.append("null");
-  } else {
-    diff.renderer()->Dump(out, redaction);
+namespace {
+
+using structured::AppendJsonString;
+using dump::AppendJsonValue;
+
+void AppendBool(std::string& out, std::string_view key, bool value) {
+  AppendKey(out, key, false);
+  out.append(value ? "true" : "false");
+}
+
+bool Flag(const renderers::FlatMap<bool>& flags, std::string_view key) {
+  auto it = flags.find(key);
+  return it != flags.end() && it->second;
+}
+
+// Writes each node it visits; the one place the JSON form applies the redaction policy.
+class DumpWriter final : public DiffVisitor {
+ public:
+  DumpWriter(std::string& out, const Redaction& redaction) : out_(out), redaction_(redaction) {}
+
+  void Node(const Diff& diff) {
+    out_.append("{\"action\":");
+    AppendJsonString(out_, ActionName(diff.action()));
+    out_.append(",\"replace\":");
+    out_.append(diff.replace() ? "true" : "false");
+    out_.append(",\"renderer\":");
+    if (diff.valid()) {
+      diff.Accept(*this);
+    } else {
+      out_.append("null");
+    }
+    out_.push_back('}');
   }
-  out.push_back('}');
+
+  void Primitive(const Diff& /*node*/, const PrimitiveNode& p) override {
+    out_.append("{\"type\":\"primitiveRenderer\",\"before\":");
+    AppendJsonValue(out_, p.before);
+    out_.append(",\"after\":");
+    AppendJsonValue(out_, p.after);
+    out_.append(",\"ctype\":");
+    out_.append(p.type.ToJson());
+    out_.push_back('}');
+  }
+
+  void Sequence(const Diff& /*node*/, const SequenceNode& s) override {
+    if (s.set) {
+      out_.append("{\"type\":\"setRenderer\"");
+      AppendBool(out_, "overrideForcesReplacement", s.override_forces_replacement);
+    } else {
+      out_.append("{\"type\":\"listRenderer\"");
+      AppendBool(out_, "displayContext", s.display_context);
+    }
+    out_.append(",\"elements\":");
+    Array(s.elements, nullptr);
+    out_.push_back('}');
+  }
+
+  void Map(const Diff& /*node*/, const MapNode& m) override {
+    out_.append("{\"type\":\"mapRenderer\"");
+    AppendBool(out_, "alignKeys", m.align_keys);
+    AppendBool(out_, "overrideForcesReplacement", m.override_forces_replacement);
+    AppendBool(out_, "overrideNullSuffix", m.override_null_suffix);
+    out_.append(",\"elements\":");
+    Object(m.elements, nullptr);
+    out_.push_back('}');
+  }
+
+  void Object(const Diff& /*node*/, const ObjectNode& o) override {
+    out_.append("{\"type\":\"objectRenderer\"");
+    AppendBool(out_, "overrideNullSuffix", o.override_null_suffix);
+    out_.append(",\"attributes\":");
+    Object(o.attributes, nullptr);
+    out_.push_back('}');
+  }
+
+  void Block(const Diff& /*node*/, const BlockNode& b) override {
+    const Blocks& blocks = b.blocks;
+    out_.append("{\"type\":\"blockRenderer\",\"attributes\":");
+    Object(b.attributes, nullptr);
+    out_.append(",\"blocks\":{\"type\":\"Blocks\",\"SingleBlocks\":{");
+    bool first = true;
+    for (const auto& [type, block] : blocks.single_blocks) {
+      AppendKey(out_, type, first);
+      first = false;
+      Node(Presented(block, blocks, type));
+    }
+    out_.append("},\"ListBlocks\":");
+    Groups(blocks.list_blocks, blocks);
+    out_.append(",\"SetBlocks\":");
+    Groups(blocks.set_blocks, blocks);
+    out_.append(",\"MapBlocks\":{");
+    first = true;
+    for (const auto& [type, group] : blocks.map_blocks) {
+      AppendKey(out_, type, first);
+      first = false;
+      BlockType flags = TypeOf(blocks, type);
+      Object(group, &flags);
+    }
+    out_.append("},\"ReplaceBlocks\":");
+    Flags(blocks.replace_blocks);
+    out_.append(",\"BeforeSensitiveBlocks\":");
+    Flags(blocks.before_sensitive_blocks);
+    out_.append(",\"AfterSensitiveBlocks\":");
+    Flags(blocks.after_sensitive_blocks);
+    if (blocks.records_unknown) {
+      out_.append(",\"UnknownBlocks\":");
+      Flags(blocks.unknown_blocks);
+    }
+    out_.append("}}");
+  }
+
+  void Sensitive(const Diff& node, const SensitiveNode& s) override {
+    out_.append(s.block ? "{\"type\":\"sensitiveBlockRenderer\"" : "{\"type\":\"sensitiveRenderer\"");
+    AppendBool(out_, "beforeSensitive", s.before_sensitive);
+    AppendBool(out_, "afterSensitive", s.after_sensitive);
+    out_.append(",\"inner\":");
+    if (redaction_.MayShowUnder(node)) {
+      Node(s.inner);
+    } else {
+      out_.append("{\"redacted\":true}");
+    }
+    out_.push_back('}');
+  }
+
+  void TypeChange(const Diff& /*node*/, const Diff& before, const Diff& after) override {
+    out_.append("{\"type\":\"typeChangeRenderer\",\"before\":");
+    Node(before);
+    out_.append(",\"after\":");
+    Node(after);
+    out_.push_back('}');
+  }
+
+  void Unknown(const Diff& /*node*/, const Diff& before) override {
+    out_.append("{\"type\":\"unknownRenderer\",\"before\":");
+    Node(before);
+    out_.push_back('}');
+  }
+
+  void WriteOnly(const Diff& /*node*/, bool /*sensitive*/) override { out_.append("{\"type\":\"writeOnlyRenderer\"}"); }
+
+ private:
+  // The sensitivity flags of one nested block type.
+  struct BlockType {
+    bool before_sensitive;
+    bool after_sensitive;
+  };
+
+  static BlockType TypeOf(const Blocks& blocks, std::string_view type) {
+    return {Flag(blocks.before_sensitive_blocks, type), Flag(blocks.after_sensitive_blocks, type)};
+  }
+
+  // A nested block as the redaction policy presents it under its block type's flags.
+  Diff Presented(const Diff& block, const BlockType& type) const {
+    if (redaction_.show_sensitive) return block;
+    return PresentBlock(block, type.before_sensitive, type.after_sensitive);
+  }
+  Diff Presented(const Diff& block, const Blocks& blocks, std::string_view type) const {
+    return Presented(block, TypeOf(blocks, type));
+  }
+
+  // Diffs as a JSON array (null when empty); blocks of one block type when `type` is set.
+  void Array(std::span<const Diff> diffs, const BlockType* type) {
+    if (diffs.empty()) {
+      out_.append("null");
+      return;
+    }
+    out_.push_back('[');
+    for (size_t i = 0; i < diffs.size(); ++i) {
+      if (i > 0) out_.push_back(',');
+      Node(type == nullptr ? diffs[i] : Presented(diffs[i], *type));
+    }
+    out_.push_back(']');
+  }
+
+  // Diffs by key as a JSON object ({} when empty); blocks of one block type when `type` is set.
+  void Object(const DiffMap& diffs, const BlockType* type) {
+    out_.push_back('{');
+    bool first = true;
+    for (const auto& [key, diff] : diffs) {
+      AppendKey(out_, key, first);
+      first = false;
+      Node(type == nullptr ? diff : Presented(diff, *type));
+    }
+    out_.push_back('}');
+  }
+
+  void Groups(const renderers::FlatMap<std::vector<Diff>>& groups, const Blocks& blocks) {
+    out_.push_back('{');
+    bool first = true;
+    for (const auto& [type, diffs] : groups) {
+      AppendKey(out_, type, first);
+      first = false;
+      BlockType flags = TypeOf(blocks, type);
+      Array(diffs, &flags);
+    }
+    out_.push_back('}');
+  }
+
+  void Flags(const renderers::FlatMap<bool>& flags) const {
+    out_.push_back('{');
+    bool first = true;
+    for (const auto& [key, flag] : flags) {
+      AppendKey(out_, key, first);
+      first = false;
+      out_.append(flag ? "true" : "false");
+    }
+    out_.push_back('}');
+  }
+
+  std::string& out_;
+  const Redaction& redaction_;
+};
+
+}  // namespace
+
+void AppendDiffDump(std::string& out, const Diff& diff, const Redaction& redaction) {
+  DumpWriter(out, redaction).Node(diff);
 }
 
 std::string DumpDiff(const Diff& diff, const Redaction& redaction) {

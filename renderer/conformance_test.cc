@@ -4,6 +4,7 @@
 // plan_actions and plan_deferred), and the equivalence captures of real `tofu` runs (plans
 // with and without colour, states, apply logs). Every comparison is byte for byte; the log
 // ends with one summary line per suite ("lib/upstream/state: N passed, M failed").
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -64,7 +65,7 @@ Schemas ParseSchemas(std::string text) {
 
 DocumentResult Render(const std::string& text, const Schemas& schemas, PlanMode mode, bool color,
                       std::optional<PlanQuality> quality = std::nullopt, std::optional<DocumentKind> kind = std::nullopt,
-                      Product product = Product::kOpenTofu) {
+                      std::optional<Product> product = Product::kOpenTofu) {
   DocumentRequest request;
   request.kind = kind;
   request.mode = mode;
@@ -350,6 +351,45 @@ TEST(LibraryConformance, Equivalence) {
   EXPECT_EQ(states, 45);
   EXPECT_EQ(logs, 48);
 }
+
+// Cases written from Terraform's renderer source where its tests have none (identity,
+// ephemeral and list resources; testdata/terraform_source/README.md): rendered with the
+// Terraform profile and with the product detected from the document, colour on and off.
+void TerraformSource(const std::string& suite, DocumentKind kind, size_t count) {
+  auto files = testing::ListFiles("testdata/terraform_source/" + suite, ".json");
+  EXPECT_EQ(files.size(), count) << suite;
+  for (const std::string& file : files) {
+    testing::Json json = testing::LoadJson(file);
+    structured::Value input = json.root.find("input");
+    std::string text = JsonText(input.find(kind == DocumentKind::kPlan ? "plan_json" : "state_json"));
+    Schemas schemas = ParseSchemas(JsonText(input.find("schemas_json")));
+    structured::Value expected_warnings = json.root.find("expected_warnings");
+    for (std::optional<Product> product : {std::optional<Product>(Product::kTerraform), std::optional<Product>()}) {
+      Case c("lib/terraform_source/" + suite + (product ? "" : " (auto)"), CaseName(file));
+      for (bool color : {false, true}) {
+        DocumentResult r = Render(text, schemas, PlanMode::kNormal, color, std::nullopt, kind, product);
+        c.True(r.ok, r.error);
+        c.True(r.product == Product::kTerraform, "rendered as Terraform");
+        const char* key = color ? "expected_output_color" : "expected_output";
+        c.Same(key, StringAt(json.root, key), r.output);
+        for (size_t i = 0; i < expected_warnings.size(); ++i) {
+          std::string_view w = expected_warnings.at(i).text();
+          const auto& messages = r.warnings.messages();
+          c.True(std::find(messages.begin(), messages.end(), w) != messages.end(), "no warning: " + std::string(w));
+        }
+        if (expected_warnings.empty()) c.True(r.warnings.empty(), "unexpected warnings");
+      }
+      structured::Value opentofu = json.root.find("opentofu_contains");
+      if (opentofu.is_string()) {
+        DocumentResult r = Render(text, schemas, PlanMode::kNormal, false, std::nullopt, kind, Product::kOpenTofu);
+        c.True(r.output.find(opentofu.text()) != std::string::npos, "OpenTofu's text lacks the identity: " + r.output);
+      }
+    }
+  }
+}
+
+TEST(LibraryConformance, TerraformSourcePlans) { TerraformSource("plan_human", DocumentKind::kPlan, 10); }
+TEST(LibraryConformance, TerraformSourceStates) { TerraformSource("state", DocumentKind::kState, 2); }
 
 }  // namespace
 }  // namespace planview::renderer

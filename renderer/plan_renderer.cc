@@ -40,7 +40,12 @@ structured::Value EmptyPath() {
 bool ResolveBlock(const ResourceChange& r, const SchemaSource& schemas, Warnings& warnings,
                   std::shared_ptr<const structured::Block>& block) {
   if (!r.mode) {
-    warnings.Add(fmt::format("{}: unknown resource mode \"{}\"; not rendered", r.address, r.mode_name));
+    if (r.mode_name == "list") {
+      // `terraform query`'s list blocks: their results never enter a plan.
+      warnings.Add(fmt::format("{}: list resources are not stored in plans; not rendered", r.address));
+    } else {
+      warnings.Add(fmt::format("{}: unknown resource mode \"{}\"; not rendered", r.address, r.mode_name));
+    }
     return false;
   }
   if (*r.mode == structured::ResourceMode::kEphemeral) {
@@ -527,8 +532,12 @@ std::vector<DeferredDiff> ComputeDeferredDiffs(const Plan& plan, const SchemaSou
   std::vector<DeferredDiff> out;
   if (!profile.deferred_and_actions) return out;
   for (const DeferredChange& d : plan.deferred_changes) {
+    // An ephemeral or list resource is left out with a warning, as in resource_changes
+    // (Terraform's getSchema panics on either mode).
+    std::shared_ptr<const structured::Block> block;
+    if (!ResolveBlock(d.resource, schemas, warnings, block)) continue;
     structured::Change change = ChangeOf(d.resource, structured::PathMatcher::Always(), profile);
-    out.push_back({&d, DiffResource(d.resource, change, schemas, profile, warnings)});
+    out.push_back({&d, DiffAgainst(d.resource, change, block.get(), profile, warnings)});
   }
   return out;
 }

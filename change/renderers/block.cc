@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "change/diff_dump.h"
+#include "change/diff_visitor.h"
 #include "change/go_text.h"
 #include "change/redaction.h"
 #include "change/renderers/render_util.h"
@@ -98,83 +98,11 @@ class BlockRenderer final : public Renderer {
     AppendClosing(out, indent, '}', opts);
   }
 
-  void Dump(std::string& out, const Redaction& redaction) const override {
-    out.append("{\"type\":\"blockRenderer\",\"attributes\":");
-    dump::AppendDiffMap(out, attributes_, redaction);
-    out.append(",\"blocks\":{\"type\":\"Blocks\",\"SingleBlocks\":");
-    AppendPresented(out, blocks_.single_blocks, redaction);
-    out.append(",\"ListBlocks\":");
-    AppendGroups(out, blocks_.list_blocks, redaction);
-    out.append(",\"SetBlocks\":");
-    AppendGroups(out, blocks_.set_blocks, redaction);
-    out.append(",\"MapBlocks\":{");
-    bool first = true;
-    for (const auto& [key, diffs] : blocks_.map_blocks) {
-      dump::AppendKey(out, key, first);
-      first = false;
-      AppendPresented(out, diffs, redaction, &key);
-    }
-    out.append("},\"ReplaceBlocks\":");
-    AppendFlags(out, blocks_.replace_blocks);
-    out.append(",\"BeforeSensitiveBlocks\":");
-    AppendFlags(out, blocks_.before_sensitive_blocks);
-    out.append(",\"AfterSensitiveBlocks\":");
-    AppendFlags(out, blocks_.after_sensitive_blocks);
-    if (blocks_.records_unknown) {
-      out.append(",\"UnknownBlocks\":");
-      AppendFlags(out, blocks_.unknown_blocks);
-    }
-    out.append("}}");
+  void Accept(const Diff& diff, DiffVisitor& visitor) const override {
+    visitor.Block(diff, BlockNode{attributes_, blocks_});
   }
 
  private:
-  // A block as the dump shows it: as it is, or, when sensitive values are hidden, as
-  // PresentBlock presents it under its block type `type`'s sensitivity.
-  Diff Presented(const Diff& block, std::string_view type, const Redaction& redaction) const {
-    if (redaction.show_sensitive) return block;
-    return PresentBlock(block, Flag(blocks_.before_sensitive_blocks, type), Flag(blocks_.after_sensitive_blocks, type));
-  }
-
-  // Blocks by key: the single blocks (each key its own block type; `map_type` null), or
-  // the blocks of the map block type `*map_type`.
-  void AppendPresented(std::string& out, const DiffMap& blocks, const Redaction& redaction,
-                       const std::string* map_type = nullptr) const {
-    out.push_back('{');
-    bool first = true;
-    for (const auto& [key, block] : blocks) {
-      dump::AppendKey(out, key, first);
-      first = false;
-      AppendDiffDump(out, Presented(block, map_type == nullptr ? key : *map_type, redaction), redaction);
-    }
-    out.push_back('}');
-  }
-
-  void AppendGroups(std::string& out, const FlatMap<std::vector<Diff>>& groups, const Redaction& redaction) const {
-    out.push_back('{');
-    bool first = true;
-    for (const auto& [key, diffs] : groups) {
-      dump::AppendKey(out, key, first);
-      first = false;
-      std::vector<Diff> presented;
-      presented.reserve(diffs.size());
-      for (const Diff& block : diffs) presented.push_back(Presented(block, key, redaction));
-      dump::AppendDiffArray(out, presented, redaction);
-    }
-    out.push_back('}');
-  }
-
-  template <typename M>
-  static void AppendFlags(std::string& out, const M& flags) {
-    out.push_back('{');
-    bool first = true;
-    for (const auto& [key, flag] : flags) {
-      dump::AppendKey(out, key, first);
-      first = false;
-      out.append(flag ? "true" : "false");
-    }
-    out.push_back('}');
-  }
-
   DiffMap attributes_;
   Blocks blocks_;
 };

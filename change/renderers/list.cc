@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "change/diff_dump.h"
+#include "change/diff_visitor.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
 
@@ -78,17 +78,8 @@ class ListRenderer final : public Renderer {
     AppendNullSuffix(out, diff.action(), opts);
   }
 
-  void Dump(std::string& out, const Redaction& redaction) const override {
-    if (set_) {
-      out.append("{\"type\":\"setRenderer\",\"overrideForcesReplacement\":");
-      out.append(push_replacement_ ? "true" : "false");
-    } else {
-      out.append("{\"type\":\"listRenderer\",\"displayContext\":");
-      out.append(display_context_ ? "true" : "false");
-    }
-    out.append(",\"elements\":");
-    dump::AppendDiffArray(out, elements_, redaction);
-    out.push_back('}');
+  void Accept(const Diff& diff, DiffVisitor& visitor) const override {
+    visitor.Sequence(diff, SequenceNode{set_, elements_, display_context_, push_replacement_});
   }
 
  private:

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "change/diff_dump.h"
+#include "change/diff_visitor.h"
 #include "change/go_text.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
@@ -68,16 +68,8 @@ class MapRenderer final : public Renderer {
     AppendNullSuffix(out, diff.action(), opts);
   }
 
-  void Dump(std::string& out, const Redaction& redaction) const override {
-    out.append("{\"type\":\"mapRenderer\",\"alignKeys\":");
-    out.append(align_keys_ ? "true" : "false");
-    out.append(",\"overrideForcesReplacement\":");
-    out.append(override_forces_replacement_ ? "true" : "false");
-    out.append(",\"overrideNullSuffix\":");
-    out.append(override_null_suffix_ ? "true" : "false");
-    out.append(",\"elements\":");
-    dump::AppendDiffMap(out, elements_, redaction);
-    out.push_back('}');
+  void Accept(const Diff& diff, DiffVisitor& visitor) const override {
+    visitor.Map(diff, MapNode{elements_, align_keys_, override_forces_replacement_, override_null_suffix_});
   }
 
  private:

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "change/diff_dump.h"
+#include "change/diff_visitor.h"
 #include "change/go_text.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
@@ -34,12 +34,8 @@ class ObjectRenderer final : public Renderer {
     AppendNullSuffix(out, diff.action(), opts);
   }
 
-  void Dump(std::string& out, const Redaction& redaction) const override {
-    out.append("{\"type\":\"objectRenderer\",\"overrideNullSuffix\":");
-    out.append(override_null_suffix_ ? "true" : "false");
-    out.append(",\"attributes\":");
-    dump::AppendDiffMap(out, attributes_, redaction);
-    out.push_back('}');
+  void Accept(const Diff& diff, DiffVisitor& visitor) const override {
+    visitor.Object(diff, ObjectNode{attributes_, override_null_suffix_});
   }
 
  private:

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "change/diff_dump.h"
+#include "change/diff_visitor.h"
 #include "change/go_text.h"
 #include "change/json_diff.h"
 #include "change/process_slice.h"
@@ -136,14 +137,8 @@ class PrimitiveRenderer final : public Renderer {
     AppendForcesReplacement(out, diff.replace(), opts);
   }
 
-  void Dump(std::string& out, const Redaction& /*redaction*/) const override {
-    out.append("{\"type\":\"primitiveRenderer\",\"before\":");
-    dump::AppendJsonValue(out, before_);
-    out.append(",\"after\":");
-    dump::AppendJsonValue(out, after_);
-    out.append(",\"ctype\":");
-    out.append(type_.ToJson());
-    out.push_back('}');
+  void Accept(const Diff& diff, DiffVisitor& visitor) const override {
+    visitor.Primitive(diff, PrimitiveNode{before_, after_, type_});
   }
 
  private:

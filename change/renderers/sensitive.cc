@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "change/diff_dump.h"
+#include "change/diff_visitor.h"
 #include "change/redaction.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
@@ -70,19 +70,8 @@ class SensitiveRenderer final : public Renderer {
     out.push_back(std::move(warning));
   }
 
-  void Dump(std::string& out, const Redaction& redaction) const override {
-    out.append(block_ ? "{\"type\":\"sensitiveBlockRenderer\"" : "{\"type\":\"sensitiveRenderer\"");
-    out.append(",\"beforeSensitive\":");
-    out.append(before_sensitive_ ? "true" : "false");
-    out.append(",\"afterSensitive\":");
-    out.append(after_sensitive_ ? "true" : "false");
-    out.append(",\"inner\":");
-    if (redaction.show_sensitive) {
-      AppendDiffDump(out, inner_, redaction);
-    } else {
-      out.append("{\"redacted\":true}");
-    }
-    out.push_back('}');
+  void Accept(const Diff& diff, DiffVisitor& visitor) const override {
+    visitor.Sensitive(diff, SensitiveNode{block_, inner_, before_sensitive_, after_sensitive_});
   }
 
  private:

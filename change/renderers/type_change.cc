@@ -1,7 +1,7 @@
 // A value whose type changes: "old -> new", both sides rendered in full.
 #include <string>
 
-#include "change/diff_dump.h"
+#include "change/diff_visitor.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
 
@@ -27,13 +27,7 @@ class TypeChangeRenderer final : public Renderer {
     after_.RenderHuman(indent, side_opts, out);
   }
 
-  void Dump(std::string& out, const Redaction& redaction) const override {
-    out.append("{\"type\":\"typeChangeRenderer\",\"before\":");
-    AppendDiffDump(out, before_, redaction);
-    out.append(",\"after\":");
-    AppendDiffDump(out, after_, redaction);
-    out.push_back('}');
-  }
+  void Accept(const Diff& diff, DiffVisitor& visitor) const override { visitor.TypeChange(diff, before_, after_); }
 
  private:
   Diff before_;

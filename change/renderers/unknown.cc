@@ -1,7 +1,7 @@
 // Values known only after apply: "(known after apply)", after the old value if any.
 #include <string>
 
-#include "change/diff_dump.h"
+#include "change/diff_visitor.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
 
@@ -32,11 +32,7 @@ class UnknownRenderer final : public Renderer {
     AppendForcesReplacement(out, diff.replace(), opts);
   }
 
-  void Dump(std::string& out, const Redaction& redaction) const override {
-    out.append("{\"type\":\"unknownRenderer\",\"before\":");
-    AppendDiffDump(out, before_, redaction);
-    out.push_back('}');
-  }
+  void Accept(const Diff& diff, DiffVisitor& visitor) const override { visitor.Unknown(diff, before_); }
 
  private:
   Diff before_;

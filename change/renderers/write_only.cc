@@ -1,6 +1,7 @@
 // Write-only attributes: their values are never shown.
 #include <string>
 
+#include "change/diff_visitor.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
 
@@ -27,9 +28,7 @@ class WriteOnlyRenderer final : public Renderer {
     AppendNullSuffix(out, diff.action(), opts);
   }
 
-  void Dump(std::string& out, const Redaction& /*redaction*/) const override {
-    out.append("{\"type\":\"writeOnlyRenderer\"}");
-  }
+  void Accept(const Diff& diff, DiffVisitor& visitor) const override { visitor.WriteOnly(diff, sensitive_); }
 
  private:
   bool sensitive_;
