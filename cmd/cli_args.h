@@ -24,7 +24,7 @@ struct CliArgs {
   std::string file;  // "-" for standard input
   std::optional<std::string> schemas_file;
   std::optional<renderer::DocumentKind> kind;
-  renderer::PlanMode mode = renderer::PlanMode::kNormal;
+  std::optional<renderer::PlanMode> mode;  // unset: normal, or a saved plan file's own mode
   std::optional<renderer::PlanQuality> quality;
   bool show_sensitive = false;
   std::optional<renderer::Product> product;  // unset: auto, read from the document

@@ -45,13 +45,16 @@ std::optional<planfile::PlanFile> Read(const std::string& text, std::string_view
 }  // namespace
 
 bool PlanFileToJson(std::string& text, std::string_view file_name, const structured::ProviderSchemas* schemas,
-                    renderer::PlanMode& mode, std::FILE* err) {
+                    std::optional<renderer::PlanMode>& mode, std::FILE* err) {
   if (!planfile::LooksLikeZip(text)) return true;
   std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas, err);
   if (!plan) return false;
-  if (mode == renderer::PlanMode::kNormal) {
-    if (plan->mode == planfile::UiMode::kDestroy) mode = renderer::PlanMode::kDestroy;
-    if (plan->mode == planfile::UiMode::kRefreshOnly) mode = renderer::PlanMode::kRefreshOnly;
+  if (!mode) {
+    switch (plan->mode) {
+      case planfile::UiMode::kNormal: mode = renderer::PlanMode::kNormal; break;
+      case planfile::UiMode::kDestroy: mode = renderer::PlanMode::kDestroy; break;
+      case planfile::UiMode::kRefreshOnly: mode = renderer::PlanMode::kRefreshOnly; break;
+    }
   }
   text = std::move(plan->json);
   return true;

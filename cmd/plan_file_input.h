@@ -5,6 +5,7 @@
 #define PLANVIEW_CMD_PLAN_FILE_INPUT_H_
 
 #include <cstdio>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -15,11 +16,12 @@
 namespace planview::cmd {
 
 // When `text` is a ZIP archive, replaces it with the `show -json` document of the plan it
-// holds and, when `mode` is normal, sets it to the plan's own mode. Prints the notice about
+// holds and, when `mode` is unset (no --mode given), sets it to the plan's own mode; an
+// explicit --mode, normal included, stays. Prints the notice about
 // sensitivity (without schemas) on `err`. False (after printing the one-line error) when
 // the archive is not a readable plan file.
 bool PlanFileToJson(std::string& text, std::string_view file_name, const structured::ProviderSchemas* schemas,
-                    renderer::PlanMode& mode, std::FILE* err);
+                    std::optional<renderer::PlanMode>& mode, std::FILE* err);
 
 // `planview convert [--schemas FILE] PLANFILE`: writes the plan's `show -json` document.
 // Returns 0, 1 (bad input) or 2 (bad usage).

@@ -108,9 +108,12 @@ TEST(PlanFile, ConvertWritesTheDocumentAndSaysWhatItLeavesOut) {
   EXPECT_EQ(doc["format_version"], "1.2");
   EXPECT_EQ(doc["terraform_version"], "1.12.2");
   EXPECT_EQ(doc["resource_changes"].size(), 22u);
+  EXPECT_EQ(doc["prior_state"]["values"]["root_module"]["resources"].size(), 22u);
+  EXPECT_EQ(doc["checks"].size(), 3u);
+  EXPECT_EQ(doc["applyable"], true);
   EXPECT_EQ(r.err, "planview: " + bin + ": " + kSensitivityNotice + "\nplanview: " + bin +
-                       ": configuration, planned_values, prior_state and checks are not written (they need the "
-                       "configuration, the provider schemas and the state; planview reads the plan's changes)\n");
+                       ": configuration and planned_values are not written (they need the configuration and the "
+                       "provider schemas; planview reads the plan's changes and prior state)\n");
 }
 
 TEST(PlanFile, ConvertUsage) {
@@ -123,6 +126,21 @@ TEST(PlanFile, ConvertUsage) {
   ProcessResult help = Planview({"convert", "--help"});
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_TRUE(help.out.starts_with("Usage: planview convert [--schemas FILE] [--max-input-bytes N] PLANFILE\n"));
+}
+
+// A saved destroy plan renders as one; an explicit --mode, normal too, overrides it.
+TEST(PlanFile, ExplicitModeOverridesTheSavedMode) {
+  std::string error;
+  std::optional<std::string> file = planfile::testing::PlanFileFromJson(
+      R"({"format_version":"1.2","terraform_version":"1.9.6","errored":false})", nullptr, error,
+      planfile::UiMode::kDestroy);
+  ASSERT_TRUE(file) << error;
+  std::string path = WriteTempFile("destroy.tfplan", *file);
+  const std::string destroy = "\nNo changes. No objects need to be destroyed.\n";
+  const std::string normal = "\nNo changes. Your infrastructure matches the configuration.\n";
+  EXPECT_EQ(Planview({path, "--product", "terraform"}).out.rfind(destroy, 0), 0u);
+  EXPECT_EQ(Planview({path, "--product", "terraform", "--mode", "normal"}).out.rfind(normal, 0), 0u);
+  EXPECT_EQ(Planview({path, "--product", "terraform", "--mode", "destroy", "-mode=normal"}).out.rfind(normal, 0), 0u);
 }
 
 // With schemas: a real `tofu` plan written as a plan file (our encoder) prints exactly what

@@ -61,7 +61,7 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
 
   renderer::DocumentRequest request;
   request.kind = cli->kind;
-  request.mode = cli->mode;
+  request.mode = cli->mode.value_or(renderer::PlanMode::kNormal);
   request.quality = cli->quality;
   request.schemas = schemas.get();
   request.provider_format_version = schemas.format_version;

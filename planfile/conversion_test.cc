@@ -1,6 +1,7 @@
 // Every real plan file of testdata/planfiles/pairs converts to the `show -json` the same
 // Terraform wrote for the same plan: every field of every resource change and drift entry,
-// and the output changes (numbers compared by value). Without schemas two things cannot be
+// the output changes, prior_state (from the tfstate member), checks, applyable and
+// complete (numbers compared by value). Without schemas two things cannot be
 // known and are checked for what they are:
 // - where a value is unknown, whether it would have been a list, a map or a string, so its
 //   sensitivity marker may be `false` where `show -json` wrote `[]` or `{}`;
@@ -145,6 +146,8 @@ bool CompareResources(const std::string& pair, const std::string& section, const
 TEST(Conversion, EveryPairGivesItsShowJson) {
   int pairs = 0;
   int older = 0;
+  int with_prior_state = 0;
+  int with_checks = 0;
   for (const std::string& dir : renderer::testing::ListDirs(kPairs)) {
     const std::string name = std::filesystem::path(dir).filename();
     SCOPED_TRACE(name);
@@ -165,14 +168,24 @@ TEST(Conversion, EveryPairGivesItsShowJson) {
     bool differs = CompareResources(name, "resource_changes", expected, got, listed);
     differs |= CompareResources(name, "resource_drift", expected, got, listed);
     EXPECT_EQ(expected.value("output_changes", json::object()), got.value("output_changes", json::object()));
+    // Whole members, present or absent as in show -json.
+    for (const char* member : {"prior_state", "checks", "applyable", "complete"}) {
+      EXPECT_EQ(expected.value(member, json()), got.value(member, json())) << member;
+    }
+    with_prior_state += expected.contains("prior_state");
+    with_checks += expected.contains("checks");
     EXPECT_EQ(differs, listed) << "kOlderSensitivity is out of date";
     EXPECT_FALSE(read.plan->sensitivity_notice.empty());
     ++pairs;
     older += differs;
   }
   EXPECT_EQ(pairs, 25);
-  std::printf("plan file pairs: %d converted equal to their show -json (%d with the older versions' sensitivity)\n",
-              pairs, older);
+  EXPECT_EQ(with_prior_state, 13);
+  EXPECT_EQ(with_checks, 2);
+  std::printf(
+      "plan file pairs: %d converted equal to their show -json (%d with the older versions' sensitivity; "
+      "%d with prior_state, %d with checks)\n",
+      pairs, older, with_prior_state, with_checks);
 }
 
 TEST(Conversion, EverySoloPlanFileConverts) {

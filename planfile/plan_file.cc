@@ -13,6 +13,8 @@
 #include <fmt/format.h>
 
 #include "planfile/internal/change_json.h"
+#include "planfile/internal/checks.h"
+#include "planfile/internal/prior_state.h"
 #include "planfile/internal/zip_archive.h"
 #include "planproto/planfile.pb.h"
 #include "structured/json_text.h"
@@ -164,6 +166,17 @@ void AppendRelevantAttributes(const planproto::Plan& plan, std::string& out) {
   out += ']';
 }
 
+// True when a change's provider is in OpenTofu's registry (so OpenTofu wrote the plan).
+bool NamesOpenTofuProvider(const planproto::Plan& plan) {
+  constexpr std::string_view kRegistry = "registry.opentofu.org/";
+  for (const auto* changes : {&plan.resource_changes(), &plan.resource_drift()}) {
+    for (const planproto::ResourceInstanceChange& change : *changes) {
+      if (change.provider().find(kRegistry) != std::string::npos) return true;
+    }
+  }
+  return false;
+}
+
 // The error as one line: names and keys quoted from the plan file may hold control
 // characters, which are written as escapes.
 std::string OneLine(std::string_view text) {
@@ -220,6 +233,13 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
   }
   std::optional<std::string> tfplan = zip->Read("tfplan", result.error);
   if (!tfplan) return result;
+  // The prior state (`tfstate`): plan files of every version hold it; one without is read
+  // as an empty state.
+  std::optional<std::string> tfstate;
+  if (zip->Has("tfstate")) {
+    tfstate = zip->Read("tfstate", result.error);
+    if (!tfstate) return result;
+  }
 
   planproto::Plan plan;
   if (!plan.ParseFromString(*tfplan)) {
@@ -260,8 +280,24 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
     AppendResourceChanges(plan.resource_drift(), "resource_drift", true, refresh_only, options.schemas, json);
     AppendResourceChanges(plan.resource_changes(), "resource_changes", false, refresh_only, options.schemas, json);
     AppendOutputChanges(plan, json);
+  } catch (const ChangeError& e) {
+    result.error = fmt::format("tfplan: {}", e.what());
+    return result;
+  }
+  try {
+    // Seen in the pairs: 1.1.5 by address text, 1.6.6 data first; the switch is put at 1.2.
+    const internal::ResourceOrder order =
+        AtLeast(*version, 1, 2) ? internal::ResourceOrder::kDataFirst : internal::ResourceOrder::kByAddressText;
+    if (tfstate) internal::AppendPriorState(*tfstate, options.schemas, order, json);
+  } catch (const ChangeError& e) {
+    result.error = e.what();  // names tfstate itself
+    return result;
+  }
+  try {
     // Field 15 held provider plugin hashes before Terraform 1.1.
     if (AtLeast(*version, 1, 1)) AppendRelevantAttributes(plan, json);
+    // Field 19 held condition results, another message, in Terraform 1.2.
+    if (AtLeast(*version, 1, 3)) internal::AppendChecks(plan, json);
   } catch (const ChangeError& e) {
     result.error = fmt::format("tfplan: {}", e.what());
     return result;
@@ -270,8 +306,12 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
     json += ",\"timestamp\":";
     AppendString(json, plan.timestamp());
   }
-  if (plan.applyable()) json += ",\"applyable\":true";
-  if (plan.complete()) json += ",\"complete\":true";
+  // Terraform writes both from 1.8 on, true or false; OpenTofu (whose versions overlap
+  // Terraform's) writes neither, and is known by its registry in provider addresses.
+  if (AtLeast(*version, 1, 8) && !NamesOpenTofuProvider(plan)) {
+    json += plan.applyable() ? ",\"applyable\":true" : ",\"applyable\":false";
+    json += plan.complete() ? ",\"complete\":true" : ",\"complete\":false";
+  }
   json += plan.errored() ? ",\"errored\":true}" : ",\"errored\":false}";
 
   if (options.schemas == nullptr && (plan.resource_changes_size() > 0 || plan.resource_drift_size() > 0)) {
@@ -281,8 +321,8 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
         "--schemas)";
   }
   out.omitted_notice =
-      "configuration, planned_values, prior_state and checks are not written (they need the configuration, the "
-      "provider schemas and the state; planview reads the plan's changes)";
+      "configuration and planned_values are not written (they need the configuration and the provider "
+      "schemas; planview reads the plan's changes and prior state)";
   result.plan = std::move(out);
   return result;
 }

@@ -9,8 +9,10 @@
 //   and what the schema marks sensitive is marked so; without, values are decoded from
 //   msgpack alone (see planfile/internal/untyped_msgpack.h) and only the plan file's own
 //   sensitivity marks are known (the result says so in a notice).
+// - `prior_state` comes from the `tfstate` member; `checks` from the plan's check results;
+//   `applyable` and `complete` are written as the plan's Terraform version writes them.
 // - `configuration` (it needs the HCL configuration and schemas) and `planned_values` are
-//   not written; `prior_state` neither (a notice says so).
+//   not written (a notice says so).
 // - Hostile input (not a ZIP, a ZIP bomb, damaged members, a tfplan that is not the
 //   message, bad msgpack, an unknown format version) gives one line naming what and
 //   where, never a crash; inflating stops at `max_inflated_bytes` in total.

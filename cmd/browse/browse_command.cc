@@ -84,7 +84,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
   }
   renderer::tree::PlanTreeOptions options;
   options.schemas = schemas.get();
-  options.mode = cli->mode;
+  options.mode = cli->mode.value_or(renderer::PlanMode::kNormal);
   options.options.show_sensitive = cli->show_sensitive;
   options.options.product = cli->product.value_or(renderer::Product::kOpenTofu);
   options.options.running_in_automation = terminal.in_automation;

@@ -246,6 +246,8 @@ const structured::Schema* FindSchema(const planproto::ResourceInstanceChange& ch
   return schema;
 }
 
+void MarkSchemaSensitive(Node& node, const structured::Block& block) { MarkSensitiveBlock(node, block); }
+
 ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
                                         const structured::Schema* schema, const std::string& where) {
   InstanceAddress addr = AddressOf(change, where);

@@ -43,6 +43,10 @@ void AppendOutputChangeJson(const planproto::OutputChange& change, const std::st
 // A `dynamic` value (outputs, variables) as a tree.
 Node DecodeDynamic(const planproto::DynamicValue& value, const std::string& where);
 
+// Marks what `block` marks sensitive in a resource value: attributes (also inside nested
+// attribute types) and, recursively, nested blocks.
+void MarkSchemaSensitive(Node& node, const structured::Block& block);
+
 // A path as `show -json` writes it (`["tags","Name"]`, `["list",0]`) and as steps.
 void ConvertPath(const planproto::Path& path, const std::string& where, std::vector<PathStep>* steps,
                  std::string* json);
