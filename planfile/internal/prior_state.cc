@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <set>
 #include <vector>
 
 #include <fmt/format.h>
@@ -28,21 +29,8 @@ void AppendString(std::string& out, std::string_view text) { structured::AppendG
 
 // A JSON value as a tree; object members sorted bytewise, as `show -json` writes them.
 Node FromJson(Value v) {
-  Node node;
+  Node node = ScalarFromJson(v);
   switch (v.kind()) {
-    case structured::Kind::kNull: node.kind = Node::Kind::kNull; break;
-    case structured::Kind::kBool:
-      node.kind = Node::Kind::kBool;
-      node.text = v.as_bool() ? "true" : "false";
-      break;
-    case structured::Kind::kNumber:
-      node.kind = Node::Kind::kNumber;
-      node.text = std::string(v.text());
-      break;
-    case structured::Kind::kString:
-      node.kind = Node::Kind::kString;
-      node.text = std::string(v.text());
-      break;
     case structured::Kind::kArray:
       node.kind = Node::Kind::kArray;
       node.children.reserve(v.size());
@@ -60,6 +48,8 @@ Node FromJson(Value v) {
       }
       break;
     }
+    default:
+      break;
   }
   return node;
 }
@@ -274,15 +264,16 @@ void AppendResources(std::vector<ResourceJson>& resources, ResourceOrder order, 
 }
 
 void AppendChildModules(const std::string& parent, std::map<std::string, ModuleJson>& modules,
-                        const std::map<std::string, std::vector<std::string>>& children, ResourceOrder order,
+                        const std::map<std::string, std::set<std::string>>& children, ResourceOrder order,
                         std::string& out) {
   auto it = children.find(parent);
   if (it == children.end()) return;
   if (!parent.empty() || !out.ends_with('{')) out += ',';
   out += "\"child_modules\":[";
-  for (size_t i = 0; i < it->second.size(); ++i) {
-    const std::string& child = it->second[i];
-    if (i > 0) out += ',';
+  bool first = true;
+  for (const std::string& child : it->second) {  // by address, bytewise
+    if (!first) out += ',';
+    first = false;
     out += '{';
     ModuleJson& module = modules[child];
     if (!module.resources.empty()) {
@@ -314,7 +305,7 @@ void AppendPriorState(std::string_view tfstate, const structured::ProviderSchema
   if (!resources.is_null() && !resources.is_array()) Fail("$.resources", "not an array");
 
   std::map<std::string, ModuleJson> modules;  // by module instance address ("" for the root)
-  std::map<std::string, std::vector<std::string>> children;
+  std::map<std::string, std::set<std::string>> children;  // module -> its child module instances
   size_t resource_count = resources.is_array() ? resources.size() : 0;
   for (size_t r = 0; r < resource_count; ++r) {
     const std::string where = fmt::format("$.resources[{}]", r);
@@ -348,14 +339,12 @@ void AppendPriorState(std::string_view tfstate, const structured::ProviderSchema
     if (!module.empty()) {
       std::vector<std::string> chain = ModuleChain(module);
       for (size_t k = 0; k < chain.size(); ++k) {
-        std::vector<std::string>& list = children[k == 0 ? "" : chain[k - 1]];
-        if (std::find(list.begin(), list.end(), chain[k]) == list.end()) list.push_back(chain[k]);
+        children[k == 0 ? "" : chain[k - 1]].insert(chain[k]);
       }
     }
     modules[module].resources.push_back(std::move(converted));
   }
   if (resource_count == 0 && (outputs.is_null() || outputs.empty())) return;
-  for (auto& [parent, list] : children) std::sort(list.begin(), list.end());
 
   out += ",\"prior_state\":{\"format_version\":\"1.0\"";
   if (root.find("terraform_version").is_string()) {

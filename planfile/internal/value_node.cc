@@ -39,6 +39,27 @@ Node::Shape ShapeOf(const Type& type) {
   }
 }
 
+Node ScalarFromJson(Value v) {
+  Node node;
+  switch (v.kind()) {
+    case structured::Kind::kBool:
+      node.kind = Node::Kind::kBool;
+      node.text = v.as_bool() ? "true" : "false";
+      break;
+    case structured::Kind::kNumber:
+      node.kind = Node::Kind::kNumber;
+      node.text = std::string(v.text());
+      break;
+    case structured::Kind::kString:
+      node.kind = Node::Kind::kString;
+      node.text = std::string(v.text());
+      break;
+    default:
+      break;
+  }
+  return node;
+}
+
 namespace {
 
 Node FromWireAt(const structured::wire::WireValue& wv, Value v, Value unknown, const Type& declared) {
@@ -54,18 +75,10 @@ Node FromWireAt(const structured::wire::WireValue& wv, Value v, Value unknown, c
   }
   switch (v.kind()) {
     case structured::Kind::kNull:
-      break;
     case structured::Kind::kBool:
-      node.kind = Node::Kind::kBool;
-      node.text = v.as_bool() ? "true" : "false";
-      break;
     case structured::Kind::kNumber:
-      node.kind = Node::Kind::kNumber;
-      node.text = std::string(v.text());
-      break;
     case structured::Kind::kString:
-      node.kind = Node::Kind::kString;
-      node.text = std::string(v.text());
+      node = ScalarFromJson(v);
       break;
     case structured::Kind::kArray: {
       node.kind = Node::Kind::kArray;

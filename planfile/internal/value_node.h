@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "structured/cty_type.h"
+#include "structured/json_value.h"
 #include "wire/wire_value.h"
 
 namespace planview::planfile::internal {
@@ -33,6 +34,9 @@ struct Node {
   bool UnknownMarkerIsFalse() const;
   bool SensitiveMarkerIsFalse() const;
 };
+
+// A JSON bool, number (its text kept) or string as a node; anything else is null.
+Node ScalarFromJson(structured::Value v);
 
 // The shape an unknown value of `type` has.
 Node::Shape ShapeOf(const structured::Type& type);
