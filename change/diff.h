@@ -9,9 +9,11 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "change/colorize.h"
+#include "change/outline.h"
 #include "change/profile.h"
 #include "structured/action.h"
 
@@ -28,6 +30,8 @@ struct RenderOpts {
   bool show_unchanged_children = false;
   bool hide_diff_action_symbols = false;
   bool show_sensitive = false;
+  // When set, every node rendered is recorded in it (change/outline.h); the text is the same.
+  Outline* outline = nullptr;
 
   // A copy for children: everything but the forces-replacement overrides carries over.
   RenderOpts Clone() const {
@@ -82,6 +86,9 @@ enum class RendererKind {
   kUnknown,
   kWriteOnly,
 };
+
+// Upstream's Go type name of a kind ("primitiveRenderer", "sensitiveBlockRenderer", ...).
+std::string_view RendererTypeName(RendererKind kind);
 
 class Renderer {
  public:

@@ -38,12 +38,8 @@ void AppendBool(std::string& out, std::string_view key, bool value) {
   out.append(value ? "true" : "false");
 }
 
-bool Flag(const renderers::FlatMap<bool>& flags, std::string_view key) {
-  auto it = flags.find(key);
-  return it != flags.end() && it->second;
-}
-
-// Writes each node it visits; the one place the JSON form applies the redaction policy.
+// Writes each node it visits; the one place the JSON form applies the redaction policy
+// (sensitive nodes, and blocks through Redaction::Present).
 class DumpWriter final : public DiffVisitor {
  public:
   DumpWriter(std::string& out, const Redaction& redaction) : out_(out), redaction_(redaction) {}
@@ -55,7 +51,10 @@ class DumpWriter final : public DiffVisitor {
     out_.append(diff.replace() ? "true" : "false");
     out_.append(",\"renderer\":");
     if (diff.valid()) {
+      out_.append("{\"type\":");
+      AppendJsonString(out_, RendererTypeName(diff.renderer()->kind()));
       diff.Accept(*this);
+      out_.push_back('}');
     } else {
       out_.append("null");
     }
@@ -63,56 +62,48 @@ class DumpWriter final : public DiffVisitor {
   }
 
   void Primitive(const Diff& /*node*/, const PrimitiveNode& p) override {
-    out_.append("{\"type\":\"primitiveRenderer\",\"before\":");
+    out_.append(",\"before\":");
     AppendJsonValue(out_, p.before);
     out_.append(",\"after\":");
     AppendJsonValue(out_, p.after);
     out_.append(",\"ctype\":");
     out_.append(p.type.ToJson());
-    out_.push_back('}');
   }
 
   void Sequence(const Diff& /*node*/, const SequenceNode& s) override {
     if (s.set) {
-      out_.append("{\"type\":\"setRenderer\"");
       AppendBool(out_, "overrideForcesReplacement", s.override_forces_replacement);
     } else {
-      out_.append("{\"type\":\"listRenderer\"");
       AppendBool(out_, "displayContext", s.display_context);
     }
     out_.append(",\"elements\":");
-    Array(s.elements, nullptr);
-    out_.push_back('}');
+    Array(s.elements, nullptr, {});
   }
 
   void Map(const Diff& /*node*/, const MapNode& m) override {
-    out_.append("{\"type\":\"mapRenderer\"");
     AppendBool(out_, "alignKeys", m.align_keys);
     AppendBool(out_, "overrideForcesReplacement", m.override_forces_replacement);
     AppendBool(out_, "overrideNullSuffix", m.override_null_suffix);
     out_.append(",\"elements\":");
-    Object(m.elements, nullptr);
-    out_.push_back('}');
+    Object(m.elements, nullptr, {});
   }
 
   void Object(const Diff& /*node*/, const ObjectNode& o) override {
-    out_.append("{\"type\":\"objectRenderer\"");
     AppendBool(out_, "overrideNullSuffix", o.override_null_suffix);
     out_.append(",\"attributes\":");
-    Object(o.attributes, nullptr);
-    out_.push_back('}');
+    Object(o.attributes, nullptr, {});
   }
 
   void Block(const Diff& /*node*/, const BlockNode& b) override {
     const Blocks& blocks = b.blocks;
-    out_.append("{\"type\":\"blockRenderer\",\"attributes\":");
-    Object(b.attributes, nullptr);
+    out_.append(",\"attributes\":");
+    Object(b.attributes, nullptr, {});
     out_.append(",\"blocks\":{\"type\":\"Blocks\",\"SingleBlocks\":{");
     bool first = true;
     for (const auto& [type, block] : blocks.single_blocks) {
       AppendKey(out_, type, first);
       first = false;
-      Node(Presented(block, blocks, type));
+      Node(redaction_.Present(block, blocks, type));
     }
     out_.append("},\"ListBlocks\":");
     Groups(blocks.list_blocks, blocks);
@@ -123,8 +114,7 @@ class DumpWriter final : public DiffVisitor {
     for (const auto& [type, group] : blocks.map_blocks) {
       AppendKey(out_, type, first);
       first = false;
-      BlockType flags = TypeOf(blocks, type);
-      Object(group, &flags);
+      Object(group, &blocks, type);
     }
     out_.append("},\"ReplaceBlocks\":");
     Flags(blocks.replace_blocks);
@@ -136,11 +126,10 @@ class DumpWriter final : public DiffVisitor {
       out_.append(",\"UnknownBlocks\":");
       Flags(blocks.unknown_blocks);
     }
-    out_.append("}}");
+    out_.push_back('}');
   }
 
   void Sensitive(const Diff& node, const SensitiveNode& s) override {
-    out_.append(s.block ? "{\"type\":\"sensitiveBlockRenderer\"" : "{\"type\":\"sensitiveRenderer\"");
     AppendBool(out_, "beforeSensitive", s.before_sensitive);
     AppendBool(out_, "afterSensitive", s.after_sensitive);
     out_.append(",\"inner\":");
@@ -149,47 +138,26 @@ class DumpWriter final : public DiffVisitor {
     } else {
       out_.append("{\"redacted\":true}");
     }
-    out_.push_back('}');
   }
 
   void TypeChange(const Diff& /*node*/, const Diff& before, const Diff& after) override {
-    out_.append("{\"type\":\"typeChangeRenderer\",\"before\":");
+    out_.append(",\"before\":");
     Node(before);
     out_.append(",\"after\":");
     Node(after);
-    out_.push_back('}');
   }
 
   void Unknown(const Diff& /*node*/, const Diff& before) override {
-    out_.append("{\"type\":\"unknownRenderer\",\"before\":");
+    out_.append(",\"before\":");
     Node(before);
-    out_.push_back('}');
   }
 
-  void WriteOnly(const Diff& /*node*/, bool /*sensitive*/) override { out_.append("{\"type\":\"writeOnlyRenderer\"}"); }
+  void WriteOnly(const Diff& /*node*/, bool /*sensitive*/) override {}
 
  private:
-  // The sensitivity flags of one nested block type.
-  struct BlockType {
-    bool before_sensitive;
-    bool after_sensitive;
-  };
-
-  static BlockType TypeOf(const Blocks& blocks, std::string_view type) {
-    return {Flag(blocks.before_sensitive_blocks, type), Flag(blocks.after_sensitive_blocks, type)};
-  }
-
-  // A nested block as the redaction policy presents it under its block type's flags.
-  Diff Presented(const Diff& block, const BlockType& type) const {
-    if (redaction_.show_sensitive) return block;
-    return PresentBlock(block, type.before_sensitive, type.after_sensitive);
-  }
-  Diff Presented(const Diff& block, const Blocks& blocks, std::string_view type) const {
-    return Presented(block, TypeOf(blocks, type));
-  }
-
-  // Diffs as a JSON array (null when empty); blocks of one block type when `type` is set.
-  void Array(std::span<const Diff> diffs, const BlockType* type) {
+  // Diffs as a JSON array (null when empty); the blocks of block type `type` when
+  // `blocks` is set.
+  void Array(std::span<const Diff> diffs, const Blocks* blocks, std::string_view type) {
     if (diffs.empty()) {
       out_.append("null");
       return;
@@ -197,19 +165,20 @@ class DumpWriter final : public DiffVisitor {
     out_.push_back('[');
     for (size_t i = 0; i < diffs.size(); ++i) {
       if (i > 0) out_.push_back(',');
-      Node(type == nullptr ? diffs[i] : Presented(diffs[i], *type));
+      Node(blocks == nullptr ? diffs[i] : redaction_.Present(diffs[i], *blocks, type));
     }
     out_.push_back(']');
   }
 
-  // Diffs by key as a JSON object ({} when empty); blocks of one block type when `type` is set.
-  void Object(const DiffMap& diffs, const BlockType* type) {
+  // Diffs by key as a JSON object ({} when empty); the blocks of block type `type` when
+  // `blocks` is set.
+  void Object(const DiffMap& diffs, const Blocks* blocks, std::string_view type) {
     out_.push_back('{');
     bool first = true;
     for (const auto& [key, diff] : diffs) {
       AppendKey(out_, key, first);
       first = false;
-      Node(type == nullptr ? diff : Presented(diff, *type));
+      Node(blocks == nullptr ? diff : redaction_.Present(diff, *blocks, type));
     }
     out_.push_back('}');
   }
@@ -220,8 +189,7 @@ class DumpWriter final : public DiffVisitor {
     for (const auto& [type, diffs] : groups) {
       AppendKey(out_, type, first);
       first = false;
-      BlockType flags = TypeOf(blocks, type);
-      Array(diffs, &flags);
+      Array(diffs, &blocks, type);
     }
     out_.push_back('}');
   }

@@ -10,6 +10,15 @@ bool Redaction::IsSensitive(const Diff& node) {
          (renderer->kind() == RendererKind::kSensitive || renderer->kind() == RendererKind::kSensitiveBlock);
 }
 
+Diff Redaction::Present(const Diff& block, const renderers::Blocks& blocks, std::string_view type) const {
+  if (show_sensitive) return block;
+  auto flag = [&](const renderers::FlatMap<bool>& flags) {
+    auto it = flags.find(type);
+    return it != flags.end() && it->second;
+  };
+  return PresentBlock(block, flag(blocks.before_sensitive_blocks), flag(blocks.after_sensitive_blocks));
+}
+
 Diff PresentBlock(const Diff& block, bool before_sensitive, bool after_sensitive) {
   Action action = block.action();
   bool hidden;

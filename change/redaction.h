@@ -15,7 +15,10 @@
 #ifndef PLANVIEW_CHANGE_REDACTION_H_
 #define PLANVIEW_CHANGE_REDACTION_H_
 
+#include <string_view>
+
 #include "change/diff.h"
+#include "change/renderers/renderers.h"
 
 namespace planview::change {
 
@@ -27,6 +30,11 @@ struct Redaction {
 
   // A node whose contents are sensitive (kSensitive or kSensitiveBlock).
   static bool IsSensitive(const Diff& node);
+
+  // Block `block` of the nested block type `type` in `blocks`, as a structural output
+  // (--format json, a tree walk) presents it: as it is when sensitive values are shown,
+  // else as PresentBlock presents it under the type's sensitivity flags.
+  Diff Present(const Diff& block, const renderers::Blocks& blocks, std::string_view type) const;
 };
 
 // Shows everything: the whole tree, as the conformance files hold it.

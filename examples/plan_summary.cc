@@ -1,6 +1,7 @@
 // An example of embedding planview's diff model: reads a plan (and its provider schemas),
-// computes every resource's diff tree with the library, then walks each tree itself and
-// prints its own compact summary: which attributes change, and how.
+// computes every resource's diff tree with the library, then walks each tree through its
+// visitor (change/diff_visitor.h) and prints its own compact summary: which attributes
+// change, and how.
 //
 //   bazel run //examples:plan_summary -- "$PWD/testdata/examples/plan.json" "$PWD/testdata/examples/schemas.json"
 #include <cstdio>
@@ -11,7 +12,8 @@
 #include <fmt/format.h>
 
 #include "change/diff.h"
-#include "change/diff_dump.h"
+#include "change/diff_visitor.h"
+#include "change/redaction.h"
 #include "renderer/json_fields.h"
 #include "renderer/options.h"
 #include "renderer/plan.h"
@@ -22,8 +24,6 @@
 #include "structured/schema.h"
 
 namespace {
-
-using planview::structured::Value;
 
 std::string_view Symbol(std::string_view action) {
   if (action == "Create") return "+";
@@ -37,54 +37,112 @@ std::string_view Symbol(std::string_view action) {
   return " ";
 }
 
-bool IsDiff(Value v) { return v.is_object() && !v.find("action").absent() && !v.find("renderer").absent(); }
-
 // A changed leaf of a diff tree: its path below the resource and its action.
 struct Leaf {
   std::string path;
-  std::string_view action;
+  planview::Action action;
   std::string_view kind;
 };
 
-// Walks the tree's JSON form (change::DumpDiff): a diff node is {"action", "replace",
-// "renderer"}; a renderer's fields hold child diffs directly, in arrays (elements by index)
-// or in objects keyed by attribute, map key or block name.
-bool Walk(Value v, const std::string& path, std::vector<Leaf>& leaves) {
-  if (IsDiff(v)) {
-    std::string_view action = v.find("action").text();
-    Value renderer = v.find("renderer");
-    bool changed_below = Walk(renderer, path, leaves);
-    if (action != "NoOp" && !changed_below) leaves.push_back({path, action, renderer.find("type").text()});
-    return action != "NoOp";
+// Walks a diff tree through its visitor (change/diff_visitor.h) and lists the changed
+// nodes with nothing changed below them. Children are named by attribute, map key or block
+// type and key ("tags[\"Name\"]", "ebs_block_device[1]"); nothing under a sensitive value
+// or a block of a block type marked sensitive is listed (change/redaction.h's policy).
+class LeafFinder final : public planview::change::DiffVisitor {
+ public:
+  explicit LeafFinder(std::vector<Leaf>& leaves) : leaves_(leaves) {}
+
+  // Whether `node` changes; lists it when nothing below it does.
+  bool Walk(const planview::change::Diff& node, const std::string& path) {
+    const std::string* outer_path = path_;
+    bool outer_changed = changed_;
+    path_ = &path;
+    changed_ = false;
+    node.Accept(*this);
+    const bool changed_below = changed_;
+    path_ = outer_path;
+    changed_ = outer_changed;
+    const bool changed = node.action() != planview::Action::kNoOp;
+    if (changed && !changed_below) {
+      leaves_.push_back({path, node.action(),
+                         node.valid() ? planview::change::RendererTypeName(node.renderer()->kind()) : ""});
+    }
+    return changed;
   }
-  bool changed = false;
-  if (v.is_array()) {
-    for (size_t i = 0; i < v.size(); ++i) changed |= Walk(v.at(i), fmt::format("{}[{}]", path, i), leaves);
-  } else if (v.is_object()) {
-    bool is_renderer = !v.find("type").absent();  // field names are not part of the path
-    for (size_t i = 0; i < v.size(); ++i) {
-      planview::structured::Member m = v.member(i);
-      std::string child = path;
-      if (!is_renderer) planview::structured::AppendKeyStep(child, m.key);
-      changed |= Walk(m.value, child, leaves);
+
+  void Sequence(const planview::change::Diff&, const planview::change::SequenceNode& s) override {
+    const std::string& path = *path_;
+    for (size_t i = 0; i < s.elements.size(); ++i) Child(s.elements[i], fmt::format("{}[{}]", path, i));
+  }
+  void Map(const planview::change::Diff&, const planview::change::MapNode& m) override { Children(m.elements, nullptr); }
+  void Object(const planview::change::Diff&, const planview::change::ObjectNode& o) override {
+    Children(o.attributes, nullptr);
+  }
+  void Block(const planview::change::Diff&, const planview::change::BlockNode& b) override {
+    const planview::change::Blocks& blocks = b.blocks;
+    Children(b.attributes, nullptr);
+    const std::string path = *path_;
+    for (const auto& [type, block] : blocks.single_blocks) Child(kHide.Present(block, blocks, type), Step(path, type));
+    for (const auto* groups : {&blocks.list_blocks, &blocks.set_blocks}) {
+      for (const auto& [type, group] : *groups) {
+        for (size_t i = 0; i < group.size(); ++i) {
+          Child(kHide.Present(group[i], blocks, type), fmt::format("{}[{}]", Step(path, type), i));
+        }
+      }
+    }
+    for (const auto& [type, group] : blocks.map_blocks) {
+      const std::string type_path = Step(path, type);
+      path_ = &type_path;
+      Children(group, &blocks, type);
+      path_ = &path;
     }
   }
-  return changed;
-}
+  void TypeChange(const planview::change::Diff&, const planview::change::Diff& before,
+                  const planview::change::Diff& after) override {
+    Child(before, *path_);
+    Child(after, *path_);
+  }
+  void Unknown(const planview::change::Diff&, const planview::change::Diff& before) override { Child(before, *path_); }
+  // Primitive, Sensitive (hidden) and WriteOnly nodes have no children to list.
+
+ private:
+  static constexpr planview::change::Redaction kHide{};
+
+  static std::string Step(const std::string& path, std::string_view key) {
+    std::string out = path;
+    planview::structured::AppendKeyStep(out, key);
+    return out;
+  }
+  void Child(const planview::change::Diff& child, const std::string& path) {
+    const std::string* here = path_;
+    const bool changed = changed_;
+    changed_ = Walk(child, path) || changed;
+    path_ = here;
+  }
+  // Children by key; the blocks of block type `type` when `blocks` is set.
+  void Children(const planview::change::DiffMap& children, const planview::change::Blocks* blocks,
+                std::string_view type = {}) {
+    const std::string path = *path_;
+    for (const auto& [key, child] : children) {
+      Child(blocks != nullptr ? kHide.Present(child, *blocks, type) : child, Step(path, key));
+    }
+  }
+
+  std::vector<Leaf>& leaves_;
+  const std::string* path_ = nullptr;
+  bool changed_ = false;
+};
 
 size_t PrintResource(const planview::renderer::ResourceDiff& d) {
   const planview::renderer::ResourceChange& r = *d.resource;
   std::string moved = r.Moved() ? fmt::format(" (moved from {})", r.previous_address) : "";
   std::fputs(fmt::format("  {} {}{}\n", Symbol(planview::ActionName(r.action)), r.address, moved).c_str(), stdout);
   if (!d.diff.valid()) return 0;
-  // Redacted: nothing under a sensitive node (its map keys included) is listed.
-  std::string dump = planview::change::DumpDiff(d.diff, planview::change::Redaction{});
-  planview::structured::ParseResult tree = planview::structured::ParseJson(std::move(dump));
-  if (!tree.ok()) return 0;
   std::vector<Leaf> leaves;
-  Walk(tree.document->root(), "", leaves);
+  LeafFinder(leaves).Walk(d.diff, "");
   for (const Leaf& leaf : leaves) {
-    std::fputs(fmt::format("      {} {} ({})\n", Symbol(leaf.action), leaf.path, leaf.kind).c_str(), stdout);
+    std::fputs(fmt::format("      {} {} ({})\n", Symbol(planview::ActionName(leaf.action)), leaf.path, leaf.kind).c_str(),
+               stdout);
   }
   return leaves.size();
 }

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "change/outline.h"
 #include "change/profile.h"
 
 namespace planview::renderer {
@@ -41,6 +42,8 @@ struct Options {
   // (`filter_description`, e.g. "--action delete").
   std::function<bool(const ResourceChange&)> include_resource;
   std::string filter_description;
+  // When set, the diff nodes of a rendered resource block are recorded in it (for browse).
+  change::Outline* outline = nullptr;
 
   // The product's renderer profile (change/profile.h): every detail in which Terraform's
   // `show` differs from OpenTofu's.

@@ -100,6 +100,7 @@ change::RenderOpts HumanOpts(const change::Colorize& colorize, const Options& op
   opts.colorize = &colorize;
   opts.profile = &options.profile();
   opts.show_sensitive = options.show_sensitive;
+  opts.outline = options.outline;
   return opts;
 }
 

@@ -255,6 +255,8 @@ class PrimitiveRenderer final : public Renderer {
       show_replace = false;
     }
     std::string rendered;
+    Outline json_outline;  // its nodes, shifted to where `rendered` lands
+    if (opts.outline != nullptr) json_opts.outline = &json_outline;
     json_diff.RenderHuman(indent + 1, json_opts, rendered);
     // Creates and deletes show no symbol on the JSON; updates keep their '~'.
     if (diff.action() == Action::kCreate || diff.action() == Action::kDelete) action = Action::kNoOp;
@@ -264,6 +266,7 @@ class PrimitiveRenderer final : public Renderer {
       out.append(whitespace);
       out.push_back('\n');
       AppendLineStart(out, indent + 1, action, opts);
+      if (opts.outline != nullptr) opts.outline->AppendShifted(json_outline, out.size());
       out.append(rendered);
       if (show_replace) AppendForcesReplacement(out, diff.replace(), opts);
       out.push_back('\n');
@@ -271,6 +274,7 @@ class PrimitiveRenderer final : public Renderer {
       AppendNullSuffix(out, diff.action(), opts);
       return;
     }
+    if (opts.outline != nullptr) opts.outline->AppendShifted(json_outline, out.size());
     out.append(rendered);
     out.push_back(')');
     out.append(whitespace);

@@ -52,7 +52,8 @@ Options:
   --schemas FILE        provider schemas (`tofu providers schema -json`)
   --mode MODE           normal, destroy or refresh-only (default: normal)
   --show-sensitive      show sensitive values
-  --product PRODUCT     opentofu or terraform: whose wording to use
+  --product PRODUCT     auto, opentofu or terraform: whose renderer and wording
+                        (default auto: the plan's, as `planview FILE` decides)
   --help                show this help
 
 Keys:
@@ -86,7 +87,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
   options.schemas = schemas.get();
   options.mode = cli->mode.value_or(renderer::PlanMode::kNormal);
   options.options.show_sensitive = cli->show_sensitive;
-  options.options.product = cli->product.value_or(renderer::Product::kOpenTofu);
+  options.product = cli->product;  // unset: the plan's
   options.options.running_in_automation = terminal.in_automation;
   std::unique_ptr<renderer::tree::PlanTree> tree =
       renderer::tree::PlanTree::Load(std::move(text), file_name, options, error);

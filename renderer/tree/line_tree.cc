@@ -1,30 +1,17 @@
 #include "renderer/tree/line_tree.h"
 
+#include <algorithm>
+
 namespace planview::renderer::tree {
 
 namespace {
 
 bool IsSymbolChar(char c) { return c == '+' || c == '-' || c == '~' || c == '/' || c == '<' || c == '=' || c == '.'; }
 
-bool Blank(std::string_view line) { return line.find_first_not_of(' ') == std::string_view::npos; }
-
-// A closing line: a bracket (`}`, `] -> null`, `),`) or a heredoc's end (`EOT`).
-bool ClosesNode(std::string_view line) {
-  size_t at = line.find_first_not_of(' ');
-  if (at == std::string_view::npos) return false;
-  const char c = line[at];
-  return c == '}' || c == ']' || c == ')' || line.substr(at).starts_with("EOT");
-}
-
 }  // namespace
 
-int Indentation(std::string_view line) {
-  size_t n = line.find_first_not_of(' ');
-  return static_cast<int>(n == std::string_view::npos ? line.size() : n);
-}
-
 int ContentColumn(std::string_view line) {
-  size_t at = static_cast<size_t>(Indentation(line));
+  size_t at = std::min(line.find_first_not_of(' '), line.size());
   size_t end = at;
   while (end < line.size() && IsSymbolChar(line[end])) ++end;
   // A symbol is a short run followed by one space; anything else is content.
@@ -32,9 +19,11 @@ int ContentColumn(std::string_view line) {
   return static_cast<int>(at);
 }
 
-LineTree::LineTree(std::string_view text) {
+LineTree::LineTree(std::string_view text, const change::Outline& outline) {
+  std::vector<size_t> starts;  // offset of each line
   size_t start = 0;
   while (true) {
+    starts.push_back(start);
     size_t nl = text.find('\n', start);
     if (nl == std::string_view::npos) {
       lines_.emplace_back(text.substr(start));
@@ -43,49 +32,52 @@ LineTree::LineTree(std::string_view text) {
     lines_.emplace_back(text.substr(start, nl - start));
     start = nl + 1;
   }
+  auto line_of = [&](size_t offset) {
+    return static_cast<int>(std::upper_bound(starts.begin(), starts.end(), offset) - starts.begin()) - 1;
+  };
+
+  // The nodes that span lines, nested: spans come parent first, so each one either lies
+  // strictly inside the innermost open fold or after it.
+  std::vector<int> close_of(lines_.size(), -1);
+  struct Fold {
+    int open, close;
+  };
+  std::vector<Fold> open;
+  for (const change::Outline::Span& span : outline.spans()) {
+    if (span.end <= span.begin || span.end > text.size()) continue;
+    const Fold fold{line_of(span.begin), line_of(span.end - 1)};
+    if (fold.close <= fold.open) continue;
+    while (!open.empty() && open.back().close < fold.open) open.pop_back();
+    if (!open.empty() && (fold.open <= open.back().open || fold.close >= open.back().close)) continue;
+    if (close_of[fold.open] >= 0) continue;
+    close_of[fold.open] = fold.close;
+    open.push_back(fold);
+  }
   node_of_line_.assign(lines_.size(), -1);
-  Build(0, static_cast<int>(lines_.size()), -1, roots_);
+  Build(0, static_cast<int>(lines_.size()), -1, close_of, roots_);
 }
 
-// Groups lines [begin, end) into sibling nodes under `parent`. A line opens a node when the
-// lines after it are indented deeper than its content column (or blank) and the first line
-// that is not starts exactly at that column with a bracket or `EOT`: that one closes it.
-// An opener without lines under it must end in a bracket (`+ block {` then `}`).
-int LineTree::Build(int begin, int end, int parent, std::vector<int>& out) {
+// Makes lines [begin, end) sibling nodes under `parent`; a line that opens a fold takes
+// the lines up to its closing line as its children.
+void LineTree::Build(int begin, int end, int parent, const std::vector<int>& close_of, std::vector<int>& out) {
   int i = begin;
   while (i < end) {
-    const std::string& line = lines_[i];
     int node = static_cast<int>(nodes_.size());
     nodes_.push_back(LineNode{i, -1, {}, parent});
     node_of_line_[i] = node;
     out.push_back(node);
-    int close = -1;
-    if (!Blank(line)) {
-      const int column = ContentColumn(line);
-      int j = i + 1;
-      bool deeper = false;  // non-blank lines under it
-      while (j < end && (Blank(lines_[j]) || Indentation(lines_[j]) > column)) {
-        deeper |= !Blank(lines_[j]);
-        ++j;
-      }
-      const char last = line.back();
-      if (j < end && Indentation(lines_[j]) == column && ClosesNode(lines_[j]) &&
-          (deeper || last == '{' || last == '[' || last == '(')) {
-        close = j;
-      }
-    }
-    if (close < 0) {
+    const int close = close_of[i];
+    if (close < 0 || close >= end) {
       ++i;
       continue;
     }
     nodes_[node].close_line = close;
     node_of_line_[close] = node;
     std::vector<int> children;
-    Build(i + 1, close, node, children);
+    Build(i + 1, close, node, close_of, children);
     nodes_[node].children = std::move(children);
     i = close + 1;
   }
-  return static_cast<int>(out.size());
 }
 
 std::string LineTree::Flatten(const std::function<bool(int node)>& folded) const {

@@ -1,8 +1,9 @@
-// The folding structure of one rendered resource block: the text renderer's lines grouped
-// into nodes (a line that opens `{`, `[`, `(` or a heredoc, the lines under it, and the line
-// that closes it), so a viewer can fold any of them. Flattening every node unfolded gives
-// back the text byte for byte; the structure is read from the renderer's indentation, so
-// it never changes what is printed.
+// The folding structure of one rendered resource block: its lines grouped into nodes (a
+// line that opens a diff node rendered over several lines, the lines under it, and the
+// line that closes it), so a viewer can fold any of them. The structure comes from the
+// diff tree: the renderer records where it wrote each node (change/outline.h), so
+// flattening every node unfolded gives back the text byte for byte and nothing is read
+// back from the text.
 #ifndef PLANVIEW_RENDERER_TREE_LINE_TREE_H_
 #define PLANVIEW_RENDERER_TREE_LINE_TREE_H_
 
@@ -10,6 +11,8 @@
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "change/outline.h"
 
 namespace planview::renderer::tree {
 
@@ -25,8 +28,11 @@ struct LineNode {
 class LineTree {
  public:
   LineTree() = default;
-  // Splits `text` (no final newline needed) into lines and finds the nodes.
-  explicit LineTree(std::string_view text);
+  // Splits `text` (no final newline needed) into lines; `outline` is where its diff nodes
+  // were rendered in `text`. Each node that spans lines becomes a foldable node, unless it
+  // shares its first or last line with the node around it (a sensitive value and the value
+  // it wraps, the sides of a type change): then the outer one stands for both.
+  LineTree(std::string_view text, const change::Outline& outline);
 
   const std::vector<std::string>& lines() const { return lines_; }
   const std::vector<LineNode>& nodes() const { return nodes_; }
@@ -39,7 +45,7 @@ class LineTree {
   std::string Flatten(const std::function<bool(int node)>& folded = {}) const;
 
  private:
-  int Build(int begin, int end, int parent, std::vector<int>& out);
+  void Build(int begin, int end, int parent, const std::vector<int>& close_of, std::vector<int>& out);
 
   std::vector<std::string> lines_;
   std::vector<LineNode> nodes_;
@@ -47,11 +53,8 @@ class LineTree {
   std::vector<int> node_of_line_;
 };
 
-// The number of spaces a line starts with.
-int Indentation(std::string_view line);
-
 // The column where a line's content starts once its action symbol (`+`, `-`, `~`, `-/+`,
-// `+/-`, `<=`, `.`, `./+`) is skipped: the column of its closing line when it opens a node.
+// `+/-`, `<=`, `.`, `./+`) is skipped, for drawing the symbol in colour.
 int ContentColumn(std::string_view line);
 
 }  // namespace planview::renderer::tree

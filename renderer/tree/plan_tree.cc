@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "renderer/document_kind.h"
+#include "renderer/document_product.h"
 #include "renderer/json_fields.h"
 #include "renderer/schema_source.h"
 #include "structured/json_parse.h"
@@ -65,6 +66,8 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
   tree->document_ = parsed.document;
   tree->options_ = options;
   tree->options_.options.color = false;
+  tree->options_.options.product = options.product ? *options.product : ProductOfPlanOrState(root).value_or(kDefaultProduct);
+  const change::Profile& profile = tree->options_.options.profile();
   try {
     tree->plan_ = Plan::FromJson(root);
     const structured::ProviderSchemas* schemas = options.schemas;
@@ -78,7 +81,7 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
     // Drift is usually short and decides what is shown: its diffs are computed now.
     tree->drift_plan_.resource_drift = tree->plan_.resource_drift;
     tree->drift_plan_.relevant_attributes = tree->plan_.relevant_attributes;
-    tree->drift_diffs_ = ComputePlanDiffs(tree->drift_plan_, *tree->schemas_, options.mode, tree->warnings_);
+    tree->drift_diffs_ = ComputePlanDiffs(tree->drift_plan_, *tree->schemas_, options.mode, tree->warnings_, profile);
   } catch (const InputError& e) {
     error = fmt::format("{}: {}", file_name, e.what());
     return nullptr;
@@ -130,7 +133,7 @@ const change::Diff& PlanTree::ChangeDiff(size_t i) {
     // The plain renderer's own diff computation, over a plan of this one change.
     Plan one;
     one.resource_changes.push_back(plan_.resource_changes[i]);
-    PlanDiffs diffs = ComputePlanDiffs(one, *schemas_, options_.mode, warnings_);
+    PlanDiffs diffs = ComputePlanDiffs(one, *schemas_, options_.mode, warnings_, options_.options.profile());
     slot = diffs.changes.front().diff;
   }
   return *slot;
@@ -142,7 +145,7 @@ bool PlanTree::NoChanges() {
   }
   Plan outputs;
   outputs.output_changes = plan_.output_changes;
-  PlanDiffs diffs = ComputePlanDiffs(outputs, *schemas_, options_.mode, warnings_);
+  PlanDiffs diffs = ComputePlanDiffs(outputs, *schemas_, options_.mode, warnings_, options_.options.profile());
   for (const OutputDiff& o : diffs.outputs) {
     if (o.diff.action() != Action::kNoOp) return false;
   }
@@ -152,12 +155,16 @@ bool PlanTree::NoChanges() {
 const LineTree& PlanTree::Subtree(size_t i, bool show_unchanged) {
   std::unique_ptr<LineTree>& slot = cache_[show_unchanged ? 1 : 0][i];
   if (!slot) {
+    // The text renderer's block, with where it wrote each diff node.
+    change::Outline outline;
     Options options = options_.options;
     options.verbose = show_unchanged;
+    options.outline = &outline;
     const ResourceDiff* drift = entry_drift_[i];
     ResourceDiff change;
     if (drift == nullptr) change = ResourceDiff{entries_[i].resource, ChangeDiff(entry_change_[i]), {}, {}};
-    slot = std::make_unique<LineTree>(RenderResourceDiff(drift ? *drift : change, entries_[i].cause, options));
+    const std::string text = RenderResourceDiff(drift ? *drift : change, entries_[i].cause, options);
+    slot = std::make_unique<LineTree>(text, outline);
   }
   return *slot;
 }

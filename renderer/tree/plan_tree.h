@@ -28,6 +28,9 @@ namespace planview::renderer::tree {
 struct PlanTreeOptions {
   const structured::ProviderSchemas* schemas = nullptr;  // null: none given (must outlive the tree)
   PlanMode mode = PlanMode::kNormal;
+  // Whose renderer: unset reads it from the plan (renderer/document_product.h), as
+  // `planview FILE` does; options.product is not read.
+  std::optional<Product> product;
   Options options;  // colour is ignored (blocks are always plain text); verbose is per call
 };
 
@@ -56,6 +59,9 @@ class PlanTree {
   // computed on first use. `show_unchanged` renders unchanged attributes and blocks too.
   const LineTree& Subtree(size_t i, bool show_unchanged);
   bool HasSubtree(size_t i, bool show_unchanged) const { return cache_[show_unchanged ? 1 : 0][i] != nullptr; }
+
+  // The product the blocks are rendered as.
+  Product product() const { return options_.options.product; }
 
   // Warnings met so far (missing schemas, changes that could not be rendered): diffs are
   // computed as resources are shown, so these cover the resources shown until now.

@@ -1,7 +1,8 @@
 // For every equivalence plan: each listed resource's tree, flattened with nothing folded,
 // is exactly the block `tofu show` printed (plan.txt, a capture of the real tool), in the
 // same order, with none missing; with unchanged attributes shown it is exactly the block
-// planview's verbose text render prints.
+// planview's verbose text render prints. A Terraform plan is shown as `terraform show`
+// shows it.
 #include "renderer/tree/plan_tree.h"
 
 #include <gtest/gtest.h>
@@ -15,11 +16,13 @@
 namespace planview::renderer::tree {
 namespace {
 
+using renderer::testing::JsonText;
 using renderer::testing::ListDirs;
 using renderer::testing::Mismatch;
 using renderer::testing::ReadFile;
 
 constexpr char kEquivalence[] = "testdata/conformance/equivalence";
+constexpr char kTerraformCases[] = "testdata/conformance/terraform/plan_resource";
 
 struct Case {
   std::string dir;
@@ -198,6 +201,45 @@ TEST(PlanTree, BadInputGivesThePlainViewersErrors) {
   EXPECT_EQ(error, plain.error);
   EXPECT_FALSE(PlanTree::Load("{\"values\": {}}", "s.json", options, error));
   EXPECT_EQ(error, "s.json: a state, not a plan; browse shows plans (`planview s.json` renders it)");
+}
+
+// A Terraform plan (registry.terraform.io providers) is shown with Terraform's renderer,
+// as `planview FILE` shows it (--product auto): the block is what `terraform show` printed
+// (the case's oracle_output), and differs from OpenTofu's rendering of the same plan.
+TEST(PlanTree, ATerraformPlanIsShownWithTerraformsRenderer) {
+  const std::string path = std::string(kTerraformCases) +
+                           "/TestResourceChange_nestedList__in-place_update_-_unknown_block_with_replace.json";
+  structured::ParseResult parsed = structured::ParseJson(ReadFile(path));
+  ASSERT_TRUE(parsed.ok()) << path;
+  structured::Value root = parsed.document->root();
+  structured::Value input = root.find("input");
+  structured::ParseResult schemas_doc = structured::ParseJson(JsonText(input.find("schemas_json")));
+  ASSERT_TRUE(schemas_doc.ok());
+  std::string error;
+  std::optional<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.document, error);
+  ASSERT_TRUE(schemas) << error;
+  const std::string plan = JsonText(input.find("plan_json"));
+
+  PlanTreeOptions options;
+  options.schemas = &*schemas;
+  std::unique_ptr<PlanTree> tree = PlanTree::Load(plan, "plan.json", options, error);
+  ASSERT_TRUE(tree) << error;
+  EXPECT_EQ(tree->product(), Product::kTerraform);
+  ASSERT_EQ(tree->entries().size(), 1u);
+  const std::string expected(root.find("oracle_output").text());
+  EXPECT_EQ(Mismatch(expected, tree->Subtree(0, false).Flatten()), "");
+  // The unknown block type is one node, the blocks it had are others.
+  const LineTree& t = tree->Subtree(0, false);
+  const LineNode& resource = t.nodes()[t.roots()[1]];
+  ASSERT_EQ(resource.children.size(), 7u);
+  EXPECT_EQ(t.lines()[t.nodes()[resource.children[4]].line], "      ~ root_block_device (known after apply)");
+  EXPECT_FALSE(t.nodes()[resource.children[4]].foldable());
+  EXPECT_EQ(t.nodes()[resource.children[5]].children.size(), 2u);
+
+  options.product = Product::kOpenTofu;
+  std::unique_ptr<PlanTree> tofu = PlanTree::Load(plan, "plan.json", options, error);
+  ASSERT_TRUE(tofu) << error;
+  EXPECT_NE(tofu->Subtree(0, false).Flatten(), expected);
 }
 
 }  // namespace
