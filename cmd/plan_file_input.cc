@@ -27,10 +27,13 @@ constexpr std::string_view kConvertUsage =
     "- for standard input. --max-input-bytes N refuses a plan or schemas file larger than N\n"
     "bytes (default 4294967296: 4 GiB).\n";
 
+// `for_rendering`: the prior state is left out (no renderer reads it).
 std::optional<planfile::PlanFile> Read(const std::string& text, std::string_view file_name,
-                                       const structured::ProviderSchemas* schemas, std::FILE* err) {
+                                       const structured::ProviderSchemas* schemas, bool for_rendering,
+                                       std::FILE* err) {
   planfile::ReadOptions options;
   options.schemas = schemas;
+  options.prior_state = !for_rendering;
   planfile::ReadResult result = planfile::ReadPlanFile(text, options);
   if (!result.plan) {
     Error(err, fmt::format("{}: {}", file_name, result.error));
@@ -47,7 +50,7 @@ std::optional<planfile::PlanFile> Read(const std::string& text, std::string_view
 bool PlanFileToJson(std::string& text, std::string_view file_name, const structured::ProviderSchemas* schemas,
                     std::optional<renderer::PlanMode>& mode, std::FILE* err) {
   if (!planfile::LooksLikeZip(text)) return true;
-  std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas, err);
+  std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas, /*for_rendering=*/true, err);
   if (!plan) return false;
   if (!mode) {
     switch (plan->mode) {
@@ -87,7 +90,7 @@ int RunConvert(std::span<const std::string> args, std::FILE* out, std::FILE* err
     Error(err, error);
     return kExitBadInput;
   }
-  std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas.get(), err);
+  std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas.get(), /*for_rendering=*/false, err);
   if (!plan) return kExitBadInput;
   Error(err, fmt::format("{}: {}", file_name, plan->omitted_notice));
   plan->json += '\n';

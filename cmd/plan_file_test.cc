@@ -143,6 +143,27 @@ TEST(PlanFile, ExplicitModeOverridesTheSavedMode) {
   EXPECT_EQ(Planview({path, "--product", "terraform", "--mode", "destroy", "-mode=normal"}).out.rfind(normal, 0), 0u);
 }
 
+// The prior state is read by convert only: a damaged tfstate member fails convert in one
+// line and does not stop the rendering (which never reads it).
+TEST(PlanFile, OnlyConvertReadsThePriorState) {
+  std::string error;
+  std::optional<std::string> tfplan = planfile::testing::TfplanFromJson(
+      R"({"format_version":"1.2","terraform_version":"1.9.6","errored":false})", nullptr, error);
+  ASSERT_TRUE(tfplan) << error;
+  std::string path =
+      WriteTempFile("bad_state.tfplan", planfile::testing::ZipArchiveOf({{"tfplan", *tfplan}, {"tfstate", "{"}}));
+  ProcessResult rendered = Planview({path, "--product", "terraform"});
+  EXPECT_EQ(rendered.exit_code, 0) << rendered.err;
+  EXPECT_EQ(rendered.out, "\nNo changes. Your infrastructure matches the configuration.\n\n"
+                          "Terraform has compared your real infrastructure against your configuration\n"
+                          "and found no differences, so no changes are needed.\n");
+  ProcessResult converted = Planview({"convert", path});
+  EXPECT_EQ(converted.exit_code, 1);
+  EXPECT_EQ(converted.out, "");
+  EXPECT_EQ(converted.err, "planview: " + path +
+                               ": tfstate: tfstate:1:2: unexpected end of input: an object is not closed at $ (byte 1)\n");
+}
+
 // With schemas: a real `tofu` plan written as a plan file (our encoder) prints exactly what
 // `tofu show` printed for it.
 TEST(PlanFile, RendersWithSchemasAsTofuDid) {

@@ -2,9 +2,10 @@
 // and `planview convert` run it).
 //
 // Input: a first byte 'Z' makes the rest the whole file (ZIP level: headers, sizes,
-// compression); anything else makes the rest the `tfplan` member, stored in a ZIP archive
-// around it (so mutations reach the protobuf message and its msgpack values instead of
-// breaking the archive's checksums).
+// compression); 'S' makes the rest the `tfstate` member (the prior state, a state JSON)
+// beside a small valid `tfplan`; anything else makes the rest the `tfplan` member, stored
+// in a ZIP archive around it (so mutations reach the protobuf message, its msgpack values
+// and the state instead of breaking the archive's checksums).
 //
 // Checks: an error is one non-empty line; a plan file read gives JSON that parses, reads
 // the same a second time, and renders (or fails in one line naming the file) as
@@ -24,8 +25,20 @@ namespace {
 void CheckInput(const std::string& input) {
   const size_t size = input.size();
   if (input.empty()) return;
-  std::string file = input[0] == 'Z' ? input.substr(1)
-                                     : planview::planfile::testing::ZipArchiveOf({{"tfplan", input.substr(1)}}, false);
+  std::string file;
+  if (input[0] == 'Z') {
+    file = input.substr(1);
+  } else if (input[0] == 'S') {
+    static const std::string tfplan = [] {
+      std::string error;
+      return planview::planfile::testing::TfplanFromJson(R"({"format_version":"1.2","terraform_version":"1.9.6"})",
+                                                         nullptr, error)
+          .value_or("");
+    }();
+    file = planview::planfile::testing::ZipArchiveOf({{"tfplan", tfplan}, {"tfstate", input.substr(1)}}, false);
+  } else {
+    file = planview::planfile::testing::ZipArchiveOf({{"tfplan", input.substr(1)}}, false);
+  }
   planview::planfile::ReadOptions options;
   options.max_inflated_bytes = 8 << 20;
   planview::planfile::ReadResult read = planview::planfile::ReadPlanFile(file, options);

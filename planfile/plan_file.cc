@@ -236,7 +236,7 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
   // The prior state (`tfstate`): plan files of every version hold it; one without is read
   // as an empty state.
   std::optional<std::string> tfstate;
-  if (zip->Has("tfstate")) {
+  if (options.prior_state && zip->Has("tfstate")) {
     tfstate = zip->Read("tfstate", result.error);
     if (!tfstate) return result;
   }

@@ -37,6 +37,8 @@ inline constexpr uint64_t kDefaultMaxInflatedBytes = uint64_t{1} << 30;  // 1 Gi
 struct ReadOptions {
   const structured::ProviderSchemas* schemas = nullptr;  // null: none
   uint64_t max_inflated_bytes = kDefaultMaxInflatedBytes;
+  // Whether to read the `tfstate` member into `prior_state` (renderers do not read it).
+  bool prior_state = true;
 };
 
 enum class UiMode { kNormal, kDestroy, kRefreshOnly };

@@ -14,6 +14,8 @@
 #include "change/colorize.h"
 #include "differ/differ.h"
 #include "renderer/format_version.h"
+#include "renderer/internal/human_opts.h"
+#include "renderer/resource_note.h"
 #include "renderer/text_escape.h"
 #include "change/go_text.h"
 #include "renderer/word_wrap.h"
@@ -95,14 +97,7 @@ structured::Change ChangeOf(const ResourceChange& r, structured::PathMatcher rel
   return change;
 }
 
-change::RenderOpts HumanOpts(const change::Colorize& colorize, const Options& options) {
-  change::RenderOpts opts;
-  opts.colorize = &colorize;
-  opts.profile = &options.profile();
-  opts.show_sensitive = options.show_sensitive;
-  opts.outline = options.outline;
-  return opts;
-}
+using internal::HumanOpts;
 
 // ---- Terraform's action invocations ----
 
@@ -230,36 +225,21 @@ std::vector<ActionDiff> DiffInvokedActions(const Plan& plan, const SchemaSource&
   return out;
 }
 
+// Terraform's actions around a change (none when `triggered` is null).
+void AppendTriggeredActions(const ResourceDiff* triggered, const Options& options, std::string& buf) {
+  if (triggered != nullptr) {
+    change::Colorize colorize(options.color);
+    AppendTriggeredActions(triggered->actions_before, "before", colorize, options, buf);
+    AppendTriggeredActions(triggered->actions_after, "after", colorize, options, buf);
+  }
+}
+
 // Appends one resource's block (RenderResourceDiff) to `buf`; false when upstream shows
 // nothing for it. `triggered` (may be null) adds Terraform's actions around the change.
 bool AppendResourceDiff(const ResourceChange& r, const change::Diff& diff, ChangeCause cause, const Options& options,
                         std::string& buf, const ResourceDiff* triggered = nullptr) {
-  if (r.mode == structured::ResourceMode::kEphemeral || !r.mode) return false;
-  Action action = r.action;
-  if (action == Action::kNoOp && !r.Moved() && !r.Importing()) return false;
-
-  change::Colorize colorize(options.color);
-  const change::Profile& profile = options.profile();
-  buf += colorize.Color(ResourceChangeComment(r, action, cause, options.product));
-  change::RenderOpts opts = HumanOpts(colorize, options);
-  if (action == Action::kForget && profile.opentofu_forget) {
-    opts.hide_diff_action_symbols = true;
-    opts.override_null_suffix = true;
-  }
-  opts.show_unchanged_children = r.Importing() || options.verbose;
-  buf += colorize.Color(DiffActionSymbol(action, profile));
-  buf += ' ';
-  buf += ResourceChangeHeader(r);
-  buf += ' ';
-  if (diff.valid()) {
-    diff.RenderHuman(0, opts, buf);
-  } else {
-    buf += "{\n        # (planview could not render this change; see the warnings)\n    }";
-  }
-  if (triggered != nullptr) {
-    AppendTriggeredActions(triggered->actions_before, "before", colorize, options, buf);
-    AppendTriggeredActions(triggered->actions_after, "after", colorize, options, buf);
-  }
+  if (!AppendResourceChange(r, diff, cause, options, buf)) return false;
+  AppendTriggeredActions(triggered, options, buf);
   return true;
 }
 
@@ -581,36 +561,20 @@ std::string RenderResourceDiff(const ResourceDiff& d, ChangeCause cause, const O
   return buf;
 }
 
+std::string RenderResourceDiffBody(const ResourceDiff& d, const Options& options) {
+  std::string buf;
+  if (!HasResourceBlock(*d.resource)) return buf;
+  AppendResourceChangeBody(*d.resource, d.diff, options, buf);
+  AppendTriggeredActions(&d, options, buf);
+  return buf;
+}
+
 std::string RenderDeferredDiff(const DeferredDiff& d, const Options& options) {
   const ResourceChange& r = d.deferred->resource;
   if (r.action == Action::kNoOp && !r.Moved() && !r.Importing()) return "";
-  std::string_view reason = d.deferred->reason;
-  std::string_view explanation = "for an unknown reason";
-  if (reason == "instance_count_unknown") {
-    explanation = "because the number of resource instances is unknown";
-  } else if (reason == "resource_config_unknown") {
-    explanation = "because the resource configuration is unknown";
-  } else if (reason == "provider_config_unknown") {
-    explanation = "because the provider configuration is unknown";
-  } else if (reason == "deferred_prereq") {
-    explanation = "because a prerequisite for this resource is deferred";
-  } else if (reason == "absent_prereq") {
-    explanation = "because a prerequisite for this resource has not yet been created";
-  }
-  change::Colorize colorize(options.color);
-  std::string buf = colorize.Color(fmt::format("[bold]  # {}[reset] was deferred\n", r.address));
-  buf += colorize.Color(fmt::format("  #[reset] ({})\n", explanation));
-  change::RenderOpts opts = HumanOpts(colorize, options);
-  opts.show_unchanged_children = r.Importing();
-  buf += colorize.Color(DiffActionSymbol(r.action, options.profile()));
-  buf += ' ';
-  buf += ResourceChangeHeader(r);
-  buf += ' ';
-  if (d.diff.valid()) {
-    d.diff.RenderHuman(0, opts, buf);
-  } else {
-    buf += "{\n        # (planview could not render this change; see the warnings)\n    }";
-  }
+  std::string buf;
+  AppendNoteLines(buf, DeferredNotes(r, d.deferred->reason), options.profile(), change::Colorize(options.color));
+  AppendResourceChangeBody(r, d.diff, options, buf);
   return buf;
 }
 

@@ -68,6 +68,10 @@ PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMo
 // final newline. Empty when upstream shows nothing for it (a no-op, an ephemeral resource).
 std::string RenderResourceDiff(const ResourceDiff& diff, ChangeCause cause, const Options& options);
 
+// The same block without its comment lines (ResourceNotes gives them as data); empty when
+// upstream shows nothing for the change.
+std::string RenderResourceDiffBody(const ResourceDiff& diff, const Options& options);
+
 // A deferred change's block: `  # address was deferred`, its reason, the resource's block
 // (no final newline). Empty when Terraform shows nothing for it.
 std::string RenderDeferredDiff(const DeferredDiff& diff, const Options& options);

@@ -2,8 +2,10 @@
 
 #include <fmt/format.h>
 
+#include "change/colorize.h"
+#include "renderer/internal/human_opts.h"
 #include "renderer/json_fields.h"
-#include "renderer/text_escape.h"
+#include "renderer/resource_note.h"
 
 namespace planview::renderer {
 
@@ -25,27 +27,6 @@ std::string ActionList(structured::Value actions) {
   return out;
 }
 
-// The raw JSON of an index, as Go prints a json.RawMessage with %s.
-std::string RawJson(structured::Value value) {
-  std::string out;
-  if (!value.absent()) AppendCompactJson(out, value);
-  return out;
-}
-
-void AppendReplaceWording(std::string& buf, const ResourceChange& r, std::string_view addr,
-                          const change::Profile& profile) {
-  if (r.action_reason == "replace_because_tainted") {
-    buf += fmt::format("[bold]  # {}[reset] {} [bold][red]replaced[reset]", addr, profile.tainted);
-  } else if (r.action_reason == "replace_by_request") {
-    buf += fmt::format("[bold]  # {}[reset] will be [bold][red]replaced[reset], as requested", addr);
-  } else if (r.action_reason == "replace_by_triggers") {
-    buf += fmt::format(
-        "[bold]  # {}[reset] will be [bold][red]replaced[reset] due to changes in replace_triggered_by", addr);
-  } else {
-    buf += fmt::format("[bold]  # {}[reset] must be [bold][red]replaced[reset]", addr);
-  }
-}
-
 // `replace_paths` must be a list of paths (lists of steps): upstream panics on anything
 // else. A step that is neither a key nor an index just never matches, as upstream.
 void CheckReplacePaths(structured::Value paths, const std::string& path) {
@@ -62,8 +43,6 @@ void CheckReplacePaths(structured::Value paths, const std::string& path) {
     }
   }
 }
-
-constexpr std::string_view kLeftOver = "\n  # (left over from a partially-failed replacement of this instance)";
 
 }  // namespace
 
@@ -125,142 +104,39 @@ ResourceChange ResourceChange::FromJson(structured::Value entry, std::string pat
   return r;
 }
 
-std::string ResourceChangeComment(const ResourceChange& resource, Action action, ChangeCause cause,
-                                  Product product) {
-  const change::Profile& profile = ProfileOf(product);
-  std::string buf;
-  std::string addr(resource.address);
-  if (!resource.deposed.empty()) addr = fmt::format("{} (deposed object {})", resource.address, resource.deposed);
-  const std::string_view reason = resource.action_reason;
-  bool printed_moved = false;
-  bool printed_imported = false;
+bool HasResourceBlock(const ResourceChange& r) {
+  if (r.mode == structured::ResourceMode::kEphemeral || !r.mode) return false;
+  return r.action != Action::kNoOp || r.Moved() || r.Importing();
+}
 
-  switch (action) {
-    case Action::kCreate:
-      buf += fmt::format("[bold]  # {}[reset] will be created", addr);
-      break;
-    case Action::kRead:
-      buf += fmt::format("[bold]  # {}[reset] will be read during apply", addr);
-      if (reason == "read_because_config_unknown") {
-        buf += "\n  # (config refers to values not yet known)";
-      } else if (reason == "read_because_dependency_pending") {
-        buf += "\n  # (depends on a resource or a module with changes pending)";
-      } else if (reason == "read_because_check_nested") {
-        buf += "\n  # (config will be reloaded to verify a check block)";
-      }
-      break;
-    case Action::kUpdate:
-      if (cause == ChangeCause::kProposed) {
-        buf += fmt::format("[bold]  # {}[reset] will be updated in-place", addr);
-      } else {
-        buf += fmt::format("[bold]  # {}[reset] has changed", addr);
-      }
-      break;
-    case Action::kCreateThenDelete:
-    case Action::kDeleteThenCreate:
-      AppendReplaceWording(buf, resource, addr, profile);
-      break;
-    case Action::kDelete:
-      if (cause == ChangeCause::kProposed) {
-        buf += fmt::format("[bold]  # {}[reset] will be [bold][red]destroyed[reset]", addr);
-      } else {
-        buf += fmt::format("[bold]  # {}[reset] has been deleted", addr);
-      }
-      if (reason == "delete_because_no_resource_config") {
-        buf += fmt::format("\n  # (because {}.{} is not in configuration)", resource.type, resource.name);
-      } else if (reason == "delete_because_no_move_target") {
-        buf += fmt::format("\n  # (because {} was moved to {}, which is not in configuration)",
-                           resource.previous_address, resource.address);
-      } else if (reason == "delete_because_no_module") {
-        buf += fmt::format("\n  # (because {} is not in configuration)", resource.module_address);
-      } else if (reason == "delete_because_wrong_repetition") {
-        if (resource.index.is_null()) {
-          buf += "\n  # (because resource uses count or for_each)";
-        } else if (resource.index.is_number()) {
-          buf += "\n  # (because resource does not use count)";
-        } else if (resource.index.is_string()) {
-          buf += "\n  # (because resource does not use for_each)";
-        }
-      } else if (reason == "delete_because_count_index") {
-        buf += fmt::format("\n  # (because index [{}] is out of range for count)", RawJson(resource.index));
-      } else if (reason == "delete_because_enabled_false" && profile.delete_reason_enabled) {
-        buf += "\n  # (because enabled is false)";
-      } else if (reason == "delete_because_each_key") {
-        buf += fmt::format("\n  # (because key [{}] is not in for_each map)", RawJson(resource.index));
-      }
-      if (!resource.deposed.empty()) buf += kLeftOver;
-      break;
-    case Action::kForget:
-      if (!profile.opentofu_forget) {
-        if (!resource.deposed.empty()) {
-          buf += fmt::format("[bold] # {}[reset] will be removed from {} state, but [bold][red]will not be destroyed[reset]",
-                             addr, profile.name);
-          buf += "\n[bold] # (left over from a partially-failed replacement of this instance)";
-        } else {
-          buf += fmt::format(
-              "[bold] # {}[reset] will no longer be managed by {}, but [bold][red]will not be destroyed[reset]", addr,
-              profile.name);
-        }
-        buf += "\n # (destroy = false is set in the configuration)";
-        break;
-      }
-      buf += fmt::format(
-          "[bold]  # {}[reset] will be removed from the {} state [bold][red]but will not be destroyed[reset]", addr,
-          Wording("OpenTofu", product));
-      if (reason == "forgot_because_lifecycle_destroy_in_state") {
-        buf +=
-            " \n (because [bold]lifecycle.destroy = false[reset] was configured before this resource was removed "
-            "from the configuration)";
-      } else if (reason == "forgot_because_lifecycle_destroy_in_config") {
-        buf += " \n (because [bold]lifecycle.destroy = false[reset] is set in the configuration)";
-      }
-      if (!resource.deposed.empty()) buf += kLeftOver;
-      break;
-    case Action::kForgetThenCreate:
-      AppendReplaceWording(buf, resource, addr, profile);
-      buf += " - [yellow]older instance will [bold]not[reset][yellow] be destroyed [reset]([bold]lifecycle.destroy = "
-             "false[reset])";
-      if (!resource.deposed.empty()) buf += kLeftOver;
-      break;
-    case Action::kCreateThenForget:
-      buf += fmt::format("[bold] # {}[reset] must be replaced, but the existing object will not be destroyed", addr);
-      buf += "\n # (destroy = false is set in the configuration)";
-      break;
-    case Action::kNoOp:
-      if (resource.Moved()) {
-        buf += fmt::format("[bold]  # {}[reset] has moved to [bold]{}[reset]", resource.previous_address, addr);
-        printed_moved = true;
-        break;
-      }
-      if (resource.importing) {
-        buf += fmt::format("[bold]  # {}[reset] will be imported", addr);
-        if (!resource.generated_config.empty()) buf += "\n  #[reset] (config will be generated)";
-        printed_imported = true;
-        break;
-      }
-      buf += fmt::format("{} has an action the plan renderer doesn't support (this is a bug)", addr);
-      break;
-  }
-  buf += '\n';
+bool AppendResourceChange(const ResourceChange& r, const change::Diff& diff, ChangeCause cause,
+                          const Options& options, std::string& out) {
+  if (!HasResourceBlock(r)) return false;
+  const change::Profile& profile = options.profile();
+  AppendNoteLines(out, ResourceNotes(r, cause, profile), profile, change::Colorize(options.color));
+  AppendResourceChangeBody(r, diff, options, out);
+  return true;
+}
 
-  if (resource.Moved() && !printed_moved) {
-    buf += fmt::format("  # [reset](moved from {})\n", resource.previous_address);
+void AppendResourceChangeBody(const ResourceChange& r, const change::Diff& diff, const Options& options,
+                              std::string& out) {
+  change::Colorize colorize(options.color);
+  const change::Profile& profile = options.profile();
+  change::RenderOpts opts = internal::HumanOpts(colorize, options);
+  if (r.action == Action::kForget && profile.opentofu_forget) {
+    opts.hide_diff_action_symbols = true;
+    opts.override_null_suffix = true;
   }
-  if (resource.importing && (profile.import_details || !printed_imported)) {
-    if (!resource.importing_id.empty()) {
-      buf += fmt::format("  # [reset](imported from \"{}\")\n", resource.importing_id);
-    } else if (!resource.importing_identity.absent() && profile.import_details) {
-      std::string identity;
-      AppendIndentedJson(identity, resource.importing_identity, "  # ", "  ");
-      buf += fmt::format("  # [reset]imported using resource identity: {}\n", identity);
-    } else {
-      buf += "  # [reset](will be imported first)\n";
-    }
+  opts.show_unchanged_children = r.Importing() || options.verbose;
+  colorize.AppendColor(out, DiffActionSymbol(r.action, profile));
+  out += ' ';
+  out += ResourceChangeHeader(r);
+  out += ' ';
+  if (diff.valid()) {
+    diff.RenderHuman(0, opts, out);
+  } else {
+    out += "{\n        # (planview could not render this change; see the warnings)\n    }";
   }
-  if (resource.importing && IsReplace(action)) {
-    buf += "  # [reset][yellow]Warning: this will destroy the imported resource[reset]\n";
-  }
-  return buf;
 }
 
 std::string ResourceChangeHeader(const ResourceChange& resource) {

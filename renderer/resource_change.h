@@ -1,5 +1,6 @@
 // One entry of a plan's `resource_changes` or `resource_drift` (upstream's
-// jsonplan.ResourceChange), and the comment and header lines that introduce it.
+// jsonplan.ResourceChange), and its block as `tofu show` prints it (AppendResourceChange:
+// the one entry point for rendering a single resource change).
 #ifndef PLANVIEW_RENDERER_RESOURCE_CHANGE_H_
 #define PLANVIEW_RENDERER_RESOURCE_CHANGE_H_
 
@@ -7,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "change/diff.h"
 #include "renderer/options.h"
 #include "structured/action.h"
 #include "structured/json_value.h"
@@ -47,10 +49,21 @@ Action ActionFromJson(structured::Value actions, std::string_view path);
 // Why a resource is shown: a proposed change, or drift detected during refresh.
 enum class ChangeCause { kProposed, kDrift };
 
-// The `  # address will be ...` lines (with colour markup, not yet colourised), each
-// ending in a newline.
-std::string ResourceChangeComment(const ResourceChange& resource, Action action, ChangeCause cause,
-                                  Product product);
+// Whether upstream shows a block for `resource` at all: not for a no-op that is neither
+// moved nor imported, nor for an ephemeral resource or an unknown mode.
+bool HasResourceBlock(const ResourceChange& resource);
+
+// Appends `resource`'s block as `tofu show` prints it: its comment lines (resource_note.h),
+// then `~ resource "t" "n" {` ... `}` with `diff` rendered inside (an invalid diff: a line
+// pointing at the warnings), without a final newline; colour and wording from `options`.
+// Appends nothing and returns false when !HasResourceBlock(resource).
+bool AppendResourceChange(const ResourceChange& resource, const change::Diff& diff, ChangeCause cause,
+                          const Options& options, std::string& out);
+
+// The same block without its comment lines, from the action symbol to the closing brace
+// (whatever HasResourceBlock says).
+void AppendResourceChangeBody(const ResourceChange& resource, const change::Diff& diff, const Options& options,
+                              std::string& out);
 
 // `resource "type" "name"` or `data "type" "name"`.
 std::string ResourceChangeHeader(const ResourceChange& resource);

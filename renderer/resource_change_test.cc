@@ -1,5 +1,4 @@
-// The comment lines above each resource, for the reasons the conformance cases do not
-// reach (the wording is upstream's plan.go resourceChangeComment).
+// A resource change entry read from JSON, and its block.
 #include "renderer/resource_change.h"
 
 #include <memory>
@@ -20,9 +19,6 @@ class Entry {
     doc_ = parsed.document;
     change_ = ResourceChange::FromJson(doc_->root(), "$");
   }
-  std::string Comment(ChangeCause cause = ChangeCause::kProposed, Product product = Product::kOpenTofu) const {
-    return ResourceChangeComment(change_, change_.action, cause, product);
-  }
   const ResourceChange& change() const { return change_; }
 
  private:
@@ -35,63 +31,32 @@ std::string Json(std::string_view actions, std::string_view extra = "", std::str
          ",\"change\":{\"actions\":" + std::string(actions) + std::string(change_extra) + "}}";
 }
 
-TEST(ResourceChangeComment, ReplaceReasons) {
-  EXPECT_EQ(Entry(Json(R"(["delete","create"])", R"(,"action_reason":"replace_by_triggers")")).Comment(),
-            "[bold]  # t.a[reset] will be [bold][red]replaced[reset] due to changes in replace_triggered_by\n");
-  EXPECT_EQ(Entry(Json(R"(["create","delete"])", R"(,"action_reason":"replace_because_tainted")")).Comment(),
-            "[bold]  # t.a[reset] is tainted, so it must be [bold][red]replaced[reset]\n");
+TEST(AppendResourceChange, NotesThenTheBlock) {
+  Entry entry(Json(R"(["create"])", R"(,"previous_address":"t.b")"));
+  Options options;
+  std::string out = "x";
+  // An invalid diff (one that could not be computed) still gets its block.
+  EXPECT_TRUE(AppendResourceChange(entry.change(), change::Diff(), ChangeCause::kProposed, options, out));
+  EXPECT_EQ(out,
+            "x  # t.a will be created\n"
+            "  # (moved from t.b)\n"
+            "  + resource \"t\" \"a\" {\n"
+            "        # (planview could not render this change; see the warnings)\n"
+            "    }");
+  std::string body;
+  AppendResourceChangeBody(entry.change(), change::Diff(), options, body);
+  EXPECT_EQ(body, out.substr(out.find("  + ")));
 }
 
-TEST(ResourceChangeComment, DeleteReasons) {
-  EXPECT_EQ(Entry(Json(R"(["delete"])", R"(,"previous_address":"t.old","action_reason":"delete_because_no_move_target")"))
-                .Comment(),
-            "[bold]  # t.a[reset] will be [bold][red]destroyed[reset]\n"
-            "  # (because t.old was moved to t.a, which is not in configuration)\n"
-            "  # [reset](moved from t.old)\n");
-  EXPECT_EQ(Entry(Json(R"(["delete"])", R"(,"action_reason":"delete_because_enabled_false")")).Comment(),
-            "[bold]  # t.a[reset] will be [bold][red]destroyed[reset]\n  # (because enabled is false)\n");
-  EXPECT_EQ(Entry(Json(R"(["delete"])", R"(,"index":"k\u003c","action_reason":"delete_because_each_key")")).Comment(),
-            "[bold]  # t.a[reset] will be [bold][red]destroyed[reset]\n"
-            "  # (because key [\"k\\u003c\"] is not in for_each map)\n");
-  EXPECT_EQ(Entry(Json(R"(["delete"])", R"(,"index":true,"action_reason":"delete_because_wrong_repetition")")).Comment(),
-            "[bold]  # t.a[reset] will be [bold][red]destroyed[reset]\n");
-  EXPECT_EQ(Entry(Json(R"(["delete"])", R"(,"deposed":"abcd")")).Comment(ChangeCause::kDrift),
-            "[bold]  # t.a (deposed object abcd)[reset] has been deleted\n"
-            "  # (left over from a partially-failed replacement of this instance)\n");
-}
-
-TEST(ResourceChangeComment, ReadBecauseOfACheck) {
-  EXPECT_EQ(Entry(Json(R"(["read"])", R"(,"action_reason":"read_because_check_nested")")).Comment(),
-            "[bold]  # t.a[reset] will be read during apply\n  # (config will be reloaded to verify a check block)\n");
-}
-
-TEST(ResourceChangeComment, Forget) {
-  EXPECT_EQ(Entry(Json(R"(["forget"])", R"(,"action_reason":"forgot_because_lifecycle_destroy_in_config")")).Comment(),
-            "[bold]  # t.a[reset] will be removed from the OpenTofu state [bold][red]but will not be destroyed[reset] \n"
-            " (because [bold]lifecycle.destroy = false[reset] is set in the configuration)\n");
-  // Terraform's wording has no reasons and one space of indent (jsonformat/plan.go at 883c7221).
-  EXPECT_EQ(Entry(Json(R"(["forget"])", R"(,"action_reason":"forgot_because_lifecycle_destroy_in_state")"))
-                .Comment(ChangeCause::kProposed, Product::kTerraform),
-            "[bold] # t.a[reset] will no longer be managed by Terraform, but [bold][red]will not be destroyed[reset]\n"
-            " # (destroy = false is set in the configuration)\n");
-  EXPECT_EQ(Entry(Json(R"(["create","forget"])", "")).Comment(ChangeCause::kProposed, Product::kTerraform),
-            "[bold] # t.a[reset] must be replaced, but the existing object will not be destroyed\n"
-            " # (destroy = false is set in the configuration)\n");
-  EXPECT_EQ(Entry(Json(R"(["forget","create"])", R"(,"action_reason":"replace_by_request")")).Comment(),
-            "[bold]  # t.a[reset] will be [bold][red]replaced[reset], as requested - [yellow]older instance will "
-            "[bold]not[reset][yellow] be destroyed [reset]([bold]lifecycle.destroy = false[reset])\n");
-}
-
-TEST(ResourceChangeComment, ImportsAndMoves) {
-  EXPECT_EQ(Entry(Json(R"(["no-op"])", R"(,"previous_address":"t.b")")).Comment(),
-            "[bold]  # t.b[reset] has moved to [bold]t.a[reset]\n");
-  EXPECT_EQ(Entry(Json(R"(["delete","create"])", "", R"(,"importing":{"id":"i-1"})")).Comment(),
-            "[bold]  # t.a[reset] must be [bold][red]replaced[reset]\n"
-            "  # [reset](imported from \"i-1\")\n"
-            "  # [reset][yellow]Warning: this will destroy the imported resource[reset]\n");
-  // A null identity is still an identity (Go keeps the raw `null`).
-  EXPECT_EQ(Entry(Json(R"(["no-op"])", "", R"(,"importing":{"identity":null})")).Comment(),
-            "[bold]  # t.a[reset] will be imported\n  # [reset]imported using resource identity: null\n");
+TEST(AppendResourceChange, NothingForAPlainNoOp) {
+  Entry entry(Json(R"(["no-op"])"));
+  std::string out;
+  EXPECT_FALSE(HasResourceBlock(entry.change()));
+  EXPECT_FALSE(AppendResourceChange(entry.change(), change::Diff(), ChangeCause::kProposed, Options(), out));
+  EXPECT_EQ(out, "");
+  Entry ephemeral(R"({"address":"ephemeral.t.a","mode":"ephemeral","type":"t","name":"a","change":{"actions":["create"]}})");
+  EXPECT_FALSE(AppendResourceChange(ephemeral.change(), change::Diff(), ChangeCause::kProposed, Options(), out));
+  EXPECT_EQ(out, "");
 }
 
 TEST(ActionFromJson, RejectsUnknownLists) {

@@ -15,6 +15,7 @@
 #include "wire/decode.h"
 #include "wire/internal/canonical_decode.h"
 #include "wire/internal/decode_failure.h"
+#include "wire/internal/msgpack_leaf.h"
 #include "wire/internal/msgpack_reader.h"
 #include "wire/internal/type_plan.h"
 #include "wire/internal/value_writer.h"
@@ -29,12 +30,11 @@ using internal::Fail;
 using internal::Failure;
 using internal::IsArrayCode;
 using internal::IsExtCode;
-using internal::IsIntCode;
 using internal::IsMapCode;
 using internal::IsStrOrBin;
+using internal::ReadLeaf;
 using internal::ReadNumber;
 using internal::ReadUnknown;
-using internal::ShortAscii;
 using internal::Reader;
 using internal::UnknownItem;
 using internal::TypePlan;
@@ -92,71 +92,14 @@ class MsgpackDecoder {
     return normalized_;
   }
 
-  // The common leaves (strings in place, small integers, bools, nulls) without the general
-  // path; false when the value is anything else.
-  __attribute__((always_inline)) bool TryLeaf(Reader& r, const TypePlan& plan) {
-    if (r.at_end()) return false;
-    uint8_t c = r.PeekUnchecked();
-    switch (plan.kind) {
-      case Type::Kind::kString: {
-        size_t length;
-        size_t header;
-        if (c >= 0xa0 && c <= 0xbf) {
-          length = c & 0x1f;
-          header = 1;
-        } else if (c == 0xd9 && r.left() >= 2) {
-          length = r.ByteAt(1);
-          header = 2;
-        } else {
-          break;
-        }
-        if (r.left() < header + length) return false;
-        std::string_view s = data_.substr(r.pos() + header, length);
-        if (!ShortAscii(s, data_) && !IsNfc(s)) return false;
-        r.Advance(header + length);
-        w_.String(s);
-        return true;
-      }
-      case Type::Kind::kNumber:
-        if (c <= 0x7f) {
-          r.Advance(1);
-          w_.Int(c);
-          return true;
-        }
-        if (c >= 0xe0) {
-          r.Advance(1);
-          w_.Int(static_cast<int8_t>(c));
-          return true;
-        }
-        if ((c == 0xcc || c == 0xcd) && r.left() >= (c == 0xcc ? 2u : 3u)) {
-          int64_t v = c == 0xcc ? r.ByteAt(1) : (r.ByteAt(1) << 8 | r.ByteAt(2));
-          r.Advance(c == 0xcc ? 2 : 3);
-          w_.Int(v);
-          return true;
-        }
-        if (c == 0xce && r.left() >= 5) {
-          uint32_t v = r.ByteAt(1) << 24 | r.ByteAt(2) << 16 | r.ByteAt(3) << 8 | r.ByteAt(4);
-          r.Advance(5);
-          w_.Int(v);
-          return true;
-        }
-        break;
-      case Type::Kind::kBool:
-        if (c == 0xc2 || c == 0xc3) {
-          r.Advance(1);
-          w_.Bool(c == 0xc3);
-          return true;
-        }
-        break;
-      default: return false;
-    }
-    if (c == 0xc0) {
-      r.Advance(1);
-      w_.Null();
-      return true;
-    }
-    return false;
-  }
+  // ReadLeaf's sink: the common leaves go straight to the writer.
+  struct LeafSink {
+    MsgpackDecoder& d;
+    void String(size_t offset, size_t length) { d.w_.String(d.data_.substr(offset, length)); }
+    void Int(int64_t v) { d.w_.Int(v); }
+    void Bool(bool v) { d.w_.Bool(v); }
+    void Null() { d.w_.Null(); }
+  };
 
   // A member's key (known to start as a str or bin). Failing to read it is an error of
   // the container: the previous member's step leaves the path first.
@@ -170,7 +113,7 @@ class MsgpackDecoder {
   }
 
   __attribute__((always_inline)) void Child(Reader& r, const TypePlan& plan, int depth) {
-    if (!TryLeaf(r, plan)) Decode(r, plan, depth);
+    if (!ReadLeaf(r, plan.kind, LeafSink{*this})) Decode(r, plan, depth);
   }
 
   void Decode(Reader& r, const TypePlan& plan, int depth) {

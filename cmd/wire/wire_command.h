@@ -7,7 +7,9 @@
 // Inputs are raw msgpack, JSON or a protobuf DynamicValue (detected, or named with
 // --input); "-" reads standard input. `decode` prints the value with unknowns as
 // `(known after apply)` and refinements as a comment; `diff` renders the change between
-// two values of a resource the way a plan renders that resource.
+// two values of a resource the way a plan renders that resource. Options are parsed with
+// CLI11 as in every planview command (cmd/cli_app.h); `--help` works on `wire` and on each
+// subcommand.
 #ifndef PLANVIEW_CMD_WIRE_WIRE_COMMAND_H_
 #define PLANVIEW_CMD_WIRE_WIRE_COMMAND_H_
 

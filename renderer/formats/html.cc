@@ -194,10 +194,7 @@ void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::s
     out += ' ';
     AppendHtmlEscaped(out, Reason(r, options.product));
     out += "</summary><pre>";
-    std::string text = RenderResourceDiff(d, ChangeCause::kProposed, options);
-    std::string comment = colorize.Color(ResourceChangeComment(r, r.action, ChangeCause::kProposed, options.product));
-    if (text.compare(0, comment.size(), comment) == 0) text.erase(0, comment.size());
-    out += AnsiToHtml(text);
+    out += AnsiToHtml(RenderResourceDiffBody(d, options));
     out += "</pre></details>\n";
   }
   std::string outputs = RenderOutputChanges(plan.diffs, options);

@@ -6,7 +6,6 @@
 
 #include <fmt/format.h>
 
-#include "change/colorize.h"
 #include "renderer/formats/markdown_text.h"
 #include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
@@ -49,12 +48,7 @@ struct Section {
 };
 
 std::string ResourceDetailsBlock(const ResourceDiff& d, const Options& options) {
-  change::Colorize plain(false);
-  std::string text = RenderResourceDiff(d, ChangeCause::kProposed, options);
-  std::string comment = plain.Color(ResourceChangeComment(*d.resource, d.resource->action, ChangeCause::kProposed,
-                                                          options.product));
-  if (text.compare(0, comment.size(), comment) == 0) text.erase(0, comment.size());
-  return DiffBlock(text);
+  return DiffBlock(RenderResourceDiffBody(d, options));
 }
 
 // A list item (Markdown) when the details were left out, else a <details> element whose

@@ -1,6 +1,6 @@
-// Why a resource appears in a plan, as the presentations quote it: the comment lines
-// `tofu show` prints above the resource ("aws_instance.a will be created", "(because ...)")
-// as plain text, without colour, the leading "# " and empty lines.
+// Why a resource appears in a plan, as the presentations quote it: the notes `tofu show`
+// prints above the resource ("aws_instance.a will be created", "(because ...)"; see
+// renderer/resource_note.h) as plain text, one entry per line upstream prints.
 #ifndef PLANVIEW_RENDERER_FORMATS_REASONS_H_
 #define PLANVIEW_RENDERER_FORMATS_REASONS_H_
 

@@ -1,0 +1,204 @@
+#include "cmd/wire/decode_output.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "structured/json_path.h"
+#include "structured/json_text.h"
+#include "structured/json_value.h"
+
+namespace planview::cmd {
+namespace {
+
+using structured::Type;
+using structured::Value;
+using structured::wire::WireValue;
+
+// The text form: HCL-like, unknowns as (known after apply) with their refinements.
+class TextPrinter {
+ public:
+  explicit TextPrinter(const WireValue& wv) : wv_(wv) {}
+
+  // Prints one value; a refined unknown's comment goes to `comment` so that the caller
+  // can put a list's comma before it.
+  void Print(Value v, Value marker, const Type& declared, int indent, std::string& out, std::string& comment) {
+    Type type = declared;
+    if (type.kind() == Type::Kind::kDynamic) {
+      if (const Type* t = wv_.DynamicTypeOf(v)) type = *t;
+    }
+    if (marker.is_true()) {
+      out += "(known after apply)";
+      if (const auto* r = wv_.RefinementsOf(v)) {
+        std::string described = r->Describe();
+        if (!described.empty()) comment = " # known after apply: " + described;
+      }
+      return;
+    }
+    if (v.is_null()) {
+      out += "null";
+      return;
+    }
+    std::string pad(static_cast<size_t>(indent + 2), ' ');
+    std::string close(static_cast<size_t>(indent), ' ');
+    if (v.is_string()) {
+      structured::AppendJsonString(out, v.text());
+    } else if (v.is_number()) {
+      out += v.text();
+    } else if (v.is_bool()) {
+      out += v.as_bool() ? "true" : "false";
+    } else if (v.is_array()) {
+      if (v.empty()) {
+        out += "[]";
+        return;
+      }
+      out += "[\n";
+      for (size_t i = 0; i < v.size(); ++i) {
+        Type et = type.kind() == Type::Kind::kTuple
+                      ? (i < type.elements().size() ? type.elements()[i] : Type())
+                      : (type.is_collection() ? type.element() : Type());
+        out += pad;
+        std::string comment;
+        Print(v.at(i), structured::wire::UnknownChild(marker, i), et, indent + 2, out, comment);
+        out += "," + comment + "\n";
+      }
+      out += close + "]";
+    } else if (v.is_object()) {
+      if (v.empty()) {
+        out += "{}";
+        return;
+      }
+      bool object = type.kind() == Type::Kind::kObject;
+      size_t width = 0;
+      std::vector<std::string> names;
+      for (size_t i = 0; i < v.size(); ++i) {
+        std::string_view key = v.member(i).key;
+        std::string name;
+        if (object && structured::IsIdentifierKey(key)) {
+          name = std::string(key);
+        } else {
+          structured::AppendJsonString(name, key);
+        }
+        width = std::max(width, name.size());
+        names.push_back(std::move(name));
+      }
+      out += "{\n";
+      for (size_t i = 0; i < v.size(); ++i) {
+        structured::Member m = v.member(i);
+        const Type* at = object ? type.attribute(m.key) : (type.kind() == Type::Kind::kMap ? &type.element() : nullptr);
+        out += pad + names[i] + std::string(width - names[i].size(), ' ') + " = ";
+        std::string comment;
+        Print(m.value, structured::wire::UnknownChild(marker, m.key), at ? *at : Type(), indent + 2, out, comment);
+        out += comment + '\n';
+      }
+      out += close + "}";
+    }
+  }
+
+ private:
+  const WireValue& wv_;
+};
+
+void AppendJson(std::string& out, Value v) {
+  if (v.is_null()) {
+    out += "null";
+  } else if (v.is_bool()) {
+    out += v.as_bool() ? "true" : "false";
+  } else if (v.is_number()) {
+    std::string_view t = v.text();
+    if (t == "+Inf" || t == "-Inf") {
+      structured::AppendJsonString(out, t);
+    } else {
+      out += t;
+    }
+  } else if (v.is_string()) {
+    structured::AppendJsonString(out, v.text());
+  } else if (v.is_array()) {
+    out += '[';
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (i) out += ',';
+      AppendJson(out, v.at(i));
+    }
+    out += ']';
+  } else {
+    out += '{';
+    for (size_t i = 0; i < v.size(); ++i) {
+      if (i) out += ',';
+      structured::Member m = v.member(i);
+      structured::AppendJsonString(out, m.key);
+      out += ':';
+      AppendJson(out, m.value);
+    }
+    out += '}';
+  }
+}
+
+// Path -> refinements of every refined unknown, in document order.
+void CollectRefinements(const WireValue& wv, Value v, Value marker, const Type& declared, std::string path,
+                        std::vector<std::pair<std::string, std::string>>& out) {
+  Type type = declared;
+  if (type.kind() == Type::Kind::kDynamic) {
+    if (const Type* t = wv.DynamicTypeOf(v)) type = *t;
+  }
+  if (marker.is_true()) {
+    if (const auto* r = wv.RefinementsOf(v)) out.emplace_back(path.empty() ? "." : path, r->Describe());
+    return;
+  }
+  if (v.is_array()) {
+    for (size_t i = 0; i < v.size(); ++i) {
+      Type et = type.kind() == Type::Kind::kTuple ? (i < type.elements().size() ? type.elements()[i] : Type())
+                                                  : (type.is_collection() ? type.element() : Type());
+      CollectRefinements(wv, v.at(i), structured::wire::UnknownChild(marker, i), et, fmt::format("{}[{}]", path, i),
+                         out);
+    }
+  } else if (v.is_object()) {
+    bool object = type.kind() == Type::Kind::kObject;
+    for (size_t i = 0; i < v.size(); ++i) {
+      structured::Member m = v.member(i);
+      std::string step;
+      const Type* at = object ? type.attribute(m.key) : (type.kind() == Type::Kind::kMap ? &type.element() : nullptr);
+      if (object) {
+        structured::AppendKeyStep(step, m.key);
+      } else {
+        step = "[";
+        structured::AppendJsonString(step, m.key);
+        step += "]";
+      }
+      CollectRefinements(wv, m.value, structured::wire::UnknownChild(marker, m.key), at ? *at : Type(), path + step,
+                         out);
+    }
+  }
+}
+
+}  // namespace
+
+std::string DecodeOutput(const WireValue& wv, const Type& type, DecodeFormat format) {
+  std::string out;
+  if (format == DecodeFormat::kJson) {
+    out += "{\"value\":";
+    AppendJson(out, wv.root());
+    out += ",\"unknown\":";
+    AppendJson(out, wv.unknown_root());
+    std::vector<std::pair<std::string, std::string>> refinements;
+    CollectRefinements(wv, wv.root(), wv.unknown_root(), type, "", refinements);
+    out += ",\"refinements\":{";
+    for (size_t i = 0; i < refinements.size(); ++i) {
+      if (i) out += ',';
+      structured::AppendJsonString(out, refinements[i].first);
+      out += ':';
+      structured::AppendJsonString(out, refinements[i].second);
+    }
+    out += "}}\n";
+    return out;
+  }
+  std::string comment;
+  TextPrinter(wv).Print(wv.root(), wv.unknown_root(), type, 0, out, comment);
+  out += comment + '\n';
+  return out;
+}
+
+}  // namespace planview::cmd
