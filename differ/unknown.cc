@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "differ/internal/walk.h"
+#include "structured/document_builder.h"
 
 namespace planview::differ::internal {
 namespace {

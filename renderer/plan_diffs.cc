@@ -10,6 +10,7 @@
 #include "differ/differ.h"
 #include "renderer/internal/diffing.h"
 #include "structured/change.h"
+#include "structured/document_builder.h"
 #include "structured/path_matcher.h"
 
 namespace planview::renderer {

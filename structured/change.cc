@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <memory>
 
+#include "structured/document_builder.h"
+
 namespace planview::structured {
 namespace {
 

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "structured/document_builder.h"
 #include "structured/internal/kernels/kernel.h"
 #include "structured/json_diagnose.h"
 #include "structured/json_path.h"

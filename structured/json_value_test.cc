@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include "structured/document_builder.h"
 #include "structured/json_diagnose.h"
 #include "structured/json_parse.h"
 #include "structured/json_text.h"

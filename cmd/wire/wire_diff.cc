@@ -11,6 +11,7 @@
 #include "renderer/plan_renderer.h"
 #include "renderer/resource_change.h"
 #include "structured/change.h"
+#include "structured/document_builder.h"
 #include "structured/json_value.h"
 #include "structured/path_matcher.h"
 

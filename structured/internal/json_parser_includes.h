@@ -28,7 +28,7 @@
 #include "structured/json_parse.h"
 #include "structured/json_skip.h"
 #include "structured/json_text.h"
-#include "structured/json_value.h"
+#include "structured/document_builder.h"
 #include "structured/parse_error.h"
 
 #endif  // PLANVIEW_STRUCTURED_INTERNAL_JSON_PARSER_INCLUDES_H_

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "structured/cty_type.h"
-#include "structured/json_value.h"
+#include "structured/document_builder.h"
 
 namespace planview::structured::wire::internal {
 

@@ -30,7 +30,7 @@
 #include <string_view>
 #include <vector>
 
-#include "structured/json_value.h"
+#include "structured/document_builder.h"
 #include "wire/internal/set_order.h"
 #include "wire/internal/type_plan.h"
 #include "wire/refinements.h"

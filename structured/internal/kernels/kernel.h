@@ -15,8 +15,11 @@
 #include <string>
 
 #include "structured/json_parse.h"
-#include "structured/json_value.h"
 #include "structured/parse_error.h"
+
+namespace planview::structured {
+class DocumentBuilder;  // structured/document_builder.h
+}  // namespace planview::structured
 
 namespace planview::structured::internal {
 

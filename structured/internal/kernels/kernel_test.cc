@@ -10,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include "structured/document_builder.h"
 #include "structured/json_parse.h"
 #include "structured/json_skip.h"
 
