@@ -2,45 +2,9 @@
 
 #include <fmt/format.h>
 
-namespace planview::bench {
+#include "structured/json_text.h"
 
-void AppendJsonString(std::string& out, std::string_view text) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out += '"';
-  size_t run = 0;  // start of the pending run of bytes that need no escape
-  auto escape = [&](size_t i, std::string_view with) {
-    out.append(text.substr(run, i - run));
-    out.append(with);
-  };
-  for (size_t i = 0; i < text.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' && c != '&' && c != 0xE2) continue;
-    switch (c) {
-      case '"': escape(i, "\\\""); break;
-      case '\\': escape(i, "\\\\"); break;
-      case '\n': escape(i, "\\n"); break;
-      case '\r': escape(i, "\\r"); break;
-      case '\t': escape(i, "\\t"); break;
-      case 0xE2:
-        // U+2028 and U+2029 are E2 80 A8 / E2 80 A9.
-        if (i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80 &&
-            (static_cast<unsigned char>(text[i + 2]) & 0xFE) == 0xA8) {
-          escape(i, text[i + 2] == '\xA8' ? "\\u2028" : "\\u2029");
-          i += 2;
-          run = i + 1;
-        }
-        continue;
-      default: {
-        char u[7] = {'\\', 'u', '0', '0', kHex[c >> 4], kHex[c & 15], 0};
-        escape(i, std::string_view(u, 6));
-        break;
-      }
-    }
-    run = i + 1;
-  }
-  out.append(text.substr(run));
-  out += '"';
-}
+namespace planview::bench {
 
 JsonWriter::JsonWriter(Sink sink, bool indent, size_t flush_at)
     : sink_(std::move(sink)), indent_(indent), flush_at_(flush_at) {
@@ -106,14 +70,14 @@ void JsonWriter::EndArray() {
 
 void JsonWriter::Key(std::string_view key) {
   BeforeValue();
-  AppendJsonString(buffer_, key);
+  structured::AppendGoJsonString(buffer_, key);
   buffer_ += indent_ ? ": " : ":";
   after_key_ = true;
 }
 
 void JsonWriter::String(std::string_view text) {
   BeforeValue();
-  AppendJsonString(buffer_, text);
+  structured::AppendGoJsonString(buffer_, text);
   MaybeFlush();
 }
 

@@ -59,9 +59,6 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-// `text` as a JSON string literal with Go's escaping, quotes included.
-void AppendJsonString(std::string& out, std::string_view text);
-
 }  // namespace planview::bench
 
 #endif  // PLANVIEW_BENCH_JSON_WRITER_H_

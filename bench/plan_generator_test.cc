@@ -11,6 +11,7 @@
 #include "bench/json_writer.h"
 #include "bench/shape_plans.h"
 #include "structured/json_parse.h"
+#include "structured/json_text.h"
 #include "structured/schema.h"
 
 namespace planview::bench {
@@ -35,7 +36,7 @@ std::string Plan(uint64_t bytes, uint64_t seed, bool indent = false, size_t bloc
 
 TEST(JsonWriter, EscapesLikeGo) {
   std::string out;
-  AppendJsonString(out, "a\"b\\c\nd\te<f>&g\x01h\xe2\x80\xa8i\xe2\x80\xa9j\xe2\x82\xac");
+  structured::AppendGoJsonString(out, "a\"b\\c\nd\te<f>&g\x01h\xe2\x80\xa8i\xe2\x80\xa9j\xe2\x82\xac");
   EXPECT_EQ(out, R"("a\"b\\c\nd\te\u003cf\u003e\u0026g\u0001h\u2028i\u2029j)" "\xe2\x82\xac\"");
 }
 

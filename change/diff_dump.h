@@ -27,9 +27,8 @@ std::string DumpDiff(const Diff& diff, const Redaction& redaction = kShowEveryth
 void AppendDiffDump(std::string& out, const Diff& diff, const Redaction& redaction = kShowEverything);
 
 namespace dump {
-// JSON string literal with escapes.
-void AppendJsonString(std::string& out, std::string_view text);
-// Compact JSON for a value (numbers keep their text; absent is null).
+// Compact JSON for a value (numbers keep their text, keys sorted, only what JSON requires
+// escaped; absent is null).
 void AppendJsonValue(std::string& out, const structured::Value& value);
 }  // namespace dump
 

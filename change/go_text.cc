@@ -211,4 +211,8 @@ bool IsHclIdentifier(std::string_view name) {
   return true;
 }
 
+std::string EnsureValidAttributeName(std::string_view name) {
+  return IsHclIdentifier(name) ? std::string(name) : GoQuote(name);
+}
+
 }  // namespace planview::change

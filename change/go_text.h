@@ -28,6 +28,9 @@ void AppendPaddedRight(std::string& out, std::string_view text, size_t width);
 
 // hclsyntax.ValidIdentifier: (ID_Start | '_') (ID_Continue | '-')*.
 bool IsHclIdentifier(std::string_view name);
+// An attribute name as upstream shows it: as it is when it is an HCL identifier, else
+// GoQuote(name).
+std::string EnsureValidAttributeName(std::string_view name);
 
 // Go's strconv.IsPrint.
 bool IsGoPrintable(uint32_t rune);

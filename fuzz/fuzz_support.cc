@@ -12,7 +12,7 @@
 #include <nlohmann/json.hpp>
 
 #include "base/executor.h"
-#include "renderer/text_escape.h"
+#include "structured/compact_json.h"
 #include "structured/json_parse.h"
 
 #ifndef PLANVIEW_SOURCE_ROOT
@@ -149,7 +149,7 @@ void InvariantFailed(std::string_view what, size_t input_size) {
 
 std::string ToJsonText(structured::Value value) {
   std::string out;
-  renderer::AppendCompactJson(out, value);
+  structured::AppendCompactJson(out, value);
   return out;
 }
 

@@ -1,278 +1,61 @@
 #include "renderer/plan_renderer.h"
 
-#include <exception>
 #include <algorithm>
 #include <map>
-#include <memory>
-#include <optional>
 #include <span>
 #include <string_view>
-#include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "change/colorize.h"
-#include "differ/differ.h"
+#include "change/go_text.h"
 #include "renderer/format_version.h"
 #include "renderer/internal/human_opts.h"
+#include "renderer/internal/plan_body.h"
 #include "renderer/resource_note.h"
 #include "renderer/text_escape.h"
-#include "change/go_text.h"
 #include "renderer/word_wrap.h"
-#include "structured/change.h"
-#include "structured/document_builder.h"
-#include "structured/path_matcher.h"
 
 namespace planview::renderer {
 
 namespace {
 
-// An empty path, for a relevant attribute whose path is null (it matches the whole value).
-structured::Value EmptyPath() {
-  static const std::shared_ptr<const structured::Document> doc = [] {
-    structured::DocumentBuilder b;
-    b.BeginArray();
-    b.EndArray();
-    return b.Finish();
-  }();
-  return doc->root();
-}
-
-// The schema block a resource is diffed against: false (with a warning) when the resource
-// cannot be rendered at all; `block` stays null when the layout must be inferred.
-bool ResolveBlock(const ResourceChange& r, const SchemaSource& schemas, Warnings& warnings,
-                  std::shared_ptr<const structured::Block>& block) {
-  if (!r.mode) {
-    if (r.mode_name == "list") {
-      // `terraform query`'s list blocks: their results never enter a plan.
-      warnings.Add(fmt::format("{}: list resources are not stored in plans; not rendered", r.address));
-    } else {
-      warnings.Add(fmt::format("{}: unknown resource mode \"{}\"; not rendered", r.address, r.mode_name));
-    }
-    return false;
-  }
-  if (*r.mode == structured::ResourceMode::kEphemeral) {
-    warnings.Add(fmt::format("{}: ephemeral resources are not stored in plans; not rendered", r.address));
-    return false;
-  }
-  block = schemas.Find(r.provider_name, *r.mode, r.type, r.address, warnings);
-  return true;
-}
-
-// The diff of `change` against `block` (null: inferred), falling back to an inferred
-// layout when the values do not fit the schema. Safe to run on several threads at once.
-change::Diff DiffAgainst(const ResourceChange& r, const structured::Change& change, const structured::Block* block,
-                         const change::Profile& profile, Warnings& warnings) {
-  if (block) {
-    try {
-      change::Diff diff = differ::ComputeDiffForBlock(change, *block, profile);
-      WarnOfSchemaMismatch(r.address, change, *block, warnings);
-      return diff;
-    } catch (const std::exception& e) {
-      warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered from the values", r.address,
-                               e.what()));
-    }
-  }
-  std::shared_ptr<const structured::Block> inferred =
-      InferBlock({change.before, change.after, change.unknown, change.before_sensitive, change.after_sensitive});
-  try {
-    return differ::ComputeDiffForBlock(change, *inferred, profile);
-  } catch (const std::exception& e) {
-    warnings.Add(fmt::format("{}: cannot render this change ({})", r.address, e.what()));
-    return {};
-  }
-}
-
-change::Diff DiffResource(const ResourceChange& r, const structured::Change& change, const SchemaSource& schemas,
-                          const change::Profile& profile, Warnings& warnings) {
-  std::shared_ptr<const structured::Block> block;
-  if (!ResolveBlock(r, schemas, warnings, block)) return {};
-  return DiffAgainst(r, change, block.get(), profile, warnings);
-}
-
-// A resource change's values for the differ. Terraform's profile diffs a forget-only change
-// as a no-op, so it does not look like a deletion.
-structured::Change ChangeOf(const ResourceChange& r, structured::PathMatcher relevant, const change::Profile& profile) {
-  structured::Change change = structured::Change::FromPlanChange(r.change, std::move(relevant));
-  if (r.action == Action::kForget && !profile.opentofu_forget) change = change.AsNoOp();
-  return change;
-}
-
-using internal::HumanOpts;
-
-// ---- Terraform's action invocations ----
-
-// The diff of an action's configuration: its values, unchanged, against the action's schema.
-ActionDiff DiffAction(const ActionInvocation& a, const SchemaSource& schemas, const change::Profile& profile,
-                      Warnings& warnings) {
-  ActionDiff out{&a, {}};
-  if (a.config_values.absent()) return out;
-  structured::Change change;
-  change.before = a.config_values;
-  change.after = a.config_values;
-  change.unknown = a.config_unknown;
-  change.before_sensitive = a.config_sensitive;
-  change.after_sensitive = a.config_sensitive;
-  change.replace_paths = structured::PathMatcher::Empty(false);
-  change.relevant_attributes = structured::PathMatcher::Always();
-  std::shared_ptr<const structured::Block> block = schemas.FindAction(a.provider_name, a.type, a.address, warnings);
-  if (!block) block = InferBlock({change.before, change.unknown, change.before_sensitive});
-  try {
-    out.config = differ::ComputeDiffForBlock(change, *block, profile);
-  } catch (const std::exception& e) {
-    warnings.Add(fmt::format("{}: cannot render this action's configuration ({})", a.address, e.what()));
-  }
-  return out;
-}
-
-// The actions `r`'s change triggers, before and after it, in Terraform's order.
-void DiffTriggeredActions(const Plan& plan, const ResourceChange& r, const SchemaSource& schemas,
-                          const change::Profile& profile, Warnings& warnings, ResourceDiff& out) {
-  if (!profile.deferred_and_actions) return;
-  std::vector<const ActionInvocation*> before;
-  std::vector<const ActionInvocation*> after;
-  for (const ActionInvocation& a : plan.action_invocations) {
-    if (!a.lifecycle || a.triggering_resource != r.address) continue;
-    if (a.RunsBefore()) {
-      before.push_back(&a);
-    } else if (a.RunsAfter()) {
-      after.push_back(&a);
-    } else {
-      warnings.Add(fmt::format("{}: unknown action trigger event \"{}\"; not rendered", a.path, a.event));
-    }
-  }
-  auto order = [](const ActionInvocation* x, const ActionInvocation* y) { return ActionInvocationBefore(*x, *y); };
-  std::stable_sort(before.begin(), before.end(), order);
-  std::stable_sort(after.begin(), after.end(), order);
-  for (const ActionInvocation* a : before) out.actions_before.push_back(DiffAction(*a, schemas, profile, warnings));
-  for (const ActionInvocation* a : after) out.actions_after.push_back(DiffAction(*a, schemas, profile, warnings));
-}
-
-// Appends `text` with every line but the first indented by `spaces` (empty lines too).
-void AppendIndentedExceptFirstLine(std::string& out, std::string_view text, size_t spaces) {
-  size_t start = 0;
-  while (true) {
-    size_t end = text.find('\n', start);
-    if (start > 0) out.append(spaces, ' ');
-    out.append(text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
-    if (end == std::string_view::npos) return;
-    out.push_back('\n');
-    start = end + 1;
-  }
-}
-
-// `    # action.x.y` and `    action "x" "y" { config { ... } }`, ending in a newline.
-void AppendActionInvocation(const ActionDiff& a, const change::Colorize& colorize, const Options& options,
-                            std::string& out) {
-  out += fmt::format("    # {}\n    action ", a.invocation->address);
-  change::AppendGoQuoted(out, a.invocation->type);
-  out += ' ';
-  change::AppendGoQuoted(out, a.invocation->name);
-  out += " {\n";
-  if (!a.invocation->config_values.absent()) {
-    out += "        config ";
-    std::string config;
-    if (a.config.valid()) {
-      change::RenderOpts opts = HumanOpts(colorize, options);
-      opts.show_unchanged_children = true;
-      opts.hide_diff_action_symbols = true;
-      a.config.RenderHuman(0, opts, config);
-    } else {
-      config = "{\n    # (planview could not render this configuration; see the warnings)\n}";
-    }
-    AppendIndentedExceptFirstLine(out, config, 8);
-    out += '\n';
-  }
-  out += "    }\n";
-}
-
-void AppendTriggeredActions(const std::vector<ActionDiff>& actions, std::string_view when,
-                            const change::Colorize& colorize, const Options& options, std::string& out) {
-  if (actions.empty()) return;
-  out += colorize.Color(fmt::format("\n\n    [bold]# Actions to be invoked {} this change in order:[reset]\n", when));
-  for (const ActionDiff& a : actions) AppendActionInvocation(a, colorize, options, out);
-}
-
-// Terraform's "will invoke" list of command-line invocations, joined by blank lines.
-std::string RenderInvokedActions(const std::vector<ActionDiff>& invoked, const Options& options) {
-  change::Colorize colorize(options.color);
-  std::string out;
-  for (size_t i = 0; i < invoked.size(); ++i) {
-    if (i > 0) out += '\n';
-    // Colourised before the address goes in, as Terraform's Sprintf does.
-    std::string header = colorize.Color("  [bold]# \x01[reset] will be invoked");
-    header.replace(header.find('\x01'), 1, invoked[i].invocation->address);
-    out += header;
-    if (!invoked[i].invocation->calling_resource.empty()) {
-      out += fmt::format(" (called from {})", invoked[i].invocation->calling_resource);
-    }
-    out += '\n';
-    AppendActionInvocation(invoked[i], colorize, options, out);
-  }
-  return out;
-}
-
-std::vector<ActionDiff> DiffInvokedActions(const Plan& plan, const SchemaSource& schemas,
-                                           const change::Profile& profile, Warnings& warnings) {
-  std::vector<const ActionInvocation*> invoked;
-  if (!profile.deferred_and_actions) return {};
-  for (const ActionInvocation& a : plan.action_invocations) {
-    if (a.invoked) invoked.push_back(&a);
-  }
-  std::stable_sort(invoked.begin(), invoked.end(),
-                   [](const ActionInvocation* x, const ActionInvocation* y) { return ActionInvocationBefore(*x, *y); });
-  std::vector<ActionDiff> out;
-  for (const ActionInvocation* a : invoked) out.push_back(DiffAction(*a, schemas, profile, warnings));
-  return out;
-}
-
 // Terraform's actions around a change (none when `triggered` is null).
-void AppendTriggeredActions(const ResourceDiff* triggered, const Options& options, std::string& buf) {
+void AppendActionsAround(const ResourceDiff* triggered, const Options& options, std::string& buf) {
   if (triggered != nullptr) {
-    change::Colorize colorize(options.color);
-    AppendTriggeredActions(triggered->actions_before, "before", colorize, options, buf);
-    AppendTriggeredActions(triggered->actions_after, "after", colorize, options, buf);
+    AppendTriggeredActions(triggered->actions_before, "before", options, buf);
+    AppendTriggeredActions(triggered->actions_after, "after", options, buf);
   }
 }
 
-// Appends one resource's block (RenderResourceDiff) to `buf`; false when upstream shows
-// nothing for it. `triggered` (may be null) adds Terraform's actions around the change.
+}  // namespace
+
+namespace internal {
+
+bool ShowsDrift(const ResourceDiff& d, PlanMode mode) {
+  return mode == PlanMode::kRefreshOnly || d.diff.action() != Action::kNoOp;
+}
+
 bool AppendResourceDiff(const ResourceChange& r, const change::Diff& diff, ChangeCause cause, const Options& options,
-                        std::string& buf, const ResourceDiff* triggered = nullptr) {
+                        std::string& buf, const ResourceDiff* triggered) {
   if (!AppendResourceChange(r, diff, cause, options, buf)) return false;
-  AppendTriggeredActions(triggered, options, buf);
+  AppendActionsAround(triggered, options, buf);
   return true;
 }
+
+}  // namespace internal
+
+namespace {
+
+using internal::DiffSource;
+using internal::HumanOpts;
+using internal::ShowsDrift;
 
 // Appends `text` and a newline (Go's Println).
 void Println(std::string& out, std::string_view text = {}) {
   out += text;
   out += '\n';
 }
-
-
-// What the body of a plan needs to know about its diffs: computed beforehand (PlanDiffs)
-// or on demand while the text streams out (StreamedDiffs).
-std::string RenderOutputList(const std::vector<OutputDiff>& outputs, const Options& options);
-
-class DiffSource {
- public:
-  virtual ~DiffSource() = default;
-  virtual const std::vector<ResourceDiff>& Drift() = 0;
-  // The text of drift entry `index` (RenderResourceDiff); a source may have it ready.
-  virtual std::string DriftText(size_t index, const Options& options) {
-    return RenderResourceDiff(Drift()[index], ChangeCause::kDrift, options);
-  }
-  // PlanDiffs::Empty.
-  virtual bool Empty() = 0;
-  virtual const std::vector<OutputDiff>& Outputs() = 0;
-  virtual const std::vector<DeferredDiff>& Deferred() = 0;
-  virtual const std::vector<ActionDiff>& Invoked() = 0;
-  virtual const std::vector<ResourceChange>& Changes() const = 0;
-  // Appends a newline, the block and a newline for each change at `shown` (ascending
-  // indices into Changes()).
-  virtual void AppendChanges(std::span<const size_t> shown, const Options& options, std::string& out) = 0;
-};
 
 class ComputedDiffs : public DiffSource {
  public:
@@ -287,7 +70,7 @@ class ComputedDiffs : public DiffSource {
     for (size_t i : shown) {
       const ResourceDiff& d = diffs_.changes[i];
       out += '\n';
-      if (AppendResourceDiff(*d.resource, d.diff, ChangeCause::kProposed, options, out, &d)) {
+      if (internal::AppendResourceDiff(*d.resource, d.diff, ChangeCause::kProposed, options, out, &d)) {
         out += '\n';
       } else {
         out.pop_back();
@@ -299,10 +82,6 @@ class ComputedDiffs : public DiffSource {
   const Plan& plan_;
   const PlanDiffs& diffs_;
 };
-
-bool ShowsDrift(const ResourceDiff& d, PlanMode mode) {
-  return mode == PlanMode::kRefreshOnly || d.diff.action() != Action::kNoOp;
-}
 
 bool RenderDrift(DiffSource& diffs, PlanMode mode, const change::Colorize& colorize, const Options& options,
                  std::string& out) {
@@ -439,152 +218,6 @@ bool RenderNoChanges(PlanMode mode, const PlanQuality& quality, bool have_refres
   return true;
 }
 
-}  // namespace
-
-bool PlanDiffs::Empty() const {
-  for (const ResourceDiff& c : changes) {
-    if (c.diff.action() != Action::kNoOp || c.resource->Moved()) return false;
-  }
-  for (const OutputDiff& o : outputs) {
-    if (o.diff.action() != Action::kNoOp) return false;
-  }
-  return true;
-}
-
-namespace {
-
-// The drift part of ComputePlanDiffs.
-// With a pool, the drift is diffed on its threads (schema lookups stay on this one).
-PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode,
-                            const change::Profile& profile, Warnings& warnings, base::Executor* pool = nullptr) {
-  struct Item {
-    const ResourceChange* drift = nullptr;
-    structured::PathMatcher relevant;
-    std::shared_ptr<const structured::Block> block;
-    bool diffable = false;
-    Warnings warnings;
-    change::Diff diff;
-  };
-  // The relevant attributes by resource address, once: one matcher per address and one
-  // for those naming no resource (they apply to every drifted resource).
-  std::unordered_map<std::string_view, std::vector<structured::Value>> paths_by_address;
-  std::vector<structured::Value> every_resource_paths;
-  for (const RelevantAttribute& attr : plan.relevant_attributes) {
-    structured::Value path = attr.attribute.is_null() ? EmptyPath() : attr.attribute;
-    (attr.resource.empty() ? every_resource_paths : paths_by_address[attr.resource]).push_back(path);
-  }
-  structured::PathMatcher every_resource = structured::PathMatcher::FromPathList(every_resource_paths, true);
-  std::vector<Item> items;
-  for (const ResourceChange& drift : plan.resource_drift) {
-    Item item;
-    item.drift = &drift;
-    if (mode == PlanMode::kRefreshOnly) {
-      item.relevant = structured::PathMatcher::Always();
-    } else {
-      item.relevant = every_resource;
-      auto own = paths_by_address.find(drift.address);
-      if (own != paths_by_address.end()) {
-        item.relevant =
-            structured::PathMatcher::Union(structured::PathMatcher::FromPathList(own->second, true), every_resource);
-      }
-      // Without a relevant attribute upstream shows nothing of this drift.
-      if (!item.relevant.MatchesPartial()) continue;
-    }
-    item.diffable = ResolveBlock(drift, schemas, item.warnings, item.block);
-    items.push_back(std::move(item));
-  }
-  base::ParallelRunsOn(pool, items.size(), 1, [&items, &profile](size_t begin, size_t end) {
-    for (Item& item : std::span(items).subspan(begin, end - begin)) {
-      if (!item.diffable) continue;
-      structured::Change change = ChangeOf(*item.drift, std::move(item.relevant), profile);
-      item.diff = DiffAgainst(*item.drift, change, item.block.get(), profile, item.warnings);
-    }
-  });
-  PlanDiffs diffs;
-  diffs.drift.reserve(items.size());
-  for (Item& item : items) {
-    warnings.Append(item.warnings);
-    diffs.drift.push_back({item.drift, std::move(item.diff), {}, {}});
-  }
-  return diffs;
-}
-
-std::vector<DeferredDiff> ComputeDeferredDiffs(const Plan& plan, const SchemaSource& schemas,
-                                               const change::Profile& profile, Warnings& warnings) {
-  std::vector<DeferredDiff> out;
-  if (!profile.deferred_and_actions) return out;
-  for (const DeferredChange& d : plan.deferred_changes) {
-    // An ephemeral or list resource is left out with a warning, as in resource_changes
-    // (Terraform's getSchema panics on either mode).
-    std::shared_ptr<const structured::Block> block;
-    if (!ResolveBlock(d.resource, schemas, warnings, block)) continue;
-    structured::Change change = ChangeOf(d.resource, structured::PathMatcher::Always(), profile);
-    out.push_back({&d, DiffAgainst(d.resource, change, block.get(), profile, warnings)});
-  }
-  return out;
-}
-
-std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, const change::Profile& profile, Warnings& warnings) {
-  std::vector<OutputDiff> outputs;
-  for (const OutputChange& o : plan.output_changes) {
-    structured::Change change = structured::Change::FromPlanChange(o.change, structured::PathMatcher::Always());
-    change::Diff diff;
-    try {
-      diff = differ::ComputeDiffForOutput(change, profile);
-    } catch (const std::exception& e) {
-      warnings.Add(fmt::format("output {}: cannot render this change ({})", o.name, e.what()));
-    }
-    outputs.push_back({o.name, std::move(diff)});
-  }
-  return outputs;
-}
-
-}  // namespace
-
-PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings,
-                           const change::Profile& profile) {
-  PlanDiffs diffs = ComputeDriftDiffs(plan, schemas, mode, profile, warnings);
-  diffs.changes.reserve(plan.resource_changes.size());
-  for (const ResourceChange& r : plan.resource_changes) {
-    structured::Change change = ChangeOf(r, structured::PathMatcher::Always(), profile);
-    diffs.changes.push_back({&r, DiffResource(r, change, schemas, profile, warnings), {}, {}});
-    DiffTriggeredActions(plan, r, schemas, profile, warnings, diffs.changes.back());
-  }
-  diffs.outputs = ComputeOutputDiffs(plan, profile, warnings);
-  diffs.deferred = ComputeDeferredDiffs(plan, schemas, profile, warnings);
-  diffs.invoked = DiffInvokedActions(plan, schemas, profile, warnings);
-  return diffs;
-}
-
-std::string RenderResourceDiff(const ResourceDiff& d, ChangeCause cause, const Options& options) {
-  std::string buf;
-  AppendResourceDiff(*d.resource, d.diff, cause, options, buf, &d);
-  return buf;
-}
-
-std::string RenderResourceDiffBody(const ResourceDiff& d, const Options& options) {
-  std::string buf;
-  if (!HasResourceBlock(*d.resource)) return buf;
-  AppendResourceChangeBody(*d.resource, d.diff, options, buf);
-  AppendTriggeredActions(&d, options, buf);
-  return buf;
-}
-
-std::string RenderDeferredDiff(const DeferredDiff& d, const Options& options) {
-  const ResourceChange& r = d.deferred->resource;
-  if (r.action == Action::kNoOp && !r.Moved() && !r.Importing()) return "";
-  std::string buf;
-  AppendNoteLines(buf, DeferredNotes(r, d.deferred->reason), options.profile(), change::Colorize(options.color));
-  AppendResourceChangeBody(r, d.diff, options, buf);
-  return buf;
-}
-
-std::string RenderOutputChanges(const PlanDiffs& diffs, const Options& options) {
-  return RenderOutputList(diffs.outputs, options);
-}
-
-namespace {
-
 std::string RenderOutputList(const std::vector<OutputDiff>& outputs, const Options& options) {
   change::Colorize colorize(options.color);
   std::vector<std::string> names;
@@ -610,6 +243,10 @@ std::string RenderOutputList(const std::vector<OutputDiff>& outputs, const Optio
   }
   return out;
 }
+
+}  // namespace
+
+namespace internal {
 
 void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const PlanQuality& quality,
                     std::string_view provider_format_version, const Options& options, std::string& out) {
@@ -764,170 +401,39 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
   }
 }
 
+}  // namespace internal
 
-// Diffs computed while the plan is written: drift up front (it is small and decides the
-// first section), resource changes batch by batch on the pool's threads, each rendered
-// into its slot and dropped as soon as its text is out. Changes that are not shown are
-// not diffed at all. Warnings come out in the order ComputePlanDiffs gives them: drift,
-// resource changes, outputs.
-class StreamedDiffs : public DiffSource {
- public:
-  StreamedDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const Options& options,
-                base::Executor& pool, const std::function<void(std::string_view)>& sink, Warnings& warnings)
-      : plan_(plan), schemas_(schemas), profile_(options.profile()), pool_(pool), sink_(sink), warnings_(warnings) {
-    PlanDiffs drift_only = ComputeDriftDiffs(plan, schemas, mode, profile_, warnings, &pool);
-    drift_ = std::move(drift_only.drift);
-    // The texts of the drift that will be shown, on the pool too.
-    drift_texts_.resize(drift_.size());
-    pool_.ParallelFor(drift_.size(), [&](size_t i) {
-      if (ShowsDrift(drift_[i], mode)) drift_texts_[i] = RenderResourceDiff(drift_[i], ChangeCause::kDrift, options);
-    });
-    deferred_ = ComputeDeferredDiffs(plan, schemas, profile_, warnings);
-    invoked_ = DiffInvokedActions(plan, schemas, profile_, warnings);
-  }
+std::string RenderResourceDiff(const ResourceDiff& d, ChangeCause cause, const Options& options) {
+  std::string buf;
+  internal::AppendResourceDiff(*d.resource, d.diff, cause, options, buf, &d);
+  return buf;
+}
 
-  const std::vector<DeferredDiff>& Deferred() override { return deferred_; }
-  const std::vector<ActionDiff>& Invoked() override { return invoked_; }
+std::string RenderResourceDiffBody(const ResourceDiff& d, const Options& options) {
+  std::string buf;
+  if (!HasResourceBlock(*d.resource)) return buf;
+  AppendResourceChangeBody(*d.resource, d.diff, options, buf);
+  AppendActionsAround(&d, options, buf);
+  return buf;
+}
 
-  const std::vector<ResourceDiff>& Drift() override { return drift_; }
-  std::string DriftText(size_t index, const Options&) override { return std::move(drift_texts_[index]); }
+std::string RenderDeferredDiff(const DeferredDiff& d, const Options& options) {
+  const ResourceChange& r = d.deferred->resource;
+  if (r.action == Action::kNoOp && !r.Moved() && !r.Importing()) return "";
+  std::string buf;
+  AppendNoteLines(buf, DeferredNotes(r, d.deferred->reason), options.profile(), change::Colorize(options.color));
+  AppendResourceChangeBody(r, d.diff, options, buf);
+  return buf;
+}
 
-  bool Empty() override {
-    if (!empty_) empty_ = ComputeEmpty();
-    return *empty_;
-  }
-
-  const std::vector<OutputDiff>& Outputs() override {
-    if (!outputs_done_) {
-      outputs_ = ComputeOutputDiffs(plan_, profile_, output_warnings_);
-      outputs_done_ = true;
-    }
-    return outputs_;
-  }
-
-  const std::vector<ResourceChange>& Changes() const override { return plan_.resource_changes; }
-
-  void AppendChanges(std::span<const size_t> shown, const Options& options, std::string& out) override {
-    const std::vector<ResourceChange>& all = plan_.resource_changes;
-    size_t next_shown = 0;
-    std::vector<Slot> slots(std::min(all.size(), kBatch));
-    for (size_t start = 0; start < all.size(); start += kBatch) {
-      size_t count = std::min(kBatch, all.size() - start);
-      // Schema lookups fill a cache: they stay on this thread, in order.
-      for (size_t j = 0; j < count; ++j) {
-        Slot& slot = slots[j];
-        slot.resource = &all[start + j];
-        slot.warnings = Warnings();
-        slot.text.clear();
-        slot.block.reset();
-        slot.show = next_shown < shown.size() && shown[next_shown] == start + j;
-        if (slot.show) ++next_shown;
-        slot.diffable = ResolveBlock(*slot.resource, schemas_, slot.warnings, slot.block);
-        slot.triggered = ResourceDiff{};
-        if (slot.show) DiffTriggeredActions(plan_, *slot.resource, schemas_, profile_, slot.warnings, slot.triggered);
-      }
-      pool_.ParallelFor(count, [&](size_t j) {
-        Slot& slot = slots[j];
-        // A change that is not shown is not diffed (a third of a typical plan is no-ops).
-        if (!slot.show) return;
-        change::Diff diff;
-        if (slot.diffable) {
-          structured::Change change = ChangeOf(*slot.resource, structured::PathMatcher::Always(), profile_);
-          diff = DiffAgainst(*slot.resource, change, slot.block.get(), profile_, slot.warnings);
-        }
-        slot.text += '\n';
-        if (AppendResourceDiff(*slot.resource, diff, ChangeCause::kProposed, options, slot.text, &slot.triggered)) {
-          slot.text += '\n';
-        } else {
-          slot.text.clear();
-        }
-      });
-      for (size_t j = 0; j < count; ++j) {
-        warnings_.Append(slots[j].warnings);
-        out += slots[j].text;
-        if (slots[j].text.capacity() > kSlotKeep) std::string().swap(slots[j].text);
-      }
-      Flush(out, kFlushBytes);
-    }
-    changes_done_ = true;
-  }
-
-  // Looks up what was not needed for the text, for its warnings; sends the rest of `out`.
-  void Finish(const Options& options, std::string& out) {
-    if (!changes_done_) AppendChanges({}, options, out);
-    Outputs();
-    warnings_.Append(output_warnings_);
-    Flush(out, 0);
-  }
-
-  void Flush(std::string& out, size_t at_least) {
-    if (out.size() < at_least || out.empty()) return;
-    sink_(out);
-    out.clear();
-  }
-
- private:
-  static constexpr size_t kBatch = 64;
-  static constexpr size_t kFlushBytes = size_t{1} << 20;
-  static constexpr size_t kSlotKeep = size_t{1} << 20;
-
-  struct Slot {
-    const ResourceChange* resource = nullptr;
-    bool show = false;
-    bool diffable = false;
-    std::shared_ptr<const structured::Block> block;
-    ResourceDiff triggered;  // only its actions
-    Warnings warnings;
-    std::string text;
-  };
-
-  // PlanDiffs::Empty without keeping the diffs: stops at the first change that is not a
-  // no-op (normally the first one or two). Their warnings come later, with the text.
-  bool ComputeEmpty() {
-    Warnings ignored;
-    for (const ResourceChange& r : plan_.resource_changes) {
-      if (r.Moved()) return false;
-      structured::Change change = ChangeOf(r, structured::PathMatcher::Always(), profile_);
-      if (DiffResource(r, change, schemas_, profile_, ignored).action() != Action::kNoOp) return false;
-    }
-    for (const OutputDiff& o : Outputs()) {
-      if (o.diff.action() != Action::kNoOp) return false;
-    }
-    return true;
-  }
-
-  const Plan& plan_;
-  const SchemaSource& schemas_;
-  const change::Profile& profile_;
-  base::Executor& pool_;
-  const std::function<void(std::string_view)>& sink_;
-  Warnings& warnings_;
-  std::vector<ResourceDiff> drift_;
-  std::vector<std::string> drift_texts_;
-  std::optional<bool> empty_;
-  std::vector<OutputDiff> outputs_;
-  std::vector<DeferredDiff> deferred_;
-  std::vector<ActionDiff> invoked_;
-  Warnings output_warnings_;
-  bool outputs_done_ = false;
-  bool changes_done_ = false;
-};
-
-}  // namespace
+std::string RenderOutputChanges(const PlanDiffs& diffs, const Options& options) {
+  return RenderOutputList(diffs.outputs, options);
+}
 
 void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const PlanQuality& quality,
                 std::string_view provider_format_version, const Options& options, std::string& out) {
   ComputedDiffs source(plan, diffs);
-  RenderPlanBody(plan, source, mode, quality, provider_format_version, options, out);
-}
-
-void RenderPlanStreamed(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const PlanQuality& quality,
-                        std::string_view provider_format_version, const Options& options, base::Executor& pool,
-                        const std::function<void(std::string_view)>& sink, Warnings& warnings) {
-  StreamedDiffs source(plan, schemas, mode, options, pool, sink, warnings);
-  std::string out;
-  RenderPlanBody(plan, source, mode, quality, provider_format_version, options, out);
-  source.Finish(options, out);
+  internal::RenderPlanBody(plan, source, mode, quality, provider_format_version, options, out);
 }
 
 }  // namespace planview::renderer

@@ -9,60 +9,14 @@
 #include <utility>
 #include <vector>
 
-#include "change/diff.h"
+#include "base/executor.h"
 #include "renderer/options.h"
 #include "renderer/plan.h"
+#include "renderer/plan_diffs.h"
 #include "renderer/resource_change.h"
 #include "renderer/schema_source.h"
-#include "base/executor.h"
 
 namespace planview::renderer {
-
-// A Terraform action invocation with the diff of its configuration (all unchanged;
-// invalid when it has no configuration or it could not be diffed).
-struct ActionDiff {
-  const ActionInvocation* invocation = nullptr;
-  change::Diff config;
-};
-
-// A resource change with its computed diff. An invalid diff means it could not be
-// computed (an ephemeral resource, or values the differ rejected twice); a warning says
-// why. Under Terraform's profile, the actions its change triggers, in order.
-struct ResourceDiff {
-  const ResourceChange* resource = nullptr;
-  change::Diff diff;
-  std::vector<ActionDiff> actions_before;
-  std::vector<ActionDiff> actions_after;
-};
-
-// A change Terraform deferred, with its diff.
-struct DeferredDiff {
-  const DeferredChange* deferred = nullptr;
-  change::Diff diff;
-};
-
-struct OutputDiff {
-  std::string_view name;
-  change::Diff diff;
-};
-
-// Every diff of a plan, computed once (upstream's precomputeDiffs). Refers into `plan`.
-struct PlanDiffs {
-  std::vector<ResourceDiff> drift;    // only drift relevant to the plan (all of it in refresh-only mode)
-  std::vector<ResourceDiff> changes;  // every resource change
-  std::vector<OutputDiff> outputs;    // sorted by name
-  // Terraform's profile only: deferred changes, and actions invoked from the command line
-  // (sorted by address).
-  std::vector<DeferredDiff> deferred;
-  std::vector<ActionDiff> invoked;
-
-  // No resource change other than a no-op (or a move) and no output change.
-  bool Empty() const;
-};
-
-// `profile`: whose differ (Options::profile()).
-PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings,
-                           const change::Profile& profile = change::OpenTofuProfile());
 
 // One resource's block: its comment lines, then `~ resource "t" "n" {` ... `}` without a
 // final newline. Empty when upstream shows nothing for it (a no-op, an ephemeral resource).

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "change/action_symbol.h"
 #include "change/diff.h"
 #include "renderer/options.h"
 #include "structured/action.h"
@@ -71,8 +72,8 @@ std::string ResourceChangeHeader(const ResourceChange& resource);
 // The legend line for an action ("  [green]+[reset] create"), with colour markup.
 std::string_view ActionDescription(Action action, const change::Profile& profile = change::OpenTofuProfile());
 
-// The three-column action symbol ("  [green]+[reset]", "[red]-[reset]/[green]+[reset]").
-std::string_view DiffActionSymbol(Action action, const change::Profile& profile = change::OpenTofuProfile());
+// The three-column action symbol; its one definition is change/action_symbol.h.
+using change::DiffActionSymbol;
 
 }  // namespace planview::renderer
 

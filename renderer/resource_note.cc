@@ -6,6 +6,7 @@
 
 #include "change/colorize.h"
 #include "renderer/text_escape.h"
+#include "structured/compact_json.h"
 
 namespace planview::renderer {
 
@@ -184,7 +185,7 @@ bool OwnColorUnit(NoteKind kind) { return kind == NoteKind::kDeferredReason; }
 // The raw JSON of an index, as Go prints a json.RawMessage with %s.
 std::string RawJson(structured::Value value) {
   std::string out;
-  if (!value.absent()) AppendCompactJson(out, value);
+  if (!value.absent()) structured::AppendCompactJson(out, value);
   return out;
 }
 

@@ -6,8 +6,8 @@
 #include <optional>
 #include <string>
 
-#include "renderer/utf8.h"
 #include "base/executor.h"
+#include "structured/json_text.h"
 
 namespace planview::renderer {
 
@@ -99,7 +99,7 @@ class Parser {
             uint32_t rune = 0;
             auto [end, ec] = std::from_chars(s_.data() + at_, s_.data() + at_ + digits, rune, 16);
             if (ec != std::errc() || end != s_.data() + at_ + digits) return false;
-            AppendRune(key.text, rune);
+            structured::AppendUtf8(key.text, rune);
             at_ += digits;
             break;
           }

@@ -6,12 +6,13 @@
 #include <string>
 #include <string_view>
 
+#include "change/go_text.h"
 #include "structured/json_value.h"
 
 namespace planview::renderer {
 
-// `name` unchanged when it is a valid HCL identifier, GoQuote(name) otherwise.
-std::string EnsureValidAttributeName(std::string_view name);
+// The one definition is change/go_text.h.
+using change::EnsureValidAttributeName;
 
 // Replaces C0 control characters (except tab, newline, carriage return) and DEL with
 // their Unicode "control picture" symbols (upstream's format.ReplaceControlChars).
@@ -20,13 +21,6 @@ std::string ReplaceControlChars(std::string_view text);
 // `text` with every control character (newlines too) written as an escape (\n, \r, \t,
 // \x1b), so that a message quoting input stays on one line.
 std::string SingleLine(std::string_view text);
-
-// Appends a JSON string literal as Go's encoding/json writes it (HTML characters escaped
-// as \u003c, \u003e, \u0026; invalid UTF-8 as \ufffd).
-void AppendJsonString(std::string& out, std::string_view text);
-
-// Appends `value` as compact JSON: numbers keep their text, members their order.
-void AppendCompactJson(std::string& out, structured::Value value);
 
 // Appends `value` as Go's json.Indent(dst, compact, prefix, indent) writes it: each
 // element on its own line starting with `prefix`, nested by `indent`; empty arrays and

@@ -35,12 +35,6 @@ TEST(EnsureValidAttributeName, QuotesWhatIsNotAnIdentifier) {
   EXPECT_EQ(EnsureValidAttributeName("quote\"d"), "\"quote\\\"d\"");
 }
 
-TEST(AppendJsonString, EscapesAsGoDoes) {
-  std::string out;
-  AppendJsonString(out, "a\"b\\c\n\t<&>\x01\xff\u2028");
-  EXPECT_EQ(out, "\"a\\\"b\\\\c\\n\\t\\u003c\\u0026\\u003e\\u0001\\ufffd\\u2028\"");
-}
-
 TEST(AppendIndentedJson, IndentsLikeGoJsonIndent) {
   auto parsed = structured::ParseJson(R"({"b":[1,2.50,{}],"a":{"x":null,"y":[]},"c":"s"})");
   ASSERT_TRUE(parsed.ok());
@@ -59,9 +53,6 @@ TEST(AppendIndentedJson, IndentsLikeGoJsonIndent) {
             "  #   },\n"
             "  #   \"c\": \"s\"\n"
             "  # }");
-  std::string compact;
-  AppendCompactJson(compact, parsed.document->root());
-  EXPECT_EQ(compact, R"({"b":[1,2.50,{}],"a":{"x":null,"y":[]},"c":"s"})");
 }
 
 }  // namespace

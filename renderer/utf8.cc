@@ -28,25 +28,6 @@ DecodedRune DecodeRune(std::string_view text, size_t at) {
   return {rune, need + 1};
 }
 
-void AppendRune(std::string& out, char32_t rune) {
-  if (rune > 0x10FFFF || (rune >= 0xD800 && rune <= 0xDFFF)) rune = kReplacementChar;
-  if (rune < 0x80) {
-    out += static_cast<char>(rune);
-  } else if (rune < 0x800) {
-    out += static_cast<char>(0xC0 | (rune >> 6));
-    out += static_cast<char>(0x80 | (rune & 0x3F));
-  } else if (rune < 0x10000) {
-    out += static_cast<char>(0xE0 | (rune >> 12));
-    out += static_cast<char>(0x80 | ((rune >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (rune & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (rune >> 18));
-    out += static_cast<char>(0x80 | ((rune >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((rune >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (rune & 0x3F));
-  }
-}
-
 bool IsUnicodeSpace(char32_t r) {
   switch (r) {
     case '\t':

@@ -18,7 +18,7 @@ struct DecodedRune {
 
 // Decodes the rune starting at `text[at]` (`at` < size).
 DecodedRune DecodeRune(std::string_view text, size_t at);
-void AppendRune(std::string& out, char32_t rune);
+// (Encoding is structured::AppendUtf8, structured/json_text.h.)
 // Go's unicode.IsSpace.
 bool IsUnicodeSpace(char32_t rune);
 

@@ -1,6 +1,7 @@
 #include "renderer/word_wrap.h"
 
 #include "renderer/utf8.h"
+#include "structured/json_text.h"
 
 namespace planview::renderer {
 
@@ -13,7 +14,7 @@ struct Pending {
   std::string text;
   size_t runes = 0;
   void Add(char32_t rune) {
-    AppendRune(text, rune);
+    structured::AppendUtf8(text, rune);
     ++runes;
   }
   void MoveTo(std::string& out) {

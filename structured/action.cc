@@ -1,34 +1,43 @@
 #include "structured/action.h"
 
 #include <array>
-#include <utility>
 
 namespace planview {
 namespace {
-constexpr std::array<std::pair<Action, std::string_view>, 10> kNames = {{
-    {Action::kNoOp, "NoOp"},
-    {Action::kCreate, "Create"},
-    {Action::kRead, "Read"},
-    {Action::kUpdate, "Update"},
-    {Action::kDeleteThenCreate, "DeleteThenCreate"},
-    {Action::kCreateThenDelete, "CreateThenDelete"},
-    {Action::kDelete, "Delete"},
-    {Action::kForget, "Forget"},
-    {Action::kForgetThenCreate, "ForgetThenCreate"},
-    {Action::kCreateThenForget, "CreateThenForget"},
+// In the enum's order.
+constexpr std::array<ActionInfo, 10> kActions = {{
+    // action, name, slug, symbol, to_add, to_change, to_destroy, to_forget
+    {Action::kNoOp, "NoOp", "no-op", " ", 0, 0, 0, 0},
+    {Action::kCreate, "Create", "create", "+", 1, 0, 0, 0},
+    {Action::kRead, "Read", "read", "<=", 0, 0, 0, 0},
+    {Action::kUpdate, "Update", "update", "~", 0, 1, 0, 0},
+    {Action::kDeleteThenCreate, "DeleteThenCreate", "delete-then-create", "-/+", 1, 0, 1, 0},
+    {Action::kCreateThenDelete, "CreateThenDelete", "create-then-delete", "+/-", 1, 0, 1, 0},
+    {Action::kDelete, "Delete", "delete", "-", 0, 0, 1, 0},
+    {Action::kForget, "Forget", "forget", ".", 0, 0, 0, 1},
+    {Action::kForgetThenCreate, "ForgetThenCreate", "forget-then-create", "+/.", 1, 0, 0, 1},
+    {Action::kCreateThenForget, "CreateThenForget", "create-then-forget", "+/.", 1, 0, 0, 0},
 }};
+
+constexpr bool InEnumOrder() {
+  for (size_t i = 0; i < kActions.size(); ++i) {
+    if (static_cast<size_t>(kActions[i].action) != i) return false;
+  }
+  return true;
+}
+static_assert(InEnumOrder());
 }  // namespace
 
-std::string_view ActionName(Action a) {
-  for (const auto& [action, name] : kNames) {
-    if (action == a) return name;
-  }
-  return "NoOp";
+const ActionInfo& InfoOf(Action a) {
+  auto i = static_cast<size_t>(a);
+  return kActions[i < kActions.size() ? i : 0];
 }
 
+std::string_view ActionName(Action a) { return InfoOf(a).name; }
+
 std::optional<Action> ActionFromName(std::string_view name) {
-  for (const auto& [action, n] : kNames) {
-    if (n == name) return action;
+  for (const ActionInfo& info : kActions) {
+    if (info.name == name) return info.action;
   }
   return std::nullopt;
 }

@@ -1,4 +1,5 @@
-// The action a change performs, as OpenTofu's and Terraform's plans.Action name them.
+// The action a change performs, as OpenTofu's and Terraform's plans.Action name them, and
+// the one table of what each action is called and counts toward.
 #ifndef PLANVIEW_STRUCTURED_ACTION_H_
 #define PLANVIEW_STRUCTURED_ACTION_H_
 
@@ -22,6 +23,20 @@ enum class Action {
 };
 
 inline bool IsReplace(Action a) { return a == Action::kDeleteThenCreate || a == Action::kCreateThenDelete; }
+
+// One row of the action table.
+struct ActionInfo {
+  Action action;
+  std::string_view name;    // Go's plans.Action String(): "CreateThenDelete"
+  std::string_view slug;    // planview's JSON format: "create-then-delete"
+  std::string_view symbol;  // the plain symbol (Markdown): "+/-"
+  // What the action adds to the "Plan: N to add, N to change, N to destroy, N to forget"
+  // counts (0 or 1 each).
+  int to_add, to_change, to_destroy, to_forget;
+};
+
+// The row of `a`; an out-of-range value gets NoOp's.
+const ActionInfo& InfoOf(Action a);
 
 // "NoOp", "Create", ... (the names Go's plans.Action String() uses).
 std::string_view ActionName(Action a);

@@ -26,6 +26,7 @@ int32_t ReadHex4(std::string_view s, size_t i) {
 }  // namespace
 
 void AppendUtf8(std::string& out, uint32_t cp) {
+  if (cp > 0x10FFFF || (cp >= 0xD800 && cp < 0xE000)) cp = 0xFFFD;
   if (cp < 0x80) {
     out += static_cast<char>(cp);
   } else if (cp < 0x800) {
@@ -202,20 +203,29 @@ size_t FindInvalidUtf8(std::string_view text) {
 
 namespace {
 
-// The escape of one ASCII byte inside a JSON string.
-void AppendEscape(std::string& out, unsigned char c) {
+// The escape of one ASCII byte inside a JSON string; `go`: \b and \f as Go (1.22 on)
+// writes them, else as \u0008 and \u000c.
+void AppendEscape(std::string& out, unsigned char c, bool go) {
   static const char* kHex = "0123456789abcdef";
   switch (c) {
+    case '\b':
+      if (!go) break;
+      out += "\\b";
+      return;
+    case '\f':
+      if (!go) break;
+      out += "\\f";
+      return;
     case '"': out += "\\\""; return;
     case '\\': out += "\\\\"; return;
     case '\n': out += "\\n"; return;
     case '\r': out += "\\r"; return;
     case '\t': out += "\\t"; return;
-    default:
-      out += "\\u00";
-      out += kHex[c >> 4];
-      out += kHex[c & 15];
+    default: break;
   }
+  out += "\\u00";
+  out += kHex[c >> 4];
+  out += kHex[c & 15];
 }
 
 }  // namespace
@@ -227,7 +237,7 @@ void AppendJsonString(std::string& out, std::string_view text) {
     unsigned char c = static_cast<unsigned char>(text[i]);
     if (c >= 0x20 && c != '"' && c != '\\') continue;
     out.append(text.data() + run, i - run);
-    AppendEscape(out, c);
+    AppendEscape(out, c, false);
     run = i + 1;
   }
   out.append(text.data() + run, text.size() - run);
@@ -246,7 +256,7 @@ void AppendGoJsonString(std::string& out, std::string_view text) {
         continue;
       }
       out.append(text.data() + run, i - run);
-      AppendEscape(out, c);
+      AppendEscape(out, c, true);
       run = ++i;
       continue;
     }

@@ -30,7 +30,8 @@ StringCheck CheckString(std::string_view s);
 // become U+FFFD, as Go's encoding/json does.
 std::string UnescapeString(std::string_view s);
 
-// Appends code point `cp` (at most U+10FFFF) encoded as UTF-8.
+// Appends code point `cp` encoded as UTF-8; a surrogate or a value past U+10FFFF as
+// U+FFFD (as Go's utf8.AppendRune).
 void AppendUtf8(std::string& out, uint32_t cp);
 
 // Offset of the first byte that is not valid UTF-8, or text.size().
@@ -39,8 +40,9 @@ size_t FindInvalidUtf8(std::string_view text);
 // Appends `text` as a quoted JSON string: `"` and `\` escaped, \n \r \t, other control
 // characters as \u00XX, all other bytes as they are.
 void AppendJsonString(std::string& out, std::string_view text);
-// The same as Go's encoding/json writes it: also < > & as \u003c \u003e \u0026, U+2028
-// and U+2029 as \u2028 \u2029, and each byte that is not valid UTF-8 as \ufffd.
+// The same as Go's encoding/json (1.22 on) writes it: also \b \f, < > & as \u003c
+// \u003e \u0026, U+2028 and U+2029 as \u2028 \u2029, and each byte that is not valid
+// UTF-8 as \ufffd.
 void AppendGoJsonString(std::string& out, std::string_view text);
 
 }  // namespace planview::structured

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "change/action_symbol.h"
 #include "change/colorize.h"
 #include "change/go_text.h"
 #include "fmt/format.h"
@@ -66,22 +67,6 @@ const Colorize& ColorizerOf(const RenderOpts& opts) {
 
 void AppendIndent(std::string& out, int indent) {
   if (indent > 0) out.append(static_cast<size_t>(indent) * 4, ' ');
-}
-
-std::string_view DiffActionSymbol(Action action) {
-  switch (action) {
-    case Action::kDeleteThenCreate: return "[red]-[reset]/[green]+[reset]";
-    case Action::kCreateThenDelete: return "[green]+[reset]/[red]-[reset]";
-    case Action::kForgetThenCreate: return "  [red].[reset]/[green]+[reset]";
-    case Action::kCreate: return "  [green]+[reset]";
-    case Action::kDelete: return "  [red]-[reset]";
-    case Action::kRead: return " [cyan]<=[reset]";
-    case Action::kUpdate: return "  [yellow]~[reset]";
-    case Action::kNoOp: return "   ";
-    case Action::kForget: return "  [red].[reset]";
-    case Action::kCreateThenForget: return " [green]+[reset]/[red].[reset]";
-  }
-  return "  ?";
 }
 
 void AppendActionSymbol(std::string& out, Action action, const RenderOpts& opts) {
@@ -147,11 +132,6 @@ void AppendUnchangedLine(std::string& out, int indent, std::string_view keyword,
 void AppendClosing(std::string& out, int indent, char bracket, const RenderOpts& opts) {
   AppendLineStart(out, indent, Action::kNoOp, opts);
   out.push_back(bracket);
-}
-
-std::string EnsureValidAttributeName(std::string_view name) {
-  if (IsHclIdentifier(name)) return std::string(name);
-  return GoQuote(name);
 }
 
 void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, const RenderOpts& attribute_opts,

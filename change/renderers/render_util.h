@@ -1,6 +1,6 @@
 // Pieces every renderer writes (upstream's renderers/util.go): indentation, the action
-// symbols, the "-> null" and "# forces replacement" suffixes, the "unchanged ... hidden"
-// summaries, attribute-name escaping, and the frame and lines of collections. Internal to
+// symbols (change/action_symbol.h), the "-> null" and "# forces replacement" suffixes, the "unchanged ... hidden"
+// summaries, and the frame and lines of collections. Internal to
 // change/renderers.
 #ifndef PLANVIEW_CHANGE_RENDERERS_RENDER_UTIL_H_
 #define PLANVIEW_CHANGE_RENDERERS_RENDER_UTIL_H_
@@ -31,8 +31,6 @@ const Colorize& ColorizerOf(const RenderOpts& opts);
 // Four spaces per level.
 void AppendIndent(std::string& out, int indent);
 
-// The action's symbol markup, three printable characters wide (upstream DiffActionSymbol).
-std::string_view DiffActionSymbol(Action action);
 // The coloured symbol and a space, or nothing when symbols are hidden.
 void AppendActionSymbol(std::string& out, Action action, const RenderOpts& opts);
 
@@ -61,9 +59,6 @@ void AppendUnchangedLine(std::string& out, int indent, std::string_view keyword,
                          const RenderOpts& opts);
 // The closing line: the indent, a blank action column and the bracket.
 void AppendClosing(std::string& out, int indent, char bracket, const RenderOpts& opts);
-
-// The name as it is when it is a valid HCL identifier, else Go-quoted.
-std::string EnsureValidAttributeName(std::string_view name);
 
 // The attribute lines of an object or a block at `indent`: `name = value` with names
 // aligned (quoted when they are not identifiers). id, name and tags are always shown;

@@ -6,11 +6,16 @@
 # input shape of bench/shape_plans.h the same numbers, checked against the 1 s budget.
 #
 #   bash cmd/bench/render_bench.sh [--sizes "1 10 100"] [--gb] [--shapes-only] [--no-shapes] [--runs N]
+#                                  [--format FORMAT] [--base OTHER_PLANVIEW]
 #
 #   --sizes "…"    plan sizes in MB (default: 1 10 100)
 #   --gb           also the 1 GB plan (1 GB of disk in WORK; 2.5 GB of memory for the phase run)
 #   --shapes-only  only the quadratic shapes;  --no-shapes: only the sizes
 #   --runs N       runs per measurement (default 3; the median is reported)
+#   --format F     render the sizes with `--format F` (json, markdown, ...); the phase
+#                  columns are left out (render_phases writes text)
+#   --base BIN     also render each size with BIN (another planview build), its row
+#                  labelled "base" right after ours; `same` then compares the two outputs
 #
 # Environment: BAZEL (default `bazel`; use your own output base, e.g.
 # BAZEL="bazel --output_base=/root/.cache/bazel-me"), WORK (directory for the generated
@@ -29,6 +34,8 @@ sizes=(1 10 100)
 shapes=1
 do_sizes=1
 runs=3
+format_args=()
+base=
 while [ $# -gt 0 ]; do
   case "$1" in
     --sizes) read -r -a sizes <<<"$2"; shift 2 ;;
@@ -36,6 +43,8 @@ while [ $# -gt 0 ]; do
     --shapes-only) do_sizes=0; shift ;;
     --no-shapes) shapes=0; shift ;;
     --runs) runs=$2; shift 2 ;;
+    --format) format_args=(--format "$2"); shift 2 ;;
+    --base) base=$(realpath "$2"); shift 2 ;;
     -h|--help) sed -n '2,25p' "$0"; exit 0 ;;
     *) echo "render_bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
@@ -47,11 +56,12 @@ bin=$($BAZEL info -c opt bazel-bin 2>/dev/null)
 mkdir -p "$WORK"
 echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD) $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg); WORK=$WORK"
 
-# whole PLAN SCHEMAS OUT: "wall cpu rss_kb" of the median run (by wall time).
+# whole PLAN SCHEMAS OUT [PLANVIEW [ARGS...]]: "wall cpu rss_kb" of the median run (by wall time).
 whole() {
-  local plan=$1 schemas=$2 out=$3 i
+  local plan=$1 schemas=$2 out=$3 planview=${4:-$bin/cmd/planview} i
+  shift $(($# < 4 ? $# : 4))
   for ((i = 0; i < runs; i++)); do
-    /usr/bin/time -f '%e %U %S %M' "$bin/cmd/planview" "$plan" --schemas "$schemas" -no-color \
+    /usr/bin/time -f '%e %U %S %M' "$planview" "$plan" --schemas "$schemas" -no-color "$@" \
       2>&1 >"$out" | tail -1
   done | awk '{ printf "%s %.2f %s\n", $1, $2 + $3, $4 }' | sort -n | awk -v k=$(((runs + 1) / 2)) 'NR == k'
 }
@@ -66,9 +76,9 @@ phases() {
     { prev = $0 }'
 }
 
-row() {  # label bytes out whole-fields phase-fields
-  local label=$1 bytes=$2 out=$3 w=$4 p=$5 same=differs
-  cmp -s "$out" "$out.phases" && same=same
+row() {  # label bytes out whole-fields phase-fields [output to compare with]
+  local label=$1 bytes=$2 out=$3 w=$4 p=$5 other=${6:-$3.phases} same=differs
+  cmp -s "$out" "$other" && same=same
   read -r wall cpu rss_kb <<<"$w"
   read -r rd ps df rn wr <<<"$p"
   awk -v l="$label" -v b="$bytes" -v w="$wall" -v c="$cpu" -v r="$rss_kb" -v o="$(stat -c %s "$out")" \
@@ -90,7 +100,19 @@ if [ "$do_sizes" = 1 ]; then
     plan="$WORK/plan-$size.json"
     [ -f "$plan" ] || "$bin/bench/gen_plan" --size-mb "$size" --seed 1 --out "$plan" 2>/dev/null
     out="$WORK/out-$size.txt"
-    row "$size" "$(stat -c %s "$plan")" "$out" "$(whole "$plan" "$schemas" "$out")" "$(phases "$plan" "$schemas" "$out")"
+    if [ ${#format_args[@]} = 0 ]; then
+      p=$(phases "$plan" "$schemas" "$out")
+    else
+      p="0 0 0 0 0"
+    fi
+    w=$(whole "$plan" "$schemas" "$out" "$bin/cmd/planview" "${format_args[@]}")
+    if [ -n "$base" ]; then
+      wb=$(whole "$plan" "$schemas" "$out.base" "$base" "${format_args[@]}")
+      row "$size" "$(stat -c %s "$plan")" "$out" "$w" "$p" "$out.base"
+      row "$size base" "$(stat -c %s "$plan")" "$out.base" "$wb" "$p" "$out"
+    else
+      row "$size" "$(stat -c %s "$plan")" "$out" "$w" "$p"
+    fi
   done
 fi
 

@@ -18,8 +18,8 @@
 #include <fmt/format.h>
 
 #include "renderer/formats/filter.h"
-#include "renderer/utf8.h"
 #include "renderer/tree/line_tree.h"
+#include "structured/json_text.h"
 
 namespace planview::cmd::browse {
 
@@ -199,7 +199,7 @@ class Screen {
         continue;
       }
       if (key < 0x20) continue;
-      renderer::AppendRune(query, static_cast<char32_t>(key));
+      structured::AppendUtf8(query, static_cast<char32_t>(key));
     }
     curs_set(0);
     if (query.empty()) return;

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "base/expected.h"
 #include "planfile/internal/address.h"
 #include "planfile/internal/change_json.h"
 #include "planfile/internal/value_node.h"
@@ -319,12 +320,13 @@ void AppendPriorState(std::string_view tfstate, const structured::ProviderSchema
     const std::string module(resource.find("module").is_string() ? resource.find("module").text() : "");
     const structured::Schema* schema = nullptr;
     if (schemas != nullptr) {
-      std::string error;
-      schema = schemas->Find(ProviderName(resource.find("provider").text()),
-                             resource.find("mode").text() == "data" ? structured::ResourceMode::kData
-                                                                    : structured::ResourceMode::kManaged,
-                             resource.find("type").text(), error);
-      if (!error.empty()) Fail(where, "schema: " + error);
+      base::Expected<const structured::Schema*> found =
+          schemas->Find(ProviderName(resource.find("provider").text()),
+                        resource.find("mode").text() == "data" ? structured::ResourceMode::kData
+                                                               : structured::ResourceMode::kManaged,
+                        resource.find("type").text());
+      if (!found) Fail(where, "schema: " + found.error().message);
+      schema = *found;
     }
     ResourceJson converted;
     converted.data = resource.find("mode").text() == "data";

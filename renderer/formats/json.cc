@@ -25,22 +25,6 @@ void String(std::string& out, std::string_view key, std::string_view value, bool
   structured::AppendJsonString(out, value);
 }
 
-std::string_view ActionSlug(Action action) {
-  switch (action) {
-    case Action::kNoOp: return "no-op";
-    case Action::kCreate: return "create";
-    case Action::kRead: return "read";
-    case Action::kUpdate: return "update";
-    case Action::kDelete: return "delete";
-    case Action::kDeleteThenCreate: return "delete-then-create";
-    case Action::kCreateThenDelete: return "create-then-delete";
-    case Action::kForget: return "forget";
-    case Action::kForgetThenCreate: return "forget-then-create";
-    case Action::kCreateThenForget: return "create-then-forget";
-    default: return "unknown";
-  }
-}
-
 // The diff tree as change/redaction.h presents it: every sensitive node's `inner` is
 // {"redacted": true} unless sensitive values are shown.
 void AppendDiff(std::string& out, const change::Diff& diff, bool show_sensitive) {
@@ -67,7 +51,7 @@ void AppendResource(std::string& out, const ResourceDiff& d, ChangeCause cause, 
   }
   if (!r.deposed.empty()) String(out, "deposed", r.deposed, first);
   String(out, "provider_name", r.provider_name, first);
-  String(out, "action", ActionSlug(r.action), first);
+  String(out, "action", InfoOf(r.action).slug, first);
   Key(out, "categories", first);
   out += '[';
   std::vector<ActionCategory> categories = CategoriesOf(r);
@@ -148,7 +132,7 @@ void RenderJson(const PlanContext& plan, const FormatOptions& /*format*/, std::s
     out += '{';
     bool f = true;
     String(out, "name", o.name, f);
-    String(out, "action", ActionSlug(o.diff.action()), f);
+    String(out, "action", InfoOf(o.diff.action()).slug, f);
     Key(out, "diff", f);
     AppendDiff(out, o.diff, options.show_sensitive);
     out += '}';

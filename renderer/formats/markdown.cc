@@ -20,21 +20,6 @@ std::string DiffBlock(std::string_view human) {
   return fmt::format("{}diff\n{}\n{}\n", fence, body, fence);
 }
 
-std::string_view Symbol(Action action) {
-  switch (action) {
-    case Action::kCreate: return "+";
-    case Action::kDelete: return "-";
-    case Action::kUpdate: return "~";
-    case Action::kDeleteThenCreate: return "-/+";
-    case Action::kCreateThenDelete: return "+/-";
-    case Action::kRead: return "<=";
-    case Action::kForget: return ".";
-    case Action::kForgetThenCreate:
-    case Action::kCreateThenForget: return "+/.";
-    default: return " ";
-  }
-}
-
 bool DestroysFirst(Action action) {
   return action == Action::kDelete || action == Action::kDeleteThenCreate || action == Action::kCreateThenDelete ||
          action == Action::kForgetThenCreate;
@@ -145,7 +130,7 @@ void RenderMarkdown(const PlanContext& plan, const FormatOptions& format, std::s
       const ResourceChange& r = *d.resource;
       if (!ShownInPlan(r) || DestroysFirst(r.action) != (pass == 0)) continue;
       if (options.include_resource && !options.include_resource(r)) continue;
-      Section s{&d, Symbol(r.action), Reason(r, options.product), {}};
+      Section s{&d, InfoOf(r.action).symbol, Reason(r, options.product), {}};
       s.details = ResourceDetailsBlock(d, options);
       sections.push_back(std::move(s));
     }

@@ -63,23 +63,11 @@ PlanSummary Summarize(const PlanDiffs& diffs) {
     Add(types[std::string(r.type)], categories);
     Add(modules[r.module_address.empty() ? std::string("(root)") : std::string(r.module_address)], categories);
     if (r.Importing()) ++s.to_import;
-    switch (r.action) {
-      case Action::kCreate: ++s.to_add; break;
-      case Action::kUpdate: ++s.to_change; break;
-      case Action::kDelete: ++s.to_destroy; break;
-      case Action::kDeleteThenCreate:
-      case Action::kCreateThenDelete:
-        ++s.to_add;
-        ++s.to_destroy;
-        break;
-      case Action::kForgetThenCreate:
-        ++s.to_add;
-        ++s.to_forget;
-        break;
-      case Action::kCreateThenForget: ++s.to_add; break;
-      case Action::kForget: ++s.to_forget; break;
-      default: break;
-    }
+    const ActionInfo& counts = InfoOf(r.action);
+    s.to_add += counts.to_add;
+    s.to_change += counts.to_change;
+    s.to_destroy += counts.to_destroy;
+    s.to_forget += counts.to_forget;
   }
   for (const OutputDiff& o : diffs.outputs) {
     if (o.diff.action() != Action::kNoOp) ++s.output_changes;

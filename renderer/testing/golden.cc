@@ -9,7 +9,7 @@
 #include <fmt/format.h>
 
 #include "gtest/gtest.h"
-#include "renderer/text_escape.h"
+#include "structured/compact_json.h"
 #include "structured/json_parse.h"
 
 namespace planview::renderer::testing {
@@ -60,7 +60,7 @@ Json LoadJson(const std::string& path) {
 
 std::string JsonText(structured::Value value) {
   std::string out;
-  AppendCompactJson(out, value);
+  structured::AppendCompactJson(out, value);
   return out;
 }
 

@@ -107,23 +107,11 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
     if (!Listed(r)) continue;
     PlanEntry entry{&r, ChangeCause::kProposed, formats::CategoriesOf(r)};
     for (formats::ActionCategory c : entry.categories) ++tree->counts_[static_cast<size_t>(c)];
-    switch (r.action) {
-      case Action::kCreate: ++to_add; break;
-      case Action::kUpdate: ++to_change; break;
-      case Action::kDelete: ++to_destroy; break;
-      case Action::kDeleteThenCreate:
-      case Action::kCreateThenDelete:
-        ++to_add;
-        ++to_destroy;
-        break;
-      case Action::kForgetThenCreate:
-        ++to_add;
-        ++forgetting;
-        break;
-      case Action::kCreateThenForget: ++to_add; break;
-      case Action::kForget: ++forgetting; break;
-      default: break;
-    }
+    const ActionInfo& counts = InfoOf(r.action);
+    to_add += counts.to_add;
+    to_change += counts.to_change;
+    to_destroy += counts.to_destroy;
+    forgetting += counts.to_forget;
     if (r.Importing()) ++importing;
     tree->entries_.push_back(std::move(entry));
     tree->entry_drift_.push_back(nullptr);

@@ -1,0 +1,209 @@
+#include "renderer/plan_diffs.h"
+
+#include <exception>
+#include <memory>
+#include <span>
+#include <unordered_map>
+
+#include <fmt/format.h>
+
+#include "differ/differ.h"
+#include "renderer/internal/diffing.h"
+#include "structured/change.h"
+#include "structured/document_builder.h"
+#include "structured/path_matcher.h"
+
+namespace planview::renderer {
+
+namespace {
+
+// An empty path, for a relevant attribute whose path is null (it matches the whole value).
+structured::Value EmptyPath() {
+  static const std::shared_ptr<const structured::Document> doc = [] {
+    structured::DocumentBuilder b;
+    b.BeginArray();
+    b.EndArray();
+    return b.Finish();
+  }();
+  return doc->root();
+}
+
+}  // namespace
+
+namespace internal {
+
+// The schema block a resource is diffed against: false (with a warning) when the resource
+// cannot be rendered at all; `block` stays null when the layout must be inferred.
+bool ResolveBlock(const ResourceChange& r, const SchemaSource& schemas, Warnings& warnings,
+                  std::shared_ptr<const structured::Block>& block) {
+  if (!r.mode) {
+    if (r.mode_name == "list") {
+      // `terraform query`'s list blocks: their results never enter a plan.
+      warnings.Add(fmt::format("{}: list resources are not stored in plans; not rendered", r.address));
+    } else {
+      warnings.Add(fmt::format("{}: unknown resource mode \"{}\"; not rendered", r.address, r.mode_name));
+    }
+    return false;
+  }
+  if (*r.mode == structured::ResourceMode::kEphemeral) {
+    warnings.Add(fmt::format("{}: ephemeral resources are not stored in plans; not rendered", r.address));
+    return false;
+  }
+  block = schemas.Find(r.provider_name, *r.mode, r.type, r.address, warnings);
+  return true;
+}
+
+// The diff of `change` against `block` (null: inferred), falling back to an inferred
+// layout when the values do not fit the schema. Safe to run on several threads at once.
+change::Diff DiffAgainst(const ResourceChange& r, const structured::Change& change, const structured::Block* block,
+                         const change::Profile& profile, Warnings& warnings) {
+  if (block) {
+    try {
+      change::Diff diff = differ::ComputeDiffForBlock(change, *block, profile);
+      WarnOfSchemaMismatch(r.address, change, *block, warnings);
+      return diff;
+    } catch (const std::exception& e) {
+      warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered from the values", r.address,
+                               e.what()));
+    }
+  }
+  std::shared_ptr<const structured::Block> inferred =
+      InferBlock({change.before, change.after, change.unknown, change.before_sensitive, change.after_sensitive});
+  try {
+    return differ::ComputeDiffForBlock(change, *inferred, profile);
+  } catch (const std::exception& e) {
+    warnings.Add(fmt::format("{}: cannot render this change ({})", r.address, e.what()));
+    return {};
+  }
+}
+
+change::Diff DiffResource(const ResourceChange& r, const structured::Change& change, const SchemaSource& schemas,
+                          const change::Profile& profile, Warnings& warnings) {
+  std::shared_ptr<const structured::Block> block;
+  if (!ResolveBlock(r, schemas, warnings, block)) return {};
+  return DiffAgainst(r, change, block.get(), profile, warnings);
+}
+
+// A resource change's values for the differ. Terraform's profile diffs a forget-only change
+// as a no-op, so it does not look like a deletion.
+structured::Change ChangeOf(const ResourceChange& r, structured::PathMatcher relevant, const change::Profile& profile) {
+  structured::Change change = structured::Change::FromPlanChange(r.change, std::move(relevant));
+  if (r.action == Action::kForget && !profile.opentofu_forget) change = change.AsNoOp();
+  return change;
+}
+
+PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode,
+                            const change::Profile& profile, Warnings& warnings, base::Executor* pool) {
+  struct Item {
+    const ResourceChange* drift = nullptr;
+    structured::PathMatcher relevant;
+    std::shared_ptr<const structured::Block> block;
+    bool diffable = false;
+    Warnings warnings;
+    change::Diff diff;
+  };
+  // The relevant attributes by resource address, once: one matcher per address and one
+  // for those naming no resource (they apply to every drifted resource).
+  std::unordered_map<std::string_view, std::vector<structured::Value>> paths_by_address;
+  std::vector<structured::Value> every_resource_paths;
+  for (const RelevantAttribute& attr : plan.relevant_attributes) {
+    structured::Value path = attr.attribute.is_null() ? EmptyPath() : attr.attribute;
+    (attr.resource.empty() ? every_resource_paths : paths_by_address[attr.resource]).push_back(path);
+  }
+  structured::PathMatcher every_resource = structured::PathMatcher::FromPathList(every_resource_paths, true);
+  std::vector<Item> items;
+  for (const ResourceChange& drift : plan.resource_drift) {
+    Item item;
+    item.drift = &drift;
+    if (mode == PlanMode::kRefreshOnly) {
+      item.relevant = structured::PathMatcher::Always();
+    } else {
+      item.relevant = every_resource;
+      auto own = paths_by_address.find(drift.address);
+      if (own != paths_by_address.end()) {
+        item.relevant =
+            structured::PathMatcher::Union(structured::PathMatcher::FromPathList(own->second, true), every_resource);
+      }
+      // Without a relevant attribute upstream shows nothing of this drift.
+      if (!item.relevant.MatchesPartial()) continue;
+    }
+    item.diffable = ResolveBlock(drift, schemas, item.warnings, item.block);
+    items.push_back(std::move(item));
+  }
+  base::ParallelRunsOn(pool, items.size(), 1, [&items, &profile](size_t begin, size_t end) {
+    for (Item& item : std::span(items).subspan(begin, end - begin)) {
+      if (!item.diffable) continue;
+      structured::Change change = ChangeOf(*item.drift, std::move(item.relevant), profile);
+      item.diff = DiffAgainst(*item.drift, change, item.block.get(), profile, item.warnings);
+    }
+  });
+  PlanDiffs diffs;
+  diffs.drift.reserve(items.size());
+  for (Item& item : items) {
+    warnings.Append(item.warnings);
+    diffs.drift.push_back({item.drift, std::move(item.diff), {}, {}});
+  }
+  return diffs;
+}
+
+std::vector<DeferredDiff> ComputeDeferredDiffs(const Plan& plan, const SchemaSource& schemas,
+                                               const change::Profile& profile, Warnings& warnings) {
+  std::vector<DeferredDiff> out;
+  if (!profile.deferred_and_actions) return out;
+  for (const DeferredChange& d : plan.deferred_changes) {
+    // An ephemeral or list resource is left out with a warning, as in resource_changes
+    // (Terraform's getSchema panics on either mode).
+    std::shared_ptr<const structured::Block> block;
+    if (!ResolveBlock(d.resource, schemas, warnings, block)) continue;
+    structured::Change change = ChangeOf(d.resource, structured::PathMatcher::Always(), profile);
+    out.push_back({&d, DiffAgainst(d.resource, change, block.get(), profile, warnings)});
+  }
+  return out;
+}
+
+std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, const change::Profile& profile, Warnings& warnings) {
+  std::vector<OutputDiff> outputs;
+  for (const OutputChange& o : plan.output_changes) {
+    structured::Change change = structured::Change::FromPlanChange(o.change, structured::PathMatcher::Always());
+    change::Diff diff;
+    try {
+      diff = differ::ComputeDiffForOutput(change, profile);
+    } catch (const std::exception& e) {
+      warnings.Add(fmt::format("output {}: cannot render this change ({})", o.name, e.what()));
+    }
+    outputs.push_back({o.name, std::move(diff)});
+  }
+  return outputs;
+}
+
+}  // namespace internal
+
+using namespace internal;  // NOLINT: this file defines them
+
+bool PlanDiffs::Empty() const {
+  for (const ResourceDiff& c : changes) {
+    if (c.diff.action() != Action::kNoOp || c.resource->Moved()) return false;
+  }
+  for (const OutputDiff& o : outputs) {
+    if (o.diff.action() != Action::kNoOp) return false;
+  }
+  return true;
+}
+
+PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings,
+                           const change::Profile& profile) {
+  PlanDiffs diffs = ComputeDriftDiffs(plan, schemas, mode, profile, warnings, nullptr);
+  diffs.changes.reserve(plan.resource_changes.size());
+  for (const ResourceChange& r : plan.resource_changes) {
+    structured::Change change = ChangeOf(r, structured::PathMatcher::Always(), profile);
+    diffs.changes.push_back({&r, DiffResource(r, change, schemas, profile, warnings), {}, {}});
+    ResourceDiff& d = diffs.changes.back();
+    DiffTriggeredActions(plan, r, schemas, profile, warnings, d.actions_before, d.actions_after);
+  }
+  diffs.outputs = ComputeOutputDiffs(plan, profile, warnings);
+  diffs.deferred = ComputeDeferredDiffs(plan, schemas, profile, warnings);
+  diffs.invoked = DiffInvokedActions(plan, schemas, profile, warnings);
+  return diffs;
+}
+
+}  // namespace planview::renderer

@@ -1,0 +1,46 @@
+#include "structured/compact_json.h"
+
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "structured/json_parse.h"
+#include "structured/json_text.h"
+
+namespace planview::structured {
+namespace {
+
+TEST(AppendGoJsonString, EscapesAsGoDoes) {
+  std::string out;
+  AppendGoJsonString(out, "a\"b\\c\n\t<&>\x01\b\f\xff\u2028\u2029\u00e9");
+  EXPECT_EQ(out, "\"a\\\"b\\\\c\\n\\t\\u003c\\u0026\\u003e\\u0001\\b\\f\\ufffd\\u2028\\u2029\u00e9\"");
+}
+
+TEST(AppendJsonString, EscapesOnlyWhatJsonRequires) {
+  std::string out;
+  AppendJsonString(out, "a\"b\\c\n\t<&>\x01\b\f\xff\u2028");
+  EXPECT_EQ(out, "\"a\\\"b\\\\c\\n\\t<&>\\u0001\\u0008\\u000c\xff\u2028\"");
+}
+
+TEST(AppendUtf8, EncodesAndReplacesWhatIsNoCodePoint) {
+  std::string out;
+  for (uint32_t cp : {0x41u, 0xE9u, 0x20ACu, 0x1F600u, 0xD800u, 0xDFFFu, 0x110000u}) AppendUtf8(out, cp);
+  EXPECT_EQ(out, "A\u00e9\u20ac\U0001F600\ufffd\ufffd\ufffd");
+}
+
+TEST(AppendCompactJson, KeepsNumberTextAndMemberOrder) {
+  auto parsed = ParseJson(R"({"b":[1,2.50,{}], "a" : {"x":null,"y":[]},"c":"<s>","a":true})");
+  ASSERT_TRUE(parsed.ok());
+  std::string out;
+  AppendCompactJson(out, parsed.document->root());
+  EXPECT_EQ(out, R"({"b":[1,2.50,{}],"a":{"x":null,"y":[]},"c":"\u003cs\u003e","a":true})");
+  out.clear();
+  AppendCompactJson(out, parsed.document->root(), {.go_strings = false, .sorted_keys = true});
+  EXPECT_EQ(out, R"({"a":true,"b":[1,2.50,{}],"c":"<s>"})");
+  out.clear();
+  AppendCompactJson(out, Value());
+  EXPECT_EQ(out, "null");
+}
+
+}  // namespace
+}  // namespace planview::structured
