@@ -570,10 +570,11 @@ class SkippedChecker {
 
  private:
   struct Range {
-    base::Executor::Task task;
     bool failed = false;  // written by the task, read after waiting for it
     std::string message;
     size_t offset = 0;
+    // Last: destroyed first, so a running task is waited for before the fields it writes go.
+    base::Executor::Task task;
   };
 
   char* text_;
