@@ -38,6 +38,8 @@ set -- "$r/plan.json" --schemas "$r/schemas.json" --color never --width 78
 m=testdata/markdown_injection
 "$bin" "$m/plan.json" --color never --width 78 --format markdown >"$m/markdown.md" 2>/dev/null
 "$bin" "$m/plan.json" --color never --width 78 --format html >"$m/page.html" 2>/dev/null
+# Risk order and per-action colours (//cmd:html_browser_test).
+"$bin" testdata/html/plan.json --format html >testdata/html/page.html 2>/dev/null
 # Hostile addresses and values in workflow commands (//renderer/formats:github_test).
 g=testdata/github_injection
 "$bin" "$g/plan.json" --color never --width 78 --format github >"$g/github.txt" 2>/dev/null
