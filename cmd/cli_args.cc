@@ -10,6 +10,7 @@
 #include "change/go_text.h"
 #include "cmd/cli_app.h"
 #include "cmd/console.h"
+#include "renderer/word_wrap.h"
 
 namespace planview::cmd {
 
@@ -49,6 +50,18 @@ uint64_t ParseMaxInputBytes(const std::string& text) {
   }
   return bytes;
 }
+
+namespace {
+
+// The --format lines of --help: the table's names and words, wrapped into the column.
+std::string FormatHelp() {
+  std::string wrapped = renderer::WrapString(renderer::formats::OutputFormatHelp(), 62);
+  std::string out = "  --format FORMAT       ";
+  for (char c : wrapped) out += c == '\n' ? std::string("\n") + std::string(24, ' ') : std::string(1, c);
+  return out + '\n';
+}
+
+}  // namespace
 
 std::string UsageText() {
   return R"(Usage: planview [options] FILE
@@ -95,9 +108,7 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
                         (filtered output says what it hid; the Plan: line counts all)
   --verbose             show unchanged attributes and blocks too
   --concise             hide them, as tofu does (the default)
-  --format FORMAT       text (default), markdown (a pull-request comment), json (the
-                        diff model, see docs/json-format.md) or html (one page)
-  --max-bytes N         markdown: size budget in bytes (default 65536)
+)" + FormatHelp() + R"(  --max-bytes N         markdown: size budget in bytes (default 65536)
   --drift WHAT          show (default), summary (each drifted resource's action and
                         address) or hide: the "Objects have changed outside" section,
                         in every format
@@ -141,7 +152,8 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     auto format = renderer::formats::OutputFormatFromName(v);
     if (!format) {
       throw CLI::ValidationError(
-          fmt::format("--format: unknown format {} (want text, markdown, json or html)", change::GoQuote(v)));
+          fmt::format("--format: unknown format {} (want {})", change::GoQuote(v),
+                      renderer::formats::OutputFormatNames()));
     }
     out.formats.format = *format;
   });
