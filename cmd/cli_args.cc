@@ -51,6 +51,14 @@ uint64_t ParseMaxInputBytes(const std::string& text) {
   return bytes;
 }
 
+ColorChoice ParseColorChoice(const std::string& text) {
+  if (text == "auto") return ColorChoice::kAuto;
+  if (text == "always") return ColorChoice::kAlways;
+  if (text == "never") return ColorChoice::kNever;
+  throw CLI::ValidationError(
+      fmt::format("--color: unknown choice {} (want auto, always or never)", change::GoQuote(text)));
+}
+
 namespace {
 
 // The --format lines of --help: the table's names and words, wrapped into the column.
@@ -67,6 +75,7 @@ std::string UsageText() {
   return R"(Usage: planview [options] FILE
        planview browse FILE [--schemas FILE]   (interactive; `planview browse --help`)
        planview wire decode|diff ...           (provider wire values, see README)
+       planview diff OLD NEW                   (compare two plans; `planview diff --help`)
 
 Renders a Terraform/OpenTofu plan, state or JSON log the way `tofu show` does.
 FILE is a `tofu show -json` plan or state, an HCP Terraform redacted JSON plan, or a
@@ -208,18 +217,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     }
     out.product = *product;
   });
-  AddValueOption(app, "--color", [&](const std::string& v) {
-    if (v == "auto") {
-      out.color = ColorChoice::kAuto;
-    } else if (v == "always") {
-      out.color = ColorChoice::kAlways;
-    } else if (v == "never") {
-      out.color = ColorChoice::kNever;
-    } else {
-      throw CLI::ValidationError(
-          fmt::format("--color: unknown choice {} (want auto, always or never)", change::GoQuote(v)));
-    }
-  });
+  AddValueOption(app, "--color", [&](const std::string& v) { out.color = ParseColorChoice(v); });
   AddValueOption(app, "--width", [&](const std::string& v) {
     int width = 0;
     auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), width);

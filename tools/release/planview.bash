@@ -16,7 +16,7 @@ _planview() {
     --width|--max-bytes|--address) return ;;
   esac
   if [ "$COMP_CWORD" = 1 ] && [[ $cur != -* ]]; then
-    COMPREPLY=($(compgen -W "browse wire" -- "$cur") $(compgen -f -- "$cur"))
+    COMPREPLY=($(compgen -W "browse diff wire" -- "$cur") $(compgen -f -- "$cur"))
     return
   fi
   if [[ $cur == -* ]]; then
