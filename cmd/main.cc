@@ -11,6 +11,7 @@
 #include "base/executor.h"
 #include "cmd/browse/browse_command.h"
 #include "cmd/console.h"
+#include "cmd/diff_command.h"
 #include "cmd/plan_file_input.h"
 #include "cmd/planview_cli.h"
 #include "cmd/terminal.h"
@@ -35,6 +36,9 @@ int main(int argc, char** argv) {
     }
     if (command == "convert") {
       return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunConvert(rest, stdout, stderr));
+    }
+    if (command == "diff") {
+      return planview::cmd::RunDiff(rest, terminal, stdout, stderr);  // checks its own output
     }
     if (command == "browse") {
       return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunBrowse(rest, terminal, stdout, stderr, &executor));

@@ -136,9 +136,12 @@ std::vector<Variant> Variants() {
   FormatOptions markdown;
   markdown.format = OutputFormat::kMarkdown;
   v.push_back({"markdown", markdown, "markdown.md", nullptr, {}});  // a comment is public
+  FormatOptions github;
+  github.format = *OutputFormatFromName("github");
+  v.push_back({"github", github, "github.txt", nullptr, {}});  // its summary is the comment
   FormatOptions html;
   html.format = OutputFormat::kHtml;
-  v.push_back({"html", html, "page.html", nullptr, ValueSecrets("SECRET-drifted_")});  // no drift section
+  v.push_back({"html", html, "page.html", nullptr, ValueSecrets()});
   FormatOptions json;
   json.format = OutputFormat::kJson;
   v.push_back({"json", json, "json.json", "json_show_sensitive.json", Load().secrets});
