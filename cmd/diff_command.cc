@@ -65,12 +65,12 @@ struct LoadedPlan {
 bool LoadPlan(const std::string& file, const LoadedSchemas& schemas, uint64_t max_input_bytes, LoadedPlan& loaded,
               std::FILE* err) {
   loaded.name = file == "-" ? "<stdin>" : ForMessage(file);
-  std::string text;
-  std::string error;
-  if (!structured::ReadInputFile(file, text, error, {.max_bytes = max_input_bytes, .name = loaded.name})) {
-    Error(err, error);
+  base::Expected<std::string> read = structured::ReadInputFile(file, {.max_bytes = max_input_bytes, .name = loaded.name});
+  if (!read) {
+    Error(err, read.error().message);
     return false;
   }
+  std::string text = std::move(*read);
   std::optional<renderer::PlanMode> mode;  // a plan file's mode does not change its changes
   if (!PlanFileToJson(text, loaded.name, schemas.get(), mode, err)) return false;
   if (renderer::LooksLikeLog(text)) {
