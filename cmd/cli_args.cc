@@ -97,7 +97,11 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
   --concise             hide them, as tofu does (the default)
   --format FORMAT       text (default), markdown (a pull-request comment), json (the
                         diff model, see docs/json-format.md) or html (one page)
-  --max-bytes N         markdown: size budget in bytes (default 65536)
+  --max-bytes N         markdown: size budget in bytes (default 65536, GitHub's comment
+                        limit); over it, diffs give way by risk: creates and reads first,
+                        destroys, replaces and drift last; what is left out is listed
+  --split DIR           markdown: write DIR/comment-1.md ... comment-N.md, each within
+                        --max-bytes, together every diff; prints the paths written
   --max-input-bytes N   refuse an input or schemas file larger than N bytes
                         (default 4294967296: 4 GiB)
   --help                show this help
@@ -150,6 +154,10 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
           fmt::format("--max-bytes: {} is not a size in bytes (at least 1024)", change::GoQuote(v)));
     }
     out.formats.max_bytes = bytes;
+  });
+  AddValueOption(app, "--split", [&](const std::string& v) {
+    if (v.empty()) throw CLI::ValidationError("--split: empty directory name");
+    out.split_dir = v;
   });
   AddValueOption(app, "--max-input-bytes", [&](const std::string& v) { out.max_input_bytes = ParseMaxInputBytes(v); });
   AddValueOption(app, "--schemas", [&](const std::string& v) { out.schemas_file = v; });
@@ -219,6 +227,10 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
   if (have_file) out.file = files[0];
   if (!have_file && !out.help && !out.version) {
     error = "no input file (give a path, or - for standard input)";
+    return std::nullopt;
+  }
+  if (out.split_dir && out.formats.format != renderer::formats::OutputFormat::kMarkdown) {
+    error = "--split applies to --format markdown";
     return std::nullopt;
   }
   if (have_file && out.file == "-" && out.schemas_file == "-") {

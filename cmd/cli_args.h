@@ -33,6 +33,7 @@ struct CliArgs {
   std::optional<int> width;
   uint64_t max_input_bytes = structured::kDefaultMaxInputBytes;  // --max-input-bytes
   renderer::formats::FormatOptions formats;  // --summary, filters, --verbose, --format, --max-bytes
+  std::optional<std::string> split_dir;      // --split DIR (with --format markdown)
 };
 
 // The value of --max-input-bytes (for a command's CLI11 callback: throws

@@ -10,6 +10,7 @@
 #include "cmd/console.h"
 #include "cmd/plan_file_input.h"
 #include "cmd/schemas_file.h"
+#include "cmd/split_files.h"
 #include "renderer/format_version.h"
 #include "renderer/formats/presenter.h"
 #include "renderer/render_document.h"
@@ -80,6 +81,10 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     request.options.width = terminal.columns;
   }
 
+  std::optional<std::vector<std::string>> split_parts;
+  if (cli->split_dir) {
+    cli->formats.split_sink = [&split_parts](std::vector<std::string> parts) { split_parts = std::move(parts); };
+  }
   renderer::formats::ApplyFormat(cli->formats, request);
   if (cli->formats.format != renderer::formats::OutputFormat::kText) request.options.color = false;
   // The text goes out while it is rendered, in large chunks, instead of being held whole;
@@ -108,6 +113,16 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
   if (!result.ok) {
     Error(err, result.error);
     return kExitBadInput;
+  }
+  if (cli->split_dir) {
+    if (!split_parts) return ReportUsageError(err, fmt::format("--split applies to plans; {} is not one", file_name), "");
+    std::vector<std::string> written;
+    std::string write_error;
+    if (!WriteSplitParts(*cli->split_dir, *split_parts, written, write_error)) {
+      Error(err, write_error);
+      return kExitBadInput;
+    }
+    for (const std::string& path : written) Write(out, path + "\n");
   }
   if (result.log.malformed_lines > 0) {
     std::string more = result.log.malformed_lines > 1

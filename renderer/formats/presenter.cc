@@ -3,6 +3,7 @@
 #include "renderer/formats/html.h"
 #include "renderer/formats/json.h"
 #include "renderer/formats/markdown.h"
+#include "renderer/formats/split.h"
 #include "renderer/formats/summary.h"
 
 namespace planview::renderer::formats {
@@ -25,7 +26,13 @@ void ApplyFormat(const FormatOptions& format, DocumentRequest& request) {
   request.plan_presenter = [format](const PlanContext& plan, std::string& out) {
     switch (format.format) {
       case OutputFormat::kText: RenderText(plan, format, out); break;
-      case OutputFormat::kMarkdown: RenderMarkdown(plan, format, out); break;
+      case OutputFormat::kMarkdown:
+        if (format.split_sink) {
+          format.split_sink(RenderMarkdownParts(plan, format));
+        } else {
+          RenderMarkdown(plan, format, out);
+        }
+        break;
       case OutputFormat::kJson: RenderJson(plan, format, out); break;
       case OutputFormat::kHtml: RenderHtml(plan, format, out); break;
     }
