@@ -33,6 +33,8 @@ set -- "$r/plan.json" --schemas "$r/schemas.json" --color never --width 78
 m=testdata/markdown_injection
 "$bin" "$m/plan.json" --color never --width 78 --format markdown >"$m/markdown.md" 2>/dev/null
 "$bin" "$m/plan.json" --color never --width 78 --format html >"$m/page.html" 2>/dev/null
+# Risk order and per-action colours (//cmd:html_browser_test).
+"$bin" testdata/html/plan.json --format html >testdata/html/page.html 2>/dev/null
 # Budgets and --split (//renderer/formats:markdown_budget_test).
 b=testdata/budget
 set -- "$b/plan.json" --schemas "$b/schemas.json" --color never --width 78 --format markdown
