@@ -102,6 +102,9 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
                         destroys, replaces and drift last; what is left out is listed
   --split DIR           markdown: write DIR/comment-1.md ... comment-N.md, each within
                         --max-bytes, together every diff; prints the paths written
+  --drift WHAT          show (default), summary (each drifted resource's action and
+                        address) or hide: the "Objects have changed outside" section,
+                        in every format
   --max-input-bytes N   refuse an input or schemas file larger than N bytes
                         (default 4294967296: 4 GiB)
   --help                show this help
@@ -158,6 +161,14 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
   AddValueOption(app, "--split", [&](const std::string& v) {
     if (v.empty()) throw CLI::ValidationError("--split: empty directory name");
     out.split_dir = v;
+  });
+  AddValueOption(app, "--drift", [&](const std::string& v) {
+    auto drift = renderer::DriftDisplayFromName(v);
+    if (!drift) {
+      throw CLI::ValidationError(
+          fmt::format("--drift: unknown choice {} (want show, summary or hide)", change::GoQuote(v)));
+    }
+    out.formats.drift = *drift;
   });
   AddValueOption(app, "--max-input-bytes", [&](const std::string& v) { out.max_input_bytes = ParseMaxInputBytes(v); });
   AddValueOption(app, "--schemas", [&](const std::string& v) { out.schemas_file = v; });

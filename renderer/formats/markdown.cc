@@ -47,7 +47,7 @@ std::string FitWithinBudget(const Comment& c, size_t max_bytes, bool collapsed) 
   size_t fixed = markdown_sections::Title(c, {}).size() + c.status.size() + c.filter_note.size() + 1;
   if (layout.tables) fixed += c.tables.size();
   for (Group g : {Group::kDrift, Group::kDestroy, Group::kOther}) {
-    fixed += markdown_sections::GroupHeading(c, g, false).size();
+    fixed += markdown_sections::GroupHeading(c, g, false, "\n").size();
   }
   fixed += markdown_sections::ListOpen(n, max_bytes).size() + markdown_sections::kListClose.size();
   fixed += markdown_sections::NoteParagraph(BudgetNote(max_bytes, true, false, n, n, 1, n)).size();
@@ -85,9 +85,10 @@ std::string FitWithinBudget(const Comment& c, size_t max_bytes, bool collapsed) 
   std::string text = choose(max_bytes > fixed ? max_bytes - fixed : 0);
   // `fixed` over-counts (headings of absent groups, the widest note): choose again with
   // what this layout spends besides its sections, and keep the result when it fits.
+  // (A retry may show a group the first choice did not: the slack is for its heading.)
   Layout kept = layout;
-  for (size_t slack : {size_t{0}, size_t{128}, size_t{512}}) {
-    size_t spent = text.size() - std::min(text.size(), sections_size);
+  const size_t spent = text.size() - std::min(text.size(), sections_size);
+  for (size_t slack : {size_t{0}, size_t{64}, size_t{256}}) {
     if (spent + slack >= max_bytes) break;
     std::string retry = choose(max_bytes - spent - slack);
     if (retry.size() <= max_bytes) {
@@ -103,7 +104,10 @@ std::string FitWithinBudget(const Comment& c, size_t max_bytes, bool collapsed) 
   // The riskiest listed section (first in print order) shows as much of its diff as fits.
   size_t pick = n;
   for (size_t i = 0; i < n; ++i) {
-    if (layout.shown[i] == Shown::kListed && (pick == n || c.sections[i].risk < c.sections[pick].risk)) pick = i;
+    if (layout.shown[i] == Shown::kListed && !c.sections[i].line_only &&
+        (pick == n || c.sections[i].risk < c.sections[pick].risk)) {
+      pick = i;
+    }
   }
   if (pick == n) return text;
   layout.shown[pick] = Shown::kCut;

@@ -53,8 +53,10 @@ Plan TestdataPlan() {
 }
 
 // Calls `body` with the plan's context, inside RenderDocument, as the presenter is.
-void WithPlan(const Plan& plan, const std::function<void(const PlanContext&)>& body) {
+void WithPlan(const Plan& plan, const std::function<void(const PlanContext&)>& body,
+              DriftDisplay drift = DriftDisplay::kShow) {
   DocumentRequest request;
+  request.options.drift = drift;
   request.schemas = plan.schemas ? &*plan.schemas : nullptr;
   request.plan_presenter = [&](const PlanContext& context, std::string&) { body(context); };
   DocumentResult result = RenderDocument(plan.text, "plan.json", request);
@@ -94,6 +96,13 @@ std::vector<Form> CheckBudgeted(const ms::Comment& c, const std::string& out, si
   EXPECT_GE(out.size(), max_bytes * 95 / 100) << "budget " << max_bytes;
   size_t unlisted = 0;
   for (const ms::Section& s : c.sections) {
+    if (s.line_only) {  // --drift summary: one line, under its heading or in the list
+      size_t lines = Count(out, "\n" + ms::ListedLine(s));
+      EXPECT_LE(lines, 1u) << s.title;
+      forms.push_back(lines == 1 ? Form::kFull : Form::kUnlisted);
+      unlisted += lines == 0;
+      continue;
+    }
     size_t full = Count(out, ms::FullText(s));
     size_t opened = Count(out, Opening(s, false));
     size_t listed = Count(out, "\n" + ms::ListedLine(s));
@@ -145,6 +154,12 @@ void CheckSplit(const ms::Comment& c, const std::vector<std::string>& parts, siz
   }
   size_t part = 0, at = 0;  // where the previous section ended
   for (const ms::Section& s : c.sections) {
+    if (s.line_only) {
+      size_t lines = 0;
+      for (const std::string& p : parts) lines += Count(p, "\n" + ms::ListedLine(s));
+      EXPECT_EQ(lines, 1u) << s.title;
+      continue;
+    }
     std::string joined;
     bool mid_line = false;
     for (bool continued = false;; continued = true) {
@@ -219,7 +234,7 @@ TEST(MarkdownBudget, CutsTheOneLargeDiff) {
   });
 }
 
-void CheckManyBudgets(const Plan& plan, const std::vector<size_t>& budgets) {
+void CheckManyBudgets(const Plan& plan, const std::vector<size_t>& budgets, DriftDisplay drift = DriftDisplay::kShow) {
   WithPlan(plan, [&](const PlanContext& context) {
     for (size_t bytes : budgets) {
       ms::Comment c = CollectFor(context, bytes);
@@ -228,13 +243,14 @@ void CheckManyBudgets(const Plan& plan, const std::vector<size_t>& budgets) {
       CheckBudgeted(c, out, bytes);
       CheckSplit(c, RenderMarkdownParts(context, Markdown(bytes)), bytes);
     }
-  });
+  }, drift);
 }
 
 TEST(MarkdownBudget, PropertiesOnTheTestdataPlan) {
   std::vector<size_t> budgets;
   for (size_t bytes = 1024; bytes < 30000; bytes = bytes * 9 / 8) budgets.push_back(bytes);
   CheckManyBudgets(TestdataPlan(), budgets);
+  CheckManyBudgets(TestdataPlan(), {1024, 3000, 9000}, DriftDisplay::kSummary);  // drift as list lines
 }
 
 TEST(MarkdownBudget, PropertiesOnALargerGeneratedPlan) {

@@ -34,9 +34,11 @@ struct FormatOptions {
   // markdown, --split: when set, the comment's parts (renderer/formats/split.h) go here
   // instead of the output.
   std::function<void(std::vector<std::string> parts)> split_sink;
+  DriftDisplay drift = DriftDisplay::kShow;  // every format: the drift section whole, summarised or hidden
 
   bool IsDefault() const {
-    return format == OutputFormat::kText && !summary && !summary_only && !verbose && !filter.Active();
+    return format == OutputFormat::kText && !summary && !summary_only && !verbose && !filter.Active() &&
+           drift == DriftDisplay::kShow;
   }
 };
 

@@ -66,7 +66,7 @@ class Packer {
   std::string Heading(Group group) const {
     if (has_group_ && group == group_) return {};
     bool seen = started_[static_cast<size_t>(group)];
-    return markdown_sections::GroupHeading(c_, group, seen);
+    return markdown_sections::GroupHeading(c_, group, seen, parts_.back());
   }
 
   void Put(Group group, const std::string& text) {

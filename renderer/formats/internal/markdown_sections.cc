@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "renderer/formats/drift.h"
 #include "renderer/formats/markdown.h"
 #include "renderer/formats/markdown_text.h"
 #include "renderer/formats/reasons.h"
@@ -75,9 +76,24 @@ Comment Collect(const PlanContext& plan, const Options& options) {
     }
   }
 
+  // Drift first (as `tofu show` has it).
+  const DriftSelection drift = SelectDrift(plan);
+  for (const ResourceDiff* d : drift.shown) {
+    Section s;
+    s.diff = d;
+    s.group = Group::kDrift;
+    s.risk = budget::RiskOf(d->resource->action, true);
+    s.symbol = InfoOf(d->resource->action).symbol;
+    s.title = Reason(*d->resource, options.product, ChangeCause::kDrift);
+    s.line_only = drift.display == DriftDisplay::kSummary;
+    if (!s.line_only) SetBody(s, RenderResourceDiffBody(*d, options));
+    c.sections.push_back(std::move(s));
+  }
+  c.drift_title = DriftTitle(options.product);
   for (const ResourceDiff* d : ShownChanges(plan, options)) {
     const ResourceChange& r = *d->resource;
     Section s;
+    s.diff = d;
     s.group = DestroysFirst(r.action) ? Group::kDestroy : Group::kOther;
     s.risk = budget::RiskOf(r.action, false);
     s.symbol = InfoOf(r.action).symbol;
@@ -103,18 +119,21 @@ Comment Collect(const PlanContext& plan, const Options& options) {
     }
     c.filter_note = fmt::format("_planview: {} of {} resource changes hidden by {}; the counts above include them._\n",
                                 hidden, summary.resources, markdown_text::Inline(options.filter_description));
+    if (drift.Present()) {
+      c.filter_note += fmt::format("\n_planview: {} of {} drifted resources hidden by {}._\n", drift.hidden,
+                                   drift.hidden + static_cast<int>(drift.shown.size()),
+                                   markdown_text::Inline(options.filter_description));
+    }
   }
   return c;
 }
 
 void Rerender(Comment& comment, const PlanContext& plan, const Options& options) {
-  std::vector<const ResourceDiff*> shown = ShownChanges(plan, options);
-  size_t i = 0;
   for (Section& s : comment.sections) {
     if (s.group == Group::kOutputs) {
       SetBody(s, RenderOutputChanges(plan.diffs, options));
-    } else if (s.group != Group::kDrift && i < shown.size()) {
-      SetBody(s, RenderResourceDiffBody(*shown[i++], options));
+    } else if (!s.line_only) {
+      SetBody(s, RenderResourceDiffBody(*s.diff, options));
     }
   }
 }
@@ -124,7 +143,7 @@ std::string Title(const Comment& comment, std::string_view part) {
                       : fmt::format("## {} plan, {}\n\n", comment.product, part);
 }
 
-std::string GroupHeading(const Comment& comment, Group group, bool continued) {
+std::string GroupHeading(const Comment& comment, Group group, bool continued, std::string_view before) {
   std::string_view name;
   switch (group) {
     case Group::kDrift: name = comment.drift_title; break;
@@ -132,7 +151,8 @@ std::string GroupHeading(const Comment& comment, Group group, bool continued) {
     case Group::kOther: name = comment.have_destroys ? "Other changes" : "Changes"; break;
     case Group::kOutputs: return {};
   }
-  return fmt::format("### {}{}\n\n", name, continued ? " (continued)" : "");
+  std::string_view gap = before.empty() || before.ends_with("\n\n") ? "" : "\n";
+  return fmt::format("{}### {}{}\n\n", gap, name, continued ? " (continued)" : "");
 }
 
 std::string PieceText(const Section& section, const Piece& piece) {
@@ -154,6 +174,10 @@ std::string PieceText(const Section& section, const Piece& piece) {
   if (!piece.note.empty()) out += NoteParagraph(piece.note);
   out += section.group == Group::kOutputs ? "\n" : "\n</details>\n\n";
   return out;
+}
+
+std::string FullText(const Section& section) {
+  return section.line_only ? ListedLine(section) : PieceText(section, {section.body, false, {}});
 }
 
 std::string ListedLine(const Section& section) {
@@ -180,7 +204,7 @@ std::string Assemble(const Comment& c, const Layout& layout, size_t max_bytes) {
     Shown shown = layout.shown.empty() ? Shown::kFull : layout.shown[i];
     if (shown == Shown::kListed) ++listed;
     if (shown != Shown::kFull && shown != Shown::kCut) continue;
-    if (first || s.group != group) text += GroupHeading(c, s.group, false);
+    if (first || s.group != group) text += GroupHeading(c, s.group, false, text);
     first = false;
     group = s.group;
     text += shown == Shown::kFull ? FullText(s) : PieceText(s, {layout.cut, false, layout.cut_note});

@@ -18,12 +18,14 @@ namespace planview::renderer::formats::markdown_sections {
 enum class Group : uint8_t { kDrift, kDestroy, kOther, kOutputs };
 
 struct Section {
+  const ResourceDiff* diff = nullptr;  // null for the output changes
   Group group = Group::kOther;
   budget::Risk risk = budget::Risk::kCreate;
   std::string symbol;  // the action's symbol; empty for the output changes
   std::string title;   // why it is there ("t.a will be destroyed"): untrusted text
   std::string body;    // the diff in `diff` syntax
   std::string fence;   // the code fence that holds `body`
+  bool line_only = false;  // --drift summary: always one list line, no diff
 };
 
 struct Comment {
@@ -47,8 +49,9 @@ std::string Title(const Comment& comment, std::string_view part);
 
 // The heading before the first section of `group` ("### Destroyed or replaced\n\n"); none
 // for the output changes, whose text carries its own. `continued` marks a group taken up
-// again in the next part.
-std::string GroupHeading(const Comment& comment, Group group, bool continued);
+// again in the next part. `before` is the text so far: a heading after a list line or the
+// plan line gets a blank line first.
+std::string GroupHeading(const Comment& comment, Group group, bool continued, std::string_view before);
 
 // How a section is shown: whole, or a piece of its diff (`chunk`), maybe following a
 // previous piece, and maybe with a note after the code (why it stops).
@@ -58,9 +61,10 @@ struct Piece {
   std::string_view note;   // after the code block, or empty
 };
 std::string PieceText(const Section& section, const Piece& piece);
-inline std::string FullText(const Section& section) { return PieceText(section, {section.body, false, {}}); }
+std::string FullText(const Section& section);
 
-// The section's line in the list of sections without their diffs.
+// The section's line in the list of sections without their diffs (and a line_only
+// section's whole text).
 std::string ListedLine(const Section& section);
 
 // The collapsed list around those lines.
