@@ -20,6 +20,7 @@ void ApplyFormat(const FormatOptions& format, DocumentRequest& request) {
     }
     format.format.row().render(plan, format, out);
   };
+  if (format.format.row().frame_other != nullptr) request.frame_other = format.format.row().frame_other;
 }
 
 void RenderText(const PlanContext& plan, const FormatOptions& format, std::string& out) {
