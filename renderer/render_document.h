@@ -43,6 +43,9 @@ struct DocumentRequest {
   int log_diagnostic_width = kLogDiagnosticWidth;
   // Renders plans instead of RenderPlan when set (states and logs are unaffected).
   std::function<void(const PlanContext&, std::string& out)> plan_presenter;
+  // Called with the whole plan once it is read, before it is rendered (gates: the plan
+  // whole, whatever a presenter's filters show). Not called for states and logs.
+  std::function<void(const Plan&)> plan_observer;
   // When set, the output goes to `sink` instead of DocumentResult::output: in order, in
   // chunks, a plan's while it is being rendered (without a plan_presenter: each resource is
   // diffed and rendered in turn on `threads` threads, its diff dropped once written, so

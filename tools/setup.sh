@@ -22,6 +22,7 @@ packages=(
   chromium             # headless browser for //cmd:html_browser_test (planview --format html)
   libncurses-dev       # ncursesw for `planview browse`
   tmux                 # drives `planview browse` in //cmd/browse:browse_tmux_test
+  libre2-dev           # RE2 for --mask: linear time, no recursion on long values (std::regex has both problems)
 )
 
 missing=()

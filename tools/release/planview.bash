@@ -12,7 +12,9 @@ _planview() {
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text markdown json html" -- "$cur")); return ;;
     --action) COMPREPLY=($(compgen -W "create update delete replace read import move forget" -- "$cur")); return ;;
-    --width|--max-bytes|--address) return ;;
+    --fail-on) COMPREPLY=($(compgen -W "delete replace drift" -- "$cur")); return ;;
+    --mask-env) COMPREPLY=($(compgen -v -- "$cur")); return ;;
+    --width|--max-bytes|--address|--mask|--protect) return ;;
   esac
   if [ "$COMP_CWORD" = 1 ] && [[ $cur != -* ]]; then
     COMPREPLY=($(compgen -W "browse wire" -- "$cur") $(compgen -f -- "$cur"))
@@ -21,7 +23,7 @@ _planview() {
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "--schemas --kind --mode --quality --show-sensitive --product --color
       --no-color --width --summary --summary-only --action --address --hide-reads --verbose
-      --concise --format --max-bytes --help --version" -- "$cur"))
+      --concise --format --max-bytes --mask --mask-env --fail-on --protect --help --version" -- "$cur"))
     return
   fi
   COMPREPLY=($(compgen -f -- "$cur"))
