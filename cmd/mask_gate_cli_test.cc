@@ -202,6 +202,11 @@ TEST(Gate, UsageErrors) {
   EXPECT_EQ(r.err,
             "planview: --fail-on and --protect apply to plans; testdata/mask/log.jsonl is a log\n"
             "Run 'planview --help' for usage.\n");
+  r = Planview({"browse", std::string(kDir) + "plan.json", "--fail-on", "delete"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.err,
+            "planview: browse: --fail-on and --protect are for the plain viewer (a check, not a view)\n"
+            "Run 'planview browse --help' for usage.\n");
   // A bad input is exit 1 whatever the gate.
   r = Planview({WriteTempFile("bad.json", "{"), "--fail-on", "delete"});
   EXPECT_EQ(r.exit_code, 1);
