@@ -1,6 +1,6 @@
 // --mask/--mask-env and the gates (--fail-on, --protect) as the binary behaves: exit
-// statuses, exact messages, masked output in every format (goldens in testdata/mask/,
-// written by the command in kRegenerate), and no format leaking a masked secret.
+// statuses, exact messages, masked output in every format (goldens in testdata/mask/),
+// and no format leaking a masked secret.
 #include <map>
 #include <string>
 #include <vector>
@@ -17,12 +17,7 @@ using testing::ProcessResult;
 using testing::RunProcess;
 using testing::WriteTempFile;
 
-// To regenerate the goldens (then read the diff), from the repository root with
-// SECRET='pa"ss\word': bazel-bin/cmd/planview testdata/mask/plan.json --schemas
-// testdata/mask/schemas.json MASKS --summary > testdata/mask/masked.txt, and likewise
-// --format markdown/json/html > masked.md/.json/.html, log.jsonl > masked_log.txt,
-// `wire decode --type '["map","string"]' --input json [--format json] MASKS wire_value.json`
-// > masked_wire.txt/.json.
+// `bash testdata/mask/update_golden.sh` rewrites the goldens (the same flags as below).
 constexpr char kDir[] = "testdata/mask/";
 const std::map<std::string, std::string> kEnv = {{"SECRET", "pa\"ss\\word"}};
 const std::vector<std::string> kMasks = {"--mask", "AKIA[A-Z0-9]{16}", "--mask", "tok-[0-9a-f]+", "--mask",

@@ -50,7 +50,8 @@ std::vector<GateViolation> CheckGate(const Gate& gate, const Plan& plan) {
   std::vector<GateViolation> out;
   if (gate.fail_on_drift) {
     for (const ResourceChange& r : plan.resource_drift) {
-      if (r.action != Action::kNoOp) out.push_back({r.address, "changed outside of the configuration (--fail-on drift)"});
+      if (r.action == Action::kNoOp) continue;
+      out.push_back({std::string(r.address), "changed outside of the configuration (--fail-on drift)"});
     }
   }
   for (const ResourceChange& r : plan.resource_changes) {
@@ -61,11 +62,11 @@ std::vector<GateViolation> CheckGate(const Gate& gate, const Plan& plan) {
     if (!deleted && !replaced) continue;
     const char* verb = replaced ? "is replaced" : "is deleted";
     if (const std::string* glob = ProtectedBy(gate.protect, r)) {
-      out.push_back({r.address, fmt::format("{} (--protect {})", verb, change::GoQuote(*glob))});
+      out.push_back({std::string(r.address), fmt::format("{} (--protect {})", verb, change::GoQuote(*glob))});
     } else if (deleted && gate.fail_on_delete) {
-      out.push_back({r.address, fmt::format("{} (--fail-on delete)", verb)});
+      out.push_back({std::string(r.address), fmt::format("{} (--fail-on delete)", verb)});
     } else if (replaced && gate.fail_on_replace) {
-      out.push_back({r.address, fmt::format("{} (--fail-on replace)", verb)});
+      out.push_back({std::string(r.address), fmt::format("{} (--fail-on replace)", verb)});
     }
   }
   return out;

@@ -27,7 +27,7 @@ struct Gate {
 bool ParseFailOn(std::string_view list, Gate& gate, std::string& error);
 
 struct GateViolation {
-  std::string_view address;
+  std::string address;  // a copy: the plan's document may be gone when it is reported
   std::string reason;  // e.g. "is deleted (--fail-on delete)", "is replaced (--protect 'aws_db_*')"
 };
 

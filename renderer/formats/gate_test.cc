@@ -29,7 +29,7 @@ std::string Check(const Gate& gate) {
   EXPECT_TRUE(parsed.ok());
   Plan plan = Plan::FromJson(parsed.document->root());
   std::string out;
-  for (const GateViolation& v : CheckGate(gate, plan)) out += std::string(v.address) + " " + v.reason + "\n";
+  for (const GateViolation& v : CheckGate(gate, plan)) out += v.address + " " + v.reason + "\n";
   return out;
 }
 
