@@ -106,6 +106,9 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
                         drift (comma-separated); the whole plan counts, not the filtered view
   --protect GLOB        exit 3 after rendering when a resource whose address or type
                         matches is deleted or replaced (repeatable)
+  --drift WHAT          show (default), summary (each drifted resource's action and
+                        address) or hide: the "Objects have changed outside" section,
+                        in every format
   --max-input-bytes N   refuse an input or schemas file larger than N bytes
                         (default 4294967296: 4 GiB)
   --help                show this help
@@ -168,6 +171,14 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
   AddValueOption(app, "--protect", [&](const std::string& v) {
     if (v.empty()) throw CLI::ValidationError("--protect: empty pattern");
     out.gate.protect.push_back(v);
+  });
+  AddValueOption(app, "--drift", [&](const std::string& v) {
+    auto drift = renderer::DriftDisplayFromName(v);
+    if (!drift) {
+      throw CLI::ValidationError(
+          fmt::format("--drift: unknown choice {} (want show, summary or hide)", change::GoQuote(v)));
+    }
+    out.formats.drift = *drift;
   });
   AddValueOption(app, "--max-input-bytes", [&](const std::string& v) { out.max_input_bytes = ParseMaxInputBytes(v); });
   AddValueOption(app, "--schemas", [&](const std::string& v) { out.schemas_file = v; });

@@ -16,7 +16,7 @@ enum class DecodeFormat { kText, kJson };
 
 // `value` printed as `format`, for its declared type `type`; ends in a newline. Strings,
 // keys and refinements are masked by `masks` (--mask, --mask-env).
-std::string DecodeOutput(const structured::wire::WireValue& value, const structured::Type& type, DecodeFormat format,
+std::string DecodeOutput(const wire::WireValue& value, const structured::Type& type, DecodeFormat format,
                          const renderer::Masks& masks = {});
 
 }  // namespace planview::cmd

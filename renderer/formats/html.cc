@@ -1,8 +1,12 @@
 #include "renderer/formats/html.h"
 
+#include <algorithm>
+#include <vector>
+
 #include <fmt/format.h>
 
 #include "change/colorize.h"
+#include "renderer/formats/drift.h"
 #include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
 
@@ -16,46 +20,65 @@ std::string Escaped(std::string_view text) {
   return out;
 }
 
+// Light by default, dark when the reader's system asks for it; every colour is a variable
+// of the theme. The per-action border rules name the element and both classes so that they
+// outrank the plain `details.res` border.
 constexpr std::string_view kStyle = R"(
-body{background:#1e1e1e;color:#d4d4d4;font-family:system-ui,sans-serif;margin:1.5em}
+:root{color-scheme:light dark;--bg:#ffffff;--fg:#1f2328;--muted:#59636e;--line:#d0d7de;--field:#f6f8fa;
+--black:#24292f;--red:#cf222e;--green:#1a7f37;--yellow:#9a6700;--blue:#0969da;--magenta:#8250df;--cyan:#1b7c83;--white:#6e7781;--grey:#6e7781}
+@media (prefers-color-scheme:dark){:root{--bg:#1e1e1e;--fg:#d4d4d4;--muted:#aaaaaa;--line:#555555;--field:#2d2d2d;
+--black:#666666;--red:#f14c4c;--green:#23d18b;--yellow:#f5f543;--blue:#3b8eea;--magenta:#d670d6;--cyan:#29b8db;--white:#e5e5e5;--grey:#888888}}
+body{background:var(--bg);color:var(--fg);font-family:system-ui,sans-serif;margin:1.5em}
 h1{font-size:1.3em}
 table{border-collapse:collapse;margin:.5em 0 1em}
-td,th{border:1px solid #555;padding:.2em .6em;text-align:right}
+td,th{border:1px solid var(--line);padding:.2em .6em;text-align:right}
 td:first-child,th:first-child{text-align:left}
 pre{font-family:ui-monospace,Menlo,Consolas,monospace;font-size:13px;margin:.3em 0 .8em 1.2em;white-space:pre}
-details.res{border-left:3px solid #555;margin:.3em 0;padding-left:.5em}
+details.res{border-left:3px solid var(--line);margin:.3em 0;padding-left:.5em}
 details.res>summary{cursor:pointer;font-family:ui-monospace,Menlo,Consolas,monospace}
-#filters{position:sticky;top:0;background:#1e1e1e;padding:.5em 0}
-#filters input,#filters select{background:#2d2d2d;color:#d4d4d4;border:1px solid #666;padding:.2em}
+details.res.a-create{border-left-color:var(--green)}
+details.res.a-delete,details.res.a-replace{border-left-color:var(--red)}
+details.res.a-update,details.res.a-forget{border-left-color:var(--yellow)}
+details.res.a-read,details.res.a-import,details.res.a-move{border-left-color:var(--cyan)}
+#filters{position:sticky;top:0;background:var(--bg);padding:.5em 0}
+#filters input,#filters select,#filters button{background:var(--field);color:var(--fg);border:1px solid var(--line);padding:.2em}
 .b{font-weight:bold}.d{opacity:.7}
-.c30{color:#666}.c31,.c91{color:#f14c4c}.c32,.c92{color:#23d18b}.c33,.c93{color:#f5f543}
-.c34,.c94{color:#3b8eea}.c35,.c95{color:#d670d6}.c36,.c96{color:#29b8db}.c37,.c97{color:#e5e5e5}.c90{color:#888}
-.a-create{border-color:#23d18b}.a-delete,.a-replace{border-color:#f14c4c}.a-update{border-color:#f5f543}.a-read{border-color:#29b8db}
-.note{color:#aaa;font-style:italic}
+.c30{color:var(--black)}.c31,.c91{color:var(--red)}.c32,.c92{color:var(--green)}.c33,.c93{color:var(--yellow)}
+.c34,.c94{color:var(--blue)}.c35,.c95{color:var(--magenta)}.c36,.c96{color:var(--cyan)}.c37,.c97{color:var(--white)}.c90{color:var(--grey)}
+.note{color:var(--muted);font-style:italic}
 )";
 
+// The filter box (address substring, action; also read from the URL's #q=...&action=...),
+// the shown count, and expand/collapse of the shown resources. Plain DOM, no network.
 constexpr std::string_view kScript = R"(
 (function(){
   var q=document.getElementById('q'),a=document.getElementById('action'),n=document.getElementById('shown');
+  var all=document.querySelectorAll('details.res');
   function apply(){
-    var text=q.value.toLowerCase(),act=a.value,count=0,all=document.querySelectorAll('details.res');
+    var text=q.value.toLowerCase(),act=a.value,count=0;
     all.forEach(function(d){
       var ok=d.dataset.address.toLowerCase().indexOf(text)>=0&&(act===''||(' '+d.dataset.actions+' ').indexOf(' '+act+' ')>=0);
       d.hidden=!ok; if(ok)count++;
     });
     n.textContent=count+' of '+all.length+' shown';
   }
+  function openAll(open){all.forEach(function(d){if(!d.hidden)d.open=open;});}
   var h=new URLSearchParams(location.hash.slice(1));
   if(h.has('q'))q.value=h.get('q');
   if(h.has('action'))a.value=h.get('action');
   q.addEventListener('input',apply);a.addEventListener('change',apply);
+  document.getElementById('expand').addEventListener('click',function(){openAll(true);});
+  document.getElementById('collapse').addEventListener('click',function(){openAll(false);});
   apply();
 })();
 )";
 
-void AppendSummaryTable(std::string& out, const PlanSummary& s) {
-  std::vector<ActionCategory> used = s.UsedCategories();
-  out += "<table><tr><th>resource type</th>";
+// One count table: a row per name (type or module), a column per used category, and the
+// total row when `total` is given.
+void AppendCountTable(std::string& out, std::string_view id, std::string_view title,
+                      const std::vector<std::pair<std::string, CategoryCounts>>& rows,
+                      const std::vector<ActionCategory>& used, const CategoryCounts* total) {
+  out += fmt::format("<table id=\"{}\"><tr><th>{}</th>", id, title);
   for (ActionCategory c : used) out += fmt::format("<th>{}</th>", CategoryName(c));
   out += "</tr>\n";
   auto row = [&](std::string_view name, const CategoryCounts& counts, bool bold) {
@@ -68,9 +91,69 @@ void AppendSummaryTable(std::string& out, const PlanSummary& s) {
     }
     out += "</tr>\n";
   };
-  for (const auto& [name, counts] : s.by_type) row(name, counts, false);
-  row("total", s.by_action, true);
+  for (const auto& [name, counts] : rows) row(name, counts, false);
+  if (total != nullptr) row("total", *total, true);
   out += "</table>\n";
+}
+
+// One collapsible resource: its symbol and reason, then its block.
+void AppendResourceDetails(std::string& out, const ResourceDiff& d, ChangeCause cause, const Options& options) {
+  const ResourceChange& r = *d.resource;
+  std::string categories;
+  for (ActionCategory c : CategoriesOf(r)) {
+    if (!categories.empty()) categories += ' ';
+    categories += CategoryName(c);
+  }
+  std::string first = categories.substr(0, categories.find(' '));
+  out += fmt::format("<details class=\"res a-{}\" data-address=\"{}\" data-actions=\"{}\"><summary>", first,
+                     Escaped(r.address), categories);
+  out += AnsiToHtml(change::Colorize(true).Color(DiffActionSymbol(r.action)));
+  out += ' ';
+  AppendHtmlEscaped(out, Reason(r, options.product, cause));
+  out += "</summary><pre>";
+  out += AnsiToHtml(RenderResourceDiffBody(d, options));
+  out += "</pre></details>\n";
+}
+
+// The drift section: each drifted resource as a collapsible block, or one line each
+// (--drift summary); the filter's note.
+// `changes`: resource changes follow (they get a heading too).
+void AppendDrift(std::string& out, const DriftSelection& drift, const Options& options, bool changes) {
+  if (!drift.Present()) return;
+  out += fmt::format("<h2 id=\"drift\">{}</h2>\n", DriftTitle(options.product));
+  if (drift.display == DriftDisplay::kSummary && !drift.shown.empty()) {
+    out += "<ul id=\"drift-list\">\n";
+    for (const ResourceDiff* d : drift.shown) {
+      out += "<li><code>";
+      out += AnsiToHtml(change::Colorize(true).Color(DiffActionSymbol(d->resource->action)));
+      out += "</code> ";
+      AppendHtmlEscaped(out, Reason(*d->resource, options.product, ChangeCause::kDrift));
+      out += "</li>\n";
+    }
+    out += "</ul>\n";
+  } else {
+    for (const ResourceDiff* d : drift.shown) AppendResourceDetails(out, *d, ChangeCause::kDrift, options);
+  }
+  if (options.include_resource) {
+    out += fmt::format("<p class=\"note\">planview: {} of {} drifted resources hidden by {}.</p>\n", drift.hidden,
+                       drift.hidden + static_cast<int>(drift.shown.size()), Escaped(options.filter_description));
+  }
+  if (changes) out += "<h2 id=\"changes\">Changes</h2>\n";
+}
+
+// Risk order for the page: deletes and replaces first, then updates and forgets, then the
+// rest (creates, reads, moves, imports), each group in plan order.
+int RiskRank(Action action) {
+  switch (action) {
+    case Action::kDelete:
+    case Action::kDeleteThenCreate:
+    case Action::kCreateThenDelete: return 0;
+    case Action::kUpdate:
+    case Action::kForget:
+    case Action::kForgetThenCreate:
+    case Action::kCreateThenForget: return 1;
+    default: return 2;
+  }
 }
 
 }  // namespace
@@ -150,7 +233,6 @@ std::string AnsiToHtml(std::string_view text) {
 void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::string& out) {
   Options options = plan.options;
   options.color = true;
-  change::Colorize colorize(true);
   PlanSummary summary = Summarize(plan.diffs);
   const std::string_view product = options.product == Product::kTerraform ? "Terraform" : "OpenTofu";
 
@@ -167,36 +249,33 @@ void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::s
   } else {
     out += fmt::format("<p id=\"plan-line\"><span class=\"b\">Plan:</span> {}.</p>\n", PlanLine(summary));
   }
-  if (summary.resources > 0) AppendSummaryTable(out, summary);
+  if (summary.resources > 0) {
+    std::vector<ActionCategory> used = summary.UsedCategories();
+    AppendCountTable(out, "by-type", "resource type", summary.by_type, used, &summary.by_action);
+    if (summary.by_module.size() > 1) AppendCountTable(out, "by-module", "module", summary.by_module, used, nullptr);
+  }
 
   out += "<div id=\"filters\">Filter: <input id=\"q\" type=\"search\" placeholder=\"address contains\"> "
          "<select id=\"action\"><option value=\"\">any action</option>";
   for (ActionCategory c : kAllCategories) out += fmt::format("<option>{}</option>", CategoryName(c));
-  out += "</select> <span id=\"shown\"></span></div>\n";
+  out += "</select> <button id=\"expand\" type=\"button\">Expand all</button> "
+         "<button id=\"collapse\" type=\"button\">Collapse all</button> <span id=\"shown\"></span></div>\n";
+  AppendDrift(out, SelectDrift(plan), options, summary.resources > 0);
 
   int hidden = 0;
+  std::vector<const ResourceDiff*> shown;
   for (const ResourceDiff& d : plan.diffs.changes) {
-    const ResourceChange& r = *d.resource;
-    if (!ShownInPlan(r)) continue;
-    if (options.include_resource && !options.include_resource(r)) {
+    if (!ShownInPlan(*d.resource)) continue;
+    if (options.include_resource && !options.include_resource(*d.resource)) {
       ++hidden;
       continue;
     }
-    std::string categories;
-    for (ActionCategory c : CategoriesOf(r)) {
-      if (!categories.empty()) categories += ' ';
-      categories += CategoryName(c);
-    }
-    std::string first = categories.substr(0, categories.find(' '));
-    out += fmt::format("<details class=\"res a-{}\" data-address=\"{}\" data-actions=\"{}\"><summary>", first,
-                       Escaped(r.address), categories);
-    out += AnsiToHtml(colorize.Color(DiffActionSymbol(r.action)));
-    out += ' ';
-    AppendHtmlEscaped(out, Reason(r, options.product));
-    out += "</summary><pre>";
-    out += AnsiToHtml(RenderResourceDiffBody(d, options));
-    out += "</pre></details>\n";
+    shown.push_back(&d);
   }
+  std::stable_sort(shown.begin(), shown.end(), [](const ResourceDiff* a, const ResourceDiff* b) {
+    return RiskRank(a->resource->action) < RiskRank(b->resource->action);
+  });
+  for (const ResourceDiff* d : shown) AppendResourceDetails(out, *d, ChangeCause::kProposed, options);
   std::string outputs = RenderOutputChanges(plan.diffs, options);
   if (!outputs.empty()) {
     out += "<h2>Changes to outputs</h2>\n<pre id=\"outputs\">";

@@ -1,7 +1,9 @@
 // --format html: one self-contained HTML page (no network, no external assets): the plan
-// line and summary table, one collapsible section per resource coloured as the terminal
-// colours it, output changes, and a filter box by address and action (also settable from
-// the URL: page.html#q=module.net&action=replace).
+// line, the counts per resource type and per module, then one collapsible section per
+// resource (deletes and replaces first, then updates, then the rest, each in plan order)
+// bordered and coloured per action, output changes. A light theme, or dark when the
+// reader's system prefers it; a filter box by address and action (also settable from the
+// URL: page.html#q=module.net&action=replace) and expand-all/collapse-all buttons.
 #ifndef PLANVIEW_RENDERER_FORMATS_HTML_H_
 #define PLANVIEW_RENDERER_FORMATS_HTML_H_
 

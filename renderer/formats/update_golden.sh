@@ -17,6 +17,15 @@ for dir in testdata/conformance/equivalence/*/; do
   "$bin" "$@" --format markdown >"$out/markdown.md"
   "$bin" "$@" --format json >"$out/json.json"
   "$bin" "$@" --format html >"$out/page.html"
+  # The --drift choices, for the plans with a drift section (FormatsGolden.DriftChoices).
+  grep -q "Objects have changed outside of OpenTofu" "$dir/plan.txt" || continue
+  "$bin" "$@" --drift summary >"$out/drift_summary.txt"
+  "$bin" "$@" --drift hide >"$out/drift_hide.txt"
+  "$bin" "$@" --action delete >"$out/drift_filtered.txt"
+  "$bin" "$@" --drift summary --format markdown >"$out/drift_summary.md"
+  "$bin" "$@" --drift summary --format json >"$out/drift_summary.json"
+  "$bin" "$@" --drift summary --format html >"$out/drift_summary.html"
+  "$bin" "$@" --drift hide --format json >"$out/drift_hide.json"
 done
 # The sensitivity shapes (//renderer/formats:redaction_test).
 r=testdata/redaction
@@ -33,3 +42,5 @@ set -- "$r/plan.json" --schemas "$r/schemas.json" --color never --width 78
 m=testdata/markdown_injection
 "$bin" "$m/plan.json" --color never --width 78 --format markdown >"$m/markdown.md" 2>/dev/null
 "$bin" "$m/plan.json" --color never --width 78 --format html >"$m/page.html" 2>/dev/null
+# Risk order and per-action colours (//cmd:html_browser_test).
+"$bin" testdata/html/plan.json --format html >testdata/html/page.html 2>/dev/null

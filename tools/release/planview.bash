@@ -14,6 +14,7 @@ _planview() {
     --action) COMPREPLY=($(compgen -W "create update delete replace read import move forget" -- "$cur")); return ;;
     --fail-on) COMPREPLY=($(compgen -W "delete replace drift" -- "$cur")); return ;;
     --mask-env) COMPREPLY=($(compgen -v -- "$cur")); return ;;
+    --drift) COMPREPLY=($(compgen -W "show summary hide" -- "$cur")); return ;;
     --width|--max-bytes|--address|--mask|--protect) return ;;
   esac
   if [ "$COMP_CWORD" = 1 ] && [[ $cur != -* ]]; then
@@ -23,7 +24,7 @@ _planview() {
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "--schemas --kind --mode --quality --show-sensitive --product --color
       --no-color --width --summary --summary-only --action --address --hide-reads --verbose
-      --concise --format --max-bytes --mask --mask-env --fail-on --protect --help --version" -- "$cur"))
+      --concise --format --max-bytes --drift --mask --mask-env --fail-on --protect --help --version" -- "$cur"))
     return
   fi
   COMPREPLY=($(compgen -f -- "$cur"))
