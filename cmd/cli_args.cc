@@ -107,10 +107,11 @@ Options (one or two dashes):
   --width N             wrap at N columns (default: the terminal's width, or 78)
 
 Beyond `tofu show` (plans only; the default output is exactly tofu's):
-  --summary             a table of the changes per action, resource type and module first
-  --summary-only        only that table
-  --action LIST         show only create, update, delete, replace, read, import, move,
-                        forget changes (comma-separated, repeatable)
+  --summary             a table of the changes per action, resource type and module,
+                        and the addresses per action (destroys first), before the detail
+  --summary-only        only that summary
+  --action LIST         show only create, update, delete (or destroy), replace, read,
+                        import, move, forget changes (comma-separated, repeatable)
   --address GLOB        show only resources whose address or type matches (* and ?;
                         repeatable), e.g. 'module.net.*', 'aws_iam_*'
   --hide-reads          hide data sources read during apply

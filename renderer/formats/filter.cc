@@ -22,6 +22,7 @@ void AppendList(std::string& out, const std::vector<ActionCategory>& categories)
 std::string_view CategoryName(ActionCategory category) { return kNames[static_cast<int>(category)]; }
 
 std::optional<ActionCategory> CategoryFromName(std::string_view name) {
+  if (name == "destroy") return ActionCategory::kDelete;
   for (ActionCategory c : kAllCategories) {
     if (CategoryName(c) == name) return c;
   }
@@ -30,20 +31,16 @@ std::optional<ActionCategory> CategoryFromName(std::string_view name) {
 
 std::vector<ActionCategory> CategoriesOf(const ResourceChange& r) {
   std::vector<ActionCategory> out;
-  switch (r.action) {
-    case Action::kCreate: out.push_back(ActionCategory::kCreate); break;
-    case Action::kUpdate: out.push_back(ActionCategory::kUpdate); break;
-    case Action::kDelete: out.push_back(ActionCategory::kDelete); break;
-    case Action::kDeleteThenCreate:
-    case Action::kCreateThenDelete: out.push_back(ActionCategory::kReplace); break;
-    case Action::kRead: out.push_back(ActionCategory::kRead); break;
-    case Action::kForget: out.push_back(ActionCategory::kForget); break;
-    case Action::kForgetThenCreate:
-    case Action::kCreateThenForget:
-      out.push_back(ActionCategory::kForget);
-      out.push_back(ActionCategory::kCreate);
-      break;
-    default: break;
+  const ActionInfo& info = InfoOf(r.action);
+  if (IsReplace(r.action)) {
+    out.push_back(ActionCategory::kReplace);
+  } else if (r.action == Action::kRead) {
+    out.push_back(ActionCategory::kRead);
+  } else {
+    if (info.forgets) out.push_back(ActionCategory::kForget);
+    if (info.to_add) out.push_back(ActionCategory::kCreate);
+    if (info.to_change) out.push_back(ActionCategory::kUpdate);
+    if (info.to_destroy) out.push_back(ActionCategory::kDelete);
   }
   if (r.Importing()) out.push_back(ActionCategory::kImport);
   if (r.Moved()) out.push_back(ActionCategory::kMove);
@@ -120,7 +117,8 @@ bool ParseActionList(std::string_view list, std::vector<ActionCategory>& out, st
     std::optional<ActionCategory> c = CategoryFromName(item);
     if (!c) {
       error = fmt::format(
-          "--action: unknown action \"{}\" (want create, update, delete, replace, read, import, move or forget)",
+          "--action: unknown action \"{}\" (want create, update, delete or destroy, replace, read, import, move or "
+          "forget)",
           item);
       return false;
     }

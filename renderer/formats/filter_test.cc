@@ -1,5 +1,8 @@
 #include "renderer/formats/filter.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "gtest/gtest.h"
 
 namespace planview::renderer::formats {
@@ -58,11 +61,51 @@ TEST(Filter, Categories) {
   ResourceChange forget = Resource("a.b", "a", Action::kForgetThenCreate);
   EXPECT_EQ(CategoriesOf(forget), (std::vector<ActionCategory>{ActionCategory::kForget, ActionCategory::kCreate}));
   EXPECT_FALSE(ShownInPlan(Resource("a.b", "a", Action::kNoOp)));
+  using C = ActionCategory;
+  const std::pair<Action, std::vector<C>> kEach[] = {
+      {Action::kNoOp, {}},
+      {Action::kCreate, {C::kCreate}},
+      {Action::kRead, {C::kRead}},
+      {Action::kUpdate, {C::kUpdate}},
+      {Action::kDeleteThenCreate, {C::kReplace}},
+      {Action::kCreateThenDelete, {C::kReplace}},
+      {Action::kDelete, {C::kDelete}},
+      {Action::kForget, {C::kForget}},
+      {Action::kCreateThenForget, {C::kForget, C::kCreate}},
+  };
+  for (const auto& [action, categories] : kEach) {
+    EXPECT_EQ(CategoriesOf(Resource("a.b", "a", action)), categories) << ActionName(action);
+  }
 
   std::vector<ActionCategory> list;
   std::string error;
   EXPECT_FALSE(ParseActionList("create,explode", list, error));
-  EXPECT_NE(error.find("\"explode\""), std::string::npos);
+  EXPECT_EQ(error,
+            "--action: unknown action \"explode\" (want create, update, delete or destroy, replace, read, import, "
+            "move or forget)");
+}
+
+// "destroy" is the word users say: the same category as "delete", named "delete" after.
+TEST(Filter, DestroyIsDelete) {
+  std::vector<ActionCategory> list;
+  std::string error;
+  ASSERT_TRUE(ParseActionList("destroy,replace,delete", list, error)) << error;
+  EXPECT_EQ(list, (std::vector<ActionCategory>{ActionCategory::kDelete, ActionCategory::kReplace}));
+  ResourceFilter f;
+  f.actions = list;
+  EXPECT_TRUE(f.Matches(Resource("a.b", "a", Action::kDelete)));
+  EXPECT_FALSE(f.Matches(Resource("a.b", "a", Action::kCreate)));
+  EXPECT_EQ(f.Describe(), "--action delete,replace");
+}
+
+// Every category once, destroys first.
+TEST(Filter, RiskOrderHasEveryCategoryDestroysFirst) {
+  std::vector<ActionCategory> risk(std::begin(kRiskOrder), std::end(kRiskOrder));
+  std::vector<ActionCategory> all(std::begin(kAllCategories), std::end(kAllCategories));
+  std::sort(risk.begin(), risk.end());
+  EXPECT_EQ(risk, all);
+  EXPECT_EQ(kRiskOrder[0], ActionCategory::kDelete);
+  EXPECT_EQ(kRiskOrder[1], ActionCategory::kReplace);
 }
 
 }  // namespace

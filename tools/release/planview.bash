@@ -11,7 +11,7 @@ _planview() {
     --product) COMPREPLY=($(compgen -W "opentofu terraform" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text markdown json html github" -- "$cur")); return ;;
-    --action) COMPREPLY=($(compgen -W "create update delete replace read import move forget" -- "$cur")); return ;;
+    --action) COMPREPLY=($(compgen -W "create update delete destroy replace read import move forget" -- "$cur")); return ;;
     --fail-on) COMPREPLY=($(compgen -W "delete replace drift" -- "$cur")); return ;;
     --mask-env) COMPREPLY=($(compgen -v -- "$cur")); return ;;
     --drift) COMPREPLY=($(compgen -W "show summary hide" -- "$cur")); return ;;
