@@ -46,6 +46,10 @@ struct DocumentRequest {
   // Called with the whole plan once it is read, before it is rendered (gates: the plan
   // whole, whatever a presenter's filters show). Not called for states and logs.
   std::function<void(const Plan&)> plan_observer;
+  // When set, applied to the whole text of a state or a log before it is sent: a format
+  // that frames every document (--format github keeps input text from being read as
+  // commands).
+  std::function<void(std::string& text)> frame_other;
   // When set, the output goes to `sink` instead of DocumentResult::output: in order, in
   // chunks, a plan's while it is being rendered (without a plan_presenter: each resource is
   // diffed and rendered in turn on `threads` threads, its diff dropped once written, so
