@@ -123,6 +123,14 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
                         destroys, replaces and drift last; what is left out is listed
   --split DIR           markdown: write DIR/comment-1.md ... comment-N.md, each within
                         --max-bytes, together every diff; prints the paths written
+  --mask REGEX          replace every match (RE2 syntax) in any value, key or message
+                        with (masked), in every format (repeatable)
+  --mask-env NAME       the same for the value of environment variable NAME (repeatable;
+                        unset: an error, empty: nothing to mask)
+  --fail-on LIST        exit 3 after rendering when the plan has a delete, replace or
+                        drift (comma-separated); the whole plan counts, not the filtered view
+  --protect GLOB        exit 3 after rendering when a resource whose address or type
+                        matches is deleted or replaced (repeatable)
   --drift WHAT          show (default), summary (each drifted resource's action and
                         address) or hide: the "Objects have changed outside" section,
                         in every format
@@ -134,7 +142,8 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
 Environment: NO_COLOR turns colour off in auto mode; TF_IN_AUTOMATION leaves out the
 commands upstream would suggest running.
 
-Exit status: 0 rendered, 1 bad input, 2 bad usage.
+Exit status: 0 rendered, 1 bad input, 2 bad usage, 3 rendered but a gate failed
+(--fail-on, --protect; the reasons on standard error).
 )";
 }
 
@@ -183,6 +192,15 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
   AddValueOption(app, "--split", [&](const std::string& v) {
     if (v.empty()) throw CLI::ValidationError("--split: empty directory name");
     out.split_dir = v;
+  });
+  AddMaskFlags(app, out.masks);
+  AddValueOption(app, "--fail-on", [&](const std::string& v) {
+    std::string message;
+    if (!renderer::formats::ParseFailOn(v, out.gate, message)) throw CLI::ValidationError(message);
+  });
+  AddValueOption(app, "--protect", [&](const std::string& v) {
+    if (v.empty()) throw CLI::ValidationError("--protect: empty pattern");
+    out.gate.protect.push_back(v);
   });
   AddValueOption(app, "--drift", [&](const std::string& v) {
     auto drift = renderer::DriftDisplayFromName(v);
@@ -259,6 +277,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     error = "the input and --schemas cannot both be standard input (-)";
     return std::nullopt;
   }
+  if (!ParseMasks(out.masks, error)) return std::nullopt;
   return out;
 }
 
