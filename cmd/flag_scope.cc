@@ -63,7 +63,10 @@ bool Honours(const Scope& scope, OutputFormat format) {
 }
 
 bool Given(const Scope& scope, const CliArgs& cli) {
-  if (scope.flag == "--format") return !(cli.formats.format == OutputFormat::kText);
+  // A format that frames states and logs too (github) applies to every document.
+  if (scope.flag == "--format") {
+    return !(cli.formats.format == OutputFormat::kText) && cli.formats.format.row().frame_other == nullptr;
+  }
   if (scope.flag == "--color always") return cli.color == ColorChoice::kAlways;
   return cli.given.count(std::string(scope.flag)) > 0;
 }
