@@ -78,9 +78,12 @@ std::string UsageText() {
        planview diff OLD NEW                   (compare two plans; `planview diff --help`)
 
 Renders a Terraform/OpenTofu plan, state or JSON log the way `tofu show` does.
-FILE is a `tofu show -json` plan or state, an HCP Terraform redacted JSON plan, or a
-`plan -json` / `apply -json` / `test -json` log of either product (rendered as that
-product's log renderer renders it); "-" reads standard input.
+FILE is a saved plan file (`tofu plan -out`), a `tofu show -json` plan or state, an HCP
+Terraform redacted JSON plan, or a `plan -json` / `apply -json` / `test -json` log of
+either product (rendered as that product's log renderer renders it); "-" reads standard
+input, as does no FILE when standard input is not a terminal. A flag that does not apply
+to the document or the format (--format markdown on a state, --summary on a log,
+--show-sensitive with markdown, ...) is refused (exit 2).
 
 Options (one or two dashes):
   --schemas FILE        provider schemas (`tofu providers schema -json`); without them
@@ -147,7 +150,7 @@ Exit status: 0 rendered, 1 bad input, 2 bad usage, 3 rendered but a gate failed
 )";
 }
 
-std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error) {
+std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error, bool stdin_is_terminal) {
   CliArgs out;
   std::vector<std::string> files;
   CLI::App app;
@@ -259,10 +262,14 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     case Parsed::kHelp: out.help = true; return out;
     case Parsed::kRun: break;
   }
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->count() > 0) out.given.insert(option->get_name());
+  }
   if (files.size() > 1) {
     error = fmt::format("more than one input file ({} and {})", change::GoQuote(files[0]), change::GoQuote(files[1]));
     return std::nullopt;
   }
+  if (files.empty() && !stdin_is_terminal && !out.help && !out.version) files.push_back("-");
   const bool have_file = !files.empty();
   if (have_file) out.file = files[0];
   if (!have_file && !out.help && !out.version) {

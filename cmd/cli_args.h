@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 
@@ -38,6 +39,7 @@ struct CliArgs {
   std::optional<std::string> split_dir;      // --split DIR (with --format markdown)
   MaskFlags masks;  // --mask, --mask-env (compiled by ParseCliArgs)
   renderer::formats::Gate gate;  // --fail-on, --protect
+  std::set<std::string> given;  // the options given, by their long name ("--width")
 };
 
 // The value of --max-input-bytes (for a command's CLI11 callback: throws
@@ -47,8 +49,10 @@ uint64_t ParseMaxInputBytes(const std::string& text);
 ColorChoice ParseColorChoice(const std::string& text);
 
 // Parses the arguments after the program name (with CLI11, cmd/cli_app.h). On a usage error returns nullopt and sets
-// `error` (one line, no "planview:" prefix).
-std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error);
+// `error` (one line, no "planview:" prefix). Without a FILE, standard input is read ("-")
+// when it is not a terminal; from a terminal that is a usage error.
+std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error,
+                                    bool stdin_is_terminal = true);
 
 // The --help text.
 std::string UsageText();

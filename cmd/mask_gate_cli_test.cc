@@ -195,7 +195,7 @@ TEST(Gate, UsageErrors) {
   r = Planview({std::string(kDir) + "log.jsonl", "--protect", "x"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err,
-            "planview: --fail-on and --protect apply to plans; testdata/mask/log.jsonl is a log\n"
+            "planview: --protect does not apply to a log (it is for plans)\n"
             "Run 'planview --help' for usage.\n");
   r = Planview({"browse", std::string(kDir) + "plan.json", "--fail-on", "delete"});
   EXPECT_EQ(r.exit_code, 2);

@@ -10,6 +10,8 @@
 #include "cmd/cli_app.h"
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
+#include "cmd/document_input.h"
+#include "cmd/flag_scope.h"
 #include "cmd/plan_file_input.h"
 #include "cmd/schemas_file.h"
 #include "cmd/split_files.h"
@@ -59,7 +61,7 @@ int ReportGate(const std::vector<renderer::formats::GateViolation>& violations, 
 
 int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
   std::string usage_error;
-  std::optional<CliArgs> cli = ParseCliArgs(args, usage_error);
+  std::optional<CliArgs> cli = ParseCliArgs(args, usage_error, terminal.stdin_is_terminal);
   if (!cli) return ReportUsageError(err, usage_error, "");
   if (cli->help) {
     Write(out, UsageText());
@@ -72,18 +74,16 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     return 0;
   }
 
+  if (std::string not_for_format = FlagNotForFormat(*cli); !not_for_format.empty()) {
+    return ReportUsageError(err, not_for_format, "");
+  }
+
   LoadedSchemas schemas;
   if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err, cli->max_input_bytes)) return kExitBadInput;
 
   const std::string file_name = cli->file == "-" ? "<stdin>" : ForMessage(cli->file);
   std::string text;
-  std::string read_error;
-  if (!structured::ReadInputFile(cli->file, text, read_error,
-                                 {.max_bytes = cli->max_input_bytes, .name = file_name})) {
-    Error(err, read_error);
-    return kExitBadInput;
-  }
-  if (!PlanFileToJson(text, file_name, schemas.get(), cli->mode, err)) {
+  if (!ReadDocumentInput(cli->file, file_name, cli->max_input_bytes, schemas.get(), cli->mode, text, err)) {
     return kExitBadInput;
   }
   // Masks rewrite the values before anything reads them (renderer/mask.h).
@@ -132,6 +132,7 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
   if (cli->gate.Active()) {
     request.plan_observer = [&](const renderer::Plan& plan) { violations = CheckGate(cli->gate, plan); };
   }
+  request.refuse_kind = [&cli](renderer::DocumentKind kind) { return FlagNotForKind(*cli, kind); };
   renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
   emit(result.output);
   if (safe) {
@@ -140,6 +141,7 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     Write(out, safe_chunk);
     result.log.err_output = renderer::SafeTerminal(result.log.err_output);
   }
+  if (result.refused) return ReportUsageError(err, result.error, "");
   Flush(out);
   Write(err, result.log.err_output);  // what the log renderer writes on standard error
   for (const std::string& warning : result.warnings.messages()) Error(err, "warning: " + warning);

@@ -94,7 +94,7 @@ TEST(SplitCli, OneLineErrors) {
   ProcessResult state = RunProcess(PlanviewBinary(), {"testdata/conformance/equivalence/basic_list/state.json",
                                                       "--format", "markdown", "--split", dir});
   EXPECT_EQ(state.exit_code, 2) << state.err;
-  EXPECT_NE(state.err.find("--split applies to plans"), std::string::npos) << state.err;
+  EXPECT_NE(state.err.find("does not apply to a state (it is for plans)"), std::string::npos) << state.err;
   EXPECT_FALSE(fs::exists(dir + "/comment-1.md"));
 }
 

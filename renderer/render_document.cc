@@ -76,6 +76,14 @@ void SendOutput(const DocumentRequest& request, DocumentResult& result) {
   result.output.clear();
 }
 
+// Whether request.refuse_kind refuses a document of `kind` (then `result` says so).
+bool Refused(const DocumentRequest& request, DocumentKind kind, DocumentResult& result) {
+  if (!request.refuse_kind) return false;
+  result.error = request.refuse_kind(kind);
+  result.refused = !result.error.empty();
+  return result.refused;
+}
+
 }  // namespace
 
 DocumentResult RenderDocument(std::string text, std::string_view file_name, const DocumentRequest& request) {
@@ -84,6 +92,7 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
   if (!kind && LooksLikeLog(text)) kind = DocumentKind::kLog;
   if (kind == DocumentKind::kLog) {
     result.kind = DocumentKind::kLog;
+    if (Refused(request, DocumentKind::kLog, result)) return result;
     Options options = ResolveProduct(request, request.product ? std::nullopt : ProductOfLog(text), result);
     result.log = RenderLog(text, options, request.log_diagnostic_width, result.output, result.warnings);
     if (request.frame_other) request.frame_other(result.output);
@@ -108,6 +117,7 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
     }
   }
   result.kind = *kind;
+  if (Refused(request, *kind, result)) return result;
   const Options options = ResolveProduct(
       request, *kind == DocumentKind::kLog ? ProductOfLogMessage(root) : ProductOfPlanOrState(root), result);
   try {

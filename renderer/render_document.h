@@ -57,11 +57,16 @@ struct DocumentRequest {
   // that turns out to be malformed.
   std::function<void(std::string_view)> sink;
   int threads = 0;  // 0: as many as the machine has
+  // Called with the document's kind once it is known, before anything is rendered: a
+  // non-empty answer stops there, with DocumentResult::refused set and the answer as the
+  // error (a flag given that does not apply to this kind of document).
+  std::function<std::string(DocumentKind)> refuse_kind;
 };
 
 struct DocumentResult {
   bool ok = false;
   std::string error;  // one line naming file, line:column or JSON path, when !ok
+  bool refused = false;  // request.refuse_kind refused the document (a usage error)
   DocumentKind kind = DocumentKind::kPlan;
   Product product = Product::kOpenTofu;  // the one it was rendered as
   std::string output;
