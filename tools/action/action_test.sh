@@ -119,6 +119,16 @@ run other PV_ID=staging
 check "another id gets its own comment" test "$(calls | tail -1)" = "POST /repos/acme/infra/issues/7/comments"
 check "with its own marker" grep -q '^"<!-- planview:staging:1 -->' <<<"$(bodies)"
 
+# action.yml and run.sh agree: every input it uses is declared, every variable the
+# scripts read is set.
+declared=$(sed -n '/^inputs:/,/^outputs:/p' action.yml | grep -oE '^  [a-z-]+:' | tr -d ' :' | sort)
+for input in $(grep -oE 'inputs\.[a-z-]+' action.yml | cut -d. -f2 | sort -u); do
+  check "action.yml declares input $input" grep -qx "$input" <<<"$declared"
+done
+for var in $(grep -ohE '\$\{?PV_[A-Z_]+' "$here/run.sh" "$here/install.sh" | tr -d '${' | sort -u); do
+  check "action.yml sets $var" grep -qE "^ +$var: " action.yml
+done
+
 # install.sh: download, checksum, cache.
 base="http://127.0.0.1:$(cat "$tmp/port")/files"
 installed=$(env -i PATH="$PATH" RUNNER_TOOL_CACHE="$tmp/cache" PV_VERSION=9.9.9 PV_DOWNLOAD_URL="$base" \
