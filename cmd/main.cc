@@ -15,6 +15,7 @@
 #include "cmd/browse/browse_command.h"
 #include "cmd/console.h"
 #include "cmd/console.h"
+#include "cmd/diff_command.h"
 #include "cmd/large_stack.h"
 #include "cmd/plan_file_input.h"
 #include "cmd/planview_cli.h"
@@ -38,6 +39,9 @@ int main(int argc, char** argv) {
     }
     if (command == "convert") {
       return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunConvert(rest, stdout, stderr));
+    }
+    if (command == "diff") {
+      return planview::cmd::RunDiff(rest, terminal, stdout, stderr);  // checks its own output
     }
     if (command == "browse") {
       return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunBrowse(rest, terminal, stdout, stderr));
