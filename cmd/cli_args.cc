@@ -98,6 +98,9 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
   --format FORMAT       text (default), markdown (a pull-request comment), json (the
                         diff model, see docs/json-format.md) or html (one page)
   --max-bytes N         markdown: size budget in bytes (default 65536)
+  --drift WHAT          show (default), summary (each drifted resource's action and
+                        address) or hide: the "Objects have changed outside" section,
+                        in every format
   --max-input-bytes N   refuse an input or schemas file larger than N bytes
                         (default 4294967296: 4 GiB)
   --help                show this help
@@ -150,6 +153,14 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
           fmt::format("--max-bytes: {} is not a size in bytes (at least 1024)", change::GoQuote(v)));
     }
     out.formats.max_bytes = bytes;
+  });
+  AddValueOption(app, "--drift", [&](const std::string& v) {
+    auto drift = renderer::DriftDisplayFromName(v);
+    if (!drift) {
+      throw CLI::ValidationError(
+          fmt::format("--drift: unknown choice {} (want show, summary or hide)", change::GoQuote(v)));
+    }
+    out.formats.drift = *drift;
   });
   AddValueOption(app, "--max-input-bytes", [&](const std::string& v) { out.max_input_bytes = ParseMaxInputBytes(v); });
   AddValueOption(app, "--schemas", [&](const std::string& v) { out.schemas_file = v; });

@@ -25,6 +25,13 @@ std::optional<PlanMode> PlanModeFromName(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<DriftDisplay> DriftDisplayFromName(std::string_view name) {
+  if (name == "show") return DriftDisplay::kShow;
+  if (name == "summary") return DriftDisplay::kSummary;
+  if (name == "hide") return DriftDisplay::kHide;
+  return std::nullopt;
+}
+
 namespace {
 
 void ReplaceAll(std::string& text, std::string_view from, std::string_view to) {

@@ -24,6 +24,12 @@ std::optional<Product> ProductFromName(std::string_view name);  // "opentofu", "
 // The planning mode a plan was made in (`tofu plan -destroy`, `-refresh-only`).
 enum class PlanMode { kNormal, kDestroy, kRefreshOnly };
 
+// How a plan's drift section ("Objects have changed outside of OpenTofu") is presented:
+// as `tofu show` does, as one line per resource (its action and address), or not at all.
+enum class DriftDisplay { kShow, kSummary, kHide };
+
+std::optional<DriftDisplay> DriftDisplayFromName(std::string_view name);  // "show", "summary", "hide"
+
 std::optional<PlanMode> PlanModeFromName(std::string_view name);  // "normal", "destroy", "refresh-only"
 
 struct Options {
@@ -37,11 +43,12 @@ struct Options {
   // planview's own presentation (renderer/formats/); the defaults print what `tofu show`
   // prints.
   bool verbose = false;  // render unchanged attributes and blocks too
-  // When set, only the resource changes it accepts are rendered (drift is shown whole); the plan's
+  // When set, only the resource changes and drift it accepts are rendered; the plan's
   // summary line still counts every change and one line says how many were hidden and why
   // (`filter_description`, e.g. "--action delete").
   std::function<bool(const ResourceChange&)> include_resource;
   std::string filter_description;
+  DriftDisplay drift = DriftDisplay::kShow;
   // When set, the diff nodes of a rendered resource block are recorded in it (for browse).
   change::Outline* outline = nullptr;
 

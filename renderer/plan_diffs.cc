@@ -9,6 +9,7 @@
 
 #include "differ/differ.h"
 #include "renderer/internal/diffing.h"
+#include "renderer/internal/plan_body.h"
 #include "structured/change.h"
 #include "structured/document_builder.h"
 #include "structured/path_matcher.h"
@@ -179,6 +180,15 @@ std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, const change::Profi
 }  // namespace internal
 
 using namespace internal;  // NOLINT: this file defines them
+
+std::vector<const ResourceDiff*> ShownDrift(const PlanDiffs& diffs, PlanMode mode) {
+  std::vector<const ResourceDiff*> out;
+  if (mode != PlanMode::kRefreshOnly && diffs.Empty()) return out;
+  for (const ResourceDiff& d : diffs.drift) {
+    if (internal::ShowsDrift(d, mode) && HasResourceBlock(*d.resource)) out.push_back(&d);
+  }
+  return out;
+}
 
 bool PlanDiffs::Empty() const {
   for (const ResourceDiff& c : changes) {

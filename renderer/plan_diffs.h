@@ -51,6 +51,11 @@ struct PlanDiffs {
   bool Empty() const;
 };
 
+// The drift `tofu show` lists under "Objects have changed outside of OpenTofu" (each with
+// its block), in order, before any planview filter: none when that section is not printed
+// (a plan without changes outside refresh-only mode). Every presentation shows this drift.
+std::vector<const ResourceDiff*> ShownDrift(const PlanDiffs& diffs, PlanMode mode);
+
 // `profile`: whose differ (Options::profile()).
 PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings,
                            const change::Profile& profile = change::OpenTofuProfile());

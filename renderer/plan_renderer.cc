@@ -83,13 +83,34 @@ class ComputedDiffs : public DiffSource {
   const PlanDiffs& diffs_;
 };
 
+// Appends `  ~ address has changed` (the action's symbol and the first comment line): one
+// drifted resource under --drift summary.
+void AppendDriftLine(const ResourceChange& r, const change::Colorize& colorize, const Options& options,
+                     std::string& out) {
+  const change::Profile& profile = options.profile();
+  std::vector<ResourceNote> notes = ResourceNotes(r, ChangeCause::kDrift, profile);
+  std::vector<std::string> lines = NotePlainLines(std::span(notes).first(std::min<size_t>(1, notes.size())), profile);
+  colorize.AppendColor(out, DiffActionSymbol(r.action, profile));
+  out += ' ';
+  out += lines.empty() ? std::string_view(r.address) : std::string_view(lines[0]);
+  out += '\n';
+}
+
 bool RenderDrift(DiffSource& diffs, PlanMode mode, const change::Colorize& colorize, const Options& options,
                  std::string& out) {
+  if (options.drift == DriftDisplay::kHide) return false;
   std::vector<size_t> drift;
+  size_t hidden = 0;
   for (size_t i = 0; i < diffs.Drift().size(); ++i) {
-    if (ShowsDrift(diffs.Drift()[i], mode)) drift.push_back(i);
+    const ResourceDiff& d = diffs.Drift()[i];
+    if (!ShowsDrift(d, mode)) continue;
+    if (options.include_resource && !options.include_resource(*d.resource)) {
+      ++hidden;
+      continue;
+    }
+    drift.push_back(i);
   }
-  if (drift.empty()) return false;
+  if (drift.empty() && hidden == 0) return false;
   if (diffs.Empty() && mode != PlanMode::kRefreshOnly) return false;
 
   const Product p = options.product;
@@ -99,11 +120,22 @@ bool RenderDrift(DiffSource& diffs, PlanMode mode, const change::Colorize& color
                           "\"tofu apply\" which may have affected this plan:\n",
                           p),
                   options.width);
-  for (size_t i : drift) {
-    std::string text = diffs.DriftText(i, options);
-    if (text.empty()) continue;
-    Println(out);
-    Println(out, text);
+  if (options.drift == DriftDisplay::kSummary) {
+    if (!drift.empty()) Println(out);
+    for (size_t i : drift) {
+      if (HasResourceBlock(*diffs.Drift()[i].resource)) AppendDriftLine(*diffs.Drift()[i].resource, colorize, options, out);
+    }
+  } else {
+    for (size_t i : drift) {
+      std::string text = diffs.DriftText(i, options);
+      if (text.empty()) continue;
+      Println(out);
+      Println(out, text);
+    }
+  }
+  if (options.include_resource) {
+    out += fmt::format("\n# planview: {} of {} drifted resources hidden by {}.\n", hidden, hidden + drift.size(),
+                       options.filter_description);
   }
   if (mode == PlanMode::kRefreshOnly) {
     Println(out, WordWrap(Wording("\n\nThis is a refresh-only plan, so OpenTofu will not take any actions to undo "

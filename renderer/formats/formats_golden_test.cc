@@ -51,6 +51,31 @@ std::vector<Variant> Variants() {
   return v;
 }
 
+// The --drift choices and the filters on drift, for the plans whose text has a drift section.
+std::vector<Variant> DriftVariants() {
+  std::vector<Variant> v;
+  FormatOptions summary;
+  summary.drift = DriftDisplay::kSummary;
+  v.push_back({"drift_summary.txt", summary});
+  FormatOptions hide;
+  hide.drift = DriftDisplay::kHide;
+  v.push_back({"drift_hide.txt", hide});
+  FormatOptions deletes;
+  deletes.filter.actions = {ActionCategory::kDelete};
+  v.push_back({"drift_filtered.txt", deletes});
+  for (auto [file, format] : {std::pair{"drift_summary.md", OutputFormat::kMarkdown},
+                              std::pair{"drift_summary.json", OutputFormat::kJson},
+                              std::pair{"drift_summary.html", OutputFormat::kHtml}}) {
+    FormatOptions o = summary;
+    o.format = format;
+    v.push_back({file, o});
+  }
+  FormatOptions hidden_json = hide;
+  hidden_json.format = OutputFormat::kJson;
+  v.push_back({"drift_hide.json", hidden_json});
+  return v;
+}
+
 struct Input {
   std::shared_ptr<const structured::Document> schemas_doc;
   std::optional<structured::ProviderSchemas> schemas;
@@ -91,6 +116,24 @@ DocumentResult Render(const Input& in, const FormatOptions& options) {
 
 std::string CaseName(const std::string& dir) { return dir.substr(dir.rfind('/') + 1); }
 
+// Renders each variant of `dir`'s plan and compares it with its golden file.
+void CheckVariants(const std::string& dir, const Input& in, const std::vector<Variant>& variants, int& passed,
+                   int& failed) {
+  for (const Variant& v : variants) {
+    DocumentResult result = Render(in, v.options);
+    std::string golden_path = std::string(kGolden) + "/" + CaseName(dir) + "/" + v.file;
+    bool ok = false;
+    std::string golden = testing::ReadFile(golden_path, &ok);
+    std::string mismatch = ok ? testing::Mismatch(golden, result.output) : "missing golden file";
+    if (result.ok && mismatch.empty()) {
+      ++passed;
+    } else {
+      ++failed;
+      ADD_FAILURE() << golden_path << ": " << result.error << mismatch;
+    }
+  }
+}
+
 TEST(FormatsGolden, EveryEquivalencePlan) {
   std::vector<std::string> dirs = testing::ListDirs(kEquivalence);
   ASSERT_GE(dirs.size(), 40u);
@@ -98,22 +141,27 @@ TEST(FormatsGolden, EveryEquivalencePlan) {
   for (const std::string& dir : dirs) {
     Input in = Load(dir);
     if (in.plan_text.empty()) continue;
-    for (const Variant& v : Variants()) {
-      DocumentResult result = Render(in, v.options);
-      std::string golden_path = std::string(kGolden) + "/" + CaseName(dir) + "/" + v.file;
-      bool ok = false;
-      std::string golden = testing::ReadFile(golden_path, &ok);
-      std::string mismatch = ok ? testing::Mismatch(golden, result.output) : "missing golden file";
-      if (result.ok && mismatch.empty()) {
-        ++passed;
-      } else {
-        ++failed;
-        ADD_FAILURE() << golden_path << ": " << result.error << mismatch;
-      }
-    }
+    CheckVariants(dir, in, Variants(), passed, failed);
   }
   std::printf("formats/golden: %d passed, %d failed\n", passed, failed);
   EXPECT_GE(passed, 6 * 45);
+}
+
+// Every plan whose `tofu show` text has the drift section, under --drift summary and hide,
+// and with a filter that hides its drift.
+TEST(FormatsGolden, DriftChoices) {
+  int passed = 0, failed = 0, plans = 0;
+  for (const std::string& dir : testing::ListDirs(kEquivalence)) {
+    Input in = Load(dir);
+    if (in.plan_text.empty()) continue;
+    if (testing::ReadFile(dir + "/plan.txt").find("Objects have changed outside of OpenTofu") == std::string::npos) {
+      continue;
+    }
+    ++plans;
+    CheckVariants(dir, in, DriftVariants(), passed, failed);
+  }
+  std::printf("formats/drift: %d plans, %d passed, %d failed\n", plans, passed, failed);
+  EXPECT_EQ(plans, 4);
 }
 
 // The default options leave the output exactly as `tofu show` prints it.

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "change/colorize.h"
+#include "renderer/formats/drift.h"
 #include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
 
@@ -93,6 +94,51 @@ void AppendCountTable(std::string& out, std::string_view id, std::string_view ti
   for (const auto& [name, counts] : rows) row(name, counts, false);
   if (total != nullptr) row("total", *total, true);
   out += "</table>\n";
+}
+
+// One collapsible resource: its symbol and reason, then its block.
+void AppendResourceDetails(std::string& out, const ResourceDiff& d, ChangeCause cause, const Options& options) {
+  const ResourceChange& r = *d.resource;
+  std::string categories;
+  for (ActionCategory c : CategoriesOf(r)) {
+    if (!categories.empty()) categories += ' ';
+    categories += CategoryName(c);
+  }
+  std::string first = categories.substr(0, categories.find(' '));
+  out += fmt::format("<details class=\"res a-{}\" data-address=\"{}\" data-actions=\"{}\"><summary>", first,
+                     Escaped(r.address), categories);
+  out += AnsiToHtml(change::Colorize(true).Color(DiffActionSymbol(r.action)));
+  out += ' ';
+  AppendHtmlEscaped(out, Reason(r, options.product, cause));
+  out += "</summary><pre>";
+  out += AnsiToHtml(RenderResourceDiffBody(d, options));
+  out += "</pre></details>\n";
+}
+
+// The drift section: each drifted resource as a collapsible block, or one line each
+// (--drift summary); the filter's note.
+// `changes`: resource changes follow (they get a heading too).
+void AppendDrift(std::string& out, const DriftSelection& drift, const Options& options, bool changes) {
+  if (!drift.Present()) return;
+  out += fmt::format("<h2 id=\"drift\">{}</h2>\n", DriftTitle(options.product));
+  if (drift.display == DriftDisplay::kSummary && !drift.shown.empty()) {
+    out += "<ul id=\"drift-list\">\n";
+    for (const ResourceDiff* d : drift.shown) {
+      out += "<li><code>";
+      out += AnsiToHtml(change::Colorize(true).Color(DiffActionSymbol(d->resource->action)));
+      out += "</code> ";
+      AppendHtmlEscaped(out, Reason(*d->resource, options.product, ChangeCause::kDrift));
+      out += "</li>\n";
+    }
+    out += "</ul>\n";
+  } else {
+    for (const ResourceDiff* d : drift.shown) AppendResourceDetails(out, *d, ChangeCause::kDrift, options);
+  }
+  if (options.include_resource) {
+    out += fmt::format("<p class=\"note\">planview: {} of {} drifted resources hidden by {}.</p>\n", drift.hidden,
+                       drift.hidden + static_cast<int>(drift.shown.size()), Escaped(options.filter_description));
+  }
+  if (changes) out += "<h2 id=\"changes\">Changes</h2>\n";
 }
 
 // Risk order for the page: deletes and replaces first, then updates and forgets, then the
@@ -187,7 +233,6 @@ std::string AnsiToHtml(std::string_view text) {
 void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::string& out) {
   Options options = plan.options;
   options.color = true;
-  change::Colorize colorize(true);
   PlanSummary summary = Summarize(plan.diffs);
   const std::string_view product = options.product == Product::kTerraform ? "Terraform" : "OpenTofu";
 
@@ -215,6 +260,7 @@ void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::s
   for (ActionCategory c : kAllCategories) out += fmt::format("<option>{}</option>", CategoryName(c));
   out += "</select> <button id=\"expand\" type=\"button\">Expand all</button> "
          "<button id=\"collapse\" type=\"button\">Collapse all</button> <span id=\"shown\"></span></div>\n";
+  AppendDrift(out, SelectDrift(plan), options, summary.resources > 0);
 
   int hidden = 0;
   std::vector<const ResourceDiff*> shown;
@@ -229,24 +275,7 @@ void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::s
   std::stable_sort(shown.begin(), shown.end(), [](const ResourceDiff* a, const ResourceDiff* b) {
     return RiskRank(a->resource->action) < RiskRank(b->resource->action);
   });
-  for (const ResourceDiff* diff : shown) {
-    const ResourceDiff& d = *diff;
-    const ResourceChange& r = *d.resource;
-    std::string categories;
-    for (ActionCategory c : CategoriesOf(r)) {
-      if (!categories.empty()) categories += ' ';
-      categories += CategoryName(c);
-    }
-    std::string first = categories.substr(0, categories.find(' '));
-    out += fmt::format("<details class=\"res a-{}\" data-address=\"{}\" data-actions=\"{}\"><summary>", first,
-                       Escaped(r.address), categories);
-    out += AnsiToHtml(colorize.Color(DiffActionSymbol(r.action)));
-    out += ' ';
-    AppendHtmlEscaped(out, Reason(r, options.product));
-    out += "</summary><pre>";
-    out += AnsiToHtml(RenderResourceDiffBody(d, options));
-    out += "</pre></details>\n";
-  }
+  for (const ResourceDiff* d : shown) AppendResourceDetails(out, *d, ChangeCause::kProposed, options);
   std::string outputs = RenderOutputChanges(plan.diffs, options);
   if (!outputs.empty()) {
     out += "<h2>Changes to outputs</h2>\n<pre id=\"outputs\">";

@@ -5,6 +5,7 @@
 #include "change/colorize.h"
 #include "change/diff_dump.h"
 #include "change/redaction.h"
+#include "renderer/formats/drift.h"
 #include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
 #include "structured/json_text.h"
@@ -35,7 +36,9 @@ void AppendDiff(std::string& out, const change::Diff& diff, bool show_sensitive)
   change::AppendDiffDump(out, diff, change::Redaction{show_sensitive});
 }
 
-void AppendResource(std::string& out, const ResourceDiff& d, ChangeCause cause, const Options& options) {
+// `with_diff` false (--drift summary): no "diff" key.
+void AppendResource(std::string& out, const ResourceDiff& d, ChangeCause cause, const Options& options,
+                    bool with_diff = true) {
   const ResourceChange& r = *d.resource;
   out += '{';
   bool first = true;
@@ -72,9 +75,20 @@ void AppendResource(std::string& out, const ResourceDiff& d, ChangeCause cause, 
     structured::AppendJsonString(out, line);
   }
   out += ']';
-  Key(out, "diff", first);
-  AppendDiff(out, d.diff, options.show_sensitive);
+  if (with_diff) {
+    Key(out, "diff", first);
+    AppendDiff(out, d.diff, options.show_sensitive);
+  }
   out += '}';
+}
+
+std::string_view DriftDisplayName(DriftDisplay display) {
+  switch (display) {
+    case DriftDisplay::kShow: return "show";
+    case DriftDisplay::kSummary: return "summary";
+    case DriftDisplay::kHide: return "hide";
+  }
+  return "show";
 }
 
 }  // namespace
@@ -99,27 +113,33 @@ void RenderJson(const PlanContext& plan, const FormatOptions& /*format*/, std::s
     out += std::to_string(summary.by_action[static_cast<size_t>(c)]);
   }
   out += "}}";
-  int hidden = 0;
-  for (int section = 0; section < 2; ++section) {
-    const std::vector<ResourceDiff>& list = section == 0 ? plan.diffs.drift : plan.diffs.changes;
-    Key(out, section == 0 ? "resource_drift" : "resource_changes", first);
-    out += '[';
-    bool first_item = true;
-    for (const ResourceDiff& d : list) {
-      const ResourceChange& r = *d.resource;
-      if (section == 0 ? d.diff.action() == Action::kNoOp && plan.mode != PlanMode::kRefreshOnly : !ShownInPlan(r)) {
-        continue;
-      }
-      if (options.include_resource && !options.include_resource(r)) {
-        if (section == 1) ++hidden;
-        continue;
-      }
-      if (!first_item) out += ',';
-      first_item = false;
-      AppendResource(out, d, section == 0 ? ChangeCause::kDrift : ChangeCause::kProposed, options);
-    }
-    out += ']';
+  const DriftSelection drift = SelectDrift(plan);
+  String(out, "drift", DriftDisplayName(drift.display), first);
+  Key(out, "resource_drift", first);
+  out += '[';
+  for (size_t i = 0; i < drift.shown.size(); ++i) {
+    if (i > 0) out += ',';
+    AppendResource(out, *drift.shown[i], ChangeCause::kDrift, options, drift.display == DriftDisplay::kShow);
   }
+  out += ']';
+  Key(out, "hidden_resource_drift", first);
+  out += std::to_string(drift.hidden);
+  int hidden = 0;
+  Key(out, "resource_changes", first);
+  out += '[';
+  bool first_item = true;
+  for (const ResourceDiff& d : plan.diffs.changes) {
+    const ResourceChange& r = *d.resource;
+    if (!ShownInPlan(r)) continue;
+    if (options.include_resource && !options.include_resource(r)) {
+      ++hidden;
+      continue;
+    }
+    if (!first_item) out += ',';
+    first_item = false;
+    AppendResource(out, d, ChangeCause::kProposed, options);
+  }
+  out += ']';
   Key(out, "hidden_resource_changes", first);
   out += std::to_string(hidden);
   Key(out, "output_changes", first);

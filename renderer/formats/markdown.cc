@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "renderer/formats/drift.h"
 #include "renderer/formats/markdown_text.h"
 #include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
@@ -25,11 +26,16 @@ bool DestroysFirst(Action action) {
          action == Action::kForgetThenCreate;
 }
 
+// The groups of sections, in the order they are printed under their headings.
+enum Group { kDriftGroup, kDestroyGroup, kOtherGroup };
+
 struct Section {
   const ResourceDiff* diff;
+  Group group;
   std::string_view symbol;  // the action's symbol
   std::string reason;       // the comment lines, untrusted text
   std::string details;      // the diff block, possibly empty
+  bool listed = false;      // only listed (--drift summary): no details to leave out
 };
 
 std::string ResourceDetailsBlock(const ResourceDiff& d, const Options& options) {
@@ -40,8 +46,8 @@ std::string ResourceDetailsBlock(const ResourceDiff& d, const Options& options) 
 // <summary> line is an HTML block.
 std::string SectionText(const Section& s) {
   if (s.details.empty()) {
-    return fmt::format("- <code>{}</code> {} _(details left out)_\n", markdown_text::Html(s.symbol),
-                       markdown_text::Inline(s.reason));
+    return fmt::format("- <code>{}</code> {}{}\n", markdown_text::Html(s.symbol), markdown_text::Inline(s.reason),
+                       s.listed ? "" : " _(details left out)_");
   }
   return fmt::format("<details><summary><code>{}</code> {}</summary>\n\n{}\n</details>\n\n",
                      markdown_text::Html(s.symbol), markdown_text::Html(s.reason), s.details);
@@ -119,8 +125,20 @@ void RenderMarkdown(const PlanContext& plan, const FormatOptions& format, std::s
     }
   }
 
-  // Resources: destroy and replace first, then the rest, each in plan order.
+  // Drift first (as `tofu show` has it), then destroy and replace, then the rest, each in
+  // plan order.
   std::vector<Section> sections;
+  const DriftSelection drift = SelectDrift(plan);
+  for (const ResourceDiff* d : drift.shown) {
+    Section s{d, kDriftGroup, InfoOf(d->resource->action).symbol, Reason(*d->resource, options.product, ChangeCause::kDrift),
+              {}};
+    if (drift.display == DriftDisplay::kSummary) {
+      s.listed = true;
+    } else {
+      s.details = ResourceDetailsBlock(*d, options);
+    }
+    sections.push_back(std::move(s));
+  }
   int hidden = 0;
   for (const ResourceDiff& d : plan.diffs.changes) {
     if (ShownInPlan(*d.resource) && options.include_resource && !options.include_resource(*d.resource)) ++hidden;
@@ -130,13 +148,13 @@ void RenderMarkdown(const PlanContext& plan, const FormatOptions& format, std::s
       const ResourceChange& r = *d.resource;
       if (!ShownInPlan(r) || DestroysFirst(r.action) != (pass == 0)) continue;
       if (options.include_resource && !options.include_resource(r)) continue;
-      Section s{&d, InfoOf(r.action).symbol, Reason(r, options.product), {}};
+      Section s{&d, pass == 0 ? kDestroyGroup : kOtherGroup, InfoOf(r.action).symbol, Reason(r, options.product), {}};
       s.details = ResourceDetailsBlock(d, options);
       sections.push_back(std::move(s));
     }
   }
-  size_t first_other = static_cast<size_t>(
-      std::count_if(sections.begin(), sections.end(), [](const Section& s) { return DestroysFirst(s.diff->resource->action); }));
+  const bool have_destroys =
+      std::any_of(sections.begin(), sections.end(), [](const Section& s) { return s.group == kDestroyGroup; });
 
   std::string outputs;
   std::string output_text = RenderOutputChanges(plan.diffs, options);
@@ -146,13 +164,25 @@ void RenderMarkdown(const PlanContext& plan, const FormatOptions& format, std::s
   if (options.include_resource) {
     filter_note = fmt::format("_planview: {} of {} resource changes hidden by {}; the counts above include them._\n",
                               hidden, summary.resources, markdown_text::Inline(options.filter_description));
+    if (drift.Present()) {
+      filter_note += fmt::format("\n_planview: {} of {} drifted resources hidden by {}._\n", drift.hidden,
+                                 drift.hidden + static_cast<int>(drift.shown.size()),
+                                 markdown_text::Inline(options.filter_description));
+    }
   }
+  const std::string drift_heading = fmt::format("### {}\n\n", DriftTitle(options.product));
 
   auto assemble = [&](const std::vector<Section>& list, bool with_outputs, std::string_view note) {
     std::string text = head;
     for (size_t i = 0; i < list.size(); ++i) {
-      if (i == 0 && first_other > 0) text += "### Destroyed or replaced\n\n";
-      if (i == first_other) text += first_other > 0 ? "### Other changes\n\n" : "### Changes\n\n";
+      if (i == 0 || list[i - 1].group != list[i].group) {
+        if (!text.ends_with("\n\n")) text += '\n';  // a heading after a list or the plan line
+        switch (list[i].group) {
+          case kDriftGroup: text += drift_heading; break;
+          case kDestroyGroup: text += "### Destroyed or replaced\n\n"; break;
+          case kOtherGroup: text += have_destroys ? "### Other changes\n\n" : "### Changes\n\n"; break;
+        }
+      }
       text += SectionText(list[i]);
     }
     if (with_outputs) text += outputs;
@@ -172,7 +202,9 @@ void RenderMarkdown(const PlanContext& plan, const FormatOptions& format, std::s
   if (options.verbose) {
     Options concise = options;
     concise.verbose = false;
-    for (Section& s : sections) s.details = ResourceDetailsBlock(*s.diff, concise);
+    for (Section& s : sections) {
+      if (!s.listed) s.details = ResourceDetailsBlock(*s.diff, concise);
+    }
     note += "unchanged attributes collapsed";
     text = assemble(sections, true, note + ".");
     if (text.size() <= budget) {
@@ -191,6 +223,7 @@ void RenderMarkdown(const PlanContext& plan, const FormatOptions& format, std::s
   const size_t reserve = 200;  // for the note
   for (size_t i : order) {
     if (size + reserve <= budget) break;
+    if (sections[i].details.empty()) continue;
     size -= SectionText(sections[i]).size();
     sections[i].details.clear();
     size += SectionText(sections[i]).size();

@@ -18,6 +18,7 @@ std::optional<OutputFormat> OutputFormatFromName(std::string_view name) {
 void ApplyFormat(const FormatOptions& format, DocumentRequest& request) {
   if (format.IsDefault()) return;
   request.options.verbose = format.verbose;
+  request.options.drift = format.drift;
   if (format.filter.Active()) {
     request.options.include_resource = [filter = format.filter](const ResourceChange& r) { return filter.Matches(r); };
     request.options.filter_description = format.filter.Describe();

@@ -29,9 +29,11 @@ struct FormatOptions {
   bool verbose = false;       // unchanged attributes and blocks too
   ResourceFilter filter;
   size_t max_bytes = kDefaultMaxBytes;  // markdown: the size budget
+  DriftDisplay drift = DriftDisplay::kShow;  // every format: the drift section whole, summarised or hidden
 
   bool IsDefault() const {
-    return format == OutputFormat::kText && !summary && !summary_only && !verbose && !filter.Active();
+    return format == OutputFormat::kText && !summary && !summary_only && !verbose && !filter.Active() &&
+           drift == DriftDisplay::kShow;
   }
 };
 

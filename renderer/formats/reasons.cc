@@ -9,9 +9,9 @@ std::vector<std::string> ReasonLines(const ResourceChange& r, ChangeCause cause,
   return NotePlainLines(ResourceNotes(r, cause, profile), profile);
 }
 
-std::string Reason(const ResourceChange& r, Product product) {
+std::string Reason(const ResourceChange& r, Product product, ChangeCause cause) {
   std::string out;
-  for (const std::string& line : ReasonLines(r, ChangeCause::kProposed, product)) {
+  for (const std::string& line : ReasonLines(r, cause, product)) {
     if (!out.empty()) out += ' ';
     out += line;
   }

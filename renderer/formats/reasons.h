@@ -14,8 +14,8 @@ namespace planview::renderer::formats {
 
 std::vector<std::string> ReasonLines(const ResourceChange& r, ChangeCause cause, Product product);
 
-// The proposed change's reason lines joined by single spaces.
-std::string Reason(const ResourceChange& r, Product product);
+// The reason lines joined by single spaces (a proposed change's unless `cause` says drift).
+std::string Reason(const ResourceChange& r, Product product, ChangeCause cause = ChangeCause::kProposed);
 
 }  // namespace planview::renderer::formats
 

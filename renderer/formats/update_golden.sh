@@ -17,6 +17,15 @@ for dir in testdata/conformance/equivalence/*/; do
   "$bin" "$@" --format markdown >"$out/markdown.md"
   "$bin" "$@" --format json >"$out/json.json"
   "$bin" "$@" --format html >"$out/page.html"
+  # The --drift choices, for the plans with a drift section (FormatsGolden.DriftChoices).
+  grep -q "Objects have changed outside of OpenTofu" "$dir/plan.txt" || continue
+  "$bin" "$@" --drift summary >"$out/drift_summary.txt"
+  "$bin" "$@" --drift hide >"$out/drift_hide.txt"
+  "$bin" "$@" --action delete >"$out/drift_filtered.txt"
+  "$bin" "$@" --drift summary --format markdown >"$out/drift_summary.md"
+  "$bin" "$@" --drift summary --format json >"$out/drift_summary.json"
+  "$bin" "$@" --drift summary --format html >"$out/drift_summary.html"
+  "$bin" "$@" --drift hide --format json >"$out/drift_hide.json"
 done
 # The sensitivity shapes (//renderer/formats:redaction_test).
 r=testdata/redaction

@@ -12,6 +12,7 @@ _planview() {
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text markdown json html" -- "$cur")); return ;;
     --action) COMPREPLY=($(compgen -W "create update delete replace read import move forget" -- "$cur")); return ;;
+    --drift) COMPREPLY=($(compgen -W "show summary hide" -- "$cur")); return ;;
     --width|--max-bytes|--address) return ;;
   esac
   if [ "$COMP_CWORD" = 1 ] && [[ $cur != -* ]]; then
@@ -21,7 +22,7 @@ _planview() {
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "--schemas --kind --mode --quality --show-sensitive --product --color
       --no-color --width --summary --summary-only --action --address --hide-reads --verbose
-      --concise --format --max-bytes --help --version" -- "$cur"))
+      --concise --format --max-bytes --drift --help --version" -- "$cur"))
     return
   fi
   COMPREPLY=($(compgen -f -- "$cur"))
