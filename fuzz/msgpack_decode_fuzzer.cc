@@ -1,5 +1,5 @@
 // Fuzz target: the MessagePack DynamicValue decoder with one fixed type
-// (structured::wire::DecodeMsgpack), the way `planview wire decode` reads a planned value.
+// (wire::DecodeMsgpack), the way `planview wire decode` reads a planned value.
 //
 // The type mixes every kind: a `dynamic` attribute (whose seeds carry each wire
 // conformance vector with its own type), a list of objects, a map of sets and a tuple.
@@ -24,7 +24,7 @@
 namespace {
 
 using planview::structured::Type;
-namespace wire = planview::structured::wire;
+namespace wire = planview::wire;
 
 // fuzz/make_seeds.cc writes seeds of this type (FixedObject), one per wire conformance
 // vector, carried by `d`.

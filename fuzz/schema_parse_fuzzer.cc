@@ -45,7 +45,7 @@ void CheckInput(const std::string& text) {
         PLANVIEW_FUZZ_CHECK(lookup_error.find('\n') == std::string::npos, size);
         if (schema == nullptr) continue;
         PLANVIEW_FUZZ_CHECK(lookup_error.empty() && schema->block != nullptr, size);
-        std::string implied = planview::structured::wire::ImpliedType(*schema->block).ToJson();
+        std::string implied = planview::wire::ImpliedType(*schema->block).ToJson();
         PLANVIEW_FUZZ_CHECK(planview::structured::ParseJson(implied).ok(), size);
         // A second lookup answers from the cache with the same schema.
         PLANVIEW_FUZZ_CHECK(schemas->Find(provider, mode, type, lookup_error) == schema, size);

@@ -14,7 +14,15 @@
 #include "structured/json_parse.h"
 #include "wire/decode.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
+
+using structured::Member;
+using structured::ParseJson;
+using structured::ParseResult;
+using structured::ParseType;
+using structured::Type;
+using structured::Value;
+
 namespace {
 
 using internal::DecodeCanonicalMsgpack;
@@ -507,4 +515,4 @@ TEST(CanonicalDecode, MutatedInputsAgreeOrGiveUp) {
 }
 
 }  // namespace
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -25,7 +25,18 @@
 #include "wire/implied_type.h"
 #include "wire/number.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
+
+using structured::Block;
+using structured::FindInvalidUtf8;
+using structured::Member;
+using structured::ParseBlock;
+using structured::ParseJson;
+using structured::ParseResult;
+using structured::ParseType;
+using structured::Type;
+using structured::Value;
+
 namespace {
 
 using nlohmann::json;
@@ -355,4 +366,4 @@ TEST(WireConformance, AllVectors) {
 }
 
 }  // namespace
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -23,7 +23,7 @@
 #include "wire/wire_error.h"
 #include "wire/wire_value.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
 
 struct DecodeResult {
   std::optional<WireValue> value;
@@ -31,9 +31,9 @@ struct DecodeResult {
   bool ok() const { return value.has_value(); }
 };
 
-DecodeResult DecodeMsgpack(std::string bytes, const Type& type);
-DecodeResult DecodeJson(std::string text, const Type& type);
+DecodeResult DecodeMsgpack(std::string bytes, const structured::Type& type);
+DecodeResult DecodeJson(std::string text, const structured::Type& type);
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire
 
 #endif  // PLANVIEW_WIRE_DECODE_H_

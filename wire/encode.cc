@@ -15,7 +15,14 @@
 #include "wire/number.h"
 #include "wire/internal/unicode.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
+
+using structured::AppendGoJsonString;
+using structured::Kind;
+using structured::Member;
+using structured::Type;
+using structured::Value;
+
 namespace {
 
 using internal::AttributePlan;
@@ -511,4 +518,4 @@ EncodeResult EncodeJson(const WireValue& value, const Type& type) {
   return result;
 }
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -17,7 +17,7 @@
 #include "wire/wire_error.h"
 #include "wire/wire_value.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
 
 struct EncodeResult {
   std::string bytes;
@@ -25,14 +25,14 @@ struct EncodeResult {
   bool ok() const { return !error.has_value(); }
 };
 
-EncodeResult EncodeMsgpack(const WireValue& value, const Type& type);
+EncodeResult EncodeMsgpack(const WireValue& value, const structured::Type& type);
 // go-cty's JSON encoding (HTML-escaped strings, dynamic as {"value":…,"type":…}). Unknown
 // values and infinities cannot be written.
-EncodeResult EncodeJson(const WireValue& value, const Type& type);
+EncodeResult EncodeJson(const WireValue& value, const structured::Type& type);
 
 // The type a JSON value implies (what go-cty infers for a dynamic value without a type).
-Type ImpliedType(Value json);
+structured::Type ImpliedType(structured::Value json);
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire
 
 #endif  // PLANVIEW_WIRE_ENCODE_H_

@@ -6,7 +6,14 @@
 
 #include "wire/wire_value.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
+
+using structured::Attribute;
+using structured::Block;
+using structured::NestedType;
+using structured::NestingMode;
+using structured::Type;
+
 namespace {
 
 Type NestedObjectType(const NestedType& nested) {
@@ -45,4 +52,4 @@ Type ImpliedType(const Block& block) {
   return Type::Object(std::move(attrs));
 }
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -9,11 +9,11 @@
 #include "structured/cty_type.h"
 #include "structured/schema.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
 
-Type ImpliedType(const Block& block);
-Type ImpliedType(const Attribute& attribute);
+structured::Type ImpliedType(const structured::Block& block);
+structured::Type ImpliedType(const structured::Attribute& attribute);
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire
 
 #endif  // PLANVIEW_WIRE_IMPLIED_TYPE_H_

@@ -16,7 +16,18 @@
 #include "wire/number.h"
 #include "wire/internal/unicode.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
+
+using structured::AppendJsonString;
+using structured::CheckString;
+using structured::FindInvalidUtf8;
+using structured::IsJsonNumber;
+using structured::IsJsonSpace;
+using structured::StringCheck;
+using structured::Type;
+using structured::UnescapeString;
+using structured::Value;
+
 namespace {
 
 using internal::AttributePlan;
@@ -372,4 +383,4 @@ DecodeResult DecodeJson(std::string text, const Type& type) {
   return result;
 }
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

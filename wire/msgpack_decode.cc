@@ -22,7 +22,10 @@
 #include "wire/number.h"
 #include "wire/internal/unicode.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
+
+using structured::Type;
+
 namespace {
 
 using internal::AttributePlan;
@@ -368,4 +371,4 @@ DecodeResult DecodeMsgpack(std::string bytes, const Type& type) {
   return internal::DecodeMsgpackGeneral(std::move(owner), type);
 }
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

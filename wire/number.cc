@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace planview::structured::wire {
+namespace planview::wire {
 namespace {
 
 // An unsigned big integer, little-endian 32-bit limbs, no leading zero limbs. Only what
@@ -754,4 +754,4 @@ std::string NumberHashText(std::string_view canonical) {
   return out;
 }
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -13,7 +13,7 @@
 #include <string>
 #include <string_view>
 
-namespace planview::structured::wire {
+namespace planview::wire {
 
 // Decimal text exponents beyond this are refused (the text would be megabytes long).
 inline constexpr int kMaxDecimalExponent = 20000;
@@ -58,6 +58,6 @@ bool IsExactFloat64(std::string_view canonical);
 // elements with.
 std::string NumberHashText(std::string_view canonical);
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire
 
 #endif  // PLANVIEW_WIRE_NUMBER_H_

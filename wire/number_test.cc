@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <cstring>
 
-namespace planview::structured::wire {
+namespace planview::wire {
 namespace {
 
 TEST(NumberText, ParsesLikeGoBigFloat) {
@@ -104,4 +104,4 @@ TEST(NumberCompare, OrdersByValue) {
 }
 
 }  // namespace
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -8,7 +8,18 @@
 #include "proto/tfplugin5.pb.h"
 #include "structured/json_parse.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
+
+using structured::Attribute;
+using structured::Block;
+using structured::BlockType;
+using structured::NestingMode;
+using structured::ParseJson;
+using structured::ParseResult;
+using structured::ParseType;
+using structured::Schema;
+using structured::Type;
+
 namespace {
 
 std::shared_ptr<const Block> ConvertBlock(const tfplugin5::Schema::Block& in, const std::string& path,
@@ -87,4 +98,4 @@ std::optional<Schema> SchemaFromProto(std::string_view message, std::string& err
   return out;
 }
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -13,19 +13,19 @@
 #include "structured/schema.h"
 #include "wire/decode.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
 
 // Decodes serialized DynamicValue bytes with `type`. A message that does not parse, or
 // has neither field set, is an error.
-DecodeResult DecodeDynamicValue(std::string_view message, const Type& type);
+DecodeResult DecodeDynamicValue(std::string_view message, const structured::Type& type);
 
 // Serialized DynamicValue bytes holding `msgpack`.
 std::string DynamicValueMessage(std::string_view msgpack);
 
 // Converts serialized Schema bytes; nullopt and `error` (naming the attribute or block
 // path) when the message or a type in it is malformed.
-std::optional<Schema> SchemaFromProto(std::string_view message, std::string& error);
+std::optional<structured::Schema> SchemaFromProto(std::string_view message, std::string& error);
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire
 
 #endif  // PLANVIEW_WIRE_PLUGIN_PROTO_H_

@@ -5,7 +5,11 @@
 #include "proto/tfplugin5.pb.h"
 #include "wire/implied_type.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
+
+using structured::Schema;
+using structured::Type;
+
 namespace {
 
 TEST(DynamicValue, PrefersMsgpackAndFallsBackToJson) {
@@ -74,4 +78,4 @@ TEST(Schema, ConvertsBlocksAndNesting) {
 }
 
 }  // namespace
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -7,7 +7,7 @@
 #include "wire/internal/set_order.h"
 #include "wire/number.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
 namespace {
 
 std::optional<std::string> CheckNumberRange(const Refinements& r) {
@@ -103,4 +103,4 @@ std::string Refinements::Describe() const {
   return out;
 }
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-namespace planview::structured::wire {
+namespace planview::wire {
 
 struct NumberBound {
   std::string value;  // canonical number text (may be "+Inf"/"-Inf")
@@ -47,6 +47,6 @@ struct Refinements {
   std::string Describe() const;
 };
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire
 
 #endif  // PLANVIEW_WIRE_REFINEMENTS_H_

@@ -25,7 +25,13 @@
 #include "wire/encode.h"
 #include "wire/internal/canonical_decode.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
+
+using structured::ParseJson;
+using structured::ParseResult;
+using structured::ParseType;
+using structured::Type;
+
 namespace {
 
 struct Sink {
@@ -203,12 +209,12 @@ void Print(const char* what, double size_mb, const Summary& s) {
 }
 
 }  // namespace
-}  // namespace planview::structured::wire
+}  // namespace planview::wire
 
 // wire_bench [MB [ROUNDS [decode]]]: `decode` skips encoding (to profile the decoder alone).
 int main(int argc, char** argv) {
   using namespace planview::structured;
-  using namespace planview::structured::wire;
+  using namespace planview::wire;
   // Whole positive numbers only; anything else (--help included) prints the usage.
   auto number = [](const char* text, int& out) {
     auto [end, ec] = std::from_chars(text, text + std::strlen(text), out);
@@ -239,7 +245,7 @@ int main(int argc, char** argv) {
     {
       auto input = std::make_shared<const std::string>(bytes);
       Clock t0 = Clock::Now();
-      std::optional<WireValue> one = wire::internal::DecodeCanonicalMsgpack(*input, input, type, SIZE_MAX);
+      std::optional<WireValue> one = planview::wire::internal::DecodeCanonicalMsgpack(*input, input, type, SIZE_MAX);
       Clock t1 = Clock::Now();
       if (!one) {
         std::fprintf(stderr, "the one-thread decode left the value to the general decoder\n");

@@ -5,7 +5,11 @@
 #include "structured/json_path.h"
 #include "structured/json_text.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
+
+using structured::AppendJsonString;
+using structured::AppendKeyStep;
+
 namespace {
 
 void AppendQuotedStep(std::string& out, std::string_view name) {
@@ -46,4 +50,4 @@ std::string WireError::ToString() const {
   return fmt::format("at {}: {}", where, message);
 }
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-namespace planview::structured::wire {
+namespace planview::wire {
 
 // One step into a value: an object attribute, a map key or a list/set/tuple index.
 struct PathStep {
@@ -32,6 +32,6 @@ struct WireError {
   std::string ToString() const;
 };
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire
 
 #endif  // PLANVIEW_WIRE_WIRE_ERROR_H_

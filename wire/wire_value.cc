@@ -4,7 +4,11 @@
 #include <utility>
 #include <vector>
 
-namespace planview::structured::wire {
+namespace planview::wire {
+
+using structured::Member;
+using structured::Type;
+using structured::Value;
 
 namespace {
 
@@ -127,4 +131,4 @@ Type RuntimeType(const WireValue& wv, Value v, Value unknown, const Type& declar
   }
 }
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -25,37 +25,42 @@
 #include "structured/json_value.h"
 #include "wire/refinements.h"
 
-namespace planview::structured::wire {
+namespace planview::wire {
 
 struct WireValue {
-  std::shared_ptr<const Document> value;
-  std::shared_ptr<const Document> unknown;
+  std::shared_ptr<const structured::Document> value;
+  std::shared_ptr<const structured::Document> unknown;
   std::vector<std::pair<uint32_t, Refinements>> refinements;
   std::vector<std::pair<uint32_t, uint32_t>> dynamic_types;
-  std::vector<Type> types;
+  std::vector<structured::Type> types;
   std::vector<uint32_t> float64_numbers;
 
-  Value root() const { return value ? value->root() : Value(); }
-  Value unknown_root() const { return unknown ? unknown->root() : Value(); }
+  structured::Value root() const { return value ? value->root() : structured::Value(); }
+  structured::Value unknown_root() const { return unknown ? unknown->root() : structured::Value(); }
 
-  const Refinements* RefinementsOf(Value v) const;
-  const Type* DynamicTypeOf(Value v) const;
-  bool IsFloat64(Value v) const;
+  const Refinements* RefinementsOf(structured::Value v) const;
+  const structured::Type* DynamicTypeOf(structured::Value v) const;
+  bool IsFloat64(structured::Value v) const;
 };
 
 // The marker of a child inside an `unknown` tree: array element or object member.
-inline Value UnknownChild(Value marker, size_t index) { return marker.is_true() ? marker : marker.at(index); }
-inline Value UnknownChild(Value marker, std::string_view key) { return marker.is_true() ? marker : marker.find(key); }
+inline structured::Value UnknownChild(structured::Value marker, size_t index) {
+  return marker.is_true() ? marker : marker.at(index);
+}
+inline structured::Value UnknownChild(structured::Value marker, std::string_view key) {
+  return marker.is_true() ? marker : marker.find(key);
+}
 
 // The runtime type of the value at `v` (marker `unknown`) declared as `declared`: dynamic
 // parts replaced by the types the value carries; untyped nulls and unknowns stay dynamic.
-Type RuntimeType(const WireValue& wv, Value v, Value unknown, const Type& declared);
+structured::Type RuntimeType(const WireValue& wv, structured::Value v, structured::Value unknown,
+                             const structured::Type& declared);
 
 // The type without optional-attribute markers, at every depth.
-Type WithoutOptionalAttributes(const Type& type);
+structured::Type WithoutOptionalAttributes(const structured::Type& type);
 // True when `type` is or contains `dynamic`.
-bool HasDynamic(const Type& type);
+bool HasDynamic(const structured::Type& type);
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire
 
 #endif  // PLANVIEW_WIRE_WIRE_VALUE_H_

@@ -17,7 +17,7 @@ namespace {
 
 using structured::Type;
 using structured::Value;
-using structured::wire::WireValue;
+using wire::WireValue;
 
 // The text form: HCL-like, unknowns as (known after apply) with their refinements.
 class TextPrinter {
@@ -63,7 +63,7 @@ class TextPrinter {
                       : (type.is_collection() ? type.element() : Type());
         out += pad;
         std::string comment;
-        Print(v.at(i), structured::wire::UnknownChild(marker, i), et, indent + 2, out, comment);
+        Print(v.at(i), wire::UnknownChild(marker, i), et, indent + 2, out, comment);
         out += "," + comment + "\n";
       }
       out += close + "]";
@@ -92,7 +92,7 @@ class TextPrinter {
         const Type* at = object ? type.attribute(m.key) : (type.kind() == Type::Kind::kMap ? &type.element() : nullptr);
         out += pad + names[i] + std::string(width - names[i].size(), ' ') + " = ";
         std::string comment;
-        Print(m.value, structured::wire::UnknownChild(marker, m.key), at ? *at : Type(), indent + 2, out, comment);
+        Print(m.value, wire::UnknownChild(marker, m.key), at ? *at : Type(), indent + 2, out, comment);
         out += comment + '\n';
       }
       out += close + "}";
@@ -152,7 +152,7 @@ void CollectRefinements(const WireValue& wv, Value v, Value marker, const Type& 
     for (size_t i = 0; i < v.size(); ++i) {
       Type et = type.kind() == Type::Kind::kTuple ? (i < type.elements().size() ? type.elements()[i] : Type())
                                                   : (type.is_collection() ? type.element() : Type());
-      CollectRefinements(wv, v.at(i), structured::wire::UnknownChild(marker, i), et, fmt::format("{}[{}]", path, i),
+      CollectRefinements(wv, v.at(i), wire::UnknownChild(marker, i), et, fmt::format("{}[{}]", path, i),
                          out);
     }
   } else if (v.is_object()) {
@@ -168,7 +168,7 @@ void CollectRefinements(const WireValue& wv, Value v, Value marker, const Type& 
         structured::AppendJsonString(step, m.key);
         step += "]";
       }
-      CollectRefinements(wv, m.value, structured::wire::UnknownChild(marker, m.key), at ? *at : Type(), path + step,
+      CollectRefinements(wv, m.value, wire::UnknownChild(marker, m.key), at ? *at : Type(), path + step,
                          out);
     }
   }

@@ -14,7 +14,7 @@ namespace planview::cmd {
 enum class DecodeFormat { kText, kJson };
 
 // `value` printed as `format`, for its declared type `type`; ends in a newline.
-std::string DecodeOutput(const structured::wire::WireValue& value, const structured::Type& type, DecodeFormat format);
+std::string DecodeOutput(const wire::WireValue& value, const structured::Type& type, DecodeFormat format);
 
 }  // namespace planview::cmd
 

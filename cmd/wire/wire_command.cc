@@ -28,7 +28,7 @@ namespace planview::cmd {
 namespace {
 
 using structured::Type;
-using structured::wire::WireValue;
+using wire::WireValue;
 
 constexpr std::string_view kUsage =
     "usage: planview wire decode (--type JSON | --schemas FILE --resource TYPE) [--format text|json]\n"
@@ -148,15 +148,15 @@ WireValue DecodeInput(const std::string& file, const std::string& input, const T
     if (LooksLikeJson(bytes)) {
       kind = "json";
     } else if (!bytes.empty() && (bytes[0] == '\x0a' || bytes[0] == '\x12') &&
-               structured::wire::DecodeDynamicValue(bytes, type).ok()) {
+               wire::DecodeDynamicValue(bytes, type).ok()) {
       kind = "proto";
     } else {
       kind = "msgpack";
     }
   }
-  structured::wire::DecodeResult r = kind == "json"    ? structured::wire::DecodeJson(std::move(bytes), type)
-                                     : kind == "proto" ? structured::wire::DecodeDynamicValue(bytes, type)
-                                                       : structured::wire::DecodeMsgpack(std::move(bytes), type);
+  wire::DecodeResult r = kind == "json"    ? wire::DecodeJson(std::move(bytes), type)
+                                     : kind == "proto" ? wire::DecodeDynamicValue(bytes, type)
+                                                       : wire::DecodeMsgpack(std::move(bytes), type);
   if (!r.ok()) throw Failure{fmt::format("{}: {} ({})", ForMessage(file), r.error->ToString(), kind)};
   return std::move(*r.value);
 }
@@ -203,7 +203,7 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
       if (!ReadSchemasFile(*o.schemas_file, schemas, error)) throw Failure{error};
       schema = FindManagedResourceSchema(schemas, *o.schemas_file, *o.resource, provider, error);
       if (schema == nullptr) throw Failure{error};
-      type = structured::wire::ImpliedType(*schema->block);
+      type = wire::ImpliedType(*schema->block);
     }
     std::string text;
     if (o.command == "decode") {

@@ -19,7 +19,7 @@ namespace planview::cmd {
 namespace {
 
 using structured::Value;
-using structured::wire::WireValue;
+using wire::WireValue;
 
 // Appends the sensitivity markers of `v`, a value of `block`: `true` for each sensitive
 // attribute, and the markers of each nested block present.
@@ -67,13 +67,13 @@ void AppendKnown(structured::DocumentBuilder& b, Value v, Value marker) {
     b.String(v.text());
   } else if (v.is_array()) {
     b.BeginArray();
-    for (size_t i = 0; i < v.size(); ++i) AppendKnown(b, v.at(i), structured::wire::UnknownChild(marker, i));
+    for (size_t i = 0; i < v.size(); ++i) AppendKnown(b, v.at(i), wire::UnknownChild(marker, i));
     b.EndArray();
   } else {
     b.BeginObject();
     for (size_t i = 0; i < v.size(); ++i) {
       structured::Member m = v.member(i);
-      Value child_marker = structured::wire::UnknownChild(marker, m.key);
+      Value child_marker = wire::UnknownChild(marker, m.key);
       if (child_marker.is_true()) continue;
       b.Key(m.key);
       AppendKnown(b, m.value, child_marker);

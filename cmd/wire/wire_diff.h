@@ -24,8 +24,8 @@ struct WireDiffRequest {
 // The rendered text, ending in a newline, without colour. When nothing changes (both values
 // equal, or both null) it is what a plan without changes says. Throws std::exception when
 // the values do not fit the schema.
-std::string RenderWireDiff(const WireDiffRequest& request, const structured::wire::WireValue& prior,
-                           const structured::wire::WireValue& planned);
+std::string RenderWireDiff(const WireDiffRequest& request, const wire::WireValue& prior,
+                           const wire::WireValue& planned);
 
 }  // namespace planview::cmd
 

@@ -16,7 +16,6 @@ namespace planview::planfile::internal {
 
 namespace {
 
-namespace wire = structured::wire;
 using planproto::Action;
 
 // What each action is called in `show -json`, and which of the change's values are its

@@ -17,7 +17,6 @@ namespace planview::planfile::internal {
 
 namespace {
 
-namespace wire = structured::wire;
 
 struct Failure {
   size_t offset;

@@ -62,7 +62,7 @@ Node ScalarFromJson(Value v) {
 
 namespace {
 
-Node FromWireAt(const structured::wire::WireValue& wv, Value v, Value unknown, const Type& declared) {
+Node FromWireAt(const wire::WireValue& wv, Value v, Value unknown, const Type& declared) {
   const Type* type = &declared;
   if (declared.kind() == Type::Kind::kDynamic) {
     if (const Type* runtime = wv.DynamicTypeOf(v)) type = runtime;
@@ -90,7 +90,7 @@ Node FromWireAt(const structured::wire::WireValue& wv, Value v, Value unknown, c
         } else if (type->is_collection()) {
           element = type->element();
         }
-        node.children.push_back(FromWireAt(wv, v.at(i), structured::wire::UnknownChild(unknown, i), element));
+        node.children.push_back(FromWireAt(wv, v.at(i), wire::UnknownChild(unknown, i), element));
       }
       break;
     }
@@ -107,7 +107,7 @@ Node FromWireAt(const structured::wire::WireValue& wv, Value v, Value unknown, c
           element = type->element();
         }
         node.keys.emplace_back(m.key);
-        node.children.push_back(FromWireAt(wv, m.value, structured::wire::UnknownChild(unknown, m.key), element));
+        node.children.push_back(FromWireAt(wv, m.value, wire::UnknownChild(unknown, m.key), element));
       }
       break;
     }
@@ -119,7 +119,7 @@ void AppendString(std::string& out, std::string_view text) { structured::AppendG
 
 }  // namespace
 
-Node FromWire(const structured::wire::WireValue& value, const Type& type) {
+Node FromWire(const wire::WireValue& value, const Type& type) {
   return FromWireAt(value, value.root(), value.unknown_root(), type);
 }
 

@@ -43,7 +43,7 @@ Node::Shape ShapeOf(const structured::Type& type);
 
 // A typed wire decode as a tree (`type` is the declared type, dynamic parts resolved from
 // the value's side tables).
-Node FromWire(const structured::wire::WireValue& value, const structured::Type& type);
+Node FromWire(const wire::WireValue& value, const structured::Type& type);
 
 // One step of a path into a value: an attribute or string key, or a list index.
 struct PathStep {

@@ -20,7 +20,6 @@ namespace {
 
 using structured::Type;
 using structured::Value;
-namespace wire = structured::wire;
 
 struct Failure {
   std::string message;

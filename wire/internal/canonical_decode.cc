@@ -21,7 +21,10 @@
 #include "wire/internal/type_plan.h"
 #include "wire/internal/unicode.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::DocumentBuilder;
+using structured::Type;
 
 CanonicalDecoder::CanonicalDecoder(std::string_view data, std::shared_ptr<const void> owner,
                                    size_t share_min_bytes, size_t expected_bytes)
@@ -542,4 +545,4 @@ std::optional<WireValue> DecodeCanonicalMsgpack(std::string_view data, std::shar
   return std::nullopt;
 }
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal

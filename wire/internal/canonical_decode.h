@@ -22,7 +22,9 @@
 #include "wire/decode.h"
 #include "wire/wire_value.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::Type;
 
 // `data` stays alive as long as `owner` (strings of the value point into it). A list of
 // blocks found with at least `share_min_bytes` of input left (and at least 64 elements)
@@ -37,6 +39,6 @@ std::optional<WireValue> DecodeCanonicalMsgpack(std::string_view data, std::shar
 // for tests that compare the two.
 DecodeResult DecodeMsgpackGeneral(std::shared_ptr<const std::string> bytes, const Type& type);
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal
 
 #endif  // PLANVIEW_WIRE_INTERNAL_CANONICAL_DECODE_H_

@@ -30,7 +30,10 @@
 #include "wire/refinements.h"
 #include "wire/wire_value.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::DocumentBuilder;
+using structured::Type;
 
 // Thrown when the value is not in the form this decoder handles.
 struct NotCanonical {};
@@ -214,6 +217,6 @@ class CanonicalDecoder {
   std::array<CachedKey, size_t{1} << kKeyCacheBits> key_cache_;
 };
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal
 
 #endif  // PLANVIEW_WIRE_INTERNAL_CANONICAL_DECODER_H_

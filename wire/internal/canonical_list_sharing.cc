@@ -26,7 +26,11 @@
 #include "wire/internal/msgpack_reader.h"
 #include "wire/internal/type_plan.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::DocumentBuilder;
+using structured::Type;
+
 namespace {
 
 // Lists shorter than this are not worth a thread (nor one of the few tries).
@@ -277,4 +281,4 @@ bool CanonicalDecoder::TakeHelperShare(Reader& r, Helper& h, uint32_t first, uin
   return true;
 }
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal

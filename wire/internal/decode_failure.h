@@ -7,7 +7,7 @@
 #include <string>
 #include <utility>
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
 
 struct Failure {
   size_t offset;
@@ -16,6 +16,6 @@ struct Failure {
 
 [[noreturn]] inline void Fail(size_t offset, std::string message) { throw Failure{offset, std::move(message)}; }
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal
 
 #endif  // PLANVIEW_WIRE_INTERNAL_DECODE_FAILURE_H_

@@ -17,7 +17,7 @@
 
 #include "wire/internal/set_order.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
 
 class HashText {
  public:
@@ -110,6 +110,6 @@ class HashText {
   std::string scratch_;
 };
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal
 
 #endif  // PLANVIEW_WIRE_INTERNAL_HASH_TEXT_H_

@@ -14,7 +14,9 @@
 #include "wire/internal/msgpack_reader.h"
 #include "wire/internal/unicode.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::Type;
 
 // Reads such a leaf of a value of type `kind` and hands it to `sink`: String(offset, length)
 // (bytes of r.data(), NFC), Int(int64_t), Bool(bool) or Null(). Returns false, having read
@@ -87,6 +89,6 @@ __attribute__((always_inline)) inline bool ReadLeaf(Reader& r, Type::Kind kind, 
   return false;
 }
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal
 
 #endif  // PLANVIEW_WIRE_INTERNAL_MSGPACK_LEAF_H_

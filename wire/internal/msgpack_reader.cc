@@ -8,7 +8,10 @@
 #include "wire/number.h"
 #include "wire/internal/unicode.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::Type;
+
 namespace {
 
 // Refinement payloads larger than this are refused, as go-cty does.
@@ -215,4 +218,4 @@ UnknownItem ReadUnknown(Reader& r, const TypePlan& plan) {
   return ReadRefinements(p, plan);
 }
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal

@@ -17,7 +17,7 @@
 #include "wire/internal/type_plan.h"
 #include "wire/refinements.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
 
 inline bool IsExtCode(uint8_t c) { return (c >= 0xd4 && c <= 0xd8) || (c >= 0xc7 && c <= 0xc9); }
 inline bool IsStrOrBin(uint8_t c) { return (c >= 0xa0 && c <= 0xbf) || (c >= 0xd9 && c <= 0xdb) || (c >= 0xc4 && c <= 0xc6); }
@@ -184,6 +184,6 @@ struct UnknownItem {
 };
 UnknownItem ReadUnknown(Reader& r, const TypePlan& plan);
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal
 
 #endif  // PLANVIEW_WIRE_INTERNAL_MSGPACK_READER_H_

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
 
 class MsgpackWriter {
  public:
@@ -160,6 +160,6 @@ class MsgpackWriter {
   char* end_ = nullptr;
 };
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal
 
 #endif  // PLANVIEW_WIRE_INTERNAL_MSGPACK_WRITER_H_

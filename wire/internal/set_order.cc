@@ -8,7 +8,10 @@
 
 #include "wire/number.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::Type;
+
 namespace {
 
 bool GoIsPrint(UChar32 c) {
@@ -199,4 +202,4 @@ void AppendExactNumber(std::string& out, std::string_view canonical) {
   out += ' ';
 }
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal

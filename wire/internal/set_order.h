@@ -18,7 +18,9 @@
 
 #include "structured/cty_type.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::Type;
 
 // What a set element is at its top.
 enum class SetLeaf : uint8_t { kContainer, kNull, kUnknown, kFalse, kTrue, kInt, kUint, kNumber, kString };
@@ -47,6 +49,6 @@ void AppendHashNumber(std::string& out, std::string_view canonical);  // big.Flo
 void AppendExactInt(std::string& out, int64_t value);
 void AppendExactNumber(std::string& out, std::string_view canonical);
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal
 
 #endif  // PLANVIEW_WIRE_INTERNAL_SET_ORDER_H_

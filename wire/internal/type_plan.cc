@@ -8,7 +8,12 @@
 #include "wire/internal/msgpack_writer.h"
 #include "wire/wire_value.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::ParseJson;
+using structured::ParseResult;
+using structured::ParseType;
+using structured::Type;
 
 int TypePlan::AttributeIndex(std::string_view name) const {
   auto it = std::lower_bound(attributes.begin(), attributes.end(), name,
@@ -98,4 +103,4 @@ uint32_t TypePlans::Slot(const Type& type) {
   return static_cast<uint32_t>(types_.size() - 1);
 }
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal

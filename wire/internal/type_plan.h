@@ -16,7 +16,10 @@
 #include "structured/cty_type.h"
 #include "structured/document_builder.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::DocumentBuilder;
+using structured::Type;
 
 struct TypePlan;
 
@@ -103,6 +106,6 @@ class TypePlans {
   std::unordered_map<std::string, Dynamic, TextHash, std::equal_to<>> by_json_;
 };
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal
 
 #endif  // PLANVIEW_WIRE_INTERNAL_TYPE_PLAN_H_

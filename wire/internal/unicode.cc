@@ -10,7 +10,7 @@
 #include <memory>
 #include <stdexcept>
 
-namespace planview::structured::wire {
+namespace planview::wire {
 namespace {
 
 const icu::Normalizer2& Nfc() {
@@ -198,4 +198,4 @@ std::string EncodablePrefix(std::string_view prefix) {
   return SafeKnownPrefix(prefix.substr(0, kMaxPrefix - 1));
 }
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-namespace planview::structured::wire {
+namespace planview::wire {
 
 // True when `text` is unchanged by NormalizeNfc (cheap for ASCII).
 bool IsNfc(std::string_view text);
@@ -23,6 +23,6 @@ std::string SafeKnownPrefix(std::string_view prefix);
 // 255 bytes and made safe.
 std::string EncodablePrefix(std::string_view prefix);
 
-}  // namespace planview::structured::wire
+}  // namespace planview::wire
 
 #endif  // PLANVIEW_WIRE_INTERNAL_UNICODE_H_

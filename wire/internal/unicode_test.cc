@@ -4,7 +4,7 @@
 
 #include <gtest/gtest.h>
 
-namespace planview::structured::wire {
+namespace planview::wire {
 namespace {
 
 TEST(SafeKnownPrefix, DropsTheLastGraphemeCluster) {
@@ -24,4 +24,4 @@ TEST(NormalizeNfc, ComposesAndReorders) {
 }
 
 }  // namespace
-}  // namespace planview::structured::wire
+}  // namespace planview::wire

@@ -6,7 +6,12 @@
 #include <utility>
 #include <vector>
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::Member;
+using structured::Type;
+using structured::Value;
+
 namespace {
 
 // The values of a container's children (object members: their values).
@@ -267,4 +272,4 @@ std::optional<std::string> UnifyElements(DynamicTypeEditor& types, Value collect
   return std::nullopt;
 }
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal

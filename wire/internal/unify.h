@@ -16,7 +16,10 @@
 #include "structured/json_value.h"
 #include "wire/wire_value.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::Type;
+using structured::Value;
 
 // Reads and changes the runtime types recorded for dynamic positions; changes are kept aside
 // (lookups see them) until Commit() merges them into the sorted table.
@@ -49,6 +52,6 @@ std::optional<std::string> UnifyElements(DynamicTypeEditor& types, Value collect
                                          std::string_view prefix,
                                          std::span<const std::pair<int32_t, int32_t>> input_order, bool retype_all);
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal
 
 #endif  // PLANVIEW_WIRE_INTERNAL_UNIFY_H_

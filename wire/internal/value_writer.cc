@@ -8,7 +8,12 @@
 #include "wire/internal/unify.h"
 #include "wire/number.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::Document;
+using structured::DocumentBuilder;
+using structured::Type;
+using structured::Value;
 
 ValueWriter::ValueWriter(std::string_view source, std::shared_ptr<const void> owner, size_t values_hint)
     : source_(source), value_(source, std::move(owner)), plans_(value_, marker_) {
@@ -547,4 +552,4 @@ ValueWriter::Result ValueWriter::Finish() {
   return result;
 }
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal

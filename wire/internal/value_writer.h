@@ -37,7 +37,10 @@
 #include "wire/wire_error.h"
 #include "wire/wire_value.h"
 
-namespace planview::structured::wire::internal {
+namespace planview::wire::internal {
+
+using structured::DocumentBuilder;
+using structured::Type;
 
 class ValueWriter {
  public:
@@ -358,6 +361,6 @@ class ValueWriter {
   std::array<CachedKey, kKeyCacheSize> key_cache_;
 };
 
-}  // namespace planview::structured::wire::internal
+}  // namespace planview::wire::internal
 
 #endif  // PLANVIEW_WIRE_INTERNAL_VALUE_WRITER_H_
