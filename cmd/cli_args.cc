@@ -10,6 +10,7 @@
 #include "change/go_text.h"
 #include "cmd/cli_app.h"
 #include "cmd/console.h"
+#include "renderer/word_wrap.h"
 
 namespace planview::cmd {
 
@@ -50,10 +51,31 @@ uint64_t ParseMaxInputBytes(const std::string& text) {
   return bytes;
 }
 
+ColorChoice ParseColorChoice(const std::string& text) {
+  if (text == "auto") return ColorChoice::kAuto;
+  if (text == "always") return ColorChoice::kAlways;
+  if (text == "never") return ColorChoice::kNever;
+  throw CLI::ValidationError(
+      fmt::format("--color: unknown choice {} (want auto, always or never)", change::GoQuote(text)));
+}
+
+namespace {
+
+// The --format lines of --help: the table's names and words, wrapped into the column.
+std::string FormatHelp() {
+  std::string wrapped = renderer::WrapString(renderer::formats::OutputFormatHelp(), 62);
+  std::string out = "  --format FORMAT       ";
+  for (char c : wrapped) out += c == '\n' ? std::string("\n") + std::string(24, ' ') : std::string(1, c);
+  return out + '\n';
+}
+
+}  // namespace
+
 std::string UsageText() {
   return R"(Usage: planview [options] FILE
        planview browse FILE [--schemas FILE]   (interactive; `planview browse --help`)
        planview wire decode|diff ...           (provider wire values, see README)
+       planview diff OLD NEW                   (compare two plans; `planview diff --help`)
 
 Renders a Terraform/OpenTofu plan, state or JSON log the way `tofu show` does.
 FILE is a `tofu show -json` plan or state, an HCP Terraform redacted JSON plan, or a
@@ -85,19 +107,18 @@ Options (one or two dashes):
   --width N             wrap at N columns (default: the terminal's width, or 78)
 
 Beyond `tofu show` (plans only; the default output is exactly tofu's):
-  --summary             a table of the changes per action, resource type and module first
-  --summary-only        only that table
-  --action LIST         show only create, update, delete, replace, read, import, move,
-                        forget changes (comma-separated, repeatable)
+  --summary             a table of the changes per action, resource type and module,
+                        and the addresses per action (destroys first), before the detail
+  --summary-only        only that summary
+  --action LIST         show only create, update, delete (or destroy), replace, read,
+                        import, move, forget changes (comma-separated, repeatable)
   --address GLOB        show only resources whose address or type matches (* and ?;
                         repeatable), e.g. 'module.net.*', 'aws_iam_*'
   --hide-reads          hide data sources read during apply
                         (filtered output says what it hid; the Plan: line counts all)
   --verbose             show unchanged attributes and blocks too
   --concise             hide them, as tofu does (the default)
-  --format FORMAT       text (default), markdown (a pull-request comment), json (the
-                        diff model, see docs/json-format.md) or html (one page)
-  --max-bytes N         markdown: size budget in bytes (default 65536)
+)" + FormatHelp() + R"(  --max-bytes N         markdown: size budget in bytes (default 65536)
   --drift WHAT          show (default), summary (each drifted resource's action and
                         address) or hide: the "Objects have changed outside" section,
                         in every format
@@ -141,7 +162,8 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     auto format = renderer::formats::OutputFormatFromName(v);
     if (!format) {
       throw CLI::ValidationError(
-          fmt::format("--format: unknown format {} (want text, markdown, json or html)", change::GoQuote(v)));
+          fmt::format("--format: unknown format {} (want {})", change::GoQuote(v),
+                      renderer::formats::OutputFormatNames()));
     }
     out.formats.format = *format;
   });
@@ -196,18 +218,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     }
     out.product = *product;
   });
-  AddValueOption(app, "--color", [&](const std::string& v) {
-    if (v == "auto") {
-      out.color = ColorChoice::kAuto;
-    } else if (v == "always") {
-      out.color = ColorChoice::kAlways;
-    } else if (v == "never") {
-      out.color = ColorChoice::kNever;
-    } else {
-      throw CLI::ValidationError(
-          fmt::format("--color: unknown choice {} (want auto, always or never)", change::GoQuote(v)));
-    }
-  });
+  AddValueOption(app, "--color", [&](const std::string& v) { out.color = ParseColorChoice(v); });
   AddValueOption(app, "--width", [&](const std::string& v) {
     int width = 0;
     auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), width);

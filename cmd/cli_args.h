@@ -38,6 +38,8 @@ struct CliArgs {
 // The value of --max-input-bytes (for a command's CLI11 callback: throws
 // CLI::ValidationError with the usage message when it is not a size).
 uint64_t ParseMaxInputBytes(const std::string& text);
+// The value of --color, the same way.
+ColorChoice ParseColorChoice(const std::string& text);
 
 // Parses the arguments after the program name (with CLI11, cmd/cli_app.h). On a usage error returns nullopt and sets
 // `error` (one line, no "planview:" prefix).

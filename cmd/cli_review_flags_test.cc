@@ -81,5 +81,28 @@ TEST(CliDrift, UnknownChoiceIsAUsageError) {
   EXPECT_NE(r.err.find("--drift: unknown choice \"maybe\" (want show, summary or hide)"), std::string::npos) << r.err;
 }
 
+// --summary names the changes, destroys first; --action destroy is --action delete.
+TEST(CliSummary, NamesAddressesDestroysFirstAndDestroyMeansDelete) {
+  const std::string dir = "testdata/redaction";
+  std::vector<std::string> base = {dir + "/plan.json", "--schemas", dir + "/schemas.json", "--color", "never"};
+  std::vector<std::string> destroy = base;
+  destroy.insert(destroy.end(), {"--summary", "--action", "destroy,create"});
+  std::vector<std::string> del = base;
+  del.insert(del.end(), {"--summary", "--action=delete", "--action", "create"});
+  ProcessResult a = Planview(destroy), b = Planview(del);
+  EXPECT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out.find("hidden by --action delete,create;"), std::string::npos) << a.out;
+  size_t deletes = a.out.find("\n  delete (2):\n    test_secret.block_delete\n    test_secret.whole_object_delete\n");
+  size_t replaces = a.out.find("\n  replace (2):\n    test_secret.leaf_replace\n");
+  size_t updates = a.out.find("\n  update (33):\n    test_secret.block_after_only\n");
+  size_t creates = a.out.find("\n  create (2):\n    test_secret.block_create\n");
+  ASSERT_NE(deletes, std::string::npos) << a.out;
+  EXPECT_LT(deletes, replaces);
+  EXPECT_LT(replaces, updates);
+  EXPECT_LT(updates, creates);
+  EXPECT_NE(creates, std::string::npos);
+}
+
 }  // namespace
 }  // namespace planview::cmd

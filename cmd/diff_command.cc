@@ -11,6 +11,7 @@
 #include "cmd/console.h"
 #include "cmd/plan_file_input.h"
 #include "cmd/schemas_file.h"
+#include "renderer/compare/comparison_json.h"
 #include "renderer/compare/comparison_text.h"
 #include "renderer/compare/plan_comparison.h"
 #include "renderer/document_kind.h"
@@ -33,6 +34,8 @@ plans or saved plan files (`tofu plan -out`); `-` reads one of them from standar
 Options:
   --schemas FILE        provider schemas (`tofu providers schema -json`), for saved plan files
   --drift               compare the drift too (objects changed outside of the plan)
+  --format FORMAT       text (default: for a reviewer) or json (for tools: one line, the
+                        schema in renderer/compare/comparison_json.h)
   --color WHEN          auto, always or never (default: auto: when standard output is a
                         terminal and NO_COLOR is unset)
   -no-color, --no-color same as --color never
@@ -46,6 +49,7 @@ struct DiffArgs {
   std::vector<std::string> files;
   std::optional<std::string> schemas_file;
   bool drift = false;
+  bool json = false;
   ColorChoice color = ColorChoice::kAuto;
   uint64_t max_input_bytes = structured::kDefaultMaxInputBytes;
 };
@@ -105,18 +109,13 @@ int Run(std::span<const std::string> argv, const Terminal& terminal, std::FILE* 
   app.add_option("PLAN", args.files);
   AddValueOption(app, "--schemas", [&](const std::string& v) { args.schemas_file = v; });
   AddFlag(app, "--drift", [&] { args.drift = true; });
-  AddValueOption(app, "--color", [&](const std::string& v) {
-    if (v == "auto") {
-      args.color = ColorChoice::kAuto;
-    } else if (v == "always") {
-      args.color = ColorChoice::kAlways;
-    } else if (v == "never") {
-      args.color = ColorChoice::kNever;
-    } else {
-      throw CLI::ValidationError(
-          fmt::format("--color: unknown choice {} (want auto, always or never)", change::GoQuote(v)));
+  AddValueOption(app, "--format", [&](const std::string& v) {
+    if (v != "text" && v != "json") {
+      throw CLI::ValidationError(fmt::format("--format: unknown format {} (want text or json)", change::GoQuote(v)));
     }
+    args.json = v == "json";
   });
+  AddValueOption(app, "--color", [&](const std::string& v) { args.color = ParseColorChoice(v); });
   AddFlag(app, "--no-color", [&] { args.color = ColorChoice::kNever; });
   AddValueOption(app, "--max-input-bytes", [&](const std::string& v) { args.max_input_bytes = ParseMaxInputBytes(v); });
   std::string usage_error;
@@ -144,12 +143,17 @@ int Run(std::span<const std::string> argv, const Terminal& terminal, std::FILE* 
   renderer::compare::CompareOptions options;
   options.drift = args.drift;
   renderer::compare::PlanComparison comparison = renderer::compare::ComparePlans(old_plan.plan, new_plan.plan, options);
+  std::string text;
+  if (args.json) {
+    renderer::compare::AppendComparisonJson(comparison, old_plan.name, new_plan.name, text);
+    Write(out, text);
+    return comparison.Same() ? 0 : kExitPlansDiffer;
+  }
   renderer::compare::TextOptions text_options;
   text_options.old_name = old_plan.name;
   text_options.new_name = new_plan.name;
   text_options.color = args.color == ColorChoice::kAlways ||
                        (args.color == ColorChoice::kAuto && terminal.stdout_is_terminal && !terminal.no_color);
-  std::string text;
   renderer::compare::AppendComparisonText(comparison, text_options, text);
   Write(out, text);
   return comparison.Same() ? 0 : kExitPlansDiffer;

@@ -14,6 +14,7 @@
 #include "cmd/testing/run_process.h"
 #include "gtest/gtest.h"
 #include "renderer/testing/golden.h"
+#include "structured/json_parse.h"
 
 namespace planview::cmd {
 namespace {
@@ -47,6 +48,8 @@ std::vector<GoldenCase> GoldenCases() {
       {"review/diff_drift.txt", {"--drift", kOld, kNew}, 4},
       {"review/reversed.txt", {"-no-color", kNew, kOld}, 4},
       {"review/same.txt", {"--drift", kOld, kOld}, 0},
+      {"review/diff.json", {"--format", "json", "--drift", kOld, kNew}, 4},
+      {"review/same.json", {"--format", "json", kOld, kOld}, 0},
       // Real plans of one configuration at two commits (six app instances, then four).
       {"real/bigonil.txt", {bigonil + "/plan.json", bigonil + "__36ef8c6a/plan.json"}, 4},
       // Saved plan files: everything created, then the same resources in place with one replaced.
@@ -74,15 +77,22 @@ TEST(Diff, GoldenTexts) {
     std::string expected = renderer::testing::ReadFile("testdata/diff/" + c.golden, &ok);
     ASSERT_TRUE(ok) << "missing golden";
     EXPECT_EQ(renderer::testing::Mismatch(expected, result.out), "");
+    if (c.golden.ends_with(".json")) {
+      EXPECT_TRUE(structured::ParseJson(result.out).ok()) << "not JSON";
+    }
   }
 }
 
 TEST(Diff, NeverShowsSensitiveValues) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
-           {kOld, kNew}, {"--drift", "--color", "always", kNew, kOld}}) {
+           {kOld, kNew}, {"--drift", "--color", "always", kNew, kOld}, {"--format", "json", kOld, kNew}}) {
     ProcessResult result = Diff(args);
     EXPECT_EQ(result.exit_code, 4);
-    EXPECT_NE(result.out.find("map.two: (sensitive value changed)"), std::string::npos);
+    if (args[1] == "json") {
+      EXPECT_NE(result.out.find(R"({"path":["map","two"],"sensitive":"value changed"})"), std::string::npos);
+    } else {
+      EXPECT_NE(result.out.find("map.two: (sensitive value changed)"), std::string::npos);
+    }
     for (const char* secret : {"SECRET-BEFORE-0000", "SECRET-OLD-1111", "SECRET-NEW-2222"}) {
       EXPECT_EQ(result.out.find(secret), std::string::npos) << secret;
       EXPECT_EQ(result.err.find(secret), std::string::npos) << secret;
@@ -148,7 +158,9 @@ TEST(Diff, ErrorsAreOneLineWithTheirExitStatus) {
        "planview: diff: needs two plans, OLD and NEW (3 given)\nRun 'planview diff --help' for usage.\n"},
       {{"-", "-"}, 2, "planview: diff: standard input (-) can be read only once\nRun 'planview diff --help' for usage.\n"},
       {{"--format", "yaml", kOld, kNew}, 2,
-       "planview: diff: unknown option --format\nRun 'planview diff --help' for usage.\n"},
+       "planview: diff: --format: unknown format \"yaml\" (want text or json)\nRun 'planview diff --help' for usage.\n"},
+      {{"--max-bytes", "10", kOld, kNew}, 2,
+       "planview: diff: unknown option --max-bytes\nRun 'planview diff --help' for usage.\n"},
       {{"--color", "sometimes", kOld, kNew}, 2,
        "planview: diff: --color: unknown choice \"sometimes\" (want auto, always or never)\n"
        "Run 'planview diff --help' for usage.\n"},

@@ -91,65 +91,58 @@ std::optional<EntryDifference> CompareEntry(std::string_view address, std::strin
   return difference;
 }
 
-std::vector<EntryDifference> CompareResources(const std::vector<ResourceChange>& old_entries,
-                                              const std::vector<ResourceChange>& new_entries) {
-  std::vector<const ResourceChange*> olds = SortedEntries(old_entries);
-  std::vector<const ResourceChange*> news = SortedEntries(new_entries);
-  std::vector<EntryDifference> differences;
+// Walks two lists sorted by `compare` (negative, zero, positive) side by side and calls
+// `visit(old, new)` once per key, in order, with null for the side that lacks it.
+template <typename T, typename Compare, typename Visit>
+void MergeJoin(const std::vector<const T*>& olds, const std::vector<const T*>& news, Compare compare, Visit visit) {
   size_t i = 0;
   size_t j = 0;
   while (i < olds.size() || j < news.size()) {
-    const ResourceChange* old_entry = nullptr;
-    const ResourceChange* new_entry = nullptr;
-    if (j == news.size() || (i < olds.size() && CompareKeys(*olds[i], *news[j]) < 0)) {
-      old_entry = olds[i++];
-    } else if (i == olds.size() || CompareKeys(*olds[i], *news[j]) > 0) {
-      new_entry = news[j++];
-    } else {
-      old_entry = olds[i++];
-      new_entry = news[j++];
-    }
-    const ResourceChange& key = old_entry != nullptr ? *old_entry : *new_entry;
-    std::optional<EntryDifference> difference =
-        CompareEntry(key.address, key.deposed, ProposedOf(old_entry),
-                     old_entry != nullptr ? old_entry->change : structured::Value(), ProposedOf(new_entry),
-                     new_entry != nullptr ? new_entry->change : structured::Value());
-    if (difference) differences.push_back(std::move(*difference));
+    int order = i == olds.size() ? 1 : j == news.size() ? -1 : compare(*olds[i], *news[j]);
+    const T* old_entry = order <= 0 ? olds[i++] : nullptr;
+    const T* new_entry = order >= 0 ? news[j++] : nullptr;
+    visit(old_entry, new_entry);
   }
+}
+
+structured::Value ChangeValue(const ResourceChange* entry) { return entry ? entry->change : structured::Value(); }
+structured::Value ChangeValue(const OutputChange* output) { return output ? output->change : structured::Value(); }
+
+std::vector<EntryDifference> CompareResources(const std::vector<ResourceChange>& old_entries,
+                                              const std::vector<ResourceChange>& new_entries) {
+  std::vector<EntryDifference> differences;
+  MergeJoin(SortedEntries(old_entries), SortedEntries(new_entries), CompareKeys,
+            [&](const ResourceChange* old_entry, const ResourceChange* new_entry) {
+              const ResourceChange& key = old_entry != nullptr ? *old_entry : *new_entry;
+              std::optional<EntryDifference> difference =
+                  CompareEntry(key.address, key.deposed, ProposedOf(old_entry), ChangeValue(old_entry),
+                               ProposedOf(new_entry), ChangeValue(new_entry));
+              if (difference) differences.push_back(std::move(*difference));
+            });
   return differences;
+}
+
+std::vector<const OutputChange*> SortedOutputs(const std::vector<OutputChange>& outputs) {
+  std::vector<const OutputChange*> sorted;
+  sorted.reserve(outputs.size());
+  for (const OutputChange& output : outputs) sorted.push_back(&output);
+  std::stable_sort(sorted.begin(), sorted.end(),
+                   [](const OutputChange* a, const OutputChange* b) { return a->name < b->name; });
+  return sorted;
 }
 
 std::vector<EntryDifference> CompareOutputs(const std::vector<OutputChange>& old_outputs,
                                             const std::vector<OutputChange>& new_outputs) {
-  auto sorted = [](const std::vector<OutputChange>& outputs) {
-    std::vector<const OutputChange*> result;
-    for (const OutputChange& output : outputs) result.push_back(&output);
-    std::stable_sort(result.begin(), result.end(),
-                     [](const OutputChange* a, const OutputChange* b) { return a->name < b->name; });
-    return result;
-  };
-  std::vector<const OutputChange*> olds = sorted(old_outputs);
-  std::vector<const OutputChange*> news = sorted(new_outputs);
   std::vector<EntryDifference> differences;
-  size_t i = 0;
-  size_t j = 0;
-  while (i < olds.size() || j < news.size()) {
-    const OutputChange* old_output = nullptr;
-    const OutputChange* new_output = nullptr;
-    if (j == news.size() || (i < olds.size() && olds[i]->name < news[j]->name)) {
-      old_output = olds[i++];
-    } else if (i == olds.size() || olds[i]->name > news[j]->name) {
-      new_output = news[j++];
-    } else {
-      old_output = olds[i++];
-      new_output = news[j++];
-    }
-    std::string_view name = old_output != nullptr ? old_output->name : new_output->name;
-    std::optional<EntryDifference> difference =
-        CompareEntry(name, {}, ProposedOf(old_output), old_output != nullptr ? old_output->change : structured::Value(),
-                     ProposedOf(new_output), new_output != nullptr ? new_output->change : structured::Value());
-    if (difference) differences.push_back(std::move(*difference));
-  }
+  MergeJoin(SortedOutputs(old_outputs), SortedOutputs(new_outputs),
+            [](const OutputChange& a, const OutputChange& b) { return a.name.compare(b.name); },
+            [&](const OutputChange* old_output, const OutputChange* new_output) {
+              std::string_view name = old_output != nullptr ? old_output->name : new_output->name;
+              std::optional<EntryDifference> difference =
+                  CompareEntry(name, {}, ProposedOf(old_output), ChangeValue(old_output), ProposedOf(new_output),
+                               ChangeValue(new_output));
+              if (difference) differences.push_back(std::move(*difference));
+            });
   return differences;
 }
 

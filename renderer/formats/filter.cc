@@ -22,6 +22,7 @@ void AppendList(std::string& out, const std::vector<ActionCategory>& categories)
 std::string_view CategoryName(ActionCategory category) { return kNames[static_cast<int>(category)]; }
 
 std::optional<ActionCategory> CategoryFromName(std::string_view name) {
+  if (name == "destroy") return ActionCategory::kDelete;
   for (ActionCategory c : kAllCategories) {
     if (CategoryName(c) == name) return c;
   }
@@ -120,7 +121,8 @@ bool ParseActionList(std::string_view list, std::vector<ActionCategory>& out, st
     std::optional<ActionCategory> c = CategoryFromName(item);
     if (!c) {
       error = fmt::format(
-          "--action: unknown action \"{}\" (want create, update, delete, replace, read, import, move or forget)",
+          "--action: unknown action \"{}\" (want create, update, delete or destroy, replace, read, import, move or "
+          "forget)",
           item);
       return false;
     }

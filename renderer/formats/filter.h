@@ -19,7 +19,14 @@ inline constexpr ActionCategory kAllCategories[] = {
     ActionCategory::kCreate, ActionCategory::kUpdate, ActionCategory::kDelete, ActionCategory::kReplace,
     ActionCategory::kRead,   ActionCategory::kImport, ActionCategory::kMove,   ActionCategory::kForget};
 
+// The categories from the most destructive to the least: destroys first (delete, replace,
+// forget), then updates, then the rest.
+inline constexpr ActionCategory kRiskOrder[] = {
+    ActionCategory::kDelete, ActionCategory::kReplace, ActionCategory::kForget, ActionCategory::kUpdate,
+    ActionCategory::kMove,   ActionCategory::kImport,  ActionCategory::kCreate, ActionCategory::kRead};
+
 std::string_view CategoryName(ActionCategory category);                     // "create", ...
+// A category's name, or "destroy" (the word users say) for delete.
 std::optional<ActionCategory> CategoryFromName(std::string_view name);
 
 // The categories of a change: its action (a delete-then-create or create-then-delete is a

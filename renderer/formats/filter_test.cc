@@ -1,5 +1,8 @@
 #include "renderer/formats/filter.h"
 
+#include <algorithm>
+#include <iterator>
+
 #include "gtest/gtest.h"
 
 namespace planview::renderer::formats {
@@ -62,7 +65,32 @@ TEST(Filter, Categories) {
   std::vector<ActionCategory> list;
   std::string error;
   EXPECT_FALSE(ParseActionList("create,explode", list, error));
-  EXPECT_NE(error.find("\"explode\""), std::string::npos);
+  EXPECT_EQ(error,
+            "--action: unknown action \"explode\" (want create, update, delete or destroy, replace, read, import, "
+            "move or forget)");
+}
+
+// "destroy" is the word users say: the same category as "delete", named "delete" after.
+TEST(Filter, DestroyIsDelete) {
+  std::vector<ActionCategory> list;
+  std::string error;
+  ASSERT_TRUE(ParseActionList("destroy,replace,delete", list, error)) << error;
+  EXPECT_EQ(list, (std::vector<ActionCategory>{ActionCategory::kDelete, ActionCategory::kReplace}));
+  ResourceFilter f;
+  f.actions = list;
+  EXPECT_TRUE(f.Matches(Resource("a.b", "a", Action::kDelete)));
+  EXPECT_FALSE(f.Matches(Resource("a.b", "a", Action::kCreate)));
+  EXPECT_EQ(f.Describe(), "--action delete,replace");
+}
+
+// Every category once, destroys first.
+TEST(Filter, RiskOrderHasEveryCategoryDestroysFirst) {
+  std::vector<ActionCategory> risk(std::begin(kRiskOrder), std::end(kRiskOrder));
+  std::vector<ActionCategory> all(std::begin(kAllCategories), std::end(kAllCategories));
+  std::sort(risk.begin(), risk.end());
+  EXPECT_EQ(risk, all);
+  EXPECT_EQ(kRiskOrder[0], ActionCategory::kDelete);
+  EXPECT_EQ(kRiskOrder[1], ActionCategory::kReplace);
 }
 
 }  // namespace

@@ -1,19 +1,8 @@
 #include "renderer/formats/presenter.h"
 
-#include "renderer/formats/html.h"
-#include "renderer/formats/json.h"
-#include "renderer/formats/markdown.h"
 #include "renderer/formats/summary.h"
 
 namespace planview::renderer::formats {
-
-std::optional<OutputFormat> OutputFormatFromName(std::string_view name) {
-  if (name == "text") return OutputFormat::kText;
-  if (name == "markdown" || name == "md") return OutputFormat::kMarkdown;
-  if (name == "json") return OutputFormat::kJson;
-  if (name == "html") return OutputFormat::kHtml;
-  return std::nullopt;
-}
 
 void ApplyFormat(const FormatOptions& format, DocumentRequest& request) {
   if (format.IsDefault()) return;
@@ -24,12 +13,7 @@ void ApplyFormat(const FormatOptions& format, DocumentRequest& request) {
     request.options.filter_description = format.filter.Describe();
   }
   request.plan_presenter = [format](const PlanContext& plan, std::string& out) {
-    switch (format.format) {
-      case OutputFormat::kText: RenderText(plan, format, out); break;
-      case OutputFormat::kMarkdown: RenderMarkdown(plan, format, out); break;
-      case OutputFormat::kJson: RenderJson(plan, format, out); break;
-      case OutputFormat::kHtml: RenderHtml(plan, format, out); break;
-    }
+    format.format.row().render(plan, format, out);
   };
 }
 

@@ -1,5 +1,5 @@
 // planview's presentations of a plan beyond `tofu show`: the summary table, filters,
-// verbosity and the Markdown and JSON formats. ApplyFormat wires them into a
+// verbosity and the output formats (output_format.h). ApplyFormat wires them into a
 // DocumentRequest; with default FormatOptions the request is left as it was, so the
 // output stays byte-identical to `tofu show`. Formats apply to plans; states and logs are
 // rendered as usual.
@@ -12,13 +12,10 @@
 #include <string_view>
 
 #include "renderer/formats/filter.h"
+#include "renderer/formats/output_format.h"
 #include "renderer/render_document.h"
 
 namespace planview::renderer::formats {
-
-enum class OutputFormat { kText, kMarkdown, kJson, kHtml };
-
-std::optional<OutputFormat> OutputFormatFromName(std::string_view name);  // "text", "markdown", "json", "html"
 
 inline constexpr size_t kDefaultMaxBytes = 65536;  // GitHub's comment limit
 

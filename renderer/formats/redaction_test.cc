@@ -136,6 +136,9 @@ std::vector<Variant> Variants() {
   FormatOptions markdown;
   markdown.format = OutputFormat::kMarkdown;
   v.push_back({"markdown", markdown, "markdown.md", nullptr, {}});  // a comment is public
+  FormatOptions github;
+  github.format = *OutputFormatFromName("github");
+  v.push_back({"github", github, "github.txt", nullptr, {}});  // its summary is the comment
   FormatOptions html;
   html.format = OutputFormat::kHtml;
   v.push_back({"html", html, "page.html", nullptr, ValueSecrets()});

@@ -60,6 +60,7 @@ PlanSummary Summarize(const PlanDiffs& diffs) {
     ++s.resources;
     std::vector<ActionCategory> categories = CategoriesOf(r);
     Add(s.by_action, categories);
+    for (ActionCategory c : categories) s.addresses[static_cast<size_t>(c)].push_back(r.address);
     Add(types[std::string(r.type)], categories);
     Add(modules[r.module_address.empty() ? std::string("(root)") : std::string(r.module_address)], categories);
     if (r.Importing()) ++s.to_import;
@@ -98,6 +99,12 @@ std::string RenderSummaryText(const PlanSummary& s) {
     AppendMatrix(out, "resource type", s.by_type, used, &s.by_action);
     out += '\n';
     AppendMatrix(out, "module", s.by_module, used, nullptr);
+    for (ActionCategory c : kRiskOrder) {
+      const std::vector<std::string_view>& addresses = s.addresses[static_cast<size_t>(c)];
+      if (addresses.empty()) continue;
+      out += fmt::format("\n  {} ({}):\n", CategoryName(c), addresses.size());
+      for (std::string_view address : addresses) out += fmt::format("    {}\n", address);
+    }
   }
   if (s.output_changes > 0) {
     out += fmt::format("\n  {} output value{} will change.\n", s.output_changes, s.output_changes == 1 ? "" : "s");

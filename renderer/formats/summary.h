@@ -6,6 +6,7 @@
 
 #include <array>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct PlanSummary {
   CategoryCounts by_action{};
   std::vector<std::pair<std::string, CategoryCounts>> by_type;    // sorted by type
   std::vector<std::pair<std::string, CategoryCounts>> by_module;  // sorted; "(root)" for the root module
+  // Per category, the addresses of its changes in plan order (a change is under each of its
+  // categories); they refer into the plan.
+  std::array<std::vector<std::string_view>, std::size(kAllCategories)> addresses;
 
   // The categories with a non-zero count, in kAllCategories order.
   std::vector<ActionCategory> UsedCategories() const;
@@ -36,7 +40,8 @@ PlanSummary Summarize(const PlanDiffs& diffs);
 // summary line has them.
 std::string PlanLine(const PlanSummary& summary);
 
-// The plain-text table (ends with a blank line).
+// The plain-text tables, then the addresses per category, destroys first (kRiskOrder);
+// ends with a blank line.
 std::string RenderSummaryText(const PlanSummary& summary);
 
 }  // namespace planview::renderer::formats

@@ -4,6 +4,10 @@
 # binary. Read the diff before committing: the goldens must be right, not just current.
 set -eu
 bin=${PLANVIEW:-bazel-bin/cmd/planview}
+# "NAME GOLDEN_FILE" for each output format with a golden file: the rows of the table in
+# renderer/formats/output_format.cc, one a line.
+formats=$(sed -n 's/^ *{"\([a-z0-9_-]*\)", "\([a-z0-9_.-]\{1,\}\)",.*/\1 \2/p' renderer/formats/output_format.cc)
+[ -n "$formats" ] || { echo "update_golden.sh: no formats in renderer/formats/output_format.cc" >&2; exit 1; }
 for dir in testdata/conformance/equivalence/*/; do
   name=$(basename "$dir")
   [ -f "$dir/plan.json" ] || continue
@@ -14,9 +18,9 @@ for dir in testdata/conformance/equivalence/*/; do
   "$bin" "$@" --summary-only >"$out/summary.txt"
   "$bin" "$@" --summary --action delete,replace,update >"$out/filtered.txt"
   "$bin" "$@" --verbose >"$out/verbose.txt"
-  "$bin" "$@" --format markdown >"$out/markdown.md"
-  "$bin" "$@" --format json >"$out/json.json"
-  "$bin" "$@" --format html >"$out/page.html"
+  echo "$formats" | while read -r format file; do
+    "$bin" "$@" --format "$format" >"$out/$file" </dev/null
+  done
   # The --drift choices, for the plans with a drift section (FormatsGolden.DriftChoices).
   grep -q "Objects have changed outside of OpenTofu" "$dir/plan.txt" || continue
   "$bin" "$@" --drift summary >"$out/drift_summary.txt"
@@ -35,6 +39,7 @@ set -- "$r/plan.json" --schemas "$r/schemas.json" --color never --width 78
 "$bin" "$@" --verbose --show-sensitive >"$r/verbose_show_sensitive.txt"
 "$bin" "$@" --summary-only --action update,replace >"$r/summary.txt"
 "$bin" "$@" --format markdown >"$r/markdown.md"
+"$bin" "$@" --format github >"$r/github.txt"
 "$bin" "$@" --format html >"$r/page.html"
 "$bin" "$@" --format json >"$r/json.json"
 "$bin" "$@" --format json --show-sensitive >"$r/json_show_sensitive.json"
@@ -44,3 +49,6 @@ m=testdata/markdown_injection
 "$bin" "$m/plan.json" --color never --width 78 --format html >"$m/page.html" 2>/dev/null
 # Risk order and per-action colours (//cmd:html_browser_test).
 "$bin" testdata/html/plan.json --format html >testdata/html/page.html 2>/dev/null
+# Hostile addresses and values in workflow commands (//renderer/formats:github_test).
+g=testdata/github_injection
+"$bin" "$g/plan.json" --color never --width 78 --format github >"$g/github.txt" 2>/dev/null

@@ -10,13 +10,13 @@ _planview() {
     --quality) COMPREPLY=($(compgen -W "errored nochanges targeted none" -- "$cur")); return ;;
     --product) COMPREPLY=($(compgen -W "opentofu terraform" -- "$cur")); return ;;
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
-    --format) COMPREPLY=($(compgen -W "text markdown json html" -- "$cur")); return ;;
-    --action) COMPREPLY=($(compgen -W "create update delete replace read import move forget" -- "$cur")); return ;;
+    --format) COMPREPLY=($(compgen -W "text markdown json html github" -- "$cur")); return ;;
+    --action) COMPREPLY=($(compgen -W "create update delete destroy replace read import move forget" -- "$cur")); return ;;
     --drift) COMPREPLY=($(compgen -W "show summary hide" -- "$cur")); return ;;
     --width|--max-bytes|--address) return ;;
   esac
   if [ "$COMP_CWORD" = 1 ] && [[ $cur != -* ]]; then
-    COMPREPLY=($(compgen -W "browse wire" -- "$cur") $(compgen -f -- "$cur"))
+    COMPREPLY=($(compgen -W "browse diff wire" -- "$cur") $(compgen -f -- "$cur"))
     return
   fi
   if [[ $cur == -* ]]; then
