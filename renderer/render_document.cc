@@ -85,6 +85,7 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
     result.kind = DocumentKind::kLog;
     Options options = ResolveProduct(request, request.product ? std::nullopt : ProductOfLog(text), result);
     result.log = RenderLog(text, options, request.log_diagnostic_width, result.output, result.warnings);
+    if (request.frame_other) request.frame_other(result.output);
     result.ok = true;
     SendOutput(request, result);
     return result;
@@ -126,6 +127,7 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
     result.error = fmt::format("{}: {}", file_name, e.what());
     return result;
   }
+  if (*kind != DocumentKind::kPlan && request.frame_other) request.frame_other(result.output);
   result.ok = true;
   SendOutput(request, result);
   return result;

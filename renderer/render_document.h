@@ -43,6 +43,10 @@ struct DocumentRequest {
   int log_diagnostic_width = kLogDiagnosticWidth;
   // Renders plans instead of RenderPlan when set (states and logs are unaffected).
   std::function<void(const PlanContext&, std::string& out)> plan_presenter;
+  // When set, applied to the whole text of a state or a log before it is sent: a format
+  // that frames every document (--format github keeps input text from being read as
+  // commands).
+  std::function<void(std::string& text)> frame_other;
   // When set, the output goes to `sink` instead of DocumentResult::output: in order, in
   // chunks, a plan's while it is being rendered (without a plan_presenter: each resource is
   // diffed and rendered in turn on `threads` threads, its diff dropped once written, so

@@ -6,17 +6,17 @@ namespace planview {
 namespace {
 // In the enum's order.
 constexpr std::array<ActionInfo, 10> kActions = {{
-    // action, name, slug, symbol, to_add, to_change, to_destroy, to_forget
-    {Action::kNoOp, "NoOp", "no-op", " ", 0, 0, 0, 0},
-    {Action::kCreate, "Create", "create", "+", 1, 0, 0, 0},
-    {Action::kRead, "Read", "read", "<=", 0, 0, 0, 0},
-    {Action::kUpdate, "Update", "update", "~", 0, 1, 0, 0},
-    {Action::kDeleteThenCreate, "DeleteThenCreate", "delete-then-create", "-/+", 1, 0, 1, 0},
-    {Action::kCreateThenDelete, "CreateThenDelete", "create-then-delete", "+/-", 1, 0, 1, 0},
-    {Action::kDelete, "Delete", "delete", "-", 0, 0, 1, 0},
-    {Action::kForget, "Forget", "forget", ".", 0, 0, 0, 1},
-    {Action::kForgetThenCreate, "ForgetThenCreate", "forget-then-create", "+/.", 1, 0, 0, 1},
-    {Action::kCreateThenForget, "CreateThenForget", "create-then-forget", "+/.", 1, 0, 0, 0},
+    // action, name, slug, symbol, to_add, to_change, to_destroy, to_forget, forgets
+    {Action::kNoOp, "NoOp", "no-op", " ", 0, 0, 0, 0, false},
+    {Action::kCreate, "Create", "create", "+", 1, 0, 0, 0, false},
+    {Action::kRead, "Read", "read", "<=", 0, 0, 0, 0, false},
+    {Action::kUpdate, "Update", "update", "~", 0, 1, 0, 0, false},
+    {Action::kDeleteThenCreate, "DeleteThenCreate", "delete-then-create", "-/+", 1, 0, 1, 0, false},
+    {Action::kCreateThenDelete, "CreateThenDelete", "create-then-delete", "+/-", 1, 0, 1, 0, false},
+    {Action::kDelete, "Delete", "delete", "-", 0, 0, 1, 0, false},
+    {Action::kForget, "Forget", "forget", ".", 0, 0, 0, 1, true},
+    {Action::kForgetThenCreate, "ForgetThenCreate", "forget-then-create", "+/.", 1, 0, 0, 1, true},
+    {Action::kCreateThenForget, "CreateThenForget", "create-then-forget", "+/.", 1, 0, 0, 0, true},
 }};
 
 constexpr bool InEnumOrder() {

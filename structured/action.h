@@ -33,6 +33,9 @@ struct ActionInfo {
   // What the action adds to the "Plan: N to add, N to change, N to destroy, N to forget"
   // counts (0 or 1 each).
   int to_add, to_change, to_destroy, to_forget;
+  // The prior object leaves the state without being destroyed (what `--action forget`
+  // selects; CreateThenForget does so without counting toward "to forget").
+  bool forgets;
 };
 
 // The row of `a`; an out-of-range value gets NoOp's.

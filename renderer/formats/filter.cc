@@ -31,20 +31,16 @@ std::optional<ActionCategory> CategoryFromName(std::string_view name) {
 
 std::vector<ActionCategory> CategoriesOf(const ResourceChange& r) {
   std::vector<ActionCategory> out;
-  switch (r.action) {
-    case Action::kCreate: out.push_back(ActionCategory::kCreate); break;
-    case Action::kUpdate: out.push_back(ActionCategory::kUpdate); break;
-    case Action::kDelete: out.push_back(ActionCategory::kDelete); break;
-    case Action::kDeleteThenCreate:
-    case Action::kCreateThenDelete: out.push_back(ActionCategory::kReplace); break;
-    case Action::kRead: out.push_back(ActionCategory::kRead); break;
-    case Action::kForget: out.push_back(ActionCategory::kForget); break;
-    case Action::kForgetThenCreate:
-    case Action::kCreateThenForget:
-      out.push_back(ActionCategory::kForget);
-      out.push_back(ActionCategory::kCreate);
-      break;
-    default: break;
+  const ActionInfo& info = InfoOf(r.action);
+  if (IsReplace(r.action)) {
+    out.push_back(ActionCategory::kReplace);
+  } else if (r.action == Action::kRead) {
+    out.push_back(ActionCategory::kRead);
+  } else {
+    if (info.forgets) out.push_back(ActionCategory::kForget);
+    if (info.to_add) out.push_back(ActionCategory::kCreate);
+    if (info.to_change) out.push_back(ActionCategory::kUpdate);
+    if (info.to_destroy) out.push_back(ActionCategory::kDelete);
   }
   if (r.Importing()) out.push_back(ActionCategory::kImport);
   if (r.Moved()) out.push_back(ActionCategory::kMove);

@@ -61,6 +61,21 @@ TEST(Filter, Categories) {
   ResourceChange forget = Resource("a.b", "a", Action::kForgetThenCreate);
   EXPECT_EQ(CategoriesOf(forget), (std::vector<ActionCategory>{ActionCategory::kForget, ActionCategory::kCreate}));
   EXPECT_FALSE(ShownInPlan(Resource("a.b", "a", Action::kNoOp)));
+  using C = ActionCategory;
+  const std::pair<Action, std::vector<C>> kEach[] = {
+      {Action::kNoOp, {}},
+      {Action::kCreate, {C::kCreate}},
+      {Action::kRead, {C::kRead}},
+      {Action::kUpdate, {C::kUpdate}},
+      {Action::kDeleteThenCreate, {C::kReplace}},
+      {Action::kCreateThenDelete, {C::kReplace}},
+      {Action::kDelete, {C::kDelete}},
+      {Action::kForget, {C::kForget}},
+      {Action::kCreateThenForget, {C::kForget, C::kCreate}},
+  };
+  for (const auto& [action, categories] : kEach) {
+    EXPECT_EQ(CategoriesOf(Resource("a.b", "a", action)), categories) << ActionName(action);
+  }
 
   std::vector<ActionCategory> list;
   std::string error;

@@ -1,6 +1,7 @@
 #include "renderer/formats/github.h"
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -45,6 +46,16 @@ std::string AsciiLower(std::string_view text) {
   return out;
 }
 
+// Appends `text` (a newline added if it lacks one) between ::stop-commands::TOKEN and
+// ::TOKEN::.
+void AppendStopped(std::string& out, std::string_view text) {
+  std::string token = StopCommandsToken(text);
+  out += fmt::format("::stop-commands::{}\n", token);
+  out += text;
+  if (!text.empty() && text.back() != '\n') out += '\n';
+  out += fmt::format("::{}::\n", token);
+}
+
 }  // namespace
 
 void AppendWorkflowData(std::string& out, std::string_view text) { AppendEscaped(out, text, false); }
@@ -84,11 +95,13 @@ void RenderGithub(const PlanContext& plan, const FormatOptions& format, std::str
   }
   std::string summary;
   RenderMarkdown(plan, format, summary);
-  if (!summary.empty() && summary.back() != '\n') summary += '\n';
-  std::string token = StopCommandsToken(summary);
-  out += fmt::format("::stop-commands::{}\n", token);
-  out += summary;
-  out += fmt::format("::{}::\n", token);
+  AppendStopped(out, summary);
+}
+
+void FrameGithubText(std::string& text) {
+  std::string out;
+  AppendStopped(out, text);
+  text = std::move(out);
 }
 
 }  // namespace planview::renderer::formats

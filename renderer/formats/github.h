@@ -7,7 +7,8 @@
 // summary (--format markdown) between `::stop-commands::TOKEN` and `::TOKEN::`, so that
 // none of its lines is read as a command: TOKEN is derived from the summary and does not
 // occur in it in any letter case (the runner compares commands ignoring case).
-// Text from the plan in a command is written SingleLine (control characters as \n, \x1b)
+// A state's or a log's text is framed the same way (FrameGithubText, the table's
+// frame_other). Text from the plan in a command is written SingleLine (control characters as \n, \x1b)
 // and then escaped as the runner unescapes it, so each command is one line.
 #ifndef PLANVIEW_RENDERER_FORMATS_GITHUB_H_
 #define PLANVIEW_RENDERER_FORMATS_GITHUB_H_
@@ -20,6 +21,10 @@
 namespace planview::renderer::formats {
 
 void RenderGithub(const PlanContext& plan, const FormatOptions& format, std::string& out);
+
+// A state's or a log's text (rendered as usual) between `::stop-commands::TOKEN` and
+// `::TOKEN::`, as the plan's summary.
+void FrameGithubText(std::string& text);
 
 // A workflow command's message: % CR LF as %25 %0D %0A.
 void AppendWorkflowData(std::string& out, std::string_view text);

@@ -195,5 +195,28 @@ TEST(Github, SummaryIsTheMarkdown) {
   EXPECT_EQ(out.substr(begin, end - begin), markdown.output);
 }
 
+// A state or a log is rendered as usual, framed the same way: its values issue no command.
+TEST(Github, StatesAndLogsAreFramedToo) {
+  for (const char* file : {"state.json", "log.jsonl"}) {
+    std::string text = testing::ReadFile(std::string(kDir) + "/" + file);
+    DocumentRequest plain;
+    DocumentResult as_text = RenderDocument(text, file, plain);
+    ASSERT_TRUE(as_text.ok) << as_text.error;
+    ASSERT_NE(as_text.output.find("::error::from-a-"), std::string::npos) << file;
+
+    DocumentRequest request;
+    FormatOptions options;
+    options.format = *OutputFormatFromName("github");
+    ApplyFormat(options, request);
+    DocumentResult framed = RenderDocument(text, file, request);
+    ASSERT_TRUE(framed.ok) << framed.error;
+    std::vector<Command> commands = RunnerReads(framed.output);
+    ASSERT_EQ(commands.size(), 2u) << framed.output;
+    EXPECT_EQ(commands[0].name, "stop-commands");
+    const std::string token = commands[0].data;
+    EXPECT_EQ(framed.output, "::stop-commands::" + token + "\n" + as_text.output + "::" + token + "::\n");
+  }
+}
+
 }  // namespace
 }  // namespace planview::renderer::formats

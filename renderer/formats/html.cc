@@ -7,6 +7,7 @@
 
 #include "change/colorize.h"
 #include "renderer/formats/drift.h"
+#include "renderer/formats/html_escape.h"
 #include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
 
@@ -151,19 +152,6 @@ size_t RiskRank(const ResourceChange& r) {
 }
 
 }  // namespace
-
-void AppendHtmlEscaped(std::string& out, std::string_view text) {
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-}
 
 std::string AnsiToHtml(std::string_view text) {
   std::string out;

@@ -17,9 +17,6 @@ namespace planview::renderer::formats {
 
 void RenderHtml(const PlanContext& plan, const FormatOptions& format, std::string& out);
 
-// `text` with & < > " ' as HTML entities, for element text and attribute values.
-void AppendHtmlEscaped(std::string& out, std::string_view text);
-
 // Terminal text with ANSI SGR codes (bold, dim, foreground colours) as HTML: escaped text
 // in <span class="..."> runs. Other escape sequences are dropped.
 std::string AnsiToHtml(std::string_view text);

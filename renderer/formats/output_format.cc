@@ -17,7 +17,8 @@ constexpr std::array<OutputFormatRow, 5> kFormats = {{
     {"markdown", "markdown.md", "md", RenderMarkdown, "(a pull-request comment)"},
     {"json", "json.json", "", RenderJson, "(the diff model, see docs/json-format.md)"},
     {"html", "page.html", "", RenderHtml, "(one page)"},
-    {"github", "github.txt", "", RenderGithub, "(GitHub Actions annotations, then the Markdown job summary)"},
+    {"github", "github.txt", "", RenderGithub, "(GitHub Actions annotations, then the Markdown job summary)",
+     FrameGithubText},
 }};
 
 static_assert(kFormats[OutputFormat::kText.index()].name == "text");

@@ -25,6 +25,9 @@ struct OutputFormatRow {
   std::string_view alias;        // another name --format takes, or ""
   void (*render)(const PlanContext& plan, const FormatOptions& format, std::string& out);
   std::string_view help;         // for --help, after the name: "(a pull-request comment)"
+  // How the format frames a state's or a log's text (those are rendered as usual), or
+  // nullptr to leave it as it is.
+  void (*frame_other)(std::string& text) = nullptr;
 };
 
 // A format: a row of the table. The default is text, `tofu show`'s own.

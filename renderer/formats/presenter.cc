@@ -15,6 +15,7 @@ void ApplyFormat(const FormatOptions& format, DocumentRequest& request) {
   request.plan_presenter = [format](const PlanContext& plan, std::string& out) {
     format.format.row().render(plan, format, out);
   };
+  if (format.format.row().frame_other != nullptr) request.frame_other = format.format.row().frame_other;
 }
 
 void RenderText(const PlanContext& plan, const FormatOptions& format, std::string& out) {
