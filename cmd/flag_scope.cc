@@ -49,8 +49,8 @@ constexpr Scope kScopes[] = {
     {"--drift", kPlans, "*", "", false},
     {"--max-bytes", kPlans, "markdown github", "only Markdown has a size budget", false},
     {"--split", kPlans, "markdown", "only the Markdown comment is split into parts", false},
-    {"--fail-on", kPlans, "*", "", false},
-    {"--protect", kPlans, "*", "", false},
+    {"--fail-on", kPlans, "*", "", true},  // browse refuses gates itself, with its own reason
+    {"--protect", kPlans, "*", "", true},
 };
 
 bool Honours(const Scope& scope, OutputFormat format) {
