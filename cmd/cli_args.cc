@@ -119,6 +119,14 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
   --verbose             show unchanged attributes and blocks too
   --concise             hide them, as tofu does (the default)
 )" + FormatHelp() + R"(  --max-bytes N         markdown: size budget in bytes (default 65536)
+  --mask REGEX          replace every match (RE2 syntax) in any value, key or message
+                        with (masked), in every format (repeatable)
+  --mask-env NAME       the same for the value of environment variable NAME (repeatable;
+                        unset: an error, empty: nothing to mask)
+  --fail-on LIST        exit 3 after rendering when the plan has a delete, replace or
+                        drift (comma-separated); the whole plan counts, not the filtered view
+  --protect GLOB        exit 3 after rendering when a resource whose address or type
+                        matches is deleted or replaced (repeatable)
   --drift WHAT          show (default), summary (each drifted resource's action and
                         address) or hide: the "Objects have changed outside" section,
                         in every format
@@ -130,7 +138,8 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
 Environment: NO_COLOR turns colour off in auto mode; TF_IN_AUTOMATION leaves out the
 commands upstream would suggest running.
 
-Exit status: 0 rendered, 1 bad input, 2 bad usage.
+Exit status: 0 rendered, 1 bad input, 2 bad usage, 3 rendered but a gate failed
+(--fail-on, --protect; the reasons on standard error).
 )";
 }
 
@@ -175,6 +184,15 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
           fmt::format("--max-bytes: {} is not a size in bytes (at least 1024)", change::GoQuote(v)));
     }
     out.formats.max_bytes = bytes;
+  });
+  AddMaskFlags(app, out.masks);
+  AddValueOption(app, "--fail-on", [&](const std::string& v) {
+    std::string message;
+    if (!renderer::formats::ParseFailOn(v, out.gate, message)) throw CLI::ValidationError(message);
+  });
+  AddValueOption(app, "--protect", [&](const std::string& v) {
+    if (v.empty()) throw CLI::ValidationError("--protect: empty pattern");
+    out.gate.protect.push_back(v);
   });
   AddValueOption(app, "--drift", [&](const std::string& v) {
     auto drift = renderer::DriftDisplayFromName(v);
@@ -247,6 +265,7 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     error = "the input and --schemas cannot both be standard input (-)";
     return std::nullopt;
   }
+  if (!ParseMasks(out.masks, error)) return std::nullopt;
   return out;
 }
 

@@ -8,7 +8,9 @@
 #include <span>
 #include <string>
 
+#include "cmd/mask_flags.h"
 #include "renderer/document_kind.h"
+#include "renderer/formats/gate.h"
 #include "renderer/formats/presenter.h"
 #include "renderer/options.h"
 #include "renderer/plan.h"
@@ -33,6 +35,8 @@ struct CliArgs {
   std::optional<int> width;
   uint64_t max_input_bytes = structured::kDefaultMaxInputBytes;  // --max-input-bytes
   renderer::formats::FormatOptions formats;  // --summary, filters, --verbose, --format, --max-bytes
+  MaskFlags masks;  // --mask, --mask-env (compiled by ParseCliArgs)
+  renderer::formats::Gate gate;  // --fail-on, --protect
 };
 
 // The value of --max-input-bytes (for a command's CLI11 callback: throws

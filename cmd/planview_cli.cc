@@ -1,21 +1,25 @@
 #include "cmd/planview_cli.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 
 #include <fmt/format.h>
 
+#include "change/go_text.h"
 #include "cmd/cli_app.h"
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
 #include "cmd/plan_file_input.h"
 #include "cmd/schemas_file.h"
 #include "renderer/format_version.h"
+#include "renderer/formats/gate.h"
 #include "renderer/formats/presenter.h"
 #include "renderer/render_document.h"
 #include "renderer/safe_terminal.h"
 #include "structured/internal/kernels/kernel.h"
 #include "structured/json_parse.h"
+#include "structured/json_text.h"
 #include "structured/read_input.h"
 #include "structured/schema.h"
 
@@ -28,6 +32,29 @@ namespace planview::cmd {
 namespace {
 
 constexpr char kCommit[] = PLANVIEW_COMMIT;
+
+// An address as the message shows it: as it is (its quotes too), unless it holds a control
+// character or bytes that are not UTF-8, then %q-quoted so the message stays one line.
+std::string AddressForMessage(std::string_view address) {
+  bool plain = structured::FindInvalidUtf8(address) == address.size() &&
+               std::none_of(address.begin(), address.end(), [](char c) {
+                 return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+               });
+  return plain ? std::string(address) : change::GoQuote(address);
+}
+
+// Says why the gate failed (one line per address, at most kShown) and returns the status.
+int ReportGate(const std::vector<renderer::formats::GateViolation>& violations, std::FILE* err) {
+  constexpr size_t kShown = 20;
+  for (size_t i = 0; i < violations.size() && i < kShown; ++i) {
+    Error(err, fmt::format("gate: {} {}", AddressForMessage(violations[i].address), violations[i].reason));
+  }
+  if (violations.size() > kShown) Error(err, fmt::format("gate: ... and {} more", violations.size() - kShown));
+  if (violations.empty()) return 0;
+  Error(err, fmt::format("gate failed: {} resource{} (exit status 3)", violations.size(),
+                         violations.size() == 1 ? "" : "s"));
+  return kExitGate;
+}
 
 int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err) {
   std::string usage_error;
@@ -58,6 +85,8 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
   if (!PlanFileToJson(text, file_name, schemas.get(), cli->mode, err)) {
     return kExitBadInput;
   }
+  // Masks rewrite the values before anything reads them (renderer/mask.h).
+  if (!cli->masks.masks.empty()) text = cli->masks.masks.MaskDocument(text);
 
   renderer::DocumentRequest request;
   request.kind = cli->kind;
@@ -94,6 +123,10 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     Write(out, safe_chunk);
   };
   request.sink = emit;
+  std::vector<renderer::formats::GateViolation> violations;
+  if (cli->gate.Active()) {
+    request.plan_observer = [&](const renderer::Plan& plan) { violations = CheckGate(cli->gate, plan); };
+  }
   renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
   emit(result.output);
   if (safe) {
@@ -118,6 +151,13 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
                                                          : "log line is not complete JSON";
     Error(err, fmt::format("{}: {}{}", result.log.first_error.ToString(file_name), what, more));
     return kExitBadInput;
+  }
+  if (cli->gate.Active()) {
+    if (result.kind != renderer::DocumentKind::kPlan) {
+      return ReportUsageError(err, fmt::format("--fail-on and --protect apply to plans; {} is a {}", file_name,
+                                               renderer::DocumentKindName(result.kind)), "");
+    }
+    return ReportGate(violations, err);
   }
   return 0;
 }

@@ -44,6 +44,7 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
     pool.emplace(request.threads > 0 ? request.threads - 1 : WorkerPool::DefaultHelpers());
   }
   Plan plan = Plan::FromJson(root, pool ? &*pool : nullptr);
+  if (request.plan_observer) request.plan_observer(plan);
   std::optional<structured::ProviderSchemas> embedded;
   const structured::ProviderSchemas* schemas = request.schemas;
   if (plan.redacted) {

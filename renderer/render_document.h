@@ -43,6 +43,9 @@ struct DocumentRequest {
   int log_diagnostic_width = kLogDiagnosticWidth;
   // Renders plans instead of RenderPlan when set (states and logs are unaffected).
   std::function<void(const PlanContext&, std::string& out)> plan_presenter;
+  // Called with the whole plan once it is read, before it is rendered (gates: the plan
+  // whole, whatever a presenter's filters show). Not called for states and logs.
+  std::function<void(const Plan&)> plan_observer;
   // When set, applied to the whole text of a state or a log before it is sent: a format
   // that frames every document (--format github keeps input text from being read as
   // commands).

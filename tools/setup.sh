@@ -23,6 +23,7 @@ packages=(
   python3              # reads the browser test's PNG screenshots (testdata/html/png_pixel.py)
   libncurses-dev       # ncursesw for `planview browse`
   tmux                 # drives `planview browse` in //cmd/browse:browse_tmux_test
+  libre2-dev           # RE2 for --mask: linear time, no recursion on long values (std::regex has both problems)
 )
 
 missing=()

@@ -29,6 +29,10 @@ bool OnlyBrowseFlags(const CliArgs& cli, std::string& error) {
             "(browse has the keys a and u)";
     return false;
   }
+  if (cli.gate.Active()) {
+    error = "browse: --fail-on and --protect are for the plain viewer (a check, not a view)";
+    return false;
+  }
   if (cli.kind && *cli.kind != renderer::DocumentKind::kPlan) {
     error = "browse: shows plans only (--kind plan)";
     return false;
@@ -52,6 +56,8 @@ Options:
   --schemas FILE        provider schemas (`tofu providers schema -json`)
   --mode MODE           normal, destroy or refresh-only (default: normal)
   --show-sensitive      show sensitive values
+  --mask REGEX, --mask-env NAME
+                        replace matches in values with (masked), as `planview FILE` does
   --product PRODUCT     auto, opentofu or terraform: whose renderer and wording
                         (default auto: the plan's, as `planview FILE` decides)
   --help                show this help
@@ -83,6 +89,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
     Error(err, error);
     return kExitBadInput;
   }
+  if (!cli->masks.masks.empty()) text = cli->masks.masks.MaskDocument(text);  // as the plain viewer masks
   renderer::tree::PlanTreeOptions options;
   options.schemas = schemas.get();
   options.mode = cli->mode.value_or(renderer::PlanMode::kNormal);

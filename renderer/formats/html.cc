@@ -142,19 +142,13 @@ void AppendDrift(std::string& out, const DriftSelection& drift, const Options& o
   if (changes) out += "<h2 id=\"changes\">Changes</h2>\n";
 }
 
-// Risk order for the page: deletes and replaces first, then updates and forgets, then the
-// rest (creates, reads, moves, imports), each group in plan order.
-int RiskRank(Action action) {
-  switch (action) {
-    case Action::kDelete:
-    case Action::kDeleteThenCreate:
-    case Action::kCreateThenDelete: return 0;
-    case Action::kUpdate:
-    case Action::kForget:
-    case Action::kForgetThenCreate:
-    case Action::kCreateThenForget: return 1;
-    default: return 2;
+// A change's place in kRiskOrder (its riskiest category), for the page's order.
+size_t RiskRank(const ResourceChange& r) {
+  size_t rank = std::size(kRiskOrder);
+  for (ActionCategory c : CategoriesOf(r)) {
+    rank = std::min<size_t>(rank, std::find(std::begin(kRiskOrder), std::end(kRiskOrder), c) - std::begin(kRiskOrder));
   }
+  return rank;
 }
 
 }  // namespace
@@ -251,19 +245,17 @@ void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::s
   AppendDrift(out, SelectDrift(plan), options, summary.resources > 0);
 
   int hidden = 0;
-  std::vector<const ResourceDiff*> shown;
+  std::vector<std::pair<size_t, const ResourceDiff*>> shown;  // (risk rank, change)
   for (const ResourceDiff& d : plan.diffs.changes) {
     if (!ShownInPlan(*d.resource)) continue;
     if (options.include_resource && !options.include_resource(*d.resource)) {
       ++hidden;
       continue;
     }
-    shown.push_back(&d);
+    shown.emplace_back(RiskRank(*d.resource), &d);
   }
-  std::stable_sort(shown.begin(), shown.end(), [](const ResourceDiff* a, const ResourceDiff* b) {
-    return RiskRank(a->resource->action) < RiskRank(b->resource->action);
-  });
-  for (const ResourceDiff* d : shown) AppendResourceDetails(out, *d, ChangeCause::kProposed, options);
+  std::stable_sort(shown.begin(), shown.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [rank, d] : shown) AppendResourceDetails(out, *d, ChangeCause::kProposed, options);
   std::string outputs = RenderOutputChanges(plan.diffs, options);
   if (!outputs.empty()) {
     out += "<h2>Changes to outputs</h2>\n<pre id=\"outputs\">";
