@@ -78,9 +78,12 @@ std::string UsageText() {
        planview diff OLD NEW                   (compare two plans; `planview diff --help`)
 
 Renders a Terraform/OpenTofu plan, state or JSON log the way `tofu show` does.
-FILE is a `tofu show -json` plan or state, an HCP Terraform redacted JSON plan, or a
-`plan -json` / `apply -json` / `test -json` log of either product (rendered as that
-product's log renderer renders it); "-" reads standard input.
+FILE is a saved plan file (`tofu plan -out`), a `tofu show -json` plan or state, an HCP
+Terraform redacted JSON plan, or a `plan -json` / `apply -json` / `test -json` log of
+either product (rendered as that product's log renderer renders it); "-" reads standard
+input, as does no FILE when standard input is not a terminal. A flag that does not apply
+to the document or the format (--format markdown on a state, --summary on a log,
+--show-sensitive with markdown, ...) is refused (exit 2).
 
 Options (one or two dashes):
   --schemas FILE        provider schemas (`tofu providers schema -json`); without them
@@ -118,7 +121,19 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
                         (filtered output says what it hid; the Plan: line counts all)
   --verbose             show unchanged attributes and blocks too
   --concise             hide them, as tofu does (the default)
-)" + FormatHelp() + R"(  --max-bytes N         markdown: size budget in bytes (default 65536)
+)" + FormatHelp() + R"(  --max-bytes N         markdown: size budget in bytes (default 65536, GitHub's comment
+                        limit); over it, diffs give way by risk: creates and reads first,
+                        destroys, replaces and drift last; what is left out is listed
+  --split DIR           markdown: write DIR/comment-1.md ... comment-N.md, each within
+                        --max-bytes, together every diff; prints the paths written
+  --mask REGEX          replace every match (RE2 syntax) in any value, key or message
+                        with (masked), in every format (repeatable)
+  --mask-env NAME       the same for the value of environment variable NAME (repeatable;
+                        unset: an error, empty: nothing to mask)
+  --fail-on LIST        exit 3 after rendering when the plan has a delete, replace or
+                        drift (comma-separated); the whole plan counts, not the filtered view
+  --protect GLOB        exit 3 after rendering when a resource whose address or type
+                        matches is deleted or replaced (repeatable)
   --drift WHAT          show (default), summary (each drifted resource's action and
                         address) or hide: the "Objects have changed outside" section,
                         in every format
@@ -130,11 +145,12 @@ Beyond `tofu show` (plans only; the default output is exactly tofu's):
 Environment: NO_COLOR turns colour off in auto mode; TF_IN_AUTOMATION leaves out the
 commands upstream would suggest running.
 
-Exit status: 0 rendered, 1 bad input, 2 bad usage.
+Exit status: 0 rendered, 1 bad input, 2 bad usage, 3 rendered but a gate failed
+(--fail-on, --protect; the reasons on standard error).
 )";
 }
 
-std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error) {
+std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error, bool stdin_is_terminal) {
   CliArgs out;
   std::vector<std::string> files;
   CLI::App app;
@@ -175,6 +191,19 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
           fmt::format("--max-bytes: {} is not a size in bytes (at least 1024)", change::GoQuote(v)));
     }
     out.formats.max_bytes = bytes;
+  });
+  AddValueOption(app, "--split", [&](const std::string& v) {
+    if (v.empty()) throw CLI::ValidationError("--split: empty directory name");
+    out.split_dir = v;
+  });
+  AddMaskFlags(app, out.masks);
+  AddValueOption(app, "--fail-on", [&](const std::string& v) {
+    std::string message;
+    if (!renderer::formats::ParseFailOn(v, out.gate, message)) throw CLI::ValidationError(message);
+  });
+  AddValueOption(app, "--protect", [&](const std::string& v) {
+    if (v.empty()) throw CLI::ValidationError("--protect: empty pattern");
+    out.gate.protect.push_back(v);
   });
   AddValueOption(app, "--drift", [&](const std::string& v) {
     auto drift = renderer::DriftDisplayFromName(v);
@@ -233,20 +262,29 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     case Parsed::kHelp: out.help = true; return out;
     case Parsed::kRun: break;
   }
+  for (const CLI::Option* option : app.get_options()) {
+    if (option->count() > 0) out.given.insert(option->get_name());
+  }
   if (files.size() > 1) {
     error = fmt::format("more than one input file ({} and {})", change::GoQuote(files[0]), change::GoQuote(files[1]));
     return std::nullopt;
   }
+  if (files.empty() && !stdin_is_terminal && !out.help && !out.version) files.push_back("-");
   const bool have_file = !files.empty();
   if (have_file) out.file = files[0];
   if (!have_file && !out.help && !out.version) {
     error = "no input file (give a path, or - for standard input)";
     return std::nullopt;
   }
+  if (out.split_dir && out.formats.format != renderer::formats::OutputFormat::kMarkdown) {
+    error = "--split applies to --format markdown";
+    return std::nullopt;
+  }
   if (have_file && out.file == "-" && out.schemas_file == "-") {
     error = "the input and --schemas cannot both be standard input (-)";
     return std::nullopt;
   }
+  if (!ParseMasks(out.masks, error)) return std::nullopt;
   return out;
 }
 

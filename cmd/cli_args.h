@@ -5,10 +5,13 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 
+#include "cmd/mask_flags.h"
 #include "renderer/document_kind.h"
+#include "renderer/formats/gate.h"
 #include "renderer/formats/presenter.h"
 #include "renderer/options.h"
 #include "renderer/plan.h"
@@ -33,6 +36,10 @@ struct CliArgs {
   std::optional<int> width;
   uint64_t max_input_bytes = structured::kDefaultMaxInputBytes;  // --max-input-bytes
   renderer::formats::FormatOptions formats;  // --summary, filters, --verbose, --format, --max-bytes
+  std::optional<std::string> split_dir;      // --split DIR (with --format markdown)
+  MaskFlags masks;  // --mask, --mask-env (compiled by ParseCliArgs)
+  renderer::formats::Gate gate;  // --fail-on, --protect
+  std::set<std::string> given;  // the options given, by their long name ("--width")
 };
 
 // The value of --max-input-bytes (for a command's CLI11 callback: throws
@@ -42,8 +49,10 @@ uint64_t ParseMaxInputBytes(const std::string& text);
 ColorChoice ParseColorChoice(const std::string& text);
 
 // Parses the arguments after the program name (with CLI11, cmd/cli_app.h). On a usage error returns nullopt and sets
-// `error` (one line, no "planview:" prefix).
-std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error);
+// `error` (one line, no "planview:" prefix). Without a FILE, standard input is read ("-")
+// when it is not a terminal; from a terminal that is a usage error.
+std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error,
+                                    bool stdin_is_terminal = true);
 
 // The --help text.
 std::string UsageText();

@@ -190,8 +190,7 @@ TEST(Cli, ProductAutoAndOverride) {
 
 TEST(Cli, UsageErrorsExitTwo) {
   for (const std::vector<std::string>& args :
-       std::vector<std::vector<std::string>>{{},
-                                             {"--bogus", "x"},
+       std::vector<std::vector<std::string>>{{"--bogus", "x"},
                                              {"a.json", "b.json"},
                                              {"x", "--mode", "sideways"},
                                              {"x", "--width", "0"},

@@ -19,6 +19,7 @@ namespace planview::cmd {
 
 inline constexpr int kExitBadInput = 1;  // the input could not be rendered (or written)
 inline constexpr int kExitUsage = 2;     // bad arguments, or nowhere to show the result
+inline constexpr int kExitGate = 3;      // rendered, but a gate (--fail-on, --protect) failed
 
 namespace internal {
 // The reason of the first failed Write (the stream's error flag says only that one failed).

@@ -60,7 +60,7 @@ check "page.html golden" diff -u "$html/page.html" "$risky"
 probed=$tmp/probed.html
 { cat "$risky"; echo "<script>"; cat "$html/probe.js"; echo "</script>"; } >"$probed"
 
-order="module.db.test_database.main module.db.test_user.app module.net.test_network.old test_bucket.assets test_bucket.logs module.net.test_network.vpc"
+order="module.db.test_database.main module.net.test_network.old module.db.test_user.app test_bucket.assets test_bucket.logs module.net.test_network.vpc"
 for theme in light dark; do
   flags=()
   if [[ $theme == light ]]; then
@@ -72,7 +72,7 @@ for theme in light dark; do
   probe=$(browser "${flags[@]}" --dump-dom "file://$probed" | sed -n '/<pre id="probe">/,/<\/pre>/p' |
     sed -e 's/.*<pre id="probe">//' -e 's/<\/pre>.*//')
   check "$theme: background" grep -qxF "body $bg" <<<"$probe"
-  check "$theme: deletes and replaces first, then updates, then creates" \
+  check "$theme: deletes, then replaces, then updates, then creates" \
     test "$(awk '$1 == "res" {printf "%s%s", sep, $2; sep = " "}' <<<"$probe")" = "$order"
   check "$theme: expand all opens every resource" grep -qx "expanded 6" <<<"$probe"
   check "$theme: collapse all closes them" grep -qx "collapsed 0" <<<"$probe"

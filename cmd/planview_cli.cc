@@ -1,21 +1,28 @@
 #include "cmd/planview_cli.h"
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 
 #include <fmt/format.h>
 
+#include "change/go_text.h"
 #include "cmd/cli_app.h"
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
+#include "cmd/document_input.h"
+#include "cmd/flag_scope.h"
 #include "cmd/plan_file_input.h"
 #include "cmd/schemas_file.h"
+#include "cmd/split_files.h"
 #include "renderer/format_version.h"
+#include "renderer/formats/gate.h"
 #include "renderer/formats/presenter.h"
 #include "renderer/render_document.h"
 #include "renderer/safe_terminal.h"
 #include "structured/internal/kernels/kernel.h"
 #include "structured/json_parse.h"
+#include "structured/json_text.h"
 #include "structured/read_input.h"
 #include "structured/schema.h"
 
@@ -29,10 +36,33 @@ namespace {
 
 constexpr char kCommit[] = PLANVIEW_COMMIT;
 
+// An address as the message shows it: as it is (its quotes too), unless it holds a control
+// character or bytes that are not UTF-8, then %q-quoted so the message stays one line.
+std::string AddressForMessage(std::string_view address) {
+  bool plain = structured::FindInvalidUtf8(address) == address.size() &&
+               std::none_of(address.begin(), address.end(), [](char c) {
+                 return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
+               });
+  return plain ? std::string(address) : change::GoQuote(address);
+}
+
+// Says why the gate failed (one line per address, at most kShown) and returns the status.
+int ReportGate(const std::vector<renderer::formats::GateViolation>& violations, std::FILE* err) {
+  constexpr size_t kShown = 20;
+  for (size_t i = 0; i < violations.size() && i < kShown; ++i) {
+    Error(err, fmt::format("gate: {} {}", AddressForMessage(violations[i].address), violations[i].reason));
+  }
+  if (violations.size() > kShown) Error(err, fmt::format("gate: ... and {} more", violations.size() - kShown));
+  if (violations.empty()) return 0;
+  Error(err, fmt::format("gate failed: {} resource{} (exit status 3)", violations.size(),
+                         violations.size() == 1 ? "" : "s"));
+  return kExitGate;
+}
+
 int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
         base::Executor* executor) {
   std::string usage_error;
-  std::optional<CliArgs> cli = ParseCliArgs(args, usage_error);
+  std::optional<CliArgs> cli = ParseCliArgs(args, usage_error, terminal.stdin_is_terminal);
   if (!cli) return ReportUsageError(err, usage_error, "");
   if (cli->help) {
     Write(out, UsageText());
@@ -45,20 +75,20 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     return 0;
   }
 
+  if (std::string not_for_format = FlagNotForFormat(*cli); !not_for_format.empty()) {
+    return ReportUsageError(err, not_for_format, "");
+  }
+
   LoadedSchemas schemas;
   if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err, cli->max_input_bytes)) return kExitBadInput;
 
   const std::string file_name = cli->file == "-" ? "<stdin>" : ForMessage(cli->file);
-  base::Expected<std::string> read = structured::ReadInputFile(
-      cli->file, {.max_bytes = cli->max_input_bytes, .name = file_name, .executor = executor});
-  if (!read) {
-    Error(err, read.error().message);
+  std::string text;
+  if (!ReadDocumentInput(cli->file, file_name, cli->max_input_bytes, schemas.get(), cli->mode, text, err, executor)) {
     return kExitBadInput;
   }
-  std::string text = std::move(*read);
-  if (!PlanFileToJson(text, file_name, schemas.get(), cli->mode, err)) {
-    return kExitBadInput;
-  }
+  // Masks rewrite the values before anything reads them (renderer/mask.h).
+  if (!cli->masks.masks.empty()) text = cli->masks.masks.MaskDocument(text);
 
   renderer::DocumentRequest request;
   request.kind = cli->kind;
@@ -81,6 +111,10 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     request.options.width = terminal.columns;
   }
 
+  std::optional<std::vector<std::string>> split_parts;
+  if (cli->split_dir) {
+    cli->formats.split_sink = [&split_parts](std::vector<std::string> parts) { split_parts = std::move(parts); };
+  }
   renderer::formats::ApplyFormat(cli->formats, request);
   if (cli->formats.format != renderer::formats::OutputFormat::kText) request.options.color = false;
   // The text goes out while it is rendered, in large chunks, instead of being held whole;
@@ -96,6 +130,11 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
   };
   request.sink = emit;
   request.executor = executor;
+  std::vector<renderer::formats::GateViolation> violations;
+  if (cli->gate.Active()) {
+    request.plan_observer = [&](const renderer::Plan& plan) { violations = CheckGate(cli->gate, plan); };
+  }
+  request.refuse_kind = [&cli](renderer::DocumentKind kind) { return FlagNotForKind(*cli, kind); };
   renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
   emit(result.output);
   if (safe) {
@@ -104,12 +143,23 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     Write(out, safe_chunk);
     result.log.err_output = renderer::SafeTerminal(result.log.err_output);
   }
+  if (result.refused) return ReportUsageError(err, result.error, "");
   Flush(out);
   Write(err, result.log.err_output);  // what the log renderer writes on standard error
   for (const std::string& warning : result.warnings.messages()) Error(err, "warning: " + warning);
   if (!result.ok) {
     Error(err, result.error);
     return kExitBadInput;
+  }
+  if (cli->split_dir) {
+    if (!split_parts) return ReportUsageError(err, fmt::format("--split applies to plans; {} is not one", file_name), "");
+    std::vector<std::string> written;
+    std::string write_error;
+    if (!WriteSplitParts(*cli->split_dir, *split_parts, written, write_error)) {
+      Error(err, write_error);
+      return kExitBadInput;
+    }
+    for (const std::string& path : written) Write(out, path + "\n");
   }
   if (result.log.malformed_lines > 0) {
     std::string more = result.log.malformed_lines > 1
@@ -120,6 +170,13 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
                                                          : "log line is not complete JSON";
     Error(err, fmt::format("{}: {}{}", result.log.first_error.ToString(file_name), what, more));
     return kExitBadInput;
+  }
+  if (cli->gate.Active()) {
+    if (result.kind != renderer::DocumentKind::kPlan) {
+      return ReportUsageError(err, fmt::format("--fail-on and --protect apply to plans; {} is a {}", file_name,
+                                               renderer::DocumentKindName(result.kind)), "");
+    }
+    return ReportGate(violations, err);
   }
   return 0;
 }

@@ -10,6 +10,7 @@ namespace planview::cmd {
 Terminal DetectTerminal() {
   Terminal t;
   t.stdout_is_terminal = isatty(STDOUT_FILENO) == 1;
+  t.stdin_is_terminal = isatty(STDIN_FILENO) == 1;
   if (t.stdout_is_terminal) {
     winsize size{};
     if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0) t.columns = size.ws_col;

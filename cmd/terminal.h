@@ -11,6 +11,7 @@ struct Terminal {
   int columns = 0;         // 0 when unknown
   bool no_color = false;   // NO_COLOR is set to a non-empty value
   bool in_automation = false;  // TF_IN_AUTOMATION is set to a non-empty value
+  bool stdin_is_terminal = true;  // false: a pipe or a file, read when no FILE is given
 };
 
 Terminal DetectTerminal();

@@ -48,7 +48,7 @@ bool AtLeast(const Version& v, int major, int minor) {
   return v.major > major || (v.major == major && v.minor >= minor);
 }
 
-void AppendString(std::string& out, std::string_view text) { structured::AppendGoJsonString(out, text); }
+using structured::AppendGoJsonString;
 
 // Runs work(0..count-1): the first half here, the second on another thread when there is
 // enough to share. An exception is rethrown, the first half's when both halves fail (so
@@ -141,7 +141,7 @@ void AppendVariables(const planproto::Plan& plan, std::string& out) {
   out += ",\"variables\":{";
   for (size_t i = 0; i < names.size(); ++i) {
     if (i > 0) out += ',';
-    AppendString(out, names[i]);
+    AppendGoJsonString(out, names[i]);
     out += ":{\"value\":";
     internal::AppendValueJson(internal::DecodeDynamic(plan.variables().at(names[i]), fmt::format("variables[{:?}]", names[i])), out);
     out += '}';
@@ -158,7 +158,7 @@ void AppendRelevantAttributes(const planproto::Plan& plan, std::string& out) {
     if (!attr.ParseFromString(plan.field_15(i))) throw ChangeError(where + ": not a resource attribute");
     if (i > 0) out += ',';
     out += "{\"resource\":";
-    AppendString(out, attr.resource());
+    AppendGoJsonString(out, attr.resource());
     out += ",\"attribute\":";
     internal::ConvertPath(attr.attr(), where, nullptr, &out);
     out += '}';
@@ -273,7 +273,7 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
   std::string& json = out.json;
   json.reserve(tfplan->size() * 2);
   json += "{\"format_version\":\"1.2\",\"terraform_version\":";
-  AppendString(json, plan.terraform_version());
+  AppendGoJsonString(json, plan.terraform_version());
   try {
     AppendVariables(plan, json);
     const bool refresh_only = out.mode == UiMode::kRefreshOnly;
@@ -304,7 +304,7 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
   }
   if (!plan.timestamp().empty()) {
     json += ",\"timestamp\":";
-    AppendString(json, plan.timestamp());
+    AppendGoJsonString(json, plan.timestamp());
   }
   // Terraform writes both from 1.8 on, true or false; OpenTofu (whose versions overlap
   // Terraform's) writes neither, and is known by its registry in provider addresses.

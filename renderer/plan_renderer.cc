@@ -308,9 +308,7 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
   for (size_t i = 0; i < all_changes.size(); ++i) {
     const ResourceChange& r = all_changes[i];
     Action action = r.action;
-    if (action == Action::kNoOp && !r.Moved() && !r.Importing()) continue;
-    if (action == Action::kDelete && r.mode_name != "managed") continue;
-    if (r.mode == structured::ResourceMode::kEphemeral || !r.mode) continue;
+    if (!ShownInPlan(r)) continue;
     changes.push_back(i);
     if (r.Importing()) ++importing;
     if ((action == Action::kForget || action == Action::kForgetThenCreate) && profile.opentofu_forget) ++forgetting;

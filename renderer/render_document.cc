@@ -43,6 +43,7 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
   if (streamed && request.executor == nullptr) alone.emplace(1);
   base::Executor* executor = !streamed ? nullptr : request.executor != nullptr ? request.executor : &*alone;
   Plan plan = Plan::FromJson(root, executor);
+  if (request.plan_observer) request.plan_observer(plan);
   std::optional<structured::ProviderSchemas> embedded;
   const structured::ProviderSchemas* schemas = request.schemas;
   if (plan.redacted) {
@@ -74,6 +75,14 @@ void SendOutput(const DocumentRequest& request, DocumentResult& result) {
   result.output.clear();
 }
 
+// Whether request.refuse_kind refuses a document of `kind` (then `result` says so).
+bool Refused(const DocumentRequest& request, DocumentKind kind, DocumentResult& result) {
+  if (!request.refuse_kind) return false;
+  result.error = request.refuse_kind(kind);
+  result.refused = !result.error.empty();
+  return result.refused;
+}
+
 }  // namespace
 
 DocumentResult RenderDocument(std::string text, std::string_view file_name, const DocumentRequest& request) {
@@ -82,6 +91,7 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
   if (!kind && LooksLikeLog(text)) kind = DocumentKind::kLog;
   if (kind == DocumentKind::kLog) {
     result.kind = DocumentKind::kLog;
+    if (Refused(request, DocumentKind::kLog, result)) return result;
     Options options = ResolveProduct(request, request.product ? std::nullopt : ProductOfLog(text), result);
     result.log = RenderLog(text, options, request.log_diagnostic_width, result.output, result.warnings);
     if (request.frame_other) request.frame_other(result.output);
@@ -106,6 +116,7 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
     }
   }
   result.kind = *kind;
+  if (Refused(request, *kind, result)) return result;
   const Options options = ResolveProduct(
       request, *kind == DocumentKind::kLog ? ProductOfLogMessage(root) : ProductOfPlanOrState(root), result);
   try {

@@ -44,6 +44,9 @@ struct DocumentRequest {
   int log_diagnostic_width = kLogDiagnosticWidth;
   // Renders plans instead of RenderPlan when set (states and logs are unaffected).
   std::function<void(const PlanContext&, std::string& out)> plan_presenter;
+  // Called with the whole plan once it is read, before it is rendered (gates: the plan
+  // whole, whatever a presenter's filters show). Not called for states and logs.
+  std::function<void(const Plan&)> plan_observer;
   // When set, applied to the whole text of a state or a log before it is sent: a format
   // that frames every document (--format github keeps input text from being read as
   // commands).
@@ -56,11 +59,16 @@ struct DocumentRequest {
   std::function<void(std::string_view)> sink;
   // Where work runs in parallel (reading, parsing, diffing); null: on this thread only.
   base::Executor* executor = nullptr;
+  // Called with the document's kind once it is known, before anything is rendered: a
+  // non-empty answer stops there, with DocumentResult::refused set and the answer as the
+  // error (a flag given that does not apply to this kind of document).
+  std::function<std::string(DocumentKind)> refuse_kind;
 };
 
 struct DocumentResult {
   bool ok = false;
   std::string error;  // one line naming file, line:column or JSON path, when !ok
+  bool refused = false;  // request.refuse_kind refused the document (a usage error)
   DocumentKind kind = DocumentKind::kPlan;
   Product product = Product::kOpenTofu;  // the one it was rendered as
   std::string output;

@@ -109,6 +109,10 @@ bool HasResourceBlock(const ResourceChange& r) {
   return r.action != Action::kNoOp || r.Moved() || r.Importing();
 }
 
+bool ShownInPlan(const ResourceChange& r) {
+  return HasResourceBlock(r) && !(r.action == Action::kDelete && r.mode_name != "managed");
+}
+
 bool AppendResourceChange(const ResourceChange& r, const change::Diff& diff, ChangeCause cause,
                           const Options& options, std::string& out) {
   if (!HasResourceBlock(r)) return false;

@@ -54,6 +54,10 @@ enum class ChangeCause { kProposed, kDrift };
 // moved nor imported, nor for an ephemeral resource or an unknown mode.
 bool HasResourceBlock(const ResourceChange& resource);
 
+// Whether the plan lists this change under "will perform the following actions" (as
+// `tofu show` does: a resource with a block, except a data source's delete).
+bool ShownInPlan(const ResourceChange& resource);
+
 // Appends `resource`'s block as `tofu show` prints it: its comment lines (resource_note.h),
 // then `~ resource "t" "n" {` ... `}` with `diff` rendered inside (an invalid diff: a line
 // pointing at the warnings), without a final newline; colour and wording from `options`.

@@ -6,33 +6,17 @@
 
 #include "gtest/gtest.h"
 #include "renderer/json_fields.h"
+#include "renderer/testing/resource_entry.h"
 #include "structured/json_parse.h"
 
 namespace planview::renderer {
 namespace {
 
-class Entry {
- public:
-  explicit Entry(const std::string& json) {
-    auto parsed = structured::ParseJson(json);
-    EXPECT_TRUE(parsed.ok()) << json;
-    doc_ = parsed.document;
-    change_ = ResourceChange::FromJson(doc_->root(), "$");
-  }
-  const ResourceChange& change() const { return change_; }
-
- private:
-  std::shared_ptr<const structured::Document> doc_;
-  ResourceChange change_;
-};
-
-std::string Json(std::string_view actions, std::string_view extra = "", std::string_view change_extra = "") {
-  return "{\"address\":\"t.a\",\"mode\":\"managed\",\"type\":\"t\",\"name\":\"a\"" + std::string(extra) +
-         ",\"change\":{\"actions\":" + std::string(actions) + std::string(change_extra) + "}}";
-}
+using Entry = testing::ResourceEntry;
+using testing::ResourceEntryJson;
 
 TEST(AppendResourceChange, NotesThenTheBlock) {
-  Entry entry(Json(R"(["create"])", R"(,"previous_address":"t.b")"));
+  Entry entry(ResourceEntryJson(R"(["create"])", R"(,"previous_address":"t.b")"));
   Options options;
   std::string out = "x";
   // An invalid diff (one that could not be computed) still gets its block.
@@ -49,7 +33,7 @@ TEST(AppendResourceChange, NotesThenTheBlock) {
 }
 
 TEST(AppendResourceChange, NothingForAPlainNoOp) {
-  Entry entry(Json(R"(["no-op"])"));
+  Entry entry(ResourceEntryJson(R"(["no-op"])"));
   std::string out;
   EXPECT_FALSE(HasResourceBlock(entry.change()));
   EXPECT_FALSE(AppendResourceChange(entry.change(), change::Diff(), ChangeCause::kProposed, Options(), out));

@@ -20,9 +20,12 @@ packages=(
   libminizip-dev       # reads saved plan files (ZIP archives) for `planview PLANFILE` and `convert`
   libzip-dev           # writes plan files in tests and benchmarks (planfile:plan_file_writer)
   chromium             # headless browser for //cmd:html_browser_test (planview --format html)
-  python3              # reads the browser test's PNG screenshots (testdata/html/png_pixel.py)
+  python3              # reads the browser test's PNG screenshots (testdata/html/png_pixel.py); the fake GitHub API of //tools/action:action_test
+  curl                 # the GitHub Action's REST calls and release download (tools/action/*.sh; on every GitHub runner)
+  jq                   # the GitHub Action's JSON (tools/action/run.sh; on every GitHub runner)
   libncurses-dev       # ncursesw for `planview browse`
   tmux                 # drives `planview browse` in //cmd/browse:browse_tmux_test
+  libre2-dev           # RE2 for --mask: linear time, no recursion on long values (std::regex has both problems)
 )
 
 missing=()

@@ -1,5 +1,6 @@
 #include "cmd/browse/browse_command.h"
 
+#include <fcntl.h>
 #include <unistd.h>
 
 #include <memory>
@@ -12,6 +13,8 @@
 #include "cmd/cli_app.h"
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
+#include "cmd/document_input.h"
+#include "cmd/flag_scope.h"
 #include "cmd/schemas_file.h"
 #include "structured/read_input.h"
 #include "renderer/tree/plan_tree.h"
@@ -24,20 +27,29 @@ namespace {
 
 // The plain viewer's flags that have no meaning here (browse has keys for them).
 bool OnlyBrowseFlags(const CliArgs& cli, std::string& error) {
-  if (!cli.formats.IsDefault()) {
-    error = "browse: --format, --summary, --action, --address, --hide-reads and --verbose are for the plain viewer "
-            "(browse has the keys a and u)";
+  if (std::string flag = FlagNotForBrowse(cli); !flag.empty()) {
+    error = "browse: " + flag;
+    return false;
+  }
+  if (cli.gate.Active()) {
+    error = "browse: --fail-on and --protect are for the plain viewer (a check, not a view)";
     return false;
   }
   if (cli.kind && *cli.kind != renderer::DocumentKind::kPlan) {
     error = "browse: shows plans only (--kind plan)";
     return false;
   }
-  if (cli.file == "-") {
-    error = "browse: reads the plan from a file, not standard input (the keyboard is there)";
-    return false;
-  }
   return true;
+}
+
+// After the plan came on standard input, the keys come from the terminal: /dev/tty
+// becomes standard input. False when there is none.
+bool KeysFromTerminal() {
+  int tty = open("/dev/tty", O_RDONLY | O_CLOEXEC);
+  if (tty < 0) return false;
+  bool ok = dup2(tty, STDIN_FILENO) == STDIN_FILENO;
+  close(tty);
+  return ok;
 }
 
 }  // namespace
@@ -46,12 +58,15 @@ std::string BrowseUsageText() {
   return fmt::format(R"(Usage: planview browse [options] FILE
 
 Shows a plan in a full-screen terminal viewer: the resources with their actions, each
-expanding into its diff exactly as `planview FILE` prints it. Needs a terminal.
+expanding into its diff exactly as `planview FILE` prints it. Needs a terminal. FILE may
+be - (or left out) for standard input; the keys then come from /dev/tty.
 
 Options:
   --schemas FILE        provider schemas (`tofu providers schema -json`)
   --mode MODE           normal, destroy or refresh-only (default: normal)
   --show-sensitive      show sensitive values
+  --mask REGEX, --mask-env NAME
+                        replace matches in values with (masked), as `planview FILE` does
   --product PRODUCT     auto, opentofu or terraform: whose renderer and wording
                         (default auto: the plan's, as `planview FILE` decides)
   --help                show this help
@@ -66,7 +81,7 @@ NO_COLOR turns colour off. Exit status: 0 after q, 1 bad input, 2 bad usage or n
 int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
               base::Executor* executor) {
   std::string usage_error;
-  std::optional<CliArgs> cli = ParseCliArgs(args, usage_error);
+  std::optional<CliArgs> cli = ParseCliArgs(args, usage_error, terminal.stdin_is_terminal);
   if (!cli || (!cli->help && !cli->version && !OnlyBrowseFlags(*cli, usage_error))) {
     return ReportUsageError(err, usage_error, "browse");
   }
@@ -78,14 +93,17 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
   LoadedSchemas schemas;
   if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err, cli->max_input_bytes)) return kExitBadInput;
 
-  const std::string file_name = ForMessage(cli->file);
-  base::Expected<std::string> read =
-      structured::ReadInputFile(cli->file, {.max_bytes = cli->max_input_bytes, .name = file_name, .executor = executor});
-  if (!read) {
-    Error(err, read.error().message);
+  const bool from_stdin = cli->file == "-";
+  const std::string file_name = from_stdin ? "<stdin>" : ForMessage(cli->file);
+  std::string text;
+  if (!ReadDocumentInput(cli->file, file_name, cli->max_input_bytes, schemas.get(), cli->mode, text, err, executor)) {
     return kExitBadInput;
   }
-  std::string text = std::move(*read);
+  if (from_stdin && !KeysFromTerminal()) {
+    Error(err, "browse: the plan came on standard input and there is no terminal (/dev/tty) for the keys");
+    return kExitUsage;
+  }
+  if (!cli->masks.masks.empty()) text = cli->masks.masks.MaskDocument(text);  // as the plain viewer masks
   renderer::tree::PlanTreeOptions options;
   options.schemas = schemas.get();
   options.mode = cli->mode.value_or(renderer::PlanMode::kNormal);
@@ -109,7 +127,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
   browse::BrowseView view(*tree);
   browse::ScreenOptions screen;
   screen.file_name = cli->file;
-  screen.color = !terminal.no_color && cli->color != ColorChoice::kNever;
+  screen.color = cli->color == ColorChoice::kAlways || (!terminal.no_color && cli->color != ColorChoice::kNever);
   if (!browse::RunScreen(view, screen, error)) {
     Error(err, error);
     return kExitUsage;

@@ -19,10 +19,16 @@ using structured::Type;
 using structured::Value;
 using wire::WireValue;
 
+// A string value or key as JSON, masked first (renderer/mask.h: the value, not its quoting).
+void AppendString(std::string& out, std::string_view text, const renderer::Masks& masks) {
+  std::string masked;
+  structured::AppendJsonString(out, masks.MaskValue(text, masked) ? std::string_view(masked) : text);
+}
+
 // The text form: HCL-like, unknowns as (known after apply) with their refinements.
 class TextPrinter {
  public:
-  explicit TextPrinter(const WireValue& wv) : wv_(wv) {}
+  TextPrinter(const WireValue& wv, const renderer::Masks& masks) : wv_(wv), masks_(masks) {}
 
   // Prints one value; a refined unknown's comment goes to `comment` so that the caller
   // can put a list's comma before it.
@@ -35,6 +41,7 @@ class TextPrinter {
       out += "(known after apply)";
       if (const auto* r = wv_.RefinementsOf(v)) {
         std::string described = r->Describe();
+        masks_.MaskValue(std::string(described), described);
         if (!described.empty()) comment = " # known after apply: " + described;
       }
       return;
@@ -46,7 +53,7 @@ class TextPrinter {
     std::string pad(static_cast<size_t>(indent + 2), ' ');
     std::string close(static_cast<size_t>(indent), ' ');
     if (v.is_string()) {
-      structured::AppendJsonString(out, v.text());
+      AppendString(out, v.text(), masks_);
     } else if (v.is_number()) {
       out += v.text();
     } else if (v.is_bool()) {
@@ -78,7 +85,10 @@ class TextPrinter {
       for (size_t i = 0; i < v.size(); ++i) {
         std::string_view key = v.member(i).key;
         std::string name;
-        if (object && structured::IsIdentifierKey(key)) {
+        std::string masked;
+        if (masks_.MaskValue(key, masked)) {
+          structured::AppendJsonString(name, masked);
+        } else if (object && structured::IsIdentifierKey(key)) {
           name = std::string(key);
         } else {
           structured::AppendJsonString(name, key);
@@ -101,9 +111,10 @@ class TextPrinter {
 
  private:
   const WireValue& wv_;
+  const renderer::Masks& masks_;
 };
 
-void AppendJson(std::string& out, Value v) {
+void AppendJson(std::string& out, Value v, const renderer::Masks& masks) {
   if (v.is_null()) {
     out += "null";
   } else if (v.is_bool()) {
@@ -116,12 +127,12 @@ void AppendJson(std::string& out, Value v) {
       out += t;
     }
   } else if (v.is_string()) {
-    structured::AppendJsonString(out, v.text());
+    AppendString(out, v.text(), masks);
   } else if (v.is_array()) {
     out += '[';
     for (size_t i = 0; i < v.size(); ++i) {
       if (i) out += ',';
-      AppendJson(out, v.at(i));
+      AppendJson(out, v.at(i), masks);
     }
     out += ']';
   } else {
@@ -129,9 +140,9 @@ void AppendJson(std::string& out, Value v) {
     for (size_t i = 0; i < v.size(); ++i) {
       if (i) out += ',';
       structured::Member m = v.member(i);
-      structured::AppendJsonString(out, m.key);
+      AppendString(out, m.key, masks);
       out += ':';
-      AppendJson(out, m.value);
+      AppendJson(out, m.value, masks);
     }
     out += '}';
   }
@@ -176,27 +187,27 @@ void CollectRefinements(const WireValue& wv, Value v, Value marker, const Type& 
 
 }  // namespace
 
-std::string DecodeOutput(const WireValue& wv, const Type& type, DecodeFormat format) {
+std::string DecodeOutput(const WireValue& wv, const Type& type, DecodeFormat format, const renderer::Masks& masks) {
   std::string out;
   if (format == DecodeFormat::kJson) {
     out += "{\"value\":";
-    AppendJson(out, wv.root());
+    AppendJson(out, wv.root(), masks);
     out += ",\"unknown\":";
-    AppendJson(out, wv.unknown_root());
+    AppendJson(out, wv.unknown_root(), masks);
     std::vector<std::pair<std::string, std::string>> refinements;
     CollectRefinements(wv, wv.root(), wv.unknown_root(), type, "", refinements);
     out += ",\"refinements\":{";
     for (size_t i = 0; i < refinements.size(); ++i) {
       if (i) out += ',';
-      structured::AppendJsonString(out, refinements[i].first);
+      AppendString(out, refinements[i].first, masks);
       out += ':';
-      structured::AppendJsonString(out, refinements[i].second);
+      AppendString(out, refinements[i].second, masks);
     }
     out += "}}\n";
     return out;
   }
   std::string comment;
-  TextPrinter(wv).Print(wv.root(), wv.unknown_root(), type, 0, out, comment);
+  TextPrinter(wv, masks).Print(wv.root(), wv.unknown_root(), type, 0, out, comment);
   out += comment + '\n';
   return out;
 }

@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "renderer/mask.h"
 #include "structured/cty_type.h"
 #include "wire/wire_value.h"
 
@@ -13,8 +14,10 @@ namespace planview::cmd {
 
 enum class DecodeFormat { kText, kJson };
 
-// `value` printed as `format`, for its declared type `type`; ends in a newline.
-std::string DecodeOutput(const wire::WireValue& value, const structured::Type& type, DecodeFormat format);
+// `value` printed as `format`, for its declared type `type`; ends in a newline. Strings,
+// keys and refinements are masked by `masks` (--mask, --mask-env).
+std::string DecodeOutput(const wire::WireValue& value, const structured::Type& type, DecodeFormat format,
+                         const renderer::Masks& masks = {});
 
 }  // namespace planview::cmd
 

@@ -13,6 +13,7 @@
 #include "change/go_text.h"
 #include "cmd/cli_app.h"
 #include "cmd/console.h"
+#include "cmd/mask_flags.h"
 #include "cmd/schemas_file.h"
 #include "cmd/wire/decode_output.h"
 #include "cmd/wire/wire_diff.h"
@@ -32,7 +33,7 @@ using wire::WireValue;
 
 constexpr std::string_view kUsage =
     "usage: planview wire decode (--type JSON | --schemas FILE --resource TYPE) [--format text|json]\n"
-    "                            [--input auto|msgpack|json|proto] FILE\n"
+    "                            [--input auto|msgpack|json|proto] [--mask REGEX] [--mask-env NAME] FILE\n"
     "       planview wire diff --schemas FILE --resource TYPE [--input auto|msgpack|json|proto] PRIOR PLANNED\n";
 
 constexpr std::string_view kWireHelp =
@@ -56,6 +57,8 @@ constexpr std::string_view kDecodeHelp =
     "  --resource TYPE    the managed resource type whose schema gives the value's type\n"
     "  --format FORMAT    text (default) or json: {\"value\", \"unknown\", \"refinements\"}\n"
     "  --input KIND       auto (default: detected), msgpack, json or proto\n"
+    "  --mask REGEX       replace every match in a string or key with (masked) (repeatable)\n"
+    "  --mask-env NAME    the same for the value of environment variable NAME\n"
     "  --help             show this help\n";
 
 constexpr std::string_view kDiffHelp =
@@ -77,6 +80,7 @@ struct Options {
   DecodeFormat format = DecodeFormat::kText;
   std::string input = "auto";
   std::vector<std::string> files;
+  MaskFlags masks;  // decode only
 };
 
 // The options `sub` takes (`decode` also --type and --format), into `o`.
@@ -93,6 +97,7 @@ void DeclareOptions(CLI::App& sub, bool decode, Options& o) {
   });
   if (!decode) return;
   AddValueOption(sub, "--type", [&o](const std::string& v) { o.type_json = v; });
+  AddMaskFlags(sub, o.masks);
   AddValueOption(sub, "--format", [&o](const std::string& v) {
     if (v != "text" && v != "json") throw CLI::ValidationError("--format must be text or json");
     o.format = v == "json" ? DecodeFormat::kJson : DecodeFormat::kText;
@@ -187,6 +192,7 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
   if (!known) return UsageError(err, "missing subcommand (decode or diff)", "");
   o.command = first;
   if (std::optional<std::string> complaint = CheckOptions(o)) return UsageError(err, *complaint, first);
+  if (!ParseMasks(o.masks, error)) return UsageError(err, error, first);
   try {
     LoadedSchemas schemas;
     const structured::Schema* schema = nullptr;
@@ -206,7 +212,7 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
     }
     std::string text;
     if (o.command == "decode") {
-      text = DecodeOutput(DecodeInput(o.files[0], o.input, type), type, o.format);
+      text = DecodeOutput(DecodeInput(o.files[0], o.input, type), type, o.format, o.masks.masks);
     } else {
       WireValue prior = DecodeInput(o.files[0], o.input, type);
       WireValue planned = DecodeInput(o.files[1], o.input, type);

@@ -65,7 +65,7 @@ std::string_view ActionReasonName(int reason, const std::string& where) {
   }
 }
 
-void AppendString(std::string& out, std::string_view text) { structured::AppendGoJsonString(out, text); }
+using structured::AppendGoJsonString;
 
 // Marks what the schema marks sensitive: attributes (also inside nested attribute types)
 // and, recursively, nested blocks.
@@ -183,7 +183,7 @@ void ConvertPath(const planproto::Path& path, const std::string& where, std::vec
       if (!key.node) throw ChangeError(fmt::format("{}: step {}: {}", where, i, key.error));
       if (key.node->kind == Node::Kind::kString) {
         out.name = key.node->text;
-        if (json) AppendString(*json, out.name);
+        if (json) AppendGoJsonString(*json, out.name);
       } else if (key.node->kind == Node::Kind::kNumber) {
         out.is_index = true;
         auto [end, ec] = std::from_chars(key.node->text.data(), key.node->text.data() + key.node->text.size(),
@@ -195,7 +195,7 @@ void ConvertPath(const planproto::Path& path, const std::string& where, std::vec
       }
     } else {
       out.name = step.attribute_name();
-      if (json) AppendString(*json, out.name);
+      if (json) AppendGoJsonString(*json, out.name);
     }
     if (steps) steps->push_back(std::move(out));
   }
@@ -277,30 +277,30 @@ ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange&
 
   std::string& out = result.json;
   out += "{\"address\":";
-  AppendString(out, addr.address);
+  AppendGoJsonString(out, addr.address);
   if (!change.prev_run_addr().empty() && change.prev_run_addr() != change.addr()) {
     out += ",\"previous_address\":";
-    AppendString(out, change.prev_run_addr());
+    AppendGoJsonString(out, change.prev_run_addr());
   }
   if (!addr.module_address.empty()) {
     out += ",\"module_address\":";
-    AppendString(out, addr.module_address);
+    AppendGoJsonString(out, addr.module_address);
   }
   out += addr.data ? ",\"mode\":\"data\",\"type\":" : ",\"mode\":\"managed\",\"type\":";
-  AppendString(out, addr.type);
+  AppendGoJsonString(out, addr.type);
   out += ",\"name\":";
-  AppendString(out, addr.name);
+  AppendGoJsonString(out, addr.name);
   if (!addr.index_json.empty()) out += ",\"index\":" + addr.index_json;
   out += ",\"provider_name\":";
-  AppendString(out, provider);
+  AppendGoJsonString(out, provider);
   if (!change.deposed_key().empty()) {
     out += ",\"deposed\":";
-    AppendString(out, change.deposed_key());
+    AppendGoJsonString(out, change.deposed_key());
   }
   out += ",\"change\":{\"actions\":[";
   for (size_t i = 0; i < action.names.size(); ++i) {
     if (i > 0) out += ',';
-    AppendString(out, action.names[i]);
+    AppendGoJsonString(out, action.names[i]);
   }
   out += ']';
   AppendValues(before, after, "{}", out);
@@ -325,7 +325,7 @@ ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange&
       out += "\"unknown\":true";
     } else if (!importing.id().empty()) {
       out += "\"id\":";
-      AppendString(out, importing.id());
+      AppendGoJsonString(out, importing.id());
     } else if (importing.has_identity()) {
       out += "\"identity\":";
       AppendValueJson(DecodeResourceValue(importing.identity(), nullptr, here + ": importing identity"), out);
@@ -334,13 +334,13 @@ ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange&
   }
   if (!c.generated_config().empty()) {
     out += ",\"generated_config\":";
-    AppendString(out, c.generated_config());
+    AppendGoJsonString(out, c.generated_config());
   }
   out += '}';
   std::string_view reason = ActionReasonName(change.action_reason(), here);
   if (!reason.empty()) {
     out += ",\"action_reason\":";
-    AppendString(out, reason);
+    AppendGoJsonString(out, reason);
   }
   out += '}';
   return result;
@@ -361,11 +361,11 @@ void AppendOutputChangeJson(const planproto::OutputChange& change, const std::st
   };
   std::optional<Node> before = value_at(action.before, "before");
   std::optional<Node> after = value_at(action.after, "after");
-  AppendString(out, change.name());
+  AppendGoJsonString(out, change.name());
   out += ":{\"actions\":[";
   for (size_t i = 0; i < action.names.size(); ++i) {
     if (i > 0) out += ',';
-    AppendString(out, action.names[i]);
+    AppendGoJsonString(out, action.names[i]);
   }
   out += ']';
   AppendValues(before, after, "false", out);

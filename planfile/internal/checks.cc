@@ -14,7 +14,7 @@ namespace planview::planfile::internal {
 
 namespace {
 
-void AppendString(std::string& out, std::string_view text) { structured::AppendGoJsonString(out, text); }
+using structured::AppendGoJsonString;
 
 std::string_view StatusName(planproto::CheckResults::Status status) {
   switch (status) {
@@ -64,7 +64,7 @@ AddressJson StaticAddress(const planproto::CheckResults& result, const std::stri
   std::vector<std::pair<std::string, std::string>> members;  // key, JSON value
   auto quoted = [](std::string_view text) {
     std::string q;
-    AppendString(q, text);
+    AppendGoJsonString(q, text);
     return q;
   };
   if (result.kind() == planproto::CheckResults::RESOURCE) {
@@ -117,11 +117,11 @@ AddressJson DynamicAddress(const planproto::CheckResults& result, const std::str
   if (!index.empty()) out.json += "\"instance_key\":" + index + ",";
   if (!module.empty()) {
     out.json += "\"module\":";
-    AppendString(out.json, module);
+    AppendGoJsonString(out.json, module);
     out.json += ',';
   }
   out.json += "\"to_display\":";
-  AppendString(out.json, object_addr);
+  AppendGoJsonString(out.json, object_addr);
   out.json += '}';
   return out;
 }
@@ -148,7 +148,7 @@ void AppendChecks(const planproto::Plan& plan, std::string& out) {
         for (size_t m = 0; m < messages.size(); ++m) {
           if (m > 0) object_json += ',';
           object_json += "{\"message\":";
-          AppendString(object_json, messages[m]);
+          AppendGoJsonString(object_json, messages[m]);
           object_json += '}';
         }
         object_json += ']';

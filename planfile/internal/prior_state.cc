@@ -26,7 +26,7 @@ using structured::Value;
   throw ChangeError(fmt::format("tfstate: {}: {}", where, what));
 }
 
-void AppendString(std::string& out, std::string_view text) { structured::AppendGoJsonString(out, text); }
+using structured::AppendGoJsonString;
 
 // A JSON value as a tree; object members sorted bytewise, as `show -json` writes them.
 Node FromJson(Value v) {
@@ -194,15 +194,15 @@ InstanceJson Instance(Value resource, Value instance, const std::string& module,
 
   std::string& json = out.json;
   json += "{\"address\":";
-  AppendString(json, address.address);
+  AppendGoJsonString(json, address.address);
   json += data ? ",\"mode\":\"data\"" : ",\"mode\":\"managed\"";
   json += ",\"type\":";
-  AppendString(json, type);
+  AppendGoJsonString(json, type);
   json += ",\"name\":";
-  AppendString(json, name);
+  AppendGoJsonString(json, name);
   if (!address.index_json.empty()) json += ",\"index\":" + address.index_json;
   json += ",\"provider_name\":";
-  AppendString(json, ProviderName(resource.find("provider").text()));
+  AppendGoJsonString(json, ProviderName(resource.find("provider").text()));
   // `show -json` copies only the address fields to a deposed object: its schema_version is 0.
   Value schema_version = instance.find("schema_version");
   json += ",\"schema_version\":";
@@ -229,7 +229,7 @@ InstanceJson Instance(Value resource, Value instance, const std::string& module,
   if (instance.find("status").is_string() && instance.find("status").text() == "tainted") json += ",\"tainted\":true";
   if (!out.deposed.empty()) {
     json += ",\"deposed_key\":";
-    AppendString(json, out.deposed);
+    AppendGoJsonString(json, out.deposed);
   }
   json += '}';
   return out;
@@ -282,7 +282,7 @@ void AppendChildModules(const std::string& parent, std::map<std::string, ModuleJ
       out += ',';
     }
     out += "\"address\":";
-    AppendString(out, child);
+    AppendGoJsonString(out, child);
     AppendChildModules(child, modules, children, order, out);
     out += '}';
   }
@@ -351,7 +351,7 @@ void AppendPriorState(std::string_view tfstate, const structured::ProviderSchema
   out += ",\"prior_state\":{\"format_version\":\"1.0\"";
   if (root.find("terraform_version").is_string()) {
     out += ",\"terraform_version\":";
-    AppendString(out, root.find("terraform_version").text());
+    AppendGoJsonString(out, root.find("terraform_version").text());
   }
   out += ",\"values\":{";
   if (outputs.is_object() && !outputs.empty()) {
@@ -361,7 +361,7 @@ void AppendPriorState(std::string_view tfstate, const structured::ProviderSchema
       Node& output = sorted.children[i];
       if (output.kind != Node::Kind::kObject) Fail("$.outputs", "an output is not an object");
       if (i > 0) out += ',';
-      AppendString(out, sorted.keys[i]);
+      AppendGoJsonString(out, sorted.keys[i]);
       const Node* sensitive = output.Member("sensitive");
       out += sensitive != nullptr && sensitive->text == "true" ? ":{\"sensitive\":true" : ":{\"sensitive\":false";
       if (const Node* v = output.Member("value")) {

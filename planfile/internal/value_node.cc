@@ -115,7 +115,7 @@ Node FromWireAt(const wire::WireValue& wv, Value v, Value unknown, const Type& d
   return node;
 }
 
-void AppendString(std::string& out, std::string_view text) { structured::AppendGoJsonString(out, text); }
+using structured::AppendGoJsonString;
 
 }  // namespace
 
@@ -158,7 +158,7 @@ void AppendValueJson(const Node& node, std::string& out) {
       out += node.text;
       return;
     case Node::Kind::kString:
-      AppendString(out, node.text);
+      AppendGoJsonString(out, node.text);
       return;
     case Node::Kind::kArray:
       out += '[';
@@ -177,7 +177,7 @@ void AppendValueJson(const Node& node, std::string& out) {
         if (child.kind == Node::Kind::kUnknown) continue;
         if (!first) out += ',';
         first = false;
-        AppendString(out, key);
+        AppendGoJsonString(out, key);
         out += ':';
         AppendValueJson(child, out);
       }
@@ -207,7 +207,7 @@ void AppendMarkers(const Node& node, std::string& out, const Leaf& leaf, const O
     if (!first) out += ',';
     first = false;
     if (object) {
-      AppendString(out, node.keys[i]);
+      AppendGoJsonString(out, node.keys[i]);
       out += ':';
     }
     AppendMarkers(child, out, leaf, omit);

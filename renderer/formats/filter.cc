@@ -47,12 +47,6 @@ std::vector<ActionCategory> CategoriesOf(const ResourceChange& r) {
   return out;
 }
 
-bool ShownInPlan(const ResourceChange& r) {
-  if (r.action == Action::kNoOp && !r.Moved() && !r.Importing()) return false;
-  if (r.action == Action::kDelete && r.mode_name != "managed") return false;
-  return r.mode && *r.mode != structured::ResourceMode::kEphemeral;
-}
-
 bool GlobMatch(std::string_view glob, std::string_view text) {
   // Iterative matcher with one backtrack point for the last `*` seen.
   size_t g = 0, t = 0, star = std::string_view::npos, mark = 0;

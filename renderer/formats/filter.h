@@ -34,9 +34,7 @@ std::optional<ActionCategory> CategoryFromName(std::string_view name);
 // importing or moved. Empty for a no-op that is neither.
 std::vector<ActionCategory> CategoriesOf(const ResourceChange& resource);
 
-// Whether the plan lists this change under "will perform the following actions" (as
-// `tofu show` does: not a plain no-op, not a data source's delete, not ephemeral).
-bool ShownInPlan(const ResourceChange& resource);
+// ShownInPlan (which changes the plan lists) is renderer/resource_change.h's.
 
 // `*` matches any run of characters (dots included), `?` one character.
 bool GlobMatch(std::string_view glob, std::string_view text);

@@ -7,6 +7,7 @@
 
 #include "change/colorize.h"
 #include "renderer/formats/drift.h"
+#include "renderer/formats/html_escape.h"
 #include "renderer/formats/reasons.h"
 #include "renderer/formats/summary.h"
 
@@ -141,35 +142,16 @@ void AppendDrift(std::string& out, const DriftSelection& drift, const Options& o
   if (changes) out += "<h2 id=\"changes\">Changes</h2>\n";
 }
 
-// Risk order for the page: deletes and replaces first, then updates and forgets, then the
-// rest (creates, reads, moves, imports), each group in plan order.
-int RiskRank(Action action) {
-  switch (action) {
-    case Action::kDelete:
-    case Action::kDeleteThenCreate:
-    case Action::kCreateThenDelete: return 0;
-    case Action::kUpdate:
-    case Action::kForget:
-    case Action::kForgetThenCreate:
-    case Action::kCreateThenForget: return 1;
-    default: return 2;
+// A change's place in kRiskOrder (its riskiest category), for the page's order.
+size_t RiskRank(const ResourceChange& r) {
+  size_t rank = std::size(kRiskOrder);
+  for (ActionCategory c : CategoriesOf(r)) {
+    rank = std::min<size_t>(rank, std::find(std::begin(kRiskOrder), std::end(kRiskOrder), c) - std::begin(kRiskOrder));
   }
+  return rank;
 }
 
 }  // namespace
-
-void AppendHtmlEscaped(std::string& out, std::string_view text) {
-  for (char c : text) {
-    switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
-    }
-  }
-}
 
 std::string AnsiToHtml(std::string_view text) {
   std::string out;
@@ -263,19 +245,17 @@ void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::s
   AppendDrift(out, SelectDrift(plan), options, summary.resources > 0);
 
   int hidden = 0;
-  std::vector<const ResourceDiff*> shown;
+  std::vector<std::pair<size_t, const ResourceDiff*>> shown;  // (risk rank, change)
   for (const ResourceDiff& d : plan.diffs.changes) {
     if (!ShownInPlan(*d.resource)) continue;
     if (options.include_resource && !options.include_resource(*d.resource)) {
       ++hidden;
       continue;
     }
-    shown.push_back(&d);
+    shown.emplace_back(RiskRank(*d.resource), &d);
   }
-  std::stable_sort(shown.begin(), shown.end(), [](const ResourceDiff* a, const ResourceDiff* b) {
-    return RiskRank(a->resource->action) < RiskRank(b->resource->action);
-  });
-  for (const ResourceDiff* d : shown) AppendResourceDetails(out, *d, ChangeCause::kProposed, options);
+  std::stable_sort(shown.begin(), shown.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [rank, d] : shown) AppendResourceDetails(out, *d, ChangeCause::kProposed, options);
   std::string outputs = RenderOutputChanges(plan.diffs, options);
   if (!outputs.empty()) {
     out += "<h2>Changes to outputs</h2>\n<pre id=\"outputs\">";

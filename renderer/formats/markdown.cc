@@ -1,77 +1,124 @@
 #include "renderer/formats/markdown.h"
 
-#include <algorithm>
-#include <numeric>
-#include <vector>
-
 #include <fmt/format.h>
 
-#include "renderer/formats/drift.h"
-#include "renderer/formats/markdown_text.h"
-#include "renderer/formats/reasons.h"
-#include "renderer/formats/summary.h"
+#include "renderer/formats/budget.h"
+#include "renderer/formats/internal/markdown_sections.h"
 
 namespace planview::renderer::formats {
 
 namespace {
 
-std::string DiffBlock(std::string_view human) {
-  std::string body = ToDiffSyntax(human);
-  std::string fence = markdown_text::Fence(body);
-  return fmt::format("{}diff\n{}\n{}\n", fence, body, fence);
-}
+using markdown_sections::Comment;
+using markdown_sections::Group;
+using markdown_sections::Section;
 
-bool DestroysFirst(Action action) {
-  return action == Action::kDelete || action == Action::kDeleteThenCreate || action == Action::kCreateThenDelete ||
-         action == Action::kForgetThenCreate;
-}
+using markdown_sections::Assemble;
+using markdown_sections::Layout;
+using markdown_sections::Shown;
 
-// The groups of sections, in the order they are printed under their headings.
-enum Group { kDriftGroup, kDestroyGroup, kOtherGroup };
+constexpr std::string_view kCutNote = "the rest of this diff is over the budget.";
 
-struct Section {
-  const ResourceDiff* diff;
-  Group group;
-  std::string_view symbol;  // the action's symbol
-  std::string reason;       // the comment lines, untrusted text
-  std::string details;      // the diff block, possibly empty
-  bool listed = false;      // only listed (--drift summary): no details to leave out
-};
-
-std::string ResourceDetailsBlock(const ResourceDiff& d, const Options& options) {
-  return DiffBlock(RenderResourceDiffBody(d, options));
-}
-
-// A list item (Markdown) when the details were left out, else a <details> element whose
-// <summary> line is an HTML block.
-std::string SectionText(const Section& s) {
-  if (s.details.empty()) {
-    return fmt::format("- <code>{}</code> {}{}\n", markdown_text::Html(s.symbol), markdown_text::Inline(s.reason),
-                       s.listed ? "" : " _(details left out)_");
-  }
-  return fmt::format("<details><summary><code>{}</code> {}</summary>\n\n{}\n</details>\n\n",
-                     markdown_text::Html(s.symbol), markdown_text::Html(s.reason), s.details);
-}
-
-void AppendTable(std::string& out, std::string_view title,
-                 const std::vector<std::pair<std::string, CategoryCounts>>& rows,
-                 const std::vector<ActionCategory>& used, const CategoryCounts* total) {
-  out += fmt::format("| {} |", title);
-  for (ActionCategory c : used) out += fmt::format(" {} |", CategoryName(c));
-  out += "\n|:--|";
-  for (size_t i = 0; i < used.size(); ++i) out += "--:|";
-  out += '\n';
-  auto row = [&](std::string_view name, const CategoryCounts& counts) {
-    out += fmt::format("| {} |", name);
-    for (ActionCategory c : used) {
-      int n = counts[static_cast<size_t>(c)];
-      out += n == 0 ? std::string(" - |") : fmt::format(" {} |", n);
-    }
-    out += '\n';
+std::string BudgetNote(size_t max_bytes, bool collapsed, bool tables, size_t total, size_t listed, size_t cut,
+                       size_t unlisted) {
+  std::string note = fmt::format("the plan is over the {}-byte budget", max_bytes);
+  std::string_view sep = ": ";
+  auto add = [&](const std::string& part) {
+    note += sep;
+    note += part;
+    sep = "; ";
   };
-  for (const auto& [name, counts] : rows) row(markdown_text::TableCode(name), counts);
-  if (total != nullptr) row("**total**", *total);
-  out += '\n';
+  if (collapsed) add("unchanged attributes collapsed");
+  if (!tables) add("the summary tables left out");
+  if (cut > 0) add("one diff cut short");
+  if (listed > 0) add(fmt::format("{} of {} changes listed without their diffs", listed, total));
+  if (unlisted > 0) add(fmt::format("{} of {} changes not even listed", unlisted, total));
+  note += ". `--split DIR` writes every diff.";
+  return note;
+}
+
+// The comment within `max_bytes`: every section measured once, the budget spent by risk
+// (budget::Choose), then what is left filled with the start of the riskiest diff left out.
+std::string FitWithinBudget(const Comment& c, size_t max_bytes, bool collapsed) {
+  const size_t n = c.sections.size();
+  Layout layout;
+  layout.tables = c.tables.size() <= max_bytes / 4;
+  // An upper bound on everything but the sections: headings, the list's frame, the note.
+  size_t fixed = markdown_sections::Title(c, {}).size() + c.status.size() + c.filter_note.size() + 1;
+  if (layout.tables) fixed += c.tables.size();
+  for (Group g : {Group::kDrift, Group::kDestroy, Group::kOther}) {
+    fixed += markdown_sections::GroupHeading(c, g, false, "\n").size();
+  }
+  fixed += markdown_sections::ListOpen(n, max_bytes).size() + markdown_sections::kListClose.size();
+  fixed += markdown_sections::NoteParagraph(BudgetNote(max_bytes, true, false, n, n, 1, n)).size();
+
+  std::vector<budget::Item> items(n);
+  for (size_t i = 0; i < n; ++i) {
+    items[i] = {c.sections[i].risk, markdown_sections::FullText(c.sections[i]).size(),
+                markdown_sections::ListedLine(c.sections[i]).size()};
+  }
+  auto note = [&](size_t cut) {
+    size_t listed = 0, unlisted = 0;
+    for (Shown s : layout.shown) {
+      listed += s == Shown::kListed;
+      unlisted += s == Shown::kUnlisted;
+    }
+    return BudgetNote(max_bytes, collapsed, layout.tables, n, listed, cut, unlisted);
+  };
+  size_t sections_size = 0;  // the sections' bytes in the forms chosen
+  auto choose = [&](size_t room) {
+    std::vector<budget::Form> form = budget::Choose(items, room);
+    layout.shown.assign(n, Shown::kUnlisted);
+    sections_size = 0;
+    for (size_t i = 0; i < n; ++i) {
+      if (form[i] == budget::Form::kFull) {
+        layout.shown[i] = Shown::kFull;
+        sections_size += items[i].full;
+      } else if (form[i] == budget::Form::kListed) {
+        layout.shown[i] = Shown::kListed;
+        sections_size += items[i].listed;
+      }
+    }
+    layout.note = note(0);
+    return Assemble(c, layout, max_bytes);
+  };
+  std::string text = choose(max_bytes > fixed ? max_bytes - fixed : 0);
+  // `fixed` over-counts (headings of absent groups, the widest note): choose again with
+  // what this layout spends besides its sections, and keep the result when it fits.
+  // (A retry may show a group the first choice did not: the slack is for its heading.)
+  Layout kept = layout;
+  const size_t spent = text.size() - std::min(text.size(), sections_size);
+  for (size_t slack : {size_t{0}, size_t{64}, size_t{256}}) {
+    if (spent + slack >= max_bytes) break;
+    std::string retry = choose(max_bytes - spent - slack);
+    if (retry.size() <= max_bytes) {
+      if (retry.size() > text.size()) {
+        text = std::move(retry);
+        kept = layout;
+      }
+      break;
+    }
+  }
+  layout = kept;
+
+  // The riskiest listed section (first in print order) shows as much of its diff as fits.
+  size_t pick = n;
+  for (size_t i = 0; i < n; ++i) {
+    if (layout.shown[i] == Shown::kListed && !c.sections[i].line_only &&
+        (pick == n || c.sections[i].risk < c.sections[pick].risk)) {
+      pick = i;
+    }
+  }
+  if (pick == n) return text;
+  layout.shown[pick] = Shown::kCut;
+  layout.cut_note = kCutNote;
+  layout.note = note(1);
+  size_t frame = Assemble(c, layout, max_bytes).size();
+  std::string_view piece =
+      frame < max_bytes ? budget::CutBody(c.sections[pick].body, max_bytes - frame, max_bytes / 50) : std::string_view();
+  if (piece.empty() || piece.size() == c.sections[pick].body.size()) return text;
+  layout.cut = piece;
+  return Assemble(c, layout, max_bytes);
 }
 
 }  // namespace
@@ -109,151 +156,30 @@ void RenderMarkdown(const PlanContext& plan, const FormatOptions& format, std::s
   Options options = plan.options;
   options.color = false;
   options.show_sensitive = false;  // a comment is public
-  PlanSummary summary = Summarize(plan.diffs);
-  const std::string_view product = options.product == Product::kTerraform ? "Terraform" : "OpenTofu";
-
-  std::string head = fmt::format("## {} plan\n\n", product);
-  if (plan.quality.errored) head += "**Planning failed:** the plan below is incomplete.\n\n";
-  if (summary.resources == 0 && summary.output_changes == 0) {
-    head += "**No changes.** Your infrastructure matches the configuration.\n";
-  } else {
-    head += fmt::format("**Plan:** {}.\n\n", PlanLine(summary));
-    if (summary.resources > 0) {
-      std::vector<ActionCategory> used = summary.UsedCategories();
-      AppendTable(head, "resource type", summary.by_type, used, &summary.by_action);
-      if (summary.by_module.size() > 1) AppendTable(head, "module", summary.by_module, used, nullptr);
-    }
-  }
-
-  // Drift first (as `tofu show` has it), then destroy and replace, then the rest, each in
-  // plan order.
-  std::vector<Section> sections;
-  const DriftSelection drift = SelectDrift(plan);
-  for (const ResourceDiff* d : drift.shown) {
-    Section s{d, kDriftGroup, InfoOf(d->resource->action).symbol, Reason(*d->resource, options.product, ChangeCause::kDrift),
-              {}};
-    if (drift.display == DriftDisplay::kSummary) {
-      s.listed = true;
-    } else {
-      s.details = ResourceDetailsBlock(*d, options);
-    }
-    sections.push_back(std::move(s));
-  }
-  int hidden = 0;
-  for (const ResourceDiff& d : plan.diffs.changes) {
-    if (ShownInPlan(*d.resource) && options.include_resource && !options.include_resource(*d.resource)) ++hidden;
-  }
-  for (int pass = 0; pass < 2; ++pass) {
-    for (const ResourceDiff& d : plan.diffs.changes) {
-      const ResourceChange& r = *d.resource;
-      if (!ShownInPlan(r) || DestroysFirst(r.action) != (pass == 0)) continue;
-      if (options.include_resource && !options.include_resource(r)) continue;
-      Section s{&d, pass == 0 ? kDestroyGroup : kOtherGroup, InfoOf(r.action).symbol, Reason(r, options.product), {}};
-      s.details = ResourceDetailsBlock(d, options);
-      sections.push_back(std::move(s));
-    }
-  }
-  const bool have_destroys =
-      std::any_of(sections.begin(), sections.end(), [](const Section& s) { return s.group == kDestroyGroup; });
-
-  std::string outputs;
-  std::string output_text = RenderOutputChanges(plan.diffs, options);
-  if (!output_text.empty()) outputs = "### Changes to outputs\n\n" + DiffBlock(output_text) + '\n';
-
-  std::string filter_note;
-  if (options.include_resource) {
-    filter_note = fmt::format("_planview: {} of {} resource changes hidden by {}; the counts above include them._\n",
-                              hidden, summary.resources, markdown_text::Inline(options.filter_description));
-    if (drift.Present()) {
-      filter_note += fmt::format("\n_planview: {} of {} drifted resources hidden by {}._\n", drift.hidden,
-                                 drift.hidden + static_cast<int>(drift.shown.size()),
-                                 markdown_text::Inline(options.filter_description));
-    }
-  }
-  const std::string drift_heading = fmt::format("### {}\n\n", DriftTitle(options.product));
-
-  auto assemble = [&](const std::vector<Section>& list, bool with_outputs, std::string_view note) {
-    std::string text = head;
-    for (size_t i = 0; i < list.size(); ++i) {
-      if (i == 0 || list[i - 1].group != list[i].group) {
-        if (!text.ends_with("\n\n")) text += '\n';  // a heading after a list or the plan line
-        switch (list[i].group) {
-          case kDriftGroup: text += drift_heading; break;
-          case kDestroyGroup: text += "### Destroyed or replaced\n\n"; break;
-          case kOtherGroup: text += have_destroys ? "### Other changes\n\n" : "### Changes\n\n"; break;
-        }
-      }
-      text += SectionText(list[i]);
-    }
-    if (with_outputs) text += outputs;
-    if (!filter_note.empty()) text += '\n' + filter_note;
-    if (!note.empty()) text += fmt::format("\n_planview: {}_\n", note);
-    return text;
-  };
-
-  const size_t budget = format.max_bytes;
-  std::string text = assemble(sections, true, {});
-  if (text.size() <= budget) {
+  Comment comment = markdown_sections::Collect(plan, options);
+  const size_t max_bytes = format.max_bytes;
+  std::string text = Assemble(comment, {}, max_bytes);
+  if (text.size() <= max_bytes) {
     out += text;
     return;
   }
-  // Step 1: collapse unchanged attributes (only differs when --verbose was given).
-  std::string note = fmt::format("the plan did not fit in {} bytes; ", budget);
+  // Over the budget: unchanged attributes collapsed first (when --verbose showed them).
+  bool collapsed = false;
   if (options.verbose) {
     Options concise = options;
     concise.verbose = false;
-    for (Section& s : sections) {
-      if (!s.listed) s.details = ResourceDetailsBlock(*s.diff, concise);
-    }
-    note += "unchanged attributes collapsed";
-    text = assemble(sections, true, note + ".");
-    if (text.size() <= budget) {
-      out += text;
-      return;
-    }
-    note += ", ";
-  }
-  // Step 2: drop the details of the largest resources first.
-  std::vector<size_t> order(sections.size());
-  std::iota(order.begin(), order.end(), 0);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](size_t a, size_t b) { return sections[a].details.size() > sections[b].details.size(); });
-  size_t size = text.size();
-  size_t dropped = 0;
-  const size_t reserve = 200;  // for the note
-  for (size_t i : order) {
-    if (size + reserve <= budget) break;
-    if (sections[i].details.empty()) continue;
-    size -= SectionText(sections[i]).size();
-    sections[i].details.clear();
-    size += SectionText(sections[i]).size();
-    ++dropped;
-  }
-  if (size + reserve <= budget || sections.empty()) {
-    std::string drop_note = note + fmt::format("the details of the {} largest resource changes were left out.", dropped);
-    text = assemble(sections, true, drop_note);
-    if (text.size() <= budget) {
+    markdown_sections::Rerender(comment, plan, concise);
+    collapsed = true;
+    Layout whole;
+    whole.note = BudgetNote(max_bytes, true, true, comment.sections.size(), 0, 0, 0);
+    text = Assemble(comment, whole, max_bytes);
+    if (text.size() <= max_bytes) {
       out += text;
       return;
     }
   }
-  // Step 3: addresses only, no outputs; cut the list if even that does not fit.
-  size_t kept = sections.size();
-  std::string list_note;
-  while (true) {
-    std::vector<Section> shown(sections.begin(), sections.begin() + static_cast<std::ptrdiff_t>(kept));
-    list_note = note + "only the addresses of the resource changes are listed";
-    if (kept < sections.size()) list_note += fmt::format(" ({} more not shown)", sections.size() - kept);
-    list_note += '.';
-    text = assemble(shown, false, list_note);
-    if (text.size() <= budget || kept == 0) break;
-    // Remove roughly the excess at once.
-    size_t excess = text.size() - budget;
-    size_t per = std::max<size_t>(1, (text.size() - head.size()) / std::max<size_t>(1, kept));
-    size_t remove = std::min(kept, std::max<size_t>(1, excess / per + 1));
-    kept -= remove;
-  }
-  out += text;
+  markdown_sections::CapTitles(comment, max_bytes / 8);
+  out += FitWithinBudget(comment, max_bytes, collapsed);
 }
 
 }  // namespace planview::renderer::formats

@@ -1,9 +1,10 @@
 // --format markdown: a plan as a pull-request comment. A heading with the plan line, the
 // summary tables, then one collapsible <details> per resource with a ```diff block
 // (destroy and replace first), the output changes, and notes. Sensitive values are never
-// shown. When the text exceeds `max_bytes` it shrinks in steps (unchanged attributes
-// collapsed, then the details of the largest resources dropped, then addresses only) and
-// says so at the end.
+// shown. Over `max_bytes` the budget is spent by risk (renderer/formats/budget.h): the
+// riskiest diffs whole, the start of the next one, the rest listed by address in a
+// collapsed list (or counted when even the list is over), and a closing note saying so.
+// The comment is never over `max_bytes`, and uses at least 95% of it when cut.
 #ifndef PLANVIEW_RENDERER_FORMATS_MARKDOWN_H_
 #define PLANVIEW_RENDERER_FORMATS_MARKDOWN_H_
 

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "renderer/formats/html.h"
+#include "renderer/formats/html_escape.h"
 #include "renderer/text_escape.h"
 
 namespace planview::renderer::formats::markdown_text {

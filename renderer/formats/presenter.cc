@@ -1,5 +1,6 @@
 #include "renderer/formats/presenter.h"
 
+#include "renderer/formats/split.h"
 #include "renderer/formats/summary.h"
 
 namespace planview::renderer::formats {
@@ -13,6 +14,10 @@ void ApplyFormat(const FormatOptions& format, DocumentRequest& request) {
     request.options.filter_description = format.filter.Describe();
   }
   request.plan_presenter = [format](const PlanContext& plan, std::string& out) {
+    if (format.split_sink) {
+      format.split_sink(RenderMarkdownParts(plan, format));  // --split (the CLI allows it with markdown only)
+      return;
+    }
     format.format.row().render(plan, format, out);
   };
   if (format.format.row().frame_other != nullptr) request.frame_other = format.format.row().frame_other;

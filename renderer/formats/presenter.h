@@ -7,9 +7,11 @@
 #define PLANVIEW_RENDERER_FORMATS_PRESENTER_H_
 
 #include <cstddef>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "renderer/formats/filter.h"
 #include "renderer/formats/output_format.h"
@@ -25,7 +27,10 @@ struct FormatOptions {
   bool summary_only = false;  // text: only the summary table
   bool verbose = false;       // unchanged attributes and blocks too
   ResourceFilter filter;
-  size_t max_bytes = kDefaultMaxBytes;  // markdown: the size budget
+  size_t max_bytes = kDefaultMaxBytes;  // markdown: the size budget (renderer/formats/budget.h)
+  // markdown, --split: when set, the comment's parts (renderer/formats/split.h) go here
+  // instead of the output.
+  std::function<void(std::vector<std::string> parts)> split_sink;
   DriftDisplay drift = DriftDisplay::kShow;  // every format: the drift section whole, summarised or hidden
 
   bool IsDefault() const {

@@ -52,3 +52,11 @@ m=testdata/markdown_injection
 # Hostile addresses and values in workflow commands (//renderer/formats:github_test).
 g=testdata/github_injection
 "$bin" "$g/plan.json" --color never --width 78 --format github >"$g/github.txt" 2>/dev/null
+# Budgets and --split (//renderer/formats:markdown_budget_test).
+b=testdata/budget
+set -- "$b/plan.json" --schemas "$b/schemas.json" --color never --width 78 --format markdown
+for bytes in 1024 4000 12000; do "$bin" "$@" --max-bytes "$bytes" >"$b/markdown-$bytes.md"; done
+c=testdata/conformance/equivalence/fully_populated_complex_update
+"$bin" "$c/plan.json" --schemas "$c/schemas.json" --color never --width 78 --format markdown --max-bytes 1024 \
+  >"$b/complex-1024.md"
+for bytes in 2048 8000; do "$bin" "$@" --max-bytes "$bytes" --split "$b/split-$bytes" >/dev/null; done

@@ -20,13 +20,6 @@ structured::ParseOptions PlanParseOptions(base::Executor* executor) {
   return options;
 }
 
-// What RenderPlan lists under "will perform the following actions".
-bool Listed(const ResourceChange& r) {
-  if (r.action == Action::kNoOp && !r.Moved() && !r.Importing()) return false;
-  if (r.action == Action::kDelete && r.mode_name != "managed") return false;
-  return r.mode && *r.mode != structured::ResourceMode::kEphemeral;
-}
-
 }  // namespace
 
 bool PlanEntry::Risky() const {
@@ -94,8 +87,7 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
     for (const ResourceDiff& d : tree->drift_diffs_.drift) {
       if (!refresh_only && d.diff.action() == Action::kNoOp) continue;
       const ResourceChange& r = *d.resource;
-      if (!r.mode || *r.mode == structured::ResourceMode::kEphemeral) continue;
-      if (r.action == Action::kNoOp && !r.Moved() && !r.Importing()) continue;
+      if (!HasResourceBlock(r)) continue;
       tree->entries_.push_back(PlanEntry{&r, ChangeCause::kDrift, formats::CategoriesOf(r)});
       tree->entry_drift_.push_back(&d);
       tree->entry_change_.push_back(0);
@@ -104,7 +96,7 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
   int to_add = 0, to_change = 0, to_destroy = 0, importing = 0, forgetting = 0;
   for (size_t i = 0; i < tree->plan_.resource_changes.size(); ++i) {
     const ResourceChange& r = tree->plan_.resource_changes[i];
-    if (!Listed(r)) continue;
+    if (!ShownInPlan(r)) continue;
     PlanEntry entry{&r, ChangeCause::kProposed, formats::CategoriesOf(r)};
     for (formats::ActionCategory c : entry.categories) ++tree->counts_[static_cast<size_t>(c)];
     const ActionInfo& counts = InfoOf(r.action);

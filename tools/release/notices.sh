@@ -28,6 +28,7 @@ for entry in \
   "libminizip-dev:minizip, reading plan files (ZIP archives)" \
   "libicu-dev:ICU, Unicode normalisation and grapheme clusters (with a subset of its data)" \
   "libncurses-dev:ncurses, the terminal UI of planview browse" \
+  "libre2-dev:RE2, the regular expressions of --mask" \
   "libmsgpack-cxx-dev:msgpack-c++, the provider wire format (header-only)" \
   "nlohmann-json3-dev:nlohmann/json, small JSON documents (header-only)" \
   "libcli11-dev:CLI11, command-line parsing (header-only)"; do

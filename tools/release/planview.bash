@@ -12,8 +12,10 @@ _planview() {
     --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text markdown json html github" -- "$cur")); return ;;
     --action) COMPREPLY=($(compgen -W "create update delete destroy replace read import move forget" -- "$cur")); return ;;
+    --fail-on) COMPREPLY=($(compgen -W "delete replace drift" -- "$cur")); return ;;
+    --mask-env) COMPREPLY=($(compgen -v -- "$cur")); return ;;
     --drift) COMPREPLY=($(compgen -W "show summary hide" -- "$cur")); return ;;
-    --width|--max-bytes|--address) return ;;
+    --width|--max-bytes|--address|--mask|--protect) return ;;
   esac
   if [ "$COMP_CWORD" = 1 ] && [[ $cur != -* ]]; then
     COMPREPLY=($(compgen -W "browse diff wire" -- "$cur") $(compgen -f -- "$cur"))
@@ -22,7 +24,7 @@ _planview() {
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "--schemas --kind --mode --quality --show-sensitive --product --color
       --no-color --width --summary --summary-only --action --address --hide-reads --verbose
-      --concise --format --max-bytes --drift --help --version" -- "$cur"))
+      --concise --format --max-bytes --drift --mask --mask-env --fail-on --protect --help --version" -- "$cur"))
     return
   fi
   COMPREPLY=($(compgen -f -- "$cur"))

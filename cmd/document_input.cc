@@ -1,0 +1,46 @@
+#include "cmd/document_input.h"
+
+#include <fmt/format.h>
+
+#include "cmd/console.h"
+#include "cmd/plan_file_input.h"
+#include "structured/read_input.h"
+
+namespace planview::cmd {
+
+namespace {
+
+// A NUL byte this early means binary data; one later, after text, is left to the JSON
+// parser, which names its line and column.
+constexpr size_t kBinaryWindow = 512;
+
+}  // namespace
+
+std::string BinaryDataKind(std::string_view text) {
+  if (text.size() >= 2 && text[0] == '\x1f' && text[1] == '\x8b') return "gzip-compressed data";
+  size_t nul = text.substr(0, kBinaryWindow).find('\0');
+  if (nul != std::string_view::npos) return fmt::format("binary data (a NUL byte at byte {})", nul);
+  return "";
+}
+
+bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
+                       const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
+                       std::string& text, std::FILE* err, base::Executor* executor) {
+  base::Expected<std::string> read =
+      structured::ReadInputFile(file, {.max_bytes = max_bytes, .name = file_name, .executor = executor});
+  if (!read) {
+    Error(err, read.error().message);
+    return false;
+  }
+  text = std::move(*read);
+  if (!PlanFileToJson(text, file_name, schemas, mode, err)) return false;
+  if (std::string kind = BinaryDataKind(text); !kind.empty()) {
+    Error(err, fmt::format("{}: {}, not a plan, state or log: give a saved plan file (tofu plan -out) or the JSON "
+                           "of `tofu show -json`",
+                           file_name, kind));
+    return false;
+  }
+  return true;
+}
+
+}  // namespace planview::cmd

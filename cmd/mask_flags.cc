@@ -1,0 +1,36 @@
+#include "cmd/mask_flags.h"
+
+#include <cstdlib>
+
+#include <fmt/format.h>
+
+#include "change/go_text.h"
+#include "cmd/cli_app.h"
+
+namespace planview::cmd {
+
+void AddMaskFlags(CLI::App& app, MaskFlags& flags) {
+  AddValueOption(app, "--mask", [&flags](const std::string& v) { flags.patterns.push_back(v); });
+  AddValueOption(app, "--mask-env", [&flags](const std::string& v) {
+    if (v.empty()) throw CLI::ValidationError("--mask-env: empty variable name");
+    flags.env_names.push_back(v);
+  });
+}
+
+bool ParseMasks(MaskFlags& flags, std::string& error) {
+  std::vector<std::string> literals;
+  for (const std::string& name : flags.env_names) {
+    const char* value = std::getenv(name.c_str());
+    if (value == nullptr) {
+      error = fmt::format("--mask-env: environment variable {} is not set", change::GoQuote(name));
+      return false;
+    }
+    literals.emplace_back(value);
+  }
+  std::optional<renderer::Masks> masks = renderer::Masks::Make(flags.patterns, literals, error);
+  if (!masks) return false;
+  flags.masks = std::move(*masks);
+  return true;
+}
+
+}  // namespace planview::cmd

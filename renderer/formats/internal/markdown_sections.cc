@@ -1,0 +1,235 @@
+#include "renderer/formats/internal/markdown_sections.h"
+
+#include <fmt/format.h>
+
+#include "renderer/formats/drift.h"
+#include "renderer/formats/markdown.h"
+#include "renderer/formats/markdown_text.h"
+#include "renderer/formats/reasons.h"
+#include "renderer/formats/summary.h"
+
+namespace planview::renderer::formats::markdown_sections {
+
+namespace {
+
+bool DestroysFirst(Action action) {
+  return action == Action::kDelete || action == Action::kDeleteThenCreate || action == Action::kCreateThenDelete ||
+         action == Action::kForgetThenCreate;
+}
+
+void SetBody(Section& s, std::string human) {
+  s.body = ToDiffSyntax(human);
+  s.fence = markdown_text::Fence(s.body);
+}
+
+void AppendTable(std::string& out, std::string_view title,
+                 const std::vector<std::pair<std::string, CategoryCounts>>& rows,
+                 const std::vector<ActionCategory>& used, const CategoryCounts* total) {
+  out += fmt::format("| {} |", title);
+  for (ActionCategory c : used) out += fmt::format(" {} |", CategoryName(c));
+  out += "\n|:--|";
+  for (size_t i = 0; i < used.size(); ++i) out += "--:|";
+  out += '\n';
+  auto row = [&](std::string_view name, const CategoryCounts& counts) {
+    out += fmt::format("| {} |", name);
+    for (ActionCategory c : used) {
+      int n = counts[static_cast<size_t>(c)];
+      out += n == 0 ? std::string(" - |") : fmt::format(" {} |", n);
+    }
+    out += '\n';
+  };
+  for (const auto& [name, counts] : rows) row(markdown_text::TableCode(name), counts);
+  if (total != nullptr) row("**total**", *total);
+  out += '\n';
+}
+
+// The resource changes the comment shows, in print order: destroy and replace first, then
+// the rest, each in plan order.
+std::vector<const ResourceDiff*> ShownChanges(const PlanContext& plan, const Options& options) {
+  std::vector<const ResourceDiff*> shown;
+  for (int pass = 0; pass < 2; ++pass) {
+    for (const ResourceDiff& d : plan.diffs.changes) {
+      const ResourceChange& r = *d.resource;
+      if (!ShownInPlan(r) || DestroysFirst(r.action) != (pass == 0)) continue;
+      if (options.include_resource && !options.include_resource(r)) continue;
+      shown.push_back(&d);
+    }
+  }
+  return shown;
+}
+
+}  // namespace
+
+Comment Collect(const PlanContext& plan, const Options& options) {
+  Comment c;
+  PlanSummary summary = Summarize(plan.diffs);
+  c.product = options.product == Product::kTerraform ? "Terraform" : "OpenTofu";
+  if (plan.quality.errored) c.status += "**Planning failed:** the plan below is incomplete.\n\n";
+  if (summary.resources == 0 && summary.output_changes == 0) {
+    c.status += "**No changes.** Your infrastructure matches the configuration.\n";
+  } else {
+    c.status += fmt::format("**Plan:** {}.\n\n", PlanLine(summary));
+    if (summary.resources > 0) {
+      std::vector<ActionCategory> used = summary.UsedCategories();
+      AppendTable(c.tables, "resource type", summary.by_type, used, &summary.by_action);
+      if (summary.by_module.size() > 1) AppendTable(c.tables, "module", summary.by_module, used, nullptr);
+    }
+  }
+
+  // Drift first (as `tofu show` has it).
+  const DriftSelection drift = SelectDrift(plan);
+  for (const ResourceDiff* d : drift.shown) {
+    Section s;
+    s.diff = d;
+    s.group = Group::kDrift;
+    s.risk = budget::RiskOf(d->resource->action, true);
+    s.symbol = InfoOf(d->resource->action).symbol;
+    s.title = Reason(*d->resource, options.product, ChangeCause::kDrift);
+    s.line_only = drift.display == DriftDisplay::kSummary;
+    if (!s.line_only) SetBody(s, RenderResourceDiffBody(*d, options));
+    c.sections.push_back(std::move(s));
+  }
+  c.drift_title = DriftTitle(options.product);
+  for (const ResourceDiff* d : ShownChanges(plan, options)) {
+    const ResourceChange& r = *d->resource;
+    Section s;
+    s.diff = d;
+    s.group = DestroysFirst(r.action) ? Group::kDestroy : Group::kOther;
+    s.risk = budget::RiskOf(r.action, false);
+    s.symbol = InfoOf(r.action).symbol;
+    s.title = Reason(r, options.product);
+    SetBody(s, RenderResourceDiffBody(*d, options));
+    c.have_destroys = c.have_destroys || s.group == Group::kDestroy;
+    c.sections.push_back(std::move(s));
+  }
+  std::string outputs = RenderOutputChanges(plan.diffs, options);
+  if (!outputs.empty()) {
+    Section s;
+    s.group = Group::kOutputs;
+    s.risk = budget::Risk::kOutputs;
+    s.title = "changes to outputs";
+    SetBody(s, std::move(outputs));
+    c.sections.push_back(std::move(s));
+  }
+
+  if (options.include_resource) {
+    int hidden = 0;
+    for (const ResourceDiff& d : plan.diffs.changes) {
+      if (ShownInPlan(*d.resource) && !options.include_resource(*d.resource)) ++hidden;
+    }
+    c.filter_note = fmt::format("_planview: {} of {} resource changes hidden by {}; the counts above include them._\n",
+                                hidden, summary.resources, markdown_text::Inline(options.filter_description));
+    if (drift.Present()) {
+      c.filter_note += fmt::format("\n_planview: {} of {} drifted resources hidden by {}._\n", drift.hidden,
+                                   drift.hidden + static_cast<int>(drift.shown.size()),
+                                   markdown_text::Inline(options.filter_description));
+    }
+  }
+  return c;
+}
+
+void Rerender(Comment& comment, const PlanContext& plan, const Options& options) {
+  for (Section& s : comment.sections) {
+    if (s.group == Group::kOutputs) {
+      SetBody(s, RenderOutputChanges(plan.diffs, options));
+    } else if (!s.line_only) {
+      SetBody(s, RenderResourceDiffBody(*s.diff, options));
+    }
+  }
+}
+
+std::string Title(const Comment& comment, std::string_view part) {
+  return part.empty() ? fmt::format("## {} plan\n\n", comment.product)
+                      : fmt::format("## {} plan, {}\n\n", comment.product, part);
+}
+
+std::string GroupHeading(const Comment& comment, Group group, bool continued, std::string_view before) {
+  std::string_view name;
+  switch (group) {
+    case Group::kDrift: name = comment.drift_title; break;
+    case Group::kDestroy: name = "Destroyed or replaced"; break;
+    case Group::kOther: name = comment.have_destroys ? "Other changes" : "Changes"; break;
+    case Group::kOutputs: return {};
+  }
+  std::string_view gap = before.empty() || before.ends_with("\n\n") ? "" : "\n";
+  return fmt::format("{}### {}{}\n\n", gap, name, continued ? " (continued)" : "");
+}
+
+std::string PieceText(const Section& section, const Piece& piece) {
+  std::string_view more = piece.continued ? " (continued)" : "";
+  std::string out;
+  out.reserve(piece.chunk.size() + section.title.size() + 128);
+  if (section.group == Group::kOutputs) {
+    out += fmt::format("### Changes to outputs{}\n\n", more);
+  } else {
+    out += fmt::format("<details><summary><code>{}</code> {}{}</summary>\n\n", markdown_text::Html(section.symbol),
+                       markdown_text::Html(section.title), more);
+  }
+  out += section.fence;
+  out += "diff\n";
+  out += piece.chunk;
+  out += '\n';
+  out += section.fence;
+  out += '\n';
+  if (!piece.note.empty()) out += NoteParagraph(piece.note);
+  out += section.group == Group::kOutputs ? "\n" : "\n</details>\n\n";
+  return out;
+}
+
+std::string FullText(const Section& section) {
+  return section.line_only ? ListedLine(section) : PieceText(section, {section.body, false, {}});
+}
+
+std::string ListedLine(const Section& section) {
+  if (section.group == Group::kOutputs) return "- the changes to outputs\n";
+  return fmt::format("- <code>{}</code> {}\n", markdown_text::Html(section.symbol), markdown_text::Inline(section.title));
+}
+
+std::string ListOpen(size_t count, size_t max_bytes) {
+  return fmt::format("<details><summary>{} {} without {} diff{} (over the {}-byte budget)</summary>\n\n", count,
+                     count == 1 ? "change" : "changes", count == 1 ? "its" : "their", count == 1 ? "" : "s", max_bytes);
+}
+
+std::string NoteParagraph(std::string_view text) { return fmt::format("\n_planview: {}_\n", text); }
+
+std::string Assemble(const Comment& c, const Layout& layout, size_t max_bytes) {
+  std::string text = Title(c, {});
+  text += c.status;
+  if (layout.tables) text += c.tables;
+  size_t listed = 0;
+  bool first = true;
+  Group group = Group::kDrift;
+  for (size_t i = 0; i < c.sections.size(); ++i) {
+    const Section& s = c.sections[i];
+    Shown shown = layout.shown.empty() ? Shown::kFull : layout.shown[i];
+    if (shown == Shown::kListed) ++listed;
+    if (shown != Shown::kFull && shown != Shown::kCut) continue;
+    if (first || s.group != group) text += GroupHeading(c, s.group, false, text);
+    first = false;
+    group = s.group;
+    text += shown == Shown::kFull ? FullText(s) : PieceText(s, {layout.cut, false, layout.cut_note});
+  }
+  if (listed > 0) {
+    text += ListOpen(listed, max_bytes);
+    for (size_t i = 0; i < c.sections.size(); ++i) {
+      if (layout.shown[i] == Shown::kListed) text += ListedLine(c.sections[i]);
+    }
+    text += kListClose;
+  }
+  if (!c.filter_note.empty()) text += '\n' + c.filter_note;
+  if (!layout.note.empty()) text += NoteParagraph(layout.note);
+  return text;
+}
+
+void CapTitles(Comment& comment, size_t max_bytes) {
+  // Inline() is the longer of the two escapes a title gets.
+  for (Section& s : comment.sections) {
+    for (size_t shown = markdown_text::Inline(s.title).size(); shown > max_bytes;
+         shown = markdown_text::Inline(s.title).size()) {
+      size_t keep = s.title.size() * max_bytes / shown;
+      s.title = std::string(budget::CutBody(s.title, keep > 3 ? keep - 3 : 0, 0)) + "...";
+    }
+  }
+}
+
+}  // namespace planview::renderer::formats::markdown_sections
