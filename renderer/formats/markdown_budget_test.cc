@@ -41,9 +41,9 @@ Plan Load(std::string text, std::string schemas_text) {
   structured::ParseResult parsed = structured::ParseJson(std::move(schemas_text));
   EXPECT_TRUE(parsed.ok());
   plan.schemas_doc = parsed.document;
-  std::string error;
-  plan.schemas = structured::ProviderSchemas::Parse(parsed.document, error);
-  EXPECT_TRUE(plan.schemas) << error;
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  EXPECT_TRUE(schemas) << (schemas ? "" : schemas.error().message);
+  if (schemas) plan.schemas = std::move(*schemas);
   return plan;
 }
 
