@@ -171,13 +171,8 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     Error(err, fmt::format("{}: {}{}", result.log.first_error.ToString(file_name), what, more));
     return kExitBadInput;
   }
-  if (cli->gate.Active()) {
-    if (result.kind != renderer::DocumentKind::kPlan) {
-      return ReportUsageError(err, fmt::format("--fail-on and --protect apply to plans; {} is a {}", file_name,
-                                               renderer::DocumentKindName(result.kind)), "");
-    }
-    return ReportGate(violations, err);
-  }
+  // Gate flags on a state or a log were refused before rendering (cmd/flag_scope.cc).
+  if (cli->gate.Active()) return ReportGate(violations, err);
   return 0;
 }
 
