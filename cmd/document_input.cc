@@ -33,7 +33,7 @@ bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint
     return false;
   }
   text = std::move(*read);
-  if (!PlanFileToJson(text, file_name, schemas, mode, err)) return false;
+  if (!PlanFileToJson(text, file_name, schemas, mode, err, executor)) return false;
   if (std::string kind = BinaryDataKind(text); !kind.empty()) {
     Error(err, fmt::format("{}: {}, not a plan, state or log: give a saved plan file (tofu plan -out) or the JSON "
                            "of `tofu show -json`",

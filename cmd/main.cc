@@ -32,10 +32,10 @@ int main(int argc, char** argv) {
   planview::base::Executor executor;
   int status = executor.RunOnLargeStack([&] {
     if (command == "wire") {
-      return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunWireCommand(rest, stdout, stderr));
+      return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunWireCommand(rest, stdout, stderr, &executor));
     }
     if (command == "convert") {
-      return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunConvert(rest, stdout, stderr));
+      return planview::cmd::FinishOutput(stdout, stderr, planview::cmd::RunConvert(rest, stdout, stderr, &executor));
     }
     if (command == "diff") {
       return planview::cmd::RunDiff(rest, terminal, stdout, stderr);  // checks its own output

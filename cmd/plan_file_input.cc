@@ -30,9 +30,10 @@ constexpr std::string_view kConvertUsage =
 // `for_rendering`: the prior state is left out (no renderer reads it).
 std::optional<planfile::PlanFile> Read(const std::string& text, std::string_view file_name,
                                        const structured::ProviderSchemas* schemas, bool for_rendering,
-                                       std::FILE* err) {
+                                       std::FILE* err, base::Executor* executor) {
   planfile::ReadOptions options;
   options.schemas = schemas;
+  options.executor = executor;
   options.prior_state = !for_rendering;
   planfile::ReadResult result = planfile::ReadPlanFile(text, options);
   if (!result.plan) {
@@ -48,9 +49,9 @@ std::optional<planfile::PlanFile> Read(const std::string& text, std::string_view
 }  // namespace
 
 bool PlanFileToJson(std::string& text, std::string_view file_name, const structured::ProviderSchemas* schemas,
-                    std::optional<renderer::PlanMode>& mode, std::FILE* err) {
+                    std::optional<renderer::PlanMode>& mode, std::FILE* err, base::Executor* executor) {
   if (!planfile::LooksLikeZip(text)) return true;
-  std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas, /*for_rendering=*/true, err);
+  std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas, /*for_rendering=*/true, err, executor);
   if (!plan) return false;
   if (!mode) {
     switch (plan->mode) {
@@ -63,7 +64,7 @@ bool PlanFileToJson(std::string& text, std::string_view file_name, const structu
   return true;
 }
 
-int RunConvert(std::span<const std::string> args, std::FILE* out, std::FILE* err) {
+int RunConvert(std::span<const std::string> args, std::FILE* out, std::FILE* err, base::Executor* executor) {
   std::vector<std::string> files;
   std::optional<std::string> schemas_file;
   uint64_t max_input_bytes = structured::kDefaultMaxInputBytes;
@@ -90,7 +91,7 @@ int RunConvert(std::span<const std::string> args, std::FILE* out, std::FILE* err
     return kExitBadInput;
   }
   std::string text = std::move(*read);
-  std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas.get(), /*for_rendering=*/false, err);
+  std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas.get(), /*for_rendering=*/false, err, executor);
   if (!plan) return kExitBadInput;
   Error(err, fmt::format("{}: {}", file_name, plan->omitted_notice));
   plan->json += '\n';

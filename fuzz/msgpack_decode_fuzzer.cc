@@ -7,13 +7,14 @@
 // decoding and encoding that gives the same bytes again (go-cty's encoding is canonical
 // after one pass: -0 becomes 0, floats their shortest form, sets their order); the fast
 // path for canonical values gives the same value whether or not it shares long lists with
-// a second thread (every list of 64 elements or more is shared here).
+// a helper of the executor (every list of 64 elements or more is shared here).
 #include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 
+#include "base/executor.h"
 #include "fuzz/fuzz_support.h"
 #include "structured/cty_type.h"
 #include "structured/json_parse.h"
@@ -56,8 +57,9 @@ void CheckInput(const std::string& bytes) {
   const Type& type = FixedType();
   {
     auto owner = std::make_shared<const std::string>(bytes);
-    std::optional<wire::WireValue> one = wire::internal::DecodeCanonicalMsgpack(*owner, owner, type, SIZE_MAX);
-    std::optional<wire::WireValue> two = wire::internal::DecodeCanonicalMsgpack(*owner, owner, type, 1);
+    static planview::base::Executor executor(2);
+    std::optional<wire::WireValue> one = wire::internal::DecodeCanonicalMsgpack(*owner, owner, type);
+    std::optional<wire::WireValue> two = wire::internal::DecodeCanonicalMsgpack(*owner, owner, type, &executor, 1);
     PLANVIEW_FUZZ_CHECK(one.has_value() == two.has_value(), size);
     PLANVIEW_FUZZ_CHECK(Encoded(one, type) == Encoded(two, type), size);
   }

@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <charconv>
-#include <exception>
-#include <functional>
-#include <thread>
 #include <memory>
 #include <mutex>
 
@@ -12,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "base/executor.h"
 #include "planfile/internal/change_json.h"
 #include "planfile/internal/checks.h"
 #include "planfile/internal/prior_state.h"
@@ -50,38 +48,13 @@ bool AtLeast(const Version& v, int major, int minor) {
 
 using structured::AppendGoJsonString;
 
-// Runs work(0..count-1): the first half here, the second on another thread when there is
-// enough to share. An exception is rethrown, the first half's when both halves fail (so
-// the error names the lowest failing index, as on one thread).
-void ParallelFor(size_t count, const std::function<void(size_t)>& work) {
-  constexpr size_t kShareFrom = 64;
-  if (count < kShareFrom || std::thread::hardware_concurrency() < 2) {
-    for (size_t k = 0; k < count; ++k) work(k);
-    return;
-  }
-  const size_t half = count / 2;
-  std::exception_ptr second_error;
-  std::thread helper([&] {
-    try {
-      for (size_t k = half; k < count; ++k) work(k);
-    } catch (...) {
-      second_error = std::current_exception();
-    }
-  });
-  try {
-    for (size_t k = 0; k < half; ++k) work(k);
-  } catch (...) {
-    helper.join();
-    throw;
-  }
-  helper.join();
-  if (second_error) std::rethrow_exception(second_error);
-}
+// Resource changes are decoded in runs of this many on the executor's threads.
+constexpr size_t kChangesPerRun = 32;
 
 // resource_changes or resource_drift, sorted by address and deposed key as `show -json`.
 void AppendResourceChanges(const google::protobuf::RepeatedPtrField<planproto::ResourceInstanceChange>& changes,
                            std::string_view member, bool drift, bool refresh_only,
-                           const structured::ProviderSchemas* schemas, std::string& out) {
+                           const structured::ProviderSchemas* schemas, base::Executor* executor, std::string& out) {
   // Outside refresh-only mode a drifted object that only moved is shown among the planned
   // changes instead.
   std::vector<int> shown;
@@ -89,15 +62,18 @@ void AppendResourceChanges(const google::protobuf::RepeatedPtrField<planproto::R
     if (drift && !refresh_only && changes[i].has_change() && changes[i].change().action() == planproto::NOOP) continue;
     shown.push_back(i);
   }
-  // Schemas are looked up here, in order; the values are decoded on two threads.
+  // Schemas are looked up here, in order; the values are decoded on the executor's threads
+  // (the error is the lowest failing change's, as on one thread).
   std::vector<const structured::Schema*> schema_of(shown.size());
   for (size_t k = 0; k < shown.size(); ++k) {
     schema_of[k] = internal::FindSchema(changes[shown[k]], schemas, fmt::format("{}[{}]", member, shown[k]));
   }
   std::vector<internal::ResourceChangeJson> converted(shown.size());
-  ParallelFor(shown.size(), [&](size_t k) {
-    converted[k] =
-        internal::ResourceChangeToJson(changes[shown[k]], schema_of[k], fmt::format("{}[{}]", member, shown[k]));
+  base::ParallelRunsOn(executor, shown.size(), kChangesPerRun, [&](size_t begin, size_t end) {
+    for (size_t k = begin; k < end; ++k) {
+      converted[k] =
+          internal::ResourceChangeToJson(changes[shown[k]], schema_of[k], fmt::format("{}[{}]", member, shown[k]));
+    }
   });
   std::vector<internal::ResourceChangeJson> written;
   written.reserve(converted.size());
@@ -277,8 +253,10 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
   try {
     AppendVariables(plan, json);
     const bool refresh_only = out.mode == UiMode::kRefreshOnly;
-    AppendResourceChanges(plan.resource_drift(), "resource_drift", true, refresh_only, options.schemas, json);
-    AppendResourceChanges(plan.resource_changes(), "resource_changes", false, refresh_only, options.schemas, json);
+    AppendResourceChanges(plan.resource_drift(), "resource_drift", true, refresh_only, options.schemas, options.executor,
+                          json);
+    AppendResourceChanges(plan.resource_changes(), "resource_changes", false, refresh_only, options.schemas, options.executor,
+                          json);
     AppendOutputChanges(plan, json);
   } catch (const ChangeError& e) {
     result.error = fmt::format("tfplan: {}", e.what());

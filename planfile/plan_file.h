@@ -27,6 +27,10 @@
 
 #include "structured/schema.h"
 
+namespace planview::base {
+class Executor;
+}  // namespace planview::base
+
 namespace planview::planfile {
 
 // True when `bytes` begins like a ZIP archive (local file header or empty archive).
@@ -39,6 +43,8 @@ struct ReadOptions {
   uint64_t max_inflated_bytes = kDefaultMaxInflatedBytes;
   // Whether to read the `tfstate` member into `prior_state` (renderers do not read it).
   bool prior_state = true;
+  // Where resource values are decoded in parallel; null: this thread.
+  base::Executor* executor = nullptr;
 };
 
 enum class UiMode { kNormal, kDestroy, kRefreshOnly };

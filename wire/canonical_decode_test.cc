@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "base/executor.h"
 #include "structured/json_parse.h"
 #include "wire/decode.h"
 
@@ -28,6 +29,12 @@ namespace {
 using internal::DecodeCanonicalMsgpack;
 using internal::DecodeMsgpackGeneral;
 using internal::kShareMinBytes;
+
+// The executor lists are shared on: this thread and one helper.
+base::Executor& TwoThreads() {
+  static base::Executor executor(2);
+  return executor;
+}
 
 Type TypeFromJson(std::string_view text) {
   ParseResult parsed = ParseJson(std::string(text));
@@ -371,7 +378,7 @@ TEST(CanonicalDecode, SharedListsAgreeWithTheGeneralDecoder) {
     uint64_t total = 0;
     for (int round = 0; round < 20; ++round) {
       uint64_t shared = 0;
-      std::optional<WireValue> got = DecodeCanonicalMsgpack(*bytes, bytes, type, 1, &shared);
+      std::optional<WireValue> got = DecodeCanonicalMsgpack(*bytes, bytes, type, &TwoThreads(), 1, &shared);
       ASSERT_TRUE(got.has_value()) << count;
       ASSERT_EQ(Difference(*got, *want.value), "") << count << " elements, round " << round;
       EXPECT_EQ(got->root().find("tail").text(), "end");
@@ -391,7 +398,7 @@ TEST(CanonicalDecode, SharedListsAgreeWithTheGeneralDecoder) {
   // Below the threshold, nothing is shared.
   auto bytes = std::make_shared<const std::string>(ListValue(3000));
   uint64_t shared = 1;
-  ASSERT_TRUE(DecodeCanonicalMsgpack(*bytes, bytes, type, bytes->size() + 1, &shared).has_value());
+  ASSERT_TRUE(DecodeCanonicalMsgpack(*bytes, bytes, type, &TwoThreads(), bytes->size() + 1, &shared).has_value());
   EXPECT_EQ(shared, 0u);
 }
 
@@ -404,7 +411,7 @@ TEST(CanonicalDecode, SharedListsSurviveFalseStartsAndWhatFollows) {
   DecodeResult want = DecodeMsgpackGeneral(decoys, type);
   ASSERT_TRUE(want.ok()) << want.error->ToString();
   for (int round = 0; round < 10; ++round) {
-    std::optional<WireValue> got = DecodeCanonicalMsgpack(*decoys, decoys, type, 1);
+    std::optional<WireValue> got = DecodeCanonicalMsgpack(*decoys, decoys, type, &TwoThreads(), 1);
     ASSERT_TRUE(got.has_value());
     ASSERT_EQ(Difference(*got, *want.value), "") << "decoys, round " << round;
   }
@@ -429,7 +436,7 @@ TEST(CanonicalDecode, SharedListsSurviveFalseStartsAndWhatFollows) {
   want = DecodeMsgpackGeneral(bytes, tuple);
   ASSERT_TRUE(want.ok()) << want.error->ToString();
   for (int round = 0; round < 10; ++round) {
-    std::optional<WireValue> got = DecodeCanonicalMsgpack(*bytes, bytes, tuple, 1);
+    std::optional<WireValue> got = DecodeCanonicalMsgpack(*bytes, bytes, tuple, &TwoThreads(), 1);
     ASSERT_TRUE(got.has_value());
     ASSERT_EQ(Difference(*got, *want.value), "") << "list then block, round " << round;
     EXPECT_EQ(got->root().at(1).find("id").text(), "20000");
@@ -454,7 +461,7 @@ TEST(CanonicalDecode, SharedListsGiveUpTogether) {
   for (const Case& c : cases) {
     auto bytes = std::make_shared<const std::string>(ListValue(3000, c.mixed, c.bad));
     for (int round = 0; round < 5; ++round) {
-      EXPECT_FALSE(DecodeCanonicalMsgpack(*bytes, bytes, type, 1).has_value()) << c.why;
+      EXPECT_FALSE(DecodeCanonicalMsgpack(*bytes, bytes, type, &TwoThreads(), 1).has_value()) << c.why;
     }
     // A list's elements of different types are an error, which the general decoder names.
     DecodeResult general = DecodeMsgpackGeneral(bytes, type);
@@ -501,7 +508,7 @@ TEST(CanonicalDecode, MutatedInputsAgreeOrGiveUp) {
       }
     }
     auto owner = std::make_shared<const std::string>(bytes);
-    std::optional<WireValue> got = DecodeCanonicalMsgpack(*owner, owner, type, which == 0 ? kShareMinBytes : 1);
+    std::optional<WireValue> got = DecodeCanonicalMsgpack(*owner, owner, type, &TwoThreads(), which == 0 ? kShareMinBytes : 1);
     if (!got) continue;
     ++fast[which];
     DecodeResult want = DecodeMsgpackGeneral(owner, type);

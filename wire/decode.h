@@ -11,8 +11,8 @@
 // numbers or bools.
 //
 // Errors name the path inside the value and the byte offset; decoding never crashes on
-// hostile input. A long list of blocks in a large MessagePack value may be decoded by two
-// threads; the result is the same as on one.
+// hostile input. A long list of blocks in a large MessagePack value may be decoded by this
+// thread and a helper of `executor` (null: this thread only); the result is the same.
 #ifndef PLANVIEW_WIRE_DECODE_H_
 #define PLANVIEW_WIRE_DECODE_H_
 
@@ -23,6 +23,10 @@
 #include "wire/wire_error.h"
 #include "wire/wire_value.h"
 
+namespace planview::base {
+class Executor;
+}  // namespace planview::base
+
 namespace planview::wire {
 
 struct DecodeResult {
@@ -31,7 +35,7 @@ struct DecodeResult {
   bool ok() const { return value.has_value(); }
 };
 
-DecodeResult DecodeMsgpack(std::string bytes, const structured::Type& type);
+DecodeResult DecodeMsgpack(std::string bytes, const structured::Type& type, base::Executor* executor = nullptr);
 DecodeResult DecodeJson(std::string text, const structured::Type& type);
 
 }  // namespace planview::wire

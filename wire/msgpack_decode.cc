@@ -359,11 +359,11 @@ DecodeResult DecodeMsgpackGeneral(std::shared_ptr<const std::string> bytes, cons
 
 }  // namespace internal
 
-DecodeResult DecodeMsgpack(std::string bytes, const Type& type) {
+DecodeResult DecodeMsgpack(std::string bytes, const Type& type, base::Executor* executor) {
   auto owner = std::make_shared<const std::string>(std::move(bytes));
   // Values in cty's canonical form (all that go-cty writes) take the fast path; anything
   // else, errors included, the general one.
-  if (std::optional<WireValue> canonical = internal::DecodeCanonicalMsgpack(*owner, owner, type)) {
+  if (std::optional<WireValue> canonical = internal::DecodeCanonicalMsgpack(*owner, owner, type, executor)) {
     DecodeResult result;
     result.value = std::move(canonical);
     return result;

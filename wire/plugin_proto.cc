@@ -65,14 +65,14 @@ std::shared_ptr<const Block> ConvertBlock(const tfplugin5::Schema::Block& in, co
 
 }  // namespace
 
-DecodeResult DecodeDynamicValue(std::string_view message, const Type& type) {
+DecodeResult DecodeDynamicValue(std::string_view message, const Type& type, base::Executor* executor) {
   tfplugin5::DynamicValue dv;
   if (!dv.ParseFromArray(message.data(), static_cast<int>(message.size()))) {
     DecodeResult r;
     r.error = WireError{{}, 0, true, "not a protobuf DynamicValue message"};
     return r;
   }
-  if (!dv.msgpack().empty()) return DecodeMsgpack(std::move(*dv.mutable_msgpack()), type);
+  if (!dv.msgpack().empty()) return DecodeMsgpack(std::move(*dv.mutable_msgpack()), type, executor);
   if (!dv.json().empty()) return DecodeJson(std::move(*dv.mutable_json()), type);
   DecodeResult r;
   r.error = WireError{{}, 0, true, "DynamicValue has neither msgpack nor json set"};

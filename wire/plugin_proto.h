@@ -15,9 +15,10 @@
 
 namespace planview::wire {
 
-// Decodes serialized DynamicValue bytes with `type`. A message that does not parse, or
-// has neither field set, is an error.
-DecodeResult DecodeDynamicValue(std::string_view message, const structured::Type& type);
+// Decodes serialized DynamicValue bytes with `type` (msgpack with `executor`'s helpers,
+// as DecodeMsgpack). A message that does not parse, or has neither field set, is an error.
+DecodeResult DecodeDynamicValue(std::string_view message, const structured::Type& type,
+                                base::Executor* executor = nullptr);
 
 // Serialized DynamicValue bytes holding `msgpack`.
 std::string DynamicValueMessage(std::string_view msgpack);

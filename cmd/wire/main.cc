@@ -3,9 +3,11 @@
 #include <string>
 #include <vector>
 
+#include "base/executor.h"
 #include "cmd/wire/wire_command.h"
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
-  return planview::cmd::RunWireCommand(args, stdout, stderr);
+  planview::base::Executor executor;
+  return planview::cmd::RunWireCommand(args, stdout, stderr, &executor);
 }

@@ -145,7 +145,8 @@ bool LooksLikeJson(std::string_view bytes) {
   return structured::ParseJson(std::string(bytes)).ok();
 }
 
-WireValue DecodeInput(const std::string& file, const std::string& input, const Type& type) {
+WireValue DecodeInput(const std::string& file, const std::string& input, const Type& type,
+                      base::Executor* executor) {
   std::string bytes = ReadFile(file);
   std::string kind = input;
   if (kind == "auto") {
@@ -159,15 +160,15 @@ WireValue DecodeInput(const std::string& file, const std::string& input, const T
     }
   }
   wire::DecodeResult r = kind == "json"    ? wire::DecodeJson(std::move(bytes), type)
-                                     : kind == "proto" ? wire::DecodeDynamicValue(bytes, type)
-                                                       : wire::DecodeMsgpack(std::move(bytes), type);
+                         : kind == "proto" ? wire::DecodeDynamicValue(bytes, type, executor)
+                                           : wire::DecodeMsgpack(std::move(bytes), type, executor);
   if (!r.ok()) throw Failure{fmt::format("{}: {} ({})", ForMessage(file), r.error->ToString(), kind)};
   return std::move(*r.value);
 }
 
 }  // namespace
 
-int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE* err) {
+int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE* err, base::Executor* executor) {
   // The subcommand is the first word; anything else there is a mistake (or a request for help).
   std::string first = args.empty() ? "" : args[0];
   bool known = first == "decode" || first == "diff";
@@ -212,10 +213,10 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
     }
     std::string text;
     if (o.command == "decode") {
-      text = DecodeOutput(DecodeInput(o.files[0], o.input, type), type, o.format, o.masks.masks);
+      text = DecodeOutput(DecodeInput(o.files[0], o.input, type, executor), type, o.format, o.masks.masks);
     } else {
-      WireValue prior = DecodeInput(o.files[0], o.input, type);
-      WireValue planned = DecodeInput(o.files[1], o.input, type);
+      WireValue prior = DecodeInput(o.files[0], o.input, type, executor);
+      WireValue planned = DecodeInput(o.files[1], o.input, type, executor);
       text = RenderWireDiff({schema, provider, *o.resource, schemas.format_version}, prior, planned);
     }
     Write(out, text);

@@ -17,11 +17,17 @@
 #include <span>
 #include <string>
 
+namespace planview::base {
+class Executor;
+}  // namespace planview::base
+
 namespace planview::cmd {
 
 // `args` are the words after `wire` ("decode", "--type", ...). Returns the exit code:
 // 0 on success, 1 when an input cannot be read or decoded, 2 for a usage error.
-int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE* err);
+// Values are decoded with `executor`'s helpers (null: this thread only).
+int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE* err,
+                   base::Executor* executor = nullptr);
 
 }  // namespace planview::cmd
 

@@ -27,11 +27,12 @@ using structured::DocumentBuilder;
 using structured::Type;
 
 CanonicalDecoder::CanonicalDecoder(std::string_view data, std::shared_ptr<const void> owner,
-                                   size_t share_min_bytes, size_t expected_bytes)
+                                   base::Executor* executor, size_t share_min_bytes, size_t expected_bytes)
     : data_(data),
       owner_(owner),
       value_(data, std::move(owner)),
       plans_(value_, marker_),
+      executor_(executor),
       share_min_bytes_(share_min_bytes) {
   // As ValueWriter: each value takes at least one byte, most take several.
   size_t hint = expected_bytes / 6 + 1;
@@ -532,9 +533,10 @@ inline KeyId CanonicalDecoder::KeyOf(std::string_view key, bool marker) {
 
 
 std::optional<WireValue> DecodeCanonicalMsgpack(std::string_view data, std::shared_ptr<const void> owner,
-                                                const Type& type, size_t share_min_bytes, uint64_t* shared) {
+                                                const Type& type, base::Executor* executor, size_t share_min_bytes,
+                                                uint64_t* shared) {
   try {
-    CanonicalDecoder decoder(data, std::move(owner), share_min_bytes, data.size());
+    CanonicalDecoder decoder(data, std::move(owner), executor, share_min_bytes, data.size());
     WireValue wv = decoder.Run(type);
     if (shared != nullptr) *shared = decoder.shared_elements();
     return wv;

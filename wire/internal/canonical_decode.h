@@ -18,6 +18,7 @@
 #include <optional>
 #include <string_view>
 
+#include "base/executor.h"
 #include "structured/cty_type.h"
 #include "wire/decode.h"
 #include "wire/wire_value.h"
@@ -28,12 +29,12 @@ using structured::Type;
 
 // `data` stays alive as long as `owner` (strings of the value point into it). A list of
 // blocks found with at least `share_min_bytes` of input left (and at least 64 elements)
-// may be decoded by two threads (SIZE_MAX: one thread only); `shared`, when given, counts
-// the elements the second thread decoded.
+// may be decoded by this thread and a helper of `executor` (null, or SIZE_MAX: this
+// thread only); `shared`, when given, counts the elements the helper decoded.
 inline constexpr size_t kShareMinBytes = size_t{1} << 20;
 std::optional<WireValue> DecodeCanonicalMsgpack(std::string_view data, std::shared_ptr<const void> owner,
-                                                const Type& type, size_t share_min_bytes = kShareMinBytes,
-                                                uint64_t* shared = nullptr);
+                                                const Type& type, base::Executor* executor = nullptr,
+                                                size_t share_min_bytes = kShareMinBytes, uint64_t* shared = nullptr);
 
 // The general decoder alone (msgpack_decode.cc; DecodeMsgpack tries the fast path first),
 // for tests that compare the two.

@@ -2,7 +2,7 @@
 // over the MessagePack bytes that writes the value document and the unknown-marker document
 // in place, with the side tables a WireValue carries. canonical_decode.cc has the walk
 // (leaves, containers, markers, dynamic values, set order); canonical_list_sharing.cc lets
-// a second thread decode the back half of a long list of blocks.
+// a task on the executor decode the back half of a long list of blocks.
 //
 // The walk's member functions are defined `inline` in canonical_decode.cc, so that they
 // inline into each other; canonical_list_sharing.cc decodes elements through ListElement.
@@ -22,6 +22,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/executor.h"
 #include "structured/cty_type.h"
 #include "structured/json_value.h"
 #include "wire/internal/hash_text.h"
@@ -57,12 +58,13 @@ enum class LeafKind : uint8_t { kNone, kNull, kUnknown, kFalse, kTrue, kInt, kOt
 
 class CanonicalDecoder {
  public:
-  // `share_min_bytes`: lists with at least this many bytes are shared with a second thread
-  // (SIZE_MAX: never). `expected_bytes`: how much of `data` this decoder will read.
-  CanonicalDecoder(std::string_view data, std::shared_ptr<const void> owner, size_t share_min_bytes,
-                   size_t expected_bytes);
+  // `share_min_bytes`: lists with at least this many bytes are shared with a helper of
+  // `executor` (null, or SIZE_MAX: never). `expected_bytes`: how much of `data` this
+  // decoder will read.
+  CanonicalDecoder(std::string_view data, std::shared_ptr<const void> owner, base::Executor* executor,
+                   size_t share_min_bytes, size_t expected_bytes);
 
-  // Elements of shared lists that the helper thread decoded.
+  // Elements of shared lists that a helper decoded.
   uint64_t shared_elements() const { return shared_elements_; }
 
   // The value of type `type` that the data holds.
@@ -132,20 +134,19 @@ class CanonicalDecoder {
   void ListElement(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth, bool unify,
                    Unification& u, uint64_t index);
 
-  // Long lists of blocks shared with a second thread (canonical_list_sharing.cc).
+  // Long lists of blocks shared with a helper (canonical_list_sharing.cc).
   struct Helper;
   struct Snapshot;
   // Whether the list of `n` elements that `r` is at is worth sharing.
   bool MayShare(const Reader& r, uint64_t n) const;
   // Decodes the list's `n` elements of type `element` into the slots from `first` (value
-  // document) and `marker_first` (marker document), with a helper thread.
+  // document) and `marker_first` (marker document), with a helper.
   void SharedList(Reader& r, const TypePlan& element, uint64_t n, uint32_t first, uint32_t marker_first, bool unify,
                   int depth);
-  void RunHelper(Helper& h, const Type& element_type, std::string_view element_start, size_t list_start,
-                 uint32_t marker_first, bool unify, int depth);
-  void DecodeFrom(Helper& h, size_t start, const Type& element_type, bool unify, int depth);
+  void RunHelper(Helper& h, const Type& element_type, bool unify, int depth);
+  void DecodeFrom(Helper& h, const Type& element_type, bool unify, int depth);
   Snapshot Snap(size_t pos) const;
-  bool TakeHelperShare(Reader& r, Helper& h, uint32_t first, uint64_t n, uint32_t value_first,
+  bool TakeHelperShare(Reader& r, Helper& h, uint32_t first, uint64_t n, uint32_t value_first, uint32_t marker_first,
                        const Unification* u);
 
   // Map keys repeat: each text is stored once per document (as ValueWriter does).
@@ -168,6 +169,7 @@ class CanonicalDecoder {
   // elements of the open lists and maps that unify.
   uint32_t seq_ = 0;
   uint32_t unify_depth_ = 0;
+  base::Executor* executor_;
   size_t share_min_bytes_;
   int shares_ = 0;  // lists shared so far
   bool sharing_ = false;

@@ -1,26 +1,29 @@
-// The canonical fast path (canonical_decoder.h) decodes long lists of blocks with two
-// threads. Every element of such a list begins
-// with the same bytes: its map header and its first attribute's key. A helper thread
-// looks for them from about the middle of the rest of the input, then decodes elements
-// from there on, with a decoder and documents of its own, not yet knowing their
-// indices. This thread decodes from the front. If it arrives exactly where the helper
-// started, that was an element's start, and if the helper decoded exactly the rest of
-// the list, its documents are grafted into these (DocumentBuilder::Graft: the value
-// document on this thread and the marker document on the helper's at the same time),
-// its side tables renumbered and its first element's dynamic types checked against this
-// thread's first element. Otherwise (the bytes were inside a value, or the helper's
-// elements do not end with the list) this thread decodes the rest itself, and the
+// The canonical fast path (canonical_decoder.h) decodes long lists of blocks on two
+// threads of the executor. Every element of such a list begins with the same bytes: its
+// map header and its first attribute's key. This thread looks for them from about the
+// middle of the rest of the input and hands a task to the executor that decodes elements
+// from there on, with a decoder and documents of its own, not yet knowing their indices,
+// while this thread decodes from the front. If it arrives exactly where the task started,
+// that was an element's start, and if the task decoded exactly the rest of the list, its
+// documents are grafted into these (DocumentBuilder::Graft: the value document on this
+// thread and the marker document on a helper at the same time), its side tables
+// renumbered and its first element's dynamic types checked against this thread's first
+// element. Otherwise (the bytes were inside a value, the task's elements do not end with
+// the list, or no helper had begun the task) this thread decodes the rest itself, and the
 // result is the same either way.
+//
+// What the task made is read once it is waited for; the one thing the threads share while
+// both run is how many elements the task may still decode (this thread lowers it when it
+// arrives, or stops the task).
+#include <algorithm>
 #include <atomic>
-#include <exception>
 #include <memory>
 #include <string>
 #include <string_view>
-#include <system_error>
-#include <thread>
 #include <utility>
 #include <vector>
 
+#include "base/executor.h"
 #include "structured/json_value.h"
 #include "wire/internal/canonical_decoder.h"
 #include "wire/internal/msgpack_reader.h"
@@ -36,12 +39,6 @@ namespace {
 // Lists shorter than this are not worth a thread (nor one of the few tries).
 constexpr uint64_t kMinShareElements = 64;
 constexpr int kMaxShares = 4;
-
-void Signal(std::atomic<bool>& flag) {
-  flag.store(true, std::memory_order_release);
-  flag.notify_all();
-}
-void Await(const std::atomic<bool>& flag) { flag.wait(false, std::memory_order_acquire); }
 
 // The bytes every element of a list of objects begins with in canonical form (empty:
 // none to look for).
@@ -84,67 +81,56 @@ struct CanonicalDecoder::Snapshot {
   size_t float64_numbers = 0;
 };
 
+// One shared list: the task that decodes its back part and what the task made.
 struct CanonicalDecoder::Helper {
-  explicit Helper(uint32_t count) : count(count) {}
+  Helper(uint32_t count, size_t start) : count(count), start(start), limit(count) {}
   ~Helper() {
-    stop.store(true, std::memory_order_relaxed);
-    Signal(decided);  // a helper waiting for the decision gives up
-    if (thread.joinable()) thread.join();
+    limit.store(0, std::memory_order_relaxed);
+    task.Cancel();  // else `task` waits for it (it stops at the next element)
   }
   const uint32_t count;
-  // Set by the helper once: where its first element begins (0: none yet).
-  std::atomic<size_t> start{0};
-  // Set by this thread once: its first element's index, when this thread arrived there.
-  std::atomic<uint32_t> first{0};
-  std::atomic<bool> stop{false};     // the helper's work is not wanted
-  std::atomic<bool> finished{false};  // the helper decodes no more
-  std::atomic<bool> decided{false};   // this thread took the helper's elements, or not (`stop`)
-  // What the helper made, read once `finished` is set.
+  const size_t start;  // where the task's first element begins
+  // How many elements the task may decode: the list's length, until this thread arrives
+  // where the task started (then what is left of the list) or gives it up (0).
+  std::atomic<uint32_t> limit;
+  // What the task made, read after it is waited for.
   std::unique_ptr<CanonicalDecoder> decoder;
   uint32_t decoded = 0;  // elements decoded in full
-  Snapshot after;        // the helper's decoder after them
+  Snapshot after;        // the task's decoder after them
   std::vector<RelativeSig> signature;  // its first element's, when the list unifies
-  std::exception_ptr graft_error;      // the marker graft's, read after join
-  std::thread thread;
+  base::Executor::Task task;  // last: destroyed (waited for) first
 };
 
 bool CanonicalDecoder::MayShare(const Reader& r, uint64_t n) const {
-  return n >= kMinShareElements && n <= structured::internal::kMaxLength && r.left() >= share_min_bytes_ &&
-         keyed_ == 0 && unify_depth_ == 0 && !sharing_ && shares_ < kMaxShares;
+  return executor_ != nullptr && n >= kMinShareElements && n <= structured::internal::kMaxLength &&
+         r.left() >= share_min_bytes_ && keyed_ == 0 && unify_depth_ == 0 && !sharing_ && shares_ < kMaxShares &&
+         executor_->helpers() > 0;
 }
 
 void CanonicalDecoder::SharedList(Reader& r, const TypePlan& element, uint64_t n, uint32_t first,
                                   uint32_t marker_first, bool unify, int depth) {
   ++shares_;
   sharing_ = true;  // lists inside this one stay with their thread
-  Helper h(static_cast<uint32_t>(n));
   std::string element_start = ElementStart(element);
-  if (!element_start.empty()) {
-    try {
-      h.thread = std::thread([this, &h, &element, bytes = std::move(element_start), from = r.pos(),
-                              marker_first, unify, depth] {
-        RunHelper(h, *element.type, bytes, from, marker_first, unify, depth);
-      });
-    } catch (const std::system_error&) {
-      // No thread to be had: this one decodes every element.
-    }
+  size_t from = r.pos();
+  size_t start = element_start.empty() ? std::string_view::npos
+                                       : data_.find(element_start, from + (data_.size() - from) / 2);
+  Helper h(static_cast<uint32_t>(n), start);
+  bool watching = start != std::string_view::npos;  // until this thread reaches where the task starts
+  if (watching) {
+    h.task = executor_->Start([this, &h, &element, unify, depth] { RunHelper(h, *element.type, unify, depth); });
   }
   Unification u;
   if (unify) BeginUnify(u);
   MarkerAt em;
-  bool watching = h.thread.joinable();  // until this thread reaches where the helper started
   for (uint64_t i = 0; i < n; ++i) {
-    if (watching) {
-      size_t meet = h.start.load(std::memory_order_acquire);
-      if (meet != 0 && r.pos() >= meet) {
-        watching = false;
-        if (r.pos() == meet && i > 0 && TakeHelperShare(r, h, static_cast<uint32_t>(i), n, first,
-                                                        unify ? &u : nullptr)) {
-          break;
-        }
-        h.stop.store(true, std::memory_order_relaxed);
-        Signal(h.decided);
+    if (watching && r.pos() >= start) {
+      watching = false;
+      if (r.pos() == start && i > 0 &&
+          TakeHelperShare(r, h, static_cast<uint32_t>(i), n, first, marker_first, unify ? &u : nullptr)) {
+        break;
       }
+      h.limit.store(0, std::memory_order_relaxed);
     }
     uint32_t k = static_cast<uint32_t>(i);
     em.slot = marker_first + 2 * k;
@@ -154,54 +140,34 @@ void CanonicalDecoder::SharedList(Reader& r, const TypePlan& element, uint64_t n
   sharing_ = false;
 }
 
-// On the helper thread, with `this` the decoder that shares its list (of which it reads
-// only data_ and owner_ until that thread has decided, then grafts into marker_):
-// elements from the first place after the middle of the rest of the input that looks
-// like an element's start.
-void CanonicalDecoder::RunHelper(Helper& h, const Type& element_type, std::string_view element_start,
-                                 size_t list_start, uint32_t marker_first, bool unify, int depth) {
-  size_t start = data_.find(element_start, list_start + (data_.size() - list_start) / 2);
-  if (start == std::string_view::npos) {
-    Signal(h.finished);
-    return;
-  }
+// The task, with `this` the decoder that shares its list (of which it reads only data_
+// and owner_): elements from h.start, on a decoder of its own.
+void CanonicalDecoder::RunHelper(Helper& h, const Type& element_type, bool unify, int depth) {
+  if (h.limit.load(std::memory_order_relaxed) == 0) return;
   try {
-    h.decoder = std::make_unique<CanonicalDecoder>(data_, owner_, SIZE_MAX, (data_.size() - start));
-    h.decoder->DecodeFrom(h, start, element_type, unify, depth);
+    h.decoder = std::make_unique<CanonicalDecoder>(data_, owner_, nullptr, SIZE_MAX, data_.size() - h.start);
+    h.decoder->DecodeFrom(h, element_type, unify, depth);
   } catch (...) {
     // No memory for a decoder: h.decoded stays 0, and the share is not taken.
   }
-  Signal(h.finished);
-  // Graft the marker document if this thread takes the elements.
-  Await(h.decided);
-  if (h.stop.load(std::memory_order_relaxed)) return;
-  uint32_t first = h.first.load(std::memory_order_relaxed);
-  try {
-    marker_.Graft(h.decoder->marker_, h.count, 0, h.count - first, marker_first + 2 * first);
-  } catch (...) {
-    h.graft_error = std::current_exception();
-  }
 }
 
-// On the helper thread: elements from `start`, the j-th in slot j of slots for up to
-// all the list's elements (the first words of both documents, as Graft needs), until
-// the rest of the list is done or an element fails.
-void CanonicalDecoder::DecodeFrom(Helper& h, size_t start, const Type& element_type, bool unify, int depth) {
+// In the task: elements from h.start, the j-th in slot j of slots for up to all the
+// list's elements (the first words of both documents, as Graft needs), until h.limit
+// are done or an element fails.
+void CanonicalDecoder::DecodeFrom(Helper& h, const Type& element_type, bool unify, int depth) {
   const TypePlan& element = plans_.For(element_type);
   uint32_t slots = value_.ReserveArray(h.count);
   uint32_t marker_slots = marker_.ReserveArray(h.count);
   if (slots != 0 || marker_slots != 0) return;
-  Reader r(data_, start, data_.size());
-  h.start.store(start, std::memory_order_release);
+  Reader r(data_, h.start, data_.size());
   Unification u;
   if (unify) BeginUnify(u);
   Snapshot after = Snap(r.pos());
   uint32_t decoded = 0;
   MarkerAt em;
   try {
-    while (decoded < h.count && !h.stop.load(std::memory_order_relaxed)) {
-      uint32_t first = h.first.load(std::memory_order_acquire);
-      if (first != 0 && decoded >= h.count - first) break;
+    while (decoded < h.limit.load(std::memory_order_relaxed)) {
       em.slot = marker_slots + 2 * decoded;
       ListElement(r, element, slots + 2 * decoded, em, depth + 1, unify, u, decoded);
       ++decoded;
@@ -232,13 +198,14 @@ CanonicalDecoder::Snapshot CanonicalDecoder::Snap(size_t pos) const {
                   float64_numbers_.size()};
 }
 
-// This thread, arrived at element `first` where the helper started: true when the
-// helper's elements are the rest of the list and are now in these documents, with `r`
-// after the list; false when this thread is to decode them itself.
+// This thread, arrived at element `first` where the task started: true when the task's
+// elements are the rest of the list and are now in these documents, with `r` after the
+// list; false when this thread is to decode them itself.
 bool CanonicalDecoder::TakeHelperShare(Reader& r, Helper& h, uint32_t first, uint64_t n, uint32_t value_first,
-                                       const Unification* u) {
-  h.first.store(first, std::memory_order_release);
-  Await(h.finished);
+                                       uint32_t marker_first, const Unification* u) {
+  if (h.task.Cancel()) return false;  // no helper began it: decoding it here is no faster
+  h.limit.store(static_cast<uint32_t>(n - first), std::memory_order_relaxed);
+  h.task.Wait();
   if (h.decoded != n - first) return false;
   CanonicalDecoder& other = *h.decoder;
   if (u != nullptr) {
@@ -256,10 +223,11 @@ bool CanonicalDecoder::TakeHelperShare(Reader& r, Helper& h, uint32_t first, uin
       }
     }
   }
-  Signal(h.decided);  // the helper grafts the marker document meanwhile
+  // The two documents are grafted at the same time, the marker one by a helper.
+  base::Executor::Task marker_graft = executor_->Start(
+      [&] { marker_.Graft(other.marker_, n, 0, n - first, marker_first + 2 * first); });
   DocumentBuilder::Grafted g = value_.Graft(other.value_, n, 0, n - first, value_first + 2 * first);
-  h.thread.join();
-  if (h.graft_error) std::rethrow_exception(h.graft_error);
+  marker_graft.Wait();
   // Its side tables, renumbered; its dynamic types, by equal type here.
   std::vector<Type>& types = plans_.types();
   std::vector<Type>& other_types = other.plans_.types();
