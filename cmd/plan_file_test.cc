@@ -130,11 +130,9 @@ TEST(PlanFile, ConvertUsage) {
 
 // A saved destroy plan renders as one; an explicit --mode, normal too, overrides it.
 TEST(PlanFile, ExplicitModeOverridesTheSavedMode) {
-  std::string error;
-  std::optional<std::string> file = planfile::testing::PlanFileFromJson(
-      R"({"format_version":"1.2","terraform_version":"1.9.6","errored":false})", nullptr, error,
-      planfile::UiMode::kDestroy);
-  ASSERT_TRUE(file) << error;
+  base::Expected<std::string> file = planfile::testing::PlanFileFromJson(
+      R"({"format_version":"1.2","terraform_version":"1.9.6","errored":false})", nullptr, planfile::UiMode::kDestroy);
+  ASSERT_TRUE(file) << file.error().message;
   std::string path = WriteTempFile("destroy.tfplan", *file);
   const std::string destroy = "\nNo changes. No objects need to be destroyed.\n";
   const std::string normal = "\nNo changes. Your infrastructure matches the configuration.\n";
@@ -146,10 +144,9 @@ TEST(PlanFile, ExplicitModeOverridesTheSavedMode) {
 // The prior state is read by convert only: a damaged tfstate member fails convert in one
 // line and does not stop the rendering (which never reads it).
 TEST(PlanFile, OnlyConvertReadsThePriorState) {
-  std::string error;
-  std::optional<std::string> tfplan = planfile::testing::TfplanFromJson(
-      R"({"format_version":"1.2","terraform_version":"1.9.6","errored":false})", nullptr, error);
-  ASSERT_TRUE(tfplan) << error;
+  base::Expected<std::string> tfplan = planfile::testing::TfplanFromJson(
+      R"({"format_version":"1.2","terraform_version":"1.9.6","errored":false})", nullptr);
+  ASSERT_TRUE(tfplan) << tfplan.error().message;
   std::string path =
       WriteTempFile("bad_state.tfplan", planfile::testing::ZipArchiveOf({{"tfplan", *tfplan}, {"tfstate", "{"}}));
   ProcessResult rendered = Planview({path, "--product", "terraform"});
@@ -172,10 +169,9 @@ TEST(PlanFile, RendersWithSchemasAsTofuDid) {
   ASSERT_TRUE(parsed.ok());
   base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
   ASSERT_TRUE(schemas) << schemas.error().message;
-  std::string error;
-  std::optional<std::string> file =
-      planfile::testing::PlanFileFromJson(renderer::testing::ReadFile(dir + "/plan.json"), &*schemas, error);
-  ASSERT_TRUE(file) << error;
+  base::Expected<std::string> file =
+      planfile::testing::PlanFileFromJson(renderer::testing::ReadFile(dir + "/plan.json"), &*schemas);
+  ASSERT_TRUE(file) << file.error().message;
   std::string path = WriteTempFile("basic_list_update.tfplan", *file);
   ProcessResult r = Planview({path, "--schemas", dir + "/schemas.json", "--color", "never"});
   EXPECT_EQ(r.exit_code, 0) << r.err;

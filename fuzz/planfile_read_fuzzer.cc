@@ -30,10 +30,9 @@ void CheckInput(const std::string& input) {
     file = input.substr(1);
   } else if (input[0] == 'S') {
     static const std::string tfplan = [] {
-      std::string error;
-      return planview::planfile::testing::TfplanFromJson(R"({"format_version":"1.2","terraform_version":"1.9.6"})",
-                                                         nullptr, error)
-          .value_or("");
+      planview::base::Expected<std::string> made = planview::planfile::testing::TfplanFromJson(
+          R"({"format_version":"1.2","terraform_version":"1.9.6"})", nullptr);
+      return made ? *made : std::string();
     }();
     file = planview::planfile::testing::ZipArchiveOf({{"tfplan", tfplan}, {"tfstate", input.substr(1)}}, false);
   } else {

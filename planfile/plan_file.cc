@@ -201,20 +201,32 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
     result.error = "not a saved plan file (not a ZIP archive)";
     return result;
   }
-  std::unique_ptr<internal::ZipArchive> zip = internal::ZipArchive::Open(bytes, options.max_inflated_bytes, result.error);
-  if (!zip) return result;
-  if (!zip->Has("tfplan")) {
+  base::Expected<std::unique_ptr<internal::ZipArchive>> opened =
+      internal::ZipArchive::Open(bytes, options.max_inflated_bytes);
+  if (!opened) {
+    result.error = std::move(opened.error().message);
+    return result;
+  }
+  internal::ZipArchive& zip = **opened;
+  if (!zip.Has("tfplan")) {
     result.error = "not a saved plan file (the ZIP archive has no tfplan member)";
     return result;
   }
-  std::optional<std::string> tfplan = zip->Read("tfplan", result.error);
-  if (!tfplan) return result;
+  base::Expected<std::string> tfplan = zip.Read("tfplan");
+  if (!tfplan) {
+    result.error = std::move(tfplan.error().message);
+    return result;
+  }
   // The prior state (`tfstate`): plan files of every version hold it; one without is read
   // as an empty state.
   std::optional<std::string> tfstate;
-  if (options.prior_state && zip->Has("tfstate")) {
-    tfstate = zip->Read("tfstate", result.error);
-    if (!tfstate) return result;
+  if (options.prior_state && zip.Has("tfstate")) {
+    base::Expected<std::string> read = zip.Read("tfstate");
+    if (!read) {
+      result.error = std::move(read.error().message);
+      return result;
+    }
+    tfstate = std::move(*read);
   }
 
   planproto::Plan plan;

@@ -77,13 +77,12 @@ TEST(PlanFile, EquivalencePlansRoundTripWithSchemas) {
     if (!ok || plan_json.empty()) continue;
     SCOPED_TRACE(dir);
     Schemas schemas = LoadSchemas(dir + "/schemas.json");
-    std::string error;
     const renderer::PlanMode mode = ModeOf(dir);
     const UiMode ui_mode = mode == renderer::PlanMode::kDestroy       ? UiMode::kDestroy
                            : mode == renderer::PlanMode::kRefreshOnly ? UiMode::kRefreshOnly
                                                                       : UiMode::kNormal;
-    std::optional<std::string> file = PlanFileFromJson(plan_json, &*schemas.schemas, error, ui_mode);
-    ASSERT_TRUE(file) << error;
+    base::Expected<std::string> file = PlanFileFromJson(plan_json, &*schemas.schemas, ui_mode);
+    ASSERT_TRUE(file) << file.error().message;
     ReadOptions options;
     options.schemas = &*schemas.schemas;
     ReadResult read = ReadPlanFile(*file, options);
@@ -156,9 +155,8 @@ TEST(PlanFile, SchemaSensitiveAttributesAreHiddenWithSchemas) {
   ASSERT_TRUE(parsed.ok());
   base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
   ASSERT_TRUE(schemas) << schemas.error().message;
-  std::string error;
-  std::optional<std::string> file = PlanFileFromJson(kSecretPlan, &*schemas, error);
-  ASSERT_TRUE(file) << error;
+  base::Expected<std::string> file = PlanFileFromJson(kSecretPlan, &*schemas);
+  ASSERT_TRUE(file) << file.error().message;
 
   ReadOptions with;
   with.schemas = &*schemas;
@@ -182,10 +180,9 @@ TEST(PlanFile, SchemaSensitiveAttributesAreHiddenWithSchemas) {
 }
 
 std::string Tfplan(const std::string& plan_json) {
-  std::string error;
-  std::optional<std::string> tfplan = TfplanFromJson(plan_json, nullptr, error);
-  EXPECT_TRUE(tfplan) << error;
-  return tfplan.value_or("");
+  base::Expected<std::string> tfplan = TfplanFromJson(plan_json, nullptr);
+  EXPECT_TRUE(tfplan) << tfplan.error().message;
+  return tfplan ? *tfplan : "";
 }
 
 TEST(PlanFile, HostileArchives) {

@@ -95,15 +95,14 @@ json ExpectedPriorState(bool typed) {
 }
 
 std::string Tfplan(const std::string& version, const std::string& provider = "registry.terraform.io/hashicorp/t") {
-  std::string error;
-  std::optional<std::string> tfplan = testing::TfplanFromJson(
+  base::Expected<std::string> tfplan = testing::TfplanFromJson(
       R"({"format_version":"1.2","terraform_version":")" + version + R"(","resource_changes":[{"address":"t_thing.q",
         "mode":"managed","type":"t_thing","name":"q","provider_name":")" + provider + R"(","change":{"actions":["no-op"],
         "before":{"id":"q","secret":null,"dyn":null,"tags":null,"note":null,"rule":[]},
         "after":{"id":"q","secret":null,"dyn":null,"tags":null,"note":null,"rule":[]},"after_unknown":{},"before_sensitive":{},"after_sensitive":{}}}]})",
-      nullptr, error);
-  EXPECT_TRUE(tfplan) << error;
-  return tfplan.value_or("");
+      nullptr);
+  EXPECT_TRUE(tfplan) << tfplan.error().message;
+  return tfplan ? *tfplan : "";
 }
 
 json Convert(const std::string& tfplan, const std::string& tfstate, const structured::ProviderSchemas* schemas) {

@@ -22,8 +22,8 @@ using structured::Type;
 
 namespace {
 
-std::shared_ptr<const Block> ConvertBlock(const tfplugin5::Schema::Block& in, const std::string& path,
-                                          std::string& error) {
+base::Expected<std::shared_ptr<const Block>> ConvertBlock(const tfplugin5::Schema::Block& in,
+                                                          const std::string& path) {
   auto out = std::make_shared<Block>();
   for (const tfplugin5::Schema::Attribute& a : in.attributes()) {
     std::string at = path + "." + a.name();
@@ -32,8 +32,7 @@ std::shared_ptr<const Block> ConvertBlock(const tfplugin5::Schema::Block& in, co
     std::string type_error = "not JSON";
     if (parsed.ok()) type = ParseType(parsed.document->root(), type_error);
     if (!type) {
-      error = fmt::format("{}: invalid type: {}", at, parsed.ok() ? type_error : parsed.error->message);
-      return nullptr;
+      return base::Error(fmt::format("{}: invalid type: {}", at, parsed.ok() ? type_error : parsed.error->message));
     }
     Attribute attr;
     attr.type = std::move(*type);
@@ -52,15 +51,16 @@ std::shared_ptr<const Block> ConvertBlock(const tfplugin5::Schema::Block& in, co
       case tfplugin5::Schema::NestedBlock::SET: bt.nesting_mode = NestingMode::kSet; break;
       case tfplugin5::Schema::NestedBlock::MAP: bt.nesting_mode = NestingMode::kMap; break;
       case tfplugin5::Schema::NestedBlock::GROUP: bt.nesting_mode = NestingMode::kGroup; break;
-      default: error = fmt::format("{}: invalid nesting mode {}", at, static_cast<int>(b.nesting())); return nullptr;
+      default: return base::Error(fmt::format("{}: invalid nesting mode {}", at, static_cast<int>(b.nesting())));
     }
-    bt.block = ConvertBlock(b.block(), at, error);
-    if (!bt.block) return nullptr;
+    base::Expected<std::shared_ptr<const Block>> block = ConvertBlock(b.block(), at);
+    if (!block) return block.error();
+    bt.block = std::move(*block);
     bt.min_items = static_cast<uint64_t>(std::max<int64_t>(0, b.min_items()));
     bt.max_items = static_cast<uint64_t>(std::max<int64_t>(0, b.max_items()));
     out->block_types.emplace(b.type_name(), std::move(bt));
   }
-  return out;
+  return std::shared_ptr<const Block>(std::move(out));
 }
 
 }  // namespace
@@ -85,16 +85,16 @@ std::string DynamicValueMessage(std::string_view msgpack) {
   return dv.SerializeAsString();
 }
 
-std::optional<Schema> SchemaFromProto(std::string_view message, std::string& error) {
+base::Expected<Schema> SchemaFromProto(std::string_view message) {
   tfplugin5::Schema in;
   if (!in.ParseFromArray(message.data(), static_cast<int>(message.size()))) {
-    error = "not a protobuf Schema message";
-    return std::nullopt;
+    return base::Error("not a protobuf Schema message");
   }
   Schema out;
   out.version = static_cast<uint64_t>(std::max<int64_t>(0, in.version()));
-  out.block = ConvertBlock(in.block(), "block", error);
-  if (!out.block) return std::nullopt;
+  base::Expected<std::shared_ptr<const Block>> block = ConvertBlock(in.block(), "block");
+  if (!block) return block.error();
+  out.block = std::move(*block);
   return out;
 }
 

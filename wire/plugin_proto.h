@@ -5,10 +5,10 @@
 #ifndef PLANVIEW_WIRE_PLUGIN_PROTO_H_
 #define PLANVIEW_WIRE_PLUGIN_PROTO_H_
 
-#include <optional>
 #include <string>
 #include <string_view>
 
+#include "base/expected.h"
 #include "structured/cty_type.h"
 #include "structured/schema.h"
 #include "wire/decode.h"
@@ -23,9 +23,9 @@ DecodeResult DecodeDynamicValue(std::string_view message, const structured::Type
 // Serialized DynamicValue bytes holding `msgpack`.
 std::string DynamicValueMessage(std::string_view msgpack);
 
-// Converts serialized Schema bytes; nullopt and `error` (naming the attribute or block
-// path) when the message or a type in it is malformed.
-std::optional<structured::Schema> SchemaFromProto(std::string_view message, std::string& error);
+// Converts serialized Schema bytes; the error (naming the attribute or block path) when
+// the message or a type in it is malformed.
+base::Expected<structured::Schema> SchemaFromProto(std::string_view message);
 
 }  // namespace planview::wire
 

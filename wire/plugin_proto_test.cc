@@ -63,9 +63,8 @@ TEST(Schema, ConvertsBlocksAndNesting) {
   port->set_type("\"number\"");
   port->set_required(true);
 
-  std::string error;
-  std::optional<Schema> schema = SchemaFromProto(s.SerializeAsString(), error);
-  ASSERT_TRUE(schema) << error;
+  base::Expected<Schema> schema = SchemaFromProto(s.SerializeAsString());
+  ASSERT_TRUE(schema) << schema.error().message;
   EXPECT_EQ(schema->version, 3u);
   EXPECT_TRUE(schema->block->attributes.at("id").computed);
   EXPECT_EQ(schema->block->block_types.at("rule").min_items, 1u);
@@ -73,8 +72,9 @@ TEST(Schema, ConvertsBlocksAndNesting) {
             R"(["object",{"id":"string","rule":["list",["object",{"port":"number"}]],"tags":["map","string"]}])");
 
   port->set_type("\"integer\"");
-  EXPECT_FALSE(SchemaFromProto(s.SerializeAsString(), error));
-  EXPECT_NE(error.find("block.rule.port: invalid type"), std::string::npos) << error;
+  base::Expected<Schema> bad = SchemaFromProto(s.SerializeAsString());
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().message.find("block.rule.port: invalid type"), std::string::npos) << bad.error().message;
 }
 
 }  // namespace

@@ -45,7 +45,6 @@ int main(int argc, char** argv) {
     return 1;
   }
   std::string text = std::move(*read);
-  std::string error;
   std::shared_ptr<const planview::structured::Document> schemas_doc;
   std::optional<planview::structured::ProviderSchemas> schemas;
   if (!schemas_path.empty()) {
@@ -67,10 +66,10 @@ int main(int argc, char** argv) {
     }
     schemas = std::move(*parsed_schemas);
   }
-  std::optional<std::string> tfplan =
-      planview::planfile::testing::TfplanFromJson(text, schemas ? &*schemas : nullptr, error);
+  planview::base::Expected<std::string> tfplan =
+      planview::planfile::testing::TfplanFromJson(text, schemas ? &*schemas : nullptr);
   if (!tfplan) {
-    std::fprintf(stderr, "make_plan_file: %s\n", error.c_str());
+    std::fprintf(stderr, "make_plan_file: %s\n", tfplan.error().message.c_str());
     return 1;
   }
   planview::planproto::Plan plan;

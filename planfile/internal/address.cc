@@ -17,17 +17,19 @@ class AddressParser {
  public:
   explicit AddressParser(std::string_view text) : text_(text) {}
 
-  std::optional<InstanceAddress> Parse(std::string& error) {
+  base::Expected<InstanceAddress> Parse() {
     InstanceAddress out;
     out.address = std::string(text_);
     while (text_.substr(pos_).starts_with("module.")) {
       const size_t start = pos_;
       pos_ += 7;
-      if (Name().empty()) return Fail("a module name", error);
-      if (Peek() == '[' && !Index(error)) return std::nullopt;
+      if (Name().empty()) return Fail("a module name");
+      if (Peek() == '[') {
+        if (base::Expected<void> index = Index(); !index) return index.error();
+      }
       if (!out.module_address.empty()) out.module_address += '.';
       out.module_address += text_.substr(start, pos_ - start);
-      if (Peek() != '.') return Fail("'.' after the module", error);
+      if (Peek() != '.') return Fail("'.' after the module");
       ++pos_;
     }
     if (text_.substr(pos_).starts_with("data.")) {
@@ -35,15 +37,15 @@ class AddressParser {
       pos_ += 5;
     }
     out.type = std::string(Name());
-    if (out.type.empty() || Peek() != '.') return Fail("a resource type and '.'", error);
+    if (out.type.empty() || Peek() != '.') return Fail("a resource type and '.'");
     ++pos_;
     out.name = std::string(Name());
-    if (out.name.empty()) return Fail("a resource name", error);
+    if (out.name.empty()) return Fail("a resource name");
     if (Peek() == '[') {
-      if (!Index(error)) return std::nullopt;
+      if (base::Expected<void> index = Index(); !index) return index.error();
       out.index_json = index_json_;
     }
-    if (pos_ != text_.size()) return Fail("the end of the address", error);
+    if (pos_ != text_.size()) return Fail("the end of the address");
     return out;
   }
 
@@ -54,19 +56,18 @@ class AddressParser {
     while (pos_ < text_.size() && IsNameChar(text_[pos_])) ++pos_;
     return text_.substr(start, pos_ - start);
   }
-  std::nullopt_t Fail(std::string_view expected, std::string& error) {
-    error = fmt::format("resource address {:?}: expected {} at offset {}", text_, expected, pos_);
-    return std::nullopt;
+  base::Error Fail(std::string_view expected) const {
+    return base::Error(fmt::format("resource address {:?}: expected {} at offset {}", text_, expected, pos_));
   }
   // `[0]` or `["key"]`; sets index_json_.
-  bool Index(std::string& error) {
+  base::Expected<void> Index() {
     ++pos_;  // '['
     index_json_.clear();
     if (Peek() == '"') {
       ++pos_;
       std::string key;
       while (true) {
-        if (pos_ >= text_.size()) return Fail("a closing quote", error), false;
+        if (pos_ >= text_.size()) return Fail("a closing quote");
         char c = text_[pos_++];
         if (c == '"') break;
         if ((c == '$' || c == '%') && text_.substr(pos_).starts_with(std::string(1, c) + "{")) {
@@ -78,7 +79,7 @@ class AddressParser {
           key += c;
           continue;
         }
-        if (pos_ >= text_.size()) return Fail("an escape", error), false;
+        if (pos_ >= text_.size()) return Fail("an escape");
         char e = text_[pos_++];
         switch (e) {
           case 'n': key += '\n'; break;
@@ -89,20 +90,20 @@ class AddressParser {
           case 'u':
           case 'U': {
             const size_t digits = e == 'u' ? 4 : 8;
-            if (text_.size() - pos_ < digits) return Fail("hex digits", error), false;
+            if (text_.size() - pos_ < digits) return Fail("hex digits");
             uint32_t cp = 0;
             for (size_t i = 0; i < digits; ++i) {
               char h = text_[pos_++];
               int v = h >= '0' && h <= '9' ? h - '0' : h >= 'a' && h <= 'f' ? h - 'a' + 10 : h >= 'A' && h <= 'F' ? h - 'A' + 10 : -1;
-              if (v < 0) return Fail("hex digits", error), false;
+              if (v < 0) return Fail("hex digits");
               cp = cp * 16 + static_cast<uint32_t>(v);
             }
-            if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return Fail("a Unicode code point", error), false;
+            if (cp > 0x10ffff || (cp >= 0xd800 && cp <= 0xdfff)) return Fail("a Unicode code point");
             structured::AppendUtf8(key, cp);
             break;
           }
           default:
-            return Fail("a known escape", error), false;
+            return Fail("a known escape");
         }
       }
       structured::AppendGoJsonString(index_json_, key);
@@ -111,11 +112,11 @@ class AddressParser {
       if (Peek() == '-') ++pos_;
       while (Peek() >= '0' && Peek() <= '9') ++pos_;
       index_json_ = std::string(text_.substr(start, pos_ - start));
-      if (!structured::IsJsonNumber(index_json_)) return Fail("an index", error), false;
+      if (!structured::IsJsonNumber(index_json_)) return Fail("an index");
     }
-    if (Peek() != ']') return Fail("']'", error), false;
+    if (Peek() != ']') return Fail("']'");
     ++pos_;
-    return true;
+    return {};
   }
 
   std::string_view text_;
@@ -125,8 +126,8 @@ class AddressParser {
 
 }  // namespace
 
-std::optional<InstanceAddress> ParseInstanceAddress(std::string_view text, std::string& error) {
-  return AddressParser(text).Parse(error);
+base::Expected<InstanceAddress> ParseInstanceAddress(std::string_view text) {
+  return AddressParser(text).Parse();
 }
 
 std::string QuoteKey(std::string_view key) {

@@ -4,9 +4,10 @@
 #ifndef PLANVIEW_PLANFILE_INTERNAL_ADDRESS_H_
 #define PLANVIEW_PLANFILE_INTERNAL_ADDRESS_H_
 
-#include <optional>
 #include <string>
 #include <string_view>
+
+#include "base/expected.h"
 
 namespace planview::planfile::internal {
 
@@ -19,8 +20,9 @@ struct InstanceAddress {
   std::string index_json;      // "" (no index), a JSON number or a JSON string
 };
 
-// Parses a resource instance address; nullopt with `error` set when it is malformed.
-std::optional<InstanceAddress> ParseInstanceAddress(std::string_view text, std::string& error);
+// Parses a resource instance address; the error (naming what was expected where) when it
+// is malformed.
+base::Expected<InstanceAddress> ParseInstanceAddress(std::string_view text);
 
 // The address of an instance given in parts (plan files of Terraform 0.12 to 1.0).
 InstanceAddress InstanceAddressFromParts(std::string_view module_path, bool data, std::string_view type,

@@ -212,11 +212,10 @@ Node DecodeDynamic(const planproto::DynamicValue& value, const std::string& wher
 namespace {
 
 InstanceAddress AddressOf(const planproto::ResourceInstanceChange& change, const std::string& where) {
-  std::string error;
   InstanceAddress addr;
   if (!change.addr().empty()) {
-    std::optional<InstanceAddress> parsed = ParseInstanceAddress(change.addr(), error);
-    if (!parsed) throw ChangeError(fmt::format("{}: {}", where, error));
+    base::Expected<InstanceAddress> parsed = ParseInstanceAddress(change.addr());
+    if (!parsed) throw ChangeError(fmt::format("{}: {}", where, parsed.error().message));
     addr = std::move(*parsed);
   } else {
     if (change.type().empty() || change.name().empty()) {

@@ -68,8 +68,7 @@ AddressJson StaticAddress(const planproto::CheckResults& result, const std::stri
     return q;
   };
   if (result.kind() == planproto::CheckResults::RESOURCE) {
-    std::string error;
-    std::optional<InstanceAddress> address = ParseInstanceAddress(result.config_addr(), error);
+    base::Expected<InstanceAddress> address = ParseInstanceAddress(result.config_addr());
     if (!address || !address->index_json.empty()) {
       throw ChangeError(fmt::format("{}: {:?} is not a resource address", where, result.config_addr()));
     }
@@ -102,8 +101,7 @@ AddressJson DynamicAddress(const planproto::CheckResults& result, const std::str
   std::string module;
   std::string index;
   if (result.kind() == planproto::CheckResults::RESOURCE) {
-    std::string error;
-    std::optional<InstanceAddress> address = ParseInstanceAddress(object_addr, error);
+    base::Expected<InstanceAddress> address = ParseInstanceAddress(object_addr);
     if (!address) throw ChangeError(fmt::format("{}: {:?} is not a resource instance address", where, object_addr));
     module = address->module_address;
     index = address->index_json;

@@ -102,7 +102,7 @@ ZipArchive::ZipArchive(std::unique_ptr<Handle> handle, uint64_t max_inflated)
 
 ZipArchive::~ZipArchive() = default;
 
-std::unique_ptr<ZipArchive> ZipArchive::Open(std::string_view bytes, uint64_t max_inflated, std::string& error) {
+base::Expected<std::unique_ptr<ZipArchive>> ZipArchive::Open(std::string_view bytes, uint64_t max_inflated) {
   auto handle = std::make_unique<Handle>();
   handle->stream.bytes = bytes;
   zlib_filefunc64_def io{};
@@ -116,8 +116,7 @@ std::unique_ptr<ZipArchive> ZipArchive::Open(std::string_view bytes, uint64_t ma
   io.opaque = &handle->stream;
   handle->zip = unzOpen2_64("plan file", &io);
   if (handle->zip == nullptr) {
-    error = "not a readable ZIP archive (Not a zip archive)";
-    return nullptr;
+    return base::Error("not a readable ZIP archive (Not a zip archive)");
   }
   return std::unique_ptr<ZipArchive>(new ZipArchive(std::move(handle), max_inflated));
 }
@@ -128,20 +127,15 @@ bool ZipArchive::Has(std::string_view name) const {
   return unzLocateFile(handle_->zip, std::string(name).c_str(), /*case sensitive*/ 1) == UNZ_OK;
 }
 
-std::optional<std::string> ZipArchive::Read(std::string_view name, std::string& error) {
-  if (!Has(name)) {
-    error = fmt::format("the ZIP archive has no {} member", name);
-    return std::nullopt;
-  }
+base::Expected<std::string> ZipArchive::Read(std::string_view name) {
+  if (!Has(name)) return base::Error(fmt::format("the ZIP archive has no {} member", name));
   unzFile zip = handle_->zip;
   auto damaged = [&](std::string_view why) {
-    error = fmt::format("ZIP member {} is damaged ({})", name, why);
-    return std::nullopt;
+    return base::Error(fmt::format("ZIP member {} is damaged ({})", name, why));
   };
   auto too_big = [&] {
-    error = fmt::format("ZIP member {} inflates to more than the {} bytes planview reads from a plan file", name,
-                        budget_);
-    return std::nullopt;
+    return base::Error(
+        fmt::format("ZIP member {} inflates to more than the {} bytes planview reads from a plan file", name, budget_));
   };
   unz_file_info64 info{};
   if (int status = unzGetCurrentFileInfo64(zip, &info, nullptr, 0, nullptr, 0, nullptr, 0); status != UNZ_OK) {

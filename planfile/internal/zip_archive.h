@@ -5,23 +5,24 @@
 
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <string_view>
+
+#include "base/expected.h"
 
 namespace planview::planfile::internal {
 
 class ZipArchive {
  public:
-  // Opens `bytes` (which must outlive the archive); nullptr with `error` set when it is not
-  // a readable ZIP archive.
-  static std::unique_ptr<ZipArchive> Open(std::string_view bytes, uint64_t max_inflated, std::string& error);
+  // Opens `bytes` (which must outlive the archive); the error when it is not a readable
+  // ZIP archive.
+  static base::Expected<std::unique_ptr<ZipArchive>> Open(std::string_view bytes, uint64_t max_inflated);
   ~ZipArchive();
 
   bool Has(std::string_view name) const;
-  // The inflated member; nullopt with `error` set when it is absent, damaged, or would
-  // take the total read so far past the cap.
-  std::optional<std::string> Read(std::string_view name, std::string& error);
+  // The inflated member; the error when it is absent, damaged, or would take the total
+  // read so far past the cap.
+  base::Expected<std::string> Read(std::string_view name);
 
  private:
   struct Handle;

@@ -281,8 +281,8 @@ std::string ZipArchiveOf(const std::vector<std::pair<std::string, std::string>>&
   return out;
 }
 
-std::optional<std::string> TfplanFromJson(std::string_view plan_json, const structured::ProviderSchemas* schemas,
-                                          std::string& error, UiMode mode) {
+base::Expected<std::string> TfplanFromJson(std::string_view plan_json, const structured::ProviderSchemas* schemas,
+                                           UiMode mode) {
   try {
     auto doc = Parse(std::string(plan_json));
     Value root = doc->root();
@@ -322,15 +322,14 @@ std::optional<std::string> TfplanFromJson(std::string_view plan_json, const stru
     }
     return plan.SerializeAsString();
   } catch (const Failure& f) {
-    error = f.message;
-    return std::nullopt;
+    return base::Error(f.message);
   }
 }
 
-std::optional<std::string> PlanFileFromJson(std::string_view plan_json, const structured::ProviderSchemas* schemas,
-                                            std::string& error, UiMode mode) {
-  std::optional<std::string> tfplan = TfplanFromJson(plan_json, schemas, error, mode);
-  if (!tfplan) return std::nullopt;
+base::Expected<std::string> PlanFileFromJson(std::string_view plan_json, const structured::ProviderSchemas* schemas,
+                                             UiMode mode) {
+  base::Expected<std::string> tfplan = TfplanFromJson(plan_json, schemas, mode);
+  if (!tfplan) return tfplan.error();
   return ZipArchiveOf({{"tfplan", *tfplan}});
 }
 

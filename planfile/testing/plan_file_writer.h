@@ -4,12 +4,12 @@
 #ifndef PLANVIEW_PLANFILE_TESTING_PLAN_FILE_WRITER_H_
 #define PLANVIEW_PLANFILE_TESTING_PLAN_FILE_WRITER_H_
 
-#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+#include "base/expected.h"
 #include "planfile/plan_file.h"
 #include "structured/schema.h"
 
@@ -22,14 +22,14 @@ std::string ZipArchiveOf(const std::vector<std::pair<std::string, std::string>>&
 // (values typed by `schemas` when given, else by the type their JSON implies), their
 // sensitivity as marks, replace paths, action reasons, importing, output changes,
 // relevant attributes, terraform_version, timestamp, errored, and `mode` (which the JSON
-// does not hold). nullopt with `error` set when the JSON does not fit (a value that does
-// not match its schema, an unknown action).
-std::optional<std::string> TfplanFromJson(std::string_view plan_json, const structured::ProviderSchemas* schemas,
-                                          std::string& error, UiMode mode = UiMode::kNormal);
+// does not hold). The error when the JSON does not fit (a value that does not match its
+// schema, an unknown action).
+base::Expected<std::string> TfplanFromJson(std::string_view plan_json, const structured::ProviderSchemas* schemas,
+                                           UiMode mode = UiMode::kNormal);
 
 // TfplanFromJson in a ZIP archive as `tfplan`: a plan file.
-std::optional<std::string> PlanFileFromJson(std::string_view plan_json, const structured::ProviderSchemas* schemas,
-                                            std::string& error, UiMode mode = UiMode::kNormal);
+base::Expected<std::string> PlanFileFromJson(std::string_view plan_json, const structured::ProviderSchemas* schemas,
+                                             UiMode mode = UiMode::kNormal);
 
 }  // namespace planview::planfile::testing
 
