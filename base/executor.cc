@@ -218,13 +218,6 @@ void Executor::Task::Wait() {
   if (state->error) std::rethrow_exception(state->error);
 }
 
-bool Executor::Task::Cancel() {
-  if (!state_ || state_->taken.exchange(true, std::memory_order_acq_rel)) return false;
-  state_->fn = nullptr;
-  state_.reset();  // a helper that takes the posted copy finds it taken
-  return true;
-}
-
 Executor::Task::~Task() {
   if (state_) state_->Wait();
 }

@@ -17,7 +17,6 @@
 // - `Start(task)` hands one task to a helper and returns at once; `Task::Wait()` returns
 //   when it has run (running it on the waiting thread if no helper has taken it yet, so
 //   waiting never deadlocks, with or without helpers) and rethrows what it threw.
-//   `Task::Cancel()` withdraws a task no thread has begun: it then never runs.
 // All of these may be called from any thread, helpers included.
 #ifndef PLANVIEW_BASE_EXECUTOR_H_
 #define PLANVIEW_BASE_EXECUTOR_H_
@@ -52,9 +51,6 @@ class Executor {
     Task& operator=(Task&&) noexcept = default;
     ~Task();  // waits, without rethrowing
     void Wait();
-    // True when no thread had begun the task: it never runs, and Wait returns at once.
-    // False when it has begun (or run, or been waited for): Wait for it.
-    bool Cancel();
 
    private:
     friend class Executor;

@@ -106,33 +106,6 @@ TEST(Executor, TaskRunsOnAHelperWhileTheCallerWorks) {
   task.Wait();
 }
 
-TEST(Executor, CancelWithdrawsOnlyATaskNotBegun) {
-  // No helpers: nothing begins the task before this thread waits, so it can be withdrawn.
-  Executor alone(1);
-  int runs = 0;
-  Executor::Task withdrawn = alone.Start([&] { ++runs; });
-  EXPECT_TRUE(withdrawn.Cancel());
-  EXPECT_FALSE(withdrawn.Cancel());
-  withdrawn.Wait();
-  EXPECT_EQ(runs, 0);
-  Executor::Task done = alone.Start([&] { ++runs; });
-  done.Wait();
-  EXPECT_FALSE(done.Cancel());
-  EXPECT_EQ(runs, 1);
-  // A task a helper has begun runs to the end.
-  Executor executor(2);
-  std::atomic<bool> started{false};
-  std::atomic<bool> release{false};
-  Executor::Task task = executor.Start([&] {
-    started = true;
-    while (!release) std::this_thread::yield();
-  });
-  while (!started) std::this_thread::yield();
-  EXPECT_FALSE(task.Cancel());
-  release = true;
-  task.Wait();
-}
-
 TEST(Executor, RunOnLargeStackGivesTheResultAndRoomToRecurse) {
   Executor executor(1);
   // 64 MiB of stack: more than a default thread has.

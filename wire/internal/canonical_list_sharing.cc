@@ -13,8 +13,8 @@
 // result is the same either way.
 //
 // What the task made is read once it is waited for; the one thing the threads share while
-// both run is how many elements the task may still decode (this thread lowers it when it
-// arrives, or stops the task).
+// both run is `limit`: whether the task has begun, and how many elements it may decode
+// (this thread lowers it when it arrives, or stops the task).
 #include <algorithm>
 #include <atomic>
 #include <memory>
@@ -83,16 +83,25 @@ struct CanonicalDecoder::Snapshot {
 
 // One shared list: the task that decodes its back part and what the task made.
 struct CanonicalDecoder::Helper {
-  Helper(uint32_t count, size_t start) : count(count), start(start), limit(count) {}
+  // `limit` before the task begins (lists are shorter: kMaxLength).
+  static constexpr uint32_t kNotBegun = UINT32_MAX;
+  Helper(uint32_t count, size_t start) : count(count), start(start) {}
   ~Helper() {
+    // The task stops at its next element, or returns at once if it begins now (`task`
+    // waits for it).
     limit.store(0, std::memory_order_relaxed);
-    task.Cancel();  // else `task` waits for it (it stops at the next element)
+  }
+  // True when the task had not begun: it never will.
+  bool Withdraw() {
+    uint32_t expected = kNotBegun;
+    return limit.compare_exchange_strong(expected, 0, std::memory_order_relaxed);
   }
   const uint32_t count;
   const size_t start;  // where the task's first element begins
-  // How many elements the task may decode: the list's length, until this thread arrives
-  // where the task started (then what is left of the list) or gives it up (0).
-  std::atomic<uint32_t> limit;
+  // kNotBegun; then how many elements the task may decode: the list's length (the task
+  // sets it when it begins), until this thread arrives where the task started (then what
+  // is left of the list) or gives it up (0).
+  std::atomic<uint32_t> limit{kNotBegun};
   // What the task made, read after it is waited for.
   std::unique_ptr<CanonicalDecoder> decoder;
   uint32_t decoded = 0;  // elements decoded in full
@@ -143,7 +152,8 @@ void CanonicalDecoder::SharedList(Reader& r, const TypePlan& element, uint64_t n
 // The task, with `this` the decoder that shares its list (of which it reads only data_
 // and owner_): elements from h.start, on a decoder of its own.
 void CanonicalDecoder::RunHelper(Helper& h, const Type& element_type, bool unify, int depth) {
-  if (h.limit.load(std::memory_order_relaxed) == 0) return;
+  uint32_t expected = Helper::kNotBegun;
+  if (!h.limit.compare_exchange_strong(expected, h.count, std::memory_order_relaxed)) return;  // withdrawn
   try {
     h.decoder = std::make_unique<CanonicalDecoder>(data_, owner_, nullptr, SIZE_MAX, data_.size() - h.start);
     h.decoder->DecodeFrom(h, element_type, unify, depth);
@@ -203,7 +213,7 @@ CanonicalDecoder::Snapshot CanonicalDecoder::Snap(size_t pos) const {
 // list; false when this thread is to decode them itself.
 bool CanonicalDecoder::TakeHelperShare(Reader& r, Helper& h, uint32_t first, uint64_t n, uint32_t value_first,
                                        uint32_t marker_first, const Unification* u) {
-  if (h.task.Cancel()) return false;  // no helper began it: decoding it here is no faster
+  if (h.Withdraw()) return false;  // no helper began it: decoding it here is no faster
   h.limit.store(static_cast<uint32_t>(n - first), std::memory_order_relaxed);
   h.task.Wait();
   if (h.decoded != n - first) return false;
