@@ -1,99 +1,108 @@
 #include "change/diff_arena.h"
 
-#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <new>
+#include <vector>
 
 namespace planview::change {
+namespace internal {
 namespace {
 
-thread_local DiffArena* current_arena = nullptr;
+// A chunk starts with its count of live blocks; blocks follow. Chunks are aligned to their
+// size, so a block finds its chunk by masking its address.
+struct ChunkHeader {
+  // Blocks given out and not yet freed, plus kOpen while the thread still carves from it.
+  std::atomic<size_t> live;
+};
+constexpr size_t kOpen = SIZE_MAX / 2;
+constexpr size_t kHeaderBytes = alignof(std::max_align_t) > sizeof(ChunkHeader) ? alignof(std::max_align_t)
+                                                                               : sizeof(ChunkHeader);
 
-constexpr size_t kFirstChunk = 4 << 10;
-constexpr size_t kLargestChunk = 256 << 10;
+// Free chunks kept for reuse (streamed rendering frees trees as fast as it builds them),
+// so the steady state takes no heap calls and touches no fresh pages.
+constexpr size_t kSpareChunks = 32;
+std::mutex spare_mutex;
+std::vector<void*>* spare_chunks = new std::vector<void*>();  // never destroyed: used at thread exit
+
+void* NewChunk() {
+  {
+    std::lock_guard<std::mutex> lock(spare_mutex);
+    if (!spare_chunks->empty()) {
+      void* raw = spare_chunks->back();
+      spare_chunks->pop_back();
+      return raw;
+    }
+  }
+  void* raw = std::aligned_alloc(kArenaChunkBytes, kArenaChunkBytes);
+  if (raw == nullptr) throw std::bad_alloc();
+  return raw;
+}
+
+void Release(ChunkHeader* chunk, size_t count) noexcept {
+  if (chunk->live.fetch_sub(count, std::memory_order_acq_rel) != count) return;
+  chunk->~ChunkHeader();
+  {
+    std::lock_guard<std::mutex> lock(spare_mutex);
+    if (spare_chunks->size() < kSpareChunks) {
+      spare_chunks->push_back(chunk);
+      return;
+    }
+  }
+  std::free(chunk);
+}
+
+// The chunk this thread carves from. Blocks given out are counted here and settled with
+// the chunk's atomic count once, when the thread moves on (no atomic per allocation).
+struct ThreadChunk {
+  ChunkHeader* chunk = nullptr;
+  char* next = nullptr;
+  char* end = nullptr;
+  size_t given = 0;
+
+  void Close() noexcept {
+    if (chunk == nullptr) return;
+    Release(chunk, kOpen - given);
+    chunk = nullptr;
+  }
+  ~ThreadChunk() { Close(); }
+};
+
+thread_local ThreadChunk thread_chunk;
+thread_local int scope_depth = 0;
 
 uintptr_t AlignUp(uintptr_t at, size_t align) { return (at + align - 1) & ~static_cast<uintptr_t>(align - 1); }
 
-std::mutex stray_mutex;
-
 }  // namespace
 
-// Chunks are one malloc each, the header first; `data` follows it, maximally aligned.
-struct DiffArena::Chunk {
-  Chunk* next;
-  static constexpr size_t kHeader = alignof(std::max_align_t) > sizeof(Chunk*) ? alignof(std::max_align_t)
-                                                                                 : sizeof(Chunk*);
-  char* data() { return reinterpret_cast<char*>(this) + kHeader; }
-
-  static Chunk* Make(size_t capacity, Chunk* next) {
-    void* raw = std::malloc(kHeader + capacity);
-    if (raw == nullptr) throw std::bad_alloc();
-    Chunk* chunk = static_cast<Chunk*>(raw);
-    chunk->next = next;
-    return chunk;
+void* ArenaAllocate(size_t bytes, size_t align) {
+  ThreadChunk& t = thread_chunk;
+  uintptr_t at = AlignUp(reinterpret_cast<uintptr_t>(t.next), align);
+  if (t.chunk == nullptr || at + bytes > reinterpret_cast<uintptr_t>(t.end)) {
+    void* raw = NewChunk();
+    t.Close();
+    t.chunk = new (raw) ChunkHeader{kOpen};
+    t.next = static_cast<char*>(raw) + kHeaderBytes;
+    t.end = static_cast<char*>(raw) + kArenaChunkBytes;
+    t.given = 0;
+    at = AlignUp(reinterpret_cast<uintptr_t>(t.next), align);
   }
-};
-
-DiffArena* DiffArena::Current() { return current_arena; }
-
-DiffArena::~DiffArena() {
-  for (Chunk* list : {chunks_, stray_chunks_}) {
-    for (Chunk* c = list; c != nullptr;) {
-      Chunk* next = c->next;
-      std::free(c);
-      c = next;
-    }
-  }
-}
-
-void* DiffArena::Allocate(size_t bytes, size_t align) {
-  if (current_arena != this) return AllocateStray(bytes);
-  const uintptr_t at = AlignUp(reinterpret_cast<uintptr_t>(next_), align);
-  if (next_ == nullptr || at + bytes > reinterpret_cast<uintptr_t>(end_)) return AllocateSlow(bytes);
-  live_.fetch_add(1, std::memory_order_relaxed);
-  next_ = reinterpret_cast<char*>(at + bytes);
+  ++t.given;
+  t.next = reinterpret_cast<char*>(at + bytes);
   return reinterpret_cast<void*>(at);
 }
 
-void* DiffArena::AllocateSlow(size_t bytes) {
-  live_.fetch_add(1, std::memory_order_relaxed);
-  if (bytes > next_chunk_size_ / 2 && next_chunk_size_ >= kLargestChunk) {
-    // A large block gets a chunk of its own; the current chunk keeps serving small ones.
-    chunks_ = Chunk::Make(bytes, chunks_);
-    return chunks_->data();
-  }
-  size_t capacity = std::max(next_chunk_size_ == 0 ? kFirstChunk : next_chunk_size_, bytes);
-  next_chunk_size_ = std::min(std::max(capacity, kFirstChunk) * 2, kLargestChunk);
-  chunks_ = Chunk::Make(capacity, chunks_);
-  next_ = chunks_->data() + bytes;
-  end_ = chunks_->data() + capacity;
-  return chunks_->data();
+void ArenaRelease(void* block) noexcept {
+  auto chunk = reinterpret_cast<ChunkHeader*>(reinterpret_cast<uintptr_t>(block) & ~(kArenaChunkBytes - 1));
+  Release(chunk, 1);
 }
 
-void* DiffArena::AllocateStray(size_t bytes) {
-  // Another thread, or after the scope: a chunk of its own, linked under the lock.
-  live_.fetch_add(1, std::memory_order_relaxed);
-  std::lock_guard<std::mutex> lock(stray_mutex);
-  stray_chunks_ = Chunk::Make(bytes, stray_chunks_);
-  return stray_chunks_->data();
-}
+}  // namespace internal
 
-void DiffArena::Release() noexcept {
-  if (live_.fetch_sub(1, std::memory_order_acq_rel) == 1) delete this;
-}
-
-DiffArenaScope::DiffArenaScope() {
-  if (current_arena != nullptr) return;
-  arena_ = new DiffArena();
-  current_arena = arena_;
-}
-
-DiffArenaScope::~DiffArenaScope() {
-  if (arena_ == nullptr) return;
-  current_arena = nullptr;
-  arena_->Release();
-}
+DiffArenaScope::DiffArenaScope() { ++internal::scope_depth; }
+DiffArenaScope::~DiffArenaScope() { --internal::scope_depth; }
+bool DiffArenaScope::active() { return internal::scope_depth > 0; }
 
 }  // namespace planview::change

@@ -1,17 +1,18 @@
-// Memory for diff trees: the differ builds each tree's nodes (renderers) and their keyed
-// child tables (FlatMap storage) in one bump arena instead of one heap block each, and a
-// dropped tree gives its memory back in a few chunks instead of one free per node.
+// Memory for diff trees: while the differ builds a tree, its nodes (renderers) and keyed
+// child tables (FlatMap storage) are carved from 64 KiB chunks kept per thread instead of
+// one heap block each, and a dropped tree gives its memory back without a heap free per
+// node.
 //
-// Contract: while a DiffArenaScope lives on a thread, ArenaAllocator (and MakeRenderer)
-// take memory on that thread from the scope's arena; elsewhere they use the heap, so trees
-// built outside the differ (render-time diffs, dumps, tests) are unchanged. An arena counts
-// its live blocks (plus one while its scope lives) and frees itself when the count drops
-// to zero, so a node or table may outlive the scope and may be freed on any thread, like
-// any heap block; ownership of the nodes (std::shared_ptr) is unchanged.
+// Contract: ArenaAllocator (and MakeInArena) made while a DiffArenaScope lives on the
+// thread take their blocks from the chunk of the thread that allocates; made elsewhere they
+// use the heap, so trees built outside the differ (render-time diffs, dumps, tests) are
+// unchanged. Blocks larger than a quarter chunk always come from the heap. A chunk counts
+// its live blocks and returns to the heap once the last is freed (on any thread) and its
+// thread has moved on to a newer chunk, so trees built one after another share chunks,
+// any node may outlive the scope, and ownership (std::shared_ptr) is unchanged.
 #ifndef PLANVIEW_CHANGE_DIFF_ARENA_H_
 #define PLANVIEW_CHANGE_DIFF_ARENA_H_
 
-#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <new>
@@ -20,37 +21,7 @@
 
 namespace planview::change {
 
-class DiffArena {
- public:
-  DiffArena(const DiffArena&) = delete;
-  DiffArena& operator=(const DiffArena&) = delete;
-
-  // The arena of the innermost DiffArenaScope on this thread, or null.
-  static DiffArena* Current();
-
-  // A block of `bytes` aligned to `align` (at most alignof(max_align_t)); counts as live
-  // until Release.
-  void* Allocate(size_t bytes, size_t align);
-  void Release() noexcept;
-
- private:
-  friend class DiffArenaScope;
-  DiffArena() = default;
-  ~DiffArena();
-  void* AllocateSlow(size_t bytes);
-  void* AllocateStray(size_t bytes);
-
-  struct Chunk;
-  Chunk* chunks_ = nullptr;        // the scope's thread only
-  Chunk* stray_chunks_ = nullptr;  // under a lock
-  char* next_ = nullptr;
-  char* end_ = nullptr;
-  size_t next_chunk_size_ = 0;
-  std::atomic<size_t> live_{1};  // blocks given out, plus one for the scope
-};
-
-// Makes the thread's allocations of diff-tree memory come from one new arena while it
-// lives (a scope inside another shares the outer one's arena).
+// Diff-tree memory comes from the arena on this thread while one lives (scopes nest).
 class DiffArenaScope {
  public:
   DiffArenaScope();
@@ -58,12 +29,19 @@ class DiffArenaScope {
   DiffArenaScope(const DiffArenaScope&) = delete;
   DiffArenaScope& operator=(const DiffArenaScope&) = delete;
 
- private:
-  DiffArena* arena_ = nullptr;  // null when an outer scope owns the thread's arena
+  static bool active();  // on this thread
 };
 
-// A standard allocator over the thread's current arena (the heap when there is none). It
-// remembers the arena it was made with, so memory goes back where it came from.
+namespace internal {
+inline constexpr size_t kArenaChunkBytes = size_t{64} << 10;
+inline constexpr size_t kLargestArenaBlock = kArenaChunkBytes / 4;
+// A block from this thread's chunk (`align` at most alignof(std::max_align_t)).
+void* ArenaAllocate(size_t bytes, size_t align);
+// Gives back a block ArenaAllocate returned, from any thread.
+void ArenaRelease(void* block) noexcept;
+}  // namespace internal
+
+// A standard allocator: arena blocks when made inside a DiffArenaScope, else the heap.
 template <typename T>
 class ArenaAllocator {
  public:
@@ -71,35 +49,38 @@ class ArenaAllocator {
   using propagate_on_container_move_assignment = std::true_type;
   using propagate_on_container_swap = std::true_type;
 
-  ArenaAllocator() noexcept : arena_(DiffArena::Current()) {}
+  ArenaAllocator() noexcept : in_arena_(DiffArenaScope::active()) {}
   template <typename U>
-  ArenaAllocator(const ArenaAllocator<U>& other) noexcept : arena_(other.arena()) {}  // NOLINT
+  ArenaAllocator(const ArenaAllocator<U>& other) noexcept : in_arena_(other.in_arena()) {}  // NOLINT
 
   T* allocate(size_t n) {
-    if (arena_ == nullptr) return static_cast<T*>(::operator new(n * sizeof(T)));
-    return static_cast<T*>(arena_->Allocate(n * sizeof(T), alignof(T)));
+    const size_t bytes = n * sizeof(T);
+    if (in_arena_ && bytes <= internal::kLargestArenaBlock && n <= internal::kLargestArenaBlock) {
+      return static_cast<T*>(internal::ArenaAllocate(bytes, alignof(T)));
+    }
+    return static_cast<T*>(::operator new(bytes));
   }
-  void deallocate(T* p, size_t /*n*/) noexcept {
-    if (arena_ == nullptr) {
-      ::operator delete(p);
+  void deallocate(T* p, size_t n) noexcept {
+    if (in_arena_ && n * sizeof(T) <= internal::kLargestArenaBlock && n <= internal::kLargestArenaBlock) {
+      internal::ArenaRelease(p);
     } else {
-      arena_->Release();
+      ::operator delete(p);
     }
   }
-  // A copied container takes the memory of the thread that copies it.
+  // A copied container takes memory as its copier's thread does.
   ArenaAllocator select_on_container_copy_construction() const { return ArenaAllocator(); }
 
-  DiffArena* arena() const { return arena_; }
+  bool in_arena() const { return in_arena_; }
   template <typename U>
   bool operator==(const ArenaAllocator<U>& other) const {
-    return arena_ == other.arena();
+    return in_arena_ == other.in_arena();
   }
 
  private:
-  DiffArena* arena_;
+  bool in_arena_;
 };
 
-// std::make_shared<T>(args...), in the thread's arena when there is one.
+// std::make_shared<T>(args...), in the arena inside a DiffArenaScope.
 template <typename T, typename... Args>
 std::shared_ptr<T> MakeInArena(Args&&... args) {
   return std::allocate_shared<T>(ArenaAllocator<T>(), std::forward<Args>(args)...);
