@@ -170,7 +170,7 @@ TEST(PlanFile, RendersWithSchemasAsTofuDid) {
   const std::string dir = "testdata/conformance/equivalence/basic_list_update";
   structured::ParseResult parsed = structured::ParseJson(renderer::testing::ReadFile(dir + "/schemas.json"));
   ASSERT_TRUE(parsed.ok());
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
   ASSERT_TRUE(schemas) << schemas.error().message;
   std::string error;
   std::optional<std::string> file =

@@ -28,11 +28,13 @@ std::shared_ptr<const Block> ConvertBlock(const tfplugin5::Schema::Block& in, co
   for (const tfplugin5::Schema::Attribute& a : in.attributes()) {
     std::string at = path + "." + a.name();
     ParseResult parsed = ParseJson(a.type());
-    std::optional<Type> type;
-    std::string type_error = "not JSON";
-    if (parsed.ok()) type = ParseType(parsed.document->root(), type_error);
+    if (!parsed) {
+      error = fmt::format("{}: invalid type: {}", at, parsed.error().message);
+      return nullptr;
+    }
+    base::Expected<Type> type = ParseType(parsed.value()->root());
     if (!type) {
-      error = fmt::format("{}: invalid type: {}", at, parsed.ok() ? type_error : parsed.error->message);
+      error = fmt::format("{}: invalid type: {}", at, type.error().message);
       return nullptr;
     }
     Attribute attr;
