@@ -46,10 +46,10 @@ void RunParse(benchmark::State& state, const planview::structured::ParseOptions&
     planview::structured::ParseResult result = planview::structured::ParseJson(std::move(text), options);
     state.PauseTiming();
     if (!result.ok()) {
-      state.SkipWithError(result.error->ToString("plan").c_str());
+      state.SkipWithError(result.error().ToString("plan").c_str());
       break;
     }
-    memory = result.document->MemoryUsage();
+    memory = result.value()->MemoryUsage();
     result = {};
     state.ResumeTiming();
   }

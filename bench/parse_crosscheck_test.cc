@@ -66,8 +66,8 @@ std::string Compare(structured::Value got, const Reference& want, const std::str
 void CrossCheck(const std::string& text, const std::string& name) {
   Reference want = Reference::parse(text);
   structured::ParseResult got = structured::ParseJson(text);
-  ASSERT_TRUE(got.ok()) << name << ": " << got.error->ToString(name);
-  EXPECT_EQ(Compare(got.document->root(), want, "$"), "") << name;
+  ASSERT_TRUE(got.ok()) << name << ": " << got.error().ToString(name);
+  EXPECT_EQ(Compare(got.value()->root(), want, "$"), "") << name;
 }
 
 TEST(ParseCrossCheck, GeneratedPlans) {
@@ -129,11 +129,11 @@ TEST(ParseCrossCheck, MutatedPlansAgreeWithTheDiagnoser) {
                  !structured::internal::DiagnoseJson(text, 512).has_value();
     structured::ParseResult full = structured::ParseJson(text);
     structured::ParseResult skipped = structured::ParseJson(text, skipping);
-    ASSERT_EQ(full.ok(), valid) << i << ": " << (full.error ? full.error->ToString("plan") : "");
+    ASSERT_EQ(full.ok(), valid) << i << ": " << (full.ok() ? "" : full.error().ToString("plan"));
     ASSERT_EQ(skipped.ok(), valid) << i;
     if (!valid) {
-      EXPECT_FALSE(full.error->message.empty());
-      EXPECT_LE(full.error->offset, text.size());
+      EXPECT_FALSE(full.error().message.empty());
+      EXPECT_LE(full.error().offset, text.size());
     }
     accepted += valid;
   }

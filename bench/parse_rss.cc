@@ -78,11 +78,11 @@ int main(int argc, char** argv) {
     auto end = std::chrono::steady_clock::now();
     cpu_seconds.push_back(ThreadCpuSeconds() - cpu_start);
     if (!result.ok()) {
-      fmt::print(stderr, "parse_rss: {}\n", result.error->ToString(file));
+      fmt::print(stderr, "parse_rss: {}\n", result.error().ToString(file));
       return 1;
     }
     seconds.push_back(std::chrono::duration<double>(end - start).count());
-    memory = result.document->MemoryUsage();
+    memory = result.value()->MemoryUsage();
   }
   double best = *std::min_element(seconds.begin(), seconds.end());
   double mb = static_cast<double>(bytes) / 1e6;

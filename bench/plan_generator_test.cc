@@ -21,8 +21,8 @@ using structured::Value;
 
 std::shared_ptr<const structured::Document> Parse(std::string text) {
   structured::ParseResult r = structured::ParseJson(std::move(text));
-  EXPECT_TRUE(r.ok()) << (r.error ? r.error->ToString("generated") : "");
-  return r.document;
+  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error().ToString("generated"));
+  return r.value();
 }
 
 std::string Plan(uint64_t bytes, uint64_t seed, bool indent = false, size_t blocks = 0) {

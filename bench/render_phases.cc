@@ -93,8 +93,8 @@ class PhaseClock {
 std::shared_ptr<const structured::Document> Parse(std::string text, const std::string& file,
                                                   const structured::ParseOptions& options) {
   structured::ParseResult parsed = structured::ParseJson(std::move(text), options);
-  if (!parsed.ok()) Fail(parsed.error->ToString(file));
-  return parsed.document;
+  if (!parsed.ok()) Fail(parsed.error().ToString(file));
+  return parsed.value();
 }
 
 PhaseTimes RunOnce(const std::string& plan_file, const std::string& schemas_file, const std::string& out_file,

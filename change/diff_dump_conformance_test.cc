@@ -37,7 +37,7 @@ TEST_P(DiffDumpConformance, RoundTripsAndRendersLikeUpstream) {
   std::string written = DumpDiff(*diff);
   structured::ParseResult reparsed = structured::ParseJson(written);
   ASSERT_TRUE(reparsed.ok()) << written;
-  EXPECT_TRUE(reparsed.document->root().Equals(oracle_diff)) << "written dump differs from oracle_diff:\n" << written;
+  EXPECT_TRUE(reparsed.value()->root().Equals(oracle_diff)) << "written dump differs from oracle_diff:\n" << written;
 
   RenderOpts opts;
   testing::ReadRenderOpts(c.root.find("render_opts"), opts);

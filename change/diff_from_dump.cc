@@ -145,11 +145,10 @@ class Reader {
       structured::Type ctype = structured::Type::Dynamic();
       Value ctype_json = v.find("ctype");
       if (!ctype_json.is_null()) {
-        std::string type_error;
-        std::optional<structured::Type> parsed = structured::ParseType(ctype_json, type_error);
+        base::Expected<structured::Type> parsed = structured::ParseType(ctype_json);
         if (!parsed) {
           path_.PushKey("ctype");
-          return FailRenderer(type_error);
+          return FailRenderer(parsed.error().message);
         }
         ctype = *parsed;
       }

@@ -159,7 +159,8 @@ std::shared_ptr<const structured::Document> ParseJsonString(std::string_view tex
   copy.reserve(length + structured::kParsePadding);
   copy.append(text.substr(0, length));
   structured::ParseResult result = structured::ParseJson(std::move(copy), options);
-  return result.document;
+  if (!result) return nullptr;
+  return std::move(*result);
 }
 
 bool ShouldDiffMultilineStrings(const Value& a, const Value& b) {

@@ -117,8 +117,8 @@ Pairs Process(const std::vector<int>& before, const std::vector<int>& after, boo
 
 std::shared_ptr<const structured::Document> Json(std::string text) {
   auto parsed = structured::ParseJson(std::move(text));
-  if (!parsed.ok()) throw std::runtime_error(parsed.error->ToString("test"));
-  return parsed.document;
+  if (!parsed.ok()) throw std::runtime_error(parsed.error().ToString("test"));
+  return parsed.value();
 }
 
 std::vector<Value> Elements(Value array) {

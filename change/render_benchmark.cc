@@ -21,7 +21,7 @@ std::shared_ptr<const structured::Document> Strings(size_t n) {
     text += "\"value-" + std::to_string(i) + "-with some more text to look like a real attribute\"";
   }
   text.push_back(']');
-  return structured::ParseJson(std::move(text)).document;
+  return structured::ParseJson(std::move(text)).value();
 }
 
 Diff BigBlock(const structured::Document& doc, size_t blocks, size_t attributes) {

@@ -81,10 +81,10 @@ bool LoadPlan(const std::string& file, const LoadedSchemas& schemas, uint64_t ma
   options.skip_top_level_keys = {"planned_values", "prior_state", "configuration", "variables", "checks"};
   structured::ParseResult parsed = structured::ParseJson(std::move(text), options);
   if (!parsed.ok()) {
-    Error(err, parsed.error->ToString(loaded.name));
+    Error(err, parsed.error().ToString(loaded.name));
     return false;
   }
-  std::optional<renderer::DocumentKind> kind = renderer::KindOfDocument(parsed.document->root());
+  std::optional<renderer::DocumentKind> kind = renderer::KindOfDocument(parsed.value()->root());
   if (kind != renderer::DocumentKind::kPlan) {
     std::string what = kind ? fmt::format("a {}", renderer::DocumentKindName(*kind))
                             : std::string("neither a plan nor a state (no key such as resource_changes)");
@@ -92,13 +92,13 @@ bool LoadPlan(const std::string& file, const LoadedSchemas& schemas, uint64_t ma
     return false;
   }
   try {
-    loaded.plan = renderer::Plan::FromJson(parsed.document->root());
+    loaded.plan = renderer::Plan::FromJson(parsed.value()->root());
     renderer::compare::CheckUniqueAddresses(loaded.plan);
   } catch (const renderer::InputError& e) {
     Error(err, fmt::format("{}: {}", loaded.name, e.what()));
     return false;
   }
-  loaded.document = std::move(parsed.document);
+  loaded.document = std::move(parsed.value());
   return true;
 }
 

@@ -164,7 +164,7 @@ TEST(PlanFile, RendersWithSchemasAsTofuDid) {
   const std::string dir = "testdata/conformance/equivalence/basic_list_update";
   structured::ParseResult parsed = structured::ParseJson(renderer::testing::ReadFile(dir + "/schemas.json"));
   ASSERT_TRUE(parsed.ok());
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
   ASSERT_TRUE(schemas) << schemas.error().message;
   base::Expected<std::string> file =
       planfile::testing::PlanFileFromJson(renderer::testing::ReadFile(dir + "/plan.json"), &*schemas);

@@ -18,17 +18,17 @@ bool ReadSchemasFile(const std::string& file, LoadedSchemas& loaded, std::string
   }
   structured::ParseResult parsed = structured::ParseJson(std::move(*text));
   if (!parsed.ok()) {
-    error = parsed.error->ToString(path);
+    error = parsed.error().ToString(path);
     return false;
   }
-  loaded.document = parsed.document;
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  loaded.document = parsed.value();
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
   if (!schemas) {
     error = fmt::format("{}: {}", path, schemas.error().message);
     return false;
   }
   loaded.schemas = std::move(*schemas);
-  structured::Value version = parsed.document->root().find("format_version");
+  structured::Value version = parsed.value()->root().find("format_version");
   if (version.is_string()) loaded.format_version = std::string(version.text());
   return true;
 }

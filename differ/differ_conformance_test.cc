@@ -56,15 +56,14 @@ structured::Change ChangeFromInput(Value input) {
 change::Diff RunEntryPoint(Value root, const structured::Change& change, const change::Profile& profile) {
   std::string entry_point(root.find("entry_point").text());
   Value schema = root.find("schema");
-  std::string error;
   if (entry_point == "ComputeDiffForBlock") {
-    auto block = structured::ParseBlock(schema.find("block"), "$.schema.block", error);
-    if (!block) throw std::runtime_error(error);
-    return ComputeDiffForBlock(change, *block, profile);
+    auto block = structured::ParseBlock(schema.find("block"), "$.schema.block");
+    if (!block) throw std::runtime_error(block.error().message);
+    return ComputeDiffForBlock(change, **block, profile);
   }
   if (entry_point == "ComputeDiffForAttribute") {
-    auto attribute = structured::ParseAttribute(schema.find("attribute"), "$.schema.attribute", error);
-    if (!attribute) throw std::runtime_error(error);
+    auto attribute = structured::ParseAttribute(schema.find("attribute"), "$.schema.attribute");
+    if (!attribute) throw std::runtime_error(attribute.error().message);
     // Terraform's ComputeDiffForAttribute has no parent action.
     Value parent_name = schema.find("parent_action");
     auto parent = parent_name.is_string() ? ActionFromName(parent_name.text()) : Action::kNoOp;
@@ -72,8 +71,8 @@ change::Diff RunEntryPoint(Value root, const structured::Change& change, const c
     return ComputeDiffForAttribute(change, *attribute, *parent, profile);
   }
   if (entry_point == "ComputeDiffForType") {
-    auto type = structured::ParseType(schema.find("type"), error);
-    if (!type) throw std::runtime_error(error);
+    auto type = structured::ParseType(schema.find("type"));
+    if (!type) throw std::runtime_error(type.error().message);
     return ComputeDiffForType(change, *type, profile);
   }
   if (entry_point == "ComputeDiffForOutput") return ComputeDiffForOutput(change, profile);
@@ -109,7 +108,7 @@ TEST_P(DifferConformance, MatchesUpstream) {
   std::string dump = change::DumpDiff(diff);
   structured::ParseResult dumped = structured::ParseJson(dump);
   ASSERT_TRUE(dumped.ok()) << dump;
-  EXPECT_TRUE(dumped.document->root().Equals(root.find("oracle_diff"))) << "diff tree differs; ours:\n" << dump;
+  EXPECT_TRUE(dumped.value()->root().Equals(root.find("oracle_diff"))) << "diff tree differs; ours:\n" << dump;
 }
 
 std::string ParamName(const ::testing::TestParamInfo<change::testing::CaseFile>& info) {

@@ -40,16 +40,14 @@ class DifferTest : public ::testing::Test {
   }
 
   std::shared_ptr<const structured::Block> Block(std::string json) {
-    std::string error;
-    auto block = structured::ParseBlock(Json(std::move(json)), "$", error);
-    if (!block) throw std::runtime_error(error);
-    return block;
+    auto block = structured::ParseBlock(Json(std::move(json)), "$");
+    if (!block) throw std::runtime_error(block.error().message);
+    return *block;
   }
 
   structured::Type Type(std::string json) {
-    std::string error;
-    auto type = structured::ParseType(Json(std::move(json)), error);
-    if (!type) throw std::runtime_error(error);
+    auto type = structured::ParseType(Json(std::move(json)));
+    if (!type) throw std::runtime_error(type.error().message);
     return *type;
   }
 
@@ -147,11 +145,10 @@ TEST_F(DifferTest, ListBlockThatIsAnObject) {
 }
 
 TEST_F(DifferTest, NestedAttributeKeysAreQuoted) {
-  std::string error;
   auto attribute = structured::ParseAttribute(Json(R"({"nested_type": {"nesting_mode": "map",
       "attributes": {"port": {"type": "number", "optional": true}}}, "optional": true})"),
-                                              "$", error);
-  ASSERT_TRUE(attribute) << error;
+                                              "$");
+  ASSERT_TRUE(attribute) << attribute.error().message;
   auto [path, message] = ErrorOf([&] {
     ComputeDiffForAttribute(Update(R"({"web server": {"port": 80}})", R"({"web server": {"port": "80"}})"),
                             *attribute, Action::kUpdate);

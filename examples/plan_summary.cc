@@ -5,6 +5,7 @@
 //
 //   bazel run //examples:plan_summary -- "$PWD/testdata/examples/plan.json" "$PWD/testdata/examples/schemas.json"
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -147,18 +148,18 @@ size_t PrintResource(const planview::renderer::ResourceDiff& d) {
   return leaves.size();
 }
 
-std::optional<planview::structured::ParseResult> Load(const char* path) {
+std::shared_ptr<const planview::structured::Document> Load(const char* path) {
   auto text = planview::structured::ReadInputFile(path);
   if (!text) {
     std::fprintf(stderr, "plan_summary: %s\n", text.error().message.c_str());
-    return std::nullopt;
+    return nullptr;
   }
   planview::structured::ParseResult parsed = planview::structured::ParseJson(std::move(*text));
   if (!parsed.ok()) {
-    std::fprintf(stderr, "plan_summary: %s\n", parsed.error->ToString(path).c_str());
-    return std::nullopt;
+    std::fprintf(stderr, "plan_summary: %s\n", parsed.error().ToString(path).c_str());
+    return nullptr;
   }
-  return parsed;
+  return std::move(*parsed);
 }
 
 }  // namespace
@@ -171,13 +172,13 @@ int main(int argc, char** argv) {
   auto plan_json = Load(argv[1]);
   auto schemas_json = Load(argv[2]);
   if (!plan_json || !schemas_json) return 1;
-  auto schemas = planview::structured::ProviderSchemas::Parse(schemas_json->document);
+  auto schemas = planview::structured::ProviderSchemas::Parse(schemas_json);
   if (!schemas) {
     std::fprintf(stderr, "plan_summary: %s: %s\n", argv[2], schemas.error().message.c_str());
     return 1;
   }
   try {
-    planview::renderer::Plan plan = planview::renderer::Plan::FromJson(plan_json->document->root());
+    planview::renderer::Plan plan = planview::renderer::Plan::FromJson(plan_json->root());
     planview::renderer::SchemaSource source(&*schemas);
     planview::renderer::Warnings warnings;
     planview::renderer::PlanDiffs diffs =

@@ -115,10 +115,10 @@ Fixed LoadFixed() {
     if (schemas.is_string()) MergeSchemas(merged, nlohmann::json::parse(schemas.get<std::string>()));
   }
   structured::ParseResult parsed = structured::ParseJson(merged.dump());
-  if (!parsed.ok()) Die("fixed schemas: " + parsed.error->ToString("merged schemas"));
+  if (!parsed.ok()) Die("fixed schemas: " + parsed.error().ToString("merged schemas"));
   Fixed fixed;
-  fixed.document = parsed.document;
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  fixed.document = parsed.value();
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
   if (!schemas) Die("fixed schemas: " + schemas.error().message);
   fixed.schemas = std::move(*schemas);
   return fixed;

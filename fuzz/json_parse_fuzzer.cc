@@ -60,13 +60,13 @@ void CheckInput(const std::string& text) {
                            sax.error.find("number overflow") != std::string::npos;
     PLANVIEW_FUZZ_CHECK(reference_ok || reference_quirk, size);
     PLANVIEW_FUZZ_CHECK(text.find('\0') == std::string::npos, size);
-    std::string printed = planview::fuzz::ToJsonText(parsed.document->root());
+    std::string printed = planview::fuzz::ToJsonText(parsed.value()->root());
     ParseResult again = ParseJson(printed);
     PLANVIEW_FUZZ_CHECK(again.ok(), size);
-    PLANVIEW_FUZZ_CHECK(again.document->root().Equals(parsed.document->root()), size);
-    PLANVIEW_FUZZ_CHECK(planview::fuzz::ToJsonText(again.document->root()) == printed, size);
+    PLANVIEW_FUZZ_CHECK(again.value()->root().Equals(parsed.value()->root()), size);
+    PLANVIEW_FUZZ_CHECK(planview::fuzz::ToJsonText(again.value()->root()) == printed, size);
   } else {
-    const auto& error = *parsed.error;
+    const auto& error = parsed.error();
     PLANVIEW_FUZZ_CHECK(!error.message.empty(), size);
     PLANVIEW_FUZZ_CHECK(error.offset <= size, size);
     PLANVIEW_FUZZ_CHECK(error.line >= 1 && error.column >= 1, size);
@@ -90,9 +90,9 @@ void CheckInput(const std::string& text) {
   ParseResult beside = planview::structured::internal::ParseJsonWithThreshold(text, parallel, 0);
   PLANVIEW_FUZZ_CHECK(beside.ok() == skipped.ok(), size);
   if (beside.ok()) {
-    PLANVIEW_FUZZ_CHECK(beside.document->root().Equals(skipped.document->root()), size);
+    PLANVIEW_FUZZ_CHECK(beside.value()->root().Equals(skipped.value()->root()), size);
   } else {
-    PLANVIEW_FUZZ_CHECK(beside.error->ToString("input") == skipped.error->ToString("input"), size);
+    PLANVIEW_FUZZ_CHECK(beside.error().ToString("input") == skipped.error().ToString("input"), size);
   }
 }
 

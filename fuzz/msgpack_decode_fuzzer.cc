@@ -36,8 +36,7 @@ constexpr char kFixedType[] =
 const Type& FixedType() {
   static const Type type = [] {
     auto parsed = planview::structured::ParseJson(kFixedType);
-    std::string error;
-    std::optional<Type> t = planview::structured::ParseType(parsed.document->root(), error);
+    planview::base::Expected<Type> t = planview::structured::ParseType(parsed.value()->root());
     if (!t) planview::fuzz::InvariantFailed("the fixed type parses", 0);
     return *t;
   }();

@@ -25,9 +25,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (split != std::string_view::npos) {
       auto parsed = planview::structured::ParseJson(schema_text);
       if (parsed.ok()) {
-        auto parsed_schemas = planview::structured::ProviderSchemas::Parse(parsed.document);
+        auto parsed_schemas = planview::structured::ProviderSchemas::Parse(parsed.value());
         if (parsed_schemas) schemas = std::move(*parsed_schemas);
-        version = std::string(parsed.document->root().find("format_version").text());
+        version = std::string(parsed.value()->root().find("format_version").text());
       }
     }
     planview::fuzz::RenderAndCheck(std::move(plan), schemas ? &*schemas : nullptr, version);

@@ -23,13 +23,13 @@ void CheckInput(const std::string& text) {
   const size_t size = text.size();
   auto parsed = planview::structured::ParseJson(text);
   if (!parsed.ok()) return;
-  planview::base::Expected<ProviderSchemas> schemas = ProviderSchemas::Parse(parsed.document);
+  planview::base::Expected<ProviderSchemas> schemas = ProviderSchemas::Parse(parsed.value());
   if (!schemas) {
     const std::string& error = schemas.error().message;
     PLANVIEW_FUZZ_CHECK(!error.empty() && error.find('\n') == std::string::npos, size);
     return;
   }
-  Value providers = parsed.document->root().find("provider_schemas");
+  Value providers = parsed.value()->root().find("provider_schemas");
   for (const std::string& provider : schemas->Providers()) {
     PLANVIEW_FUZZ_CHECK(schemas->HasProvider(provider), size);
     Value sections = providers.find(provider);

@@ -22,18 +22,17 @@ void CheckInput(const std::string& text) {
   const size_t size = text.size();
   auto parsed = ParseJson(text);
   if (!parsed.ok()) return;
-  std::string error;
-  std::optional<Type> type = ParseType(parsed.document->root(), error);
+  planview::base::Expected<Type> type = ParseType(parsed.value()->root());
   if (!type) {
+    const std::string& error = type.error().message;
     PLANVIEW_FUZZ_CHECK(!error.empty() && error.find('\n') == std::string::npos, size);
     return;
   }
   std::string json = type->ToJson();
   auto reparsed = ParseJson(json);
   PLANVIEW_FUZZ_CHECK(reparsed.ok(), size);
-  std::string again_error;
-  std::optional<Type> again = ParseType(reparsed.document->root(), again_error);
-  PLANVIEW_FUZZ_CHECK(again.has_value(), size);
+  planview::base::Expected<Type> again = ParseType(reparsed.value()->root());
+  PLANVIEW_FUZZ_CHECK(again.ok(), size);
   PLANVIEW_FUZZ_CHECK(*again == *type, size);
   PLANVIEW_FUZZ_CHECK(again->ToJson() == json, size);
   PLANVIEW_FUZZ_CHECK(!type->FriendlyName().empty(), size);

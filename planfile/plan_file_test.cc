@@ -33,8 +33,8 @@ Schemas LoadSchemas(const std::string& path) {
   Schemas out;
   structured::ParseResult parsed = structured::ParseJson(renderer::testing::ReadFile(path));
   EXPECT_TRUE(parsed.ok());
-  out.document = parsed.document;
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  out.document = parsed.value();
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
   EXPECT_TRUE(schemas) << (schemas ? "" : schemas.error().message);
   if (schemas) out.schemas = std::move(*schemas);
   return out;
@@ -153,7 +153,7 @@ constexpr char kSecretSchemas[] = R"({
 TEST(PlanFile, SchemaSensitiveAttributesAreHiddenWithSchemas) {
   structured::ParseResult parsed = structured::ParseJson(kSecretSchemas);
   ASSERT_TRUE(parsed.ok());
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
   ASSERT_TRUE(schemas) << schemas.error().message;
   base::Expected<std::string> file = PlanFileFromJson(kSecretPlan, &*schemas);
   ASSERT_TRUE(file) << file.error().message;

@@ -116,7 +116,7 @@ json Convert(const std::string& tfplan, const std::string& tfstate, const struct
 TEST(PriorState, FromTheStateWithAndWithoutSchemas) {
   structured::ParseResult parsed = structured::ParseJson(kSchemas);
   ASSERT_TRUE(parsed.ok());
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
   ASSERT_TRUE(schemas) << schemas.error().message;
   EXPECT_EQ(Convert(Tfplan("1.9.6"), kState, nullptr)["prior_state"], ExpectedPriorState(false));
   EXPECT_EQ(Convert(Tfplan("1.9.6"), kState, &*schemas)["prior_state"], ExpectedPriorState(true));

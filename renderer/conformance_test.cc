@@ -51,14 +51,14 @@ Schemas ParseSchemas(std::string text) {
   Schemas s;
   structured::ParseResult parsed = structured::ParseJson(std::move(text));
   if (!parsed.ok()) {
-    ADD_FAILURE() << parsed.error->ToString("schemas");
+    ADD_FAILURE() << parsed.error().ToString("schemas");
     return s;
   }
-  s.document = parsed.document;
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  s.document = parsed.value();
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
   EXPECT_TRUE(schemas) << (schemas ? "" : schemas.error().message);
   if (schemas) s.schemas = std::move(*schemas);
-  structured::Value version = parsed.document->root().find("format_version");
+  structured::Value version = parsed.value()->root().find("format_version");
   if (version.is_string()) s.format_version = std::string(version.text());
   return s;
 }
@@ -121,7 +121,7 @@ void PlanResource(const Source& source, const std::string& suite, size_t count) 
     ASSERT_TRUE(parsed.ok());
     std::optional<Plan> read;
     try {
-      read = Plan::FromJson(parsed.document->root());
+      read = Plan::FromJson(parsed.value()->root());
     } catch (const std::exception& e) {
       c.True(false, std::string("Plan::FromJson: ") + e.what());
       continue;
@@ -174,7 +174,7 @@ void PlanOutputs(const Source& source, size_t count) {
     Schemas schemas = ParseSchemas(JsonText(input.find("schemas_json")));
     structured::ParseResult parsed = structured::ParseJson(plan_text);
     ASSERT_TRUE(parsed.ok());
-    Plan plan = Plan::FromJson(parsed.document->root());
+    Plan plan = Plan::FromJson(parsed.value()->root());
     SchemaSource schema_source(nullptr);
     Warnings warnings;
     Options plain;
@@ -251,7 +251,7 @@ TEST(LibraryConformance, TerraformPlanDeferred) {
     Schemas schemas = ParseSchemas(JsonText(input.find("schemas_json")));
     structured::ParseResult parsed = structured::ParseJson(plan_text);
     ASSERT_TRUE(parsed.ok());
-    Plan plan = Plan::FromJson(parsed.document->root());
+    Plan plan = Plan::FromJson(parsed.value()->root());
     SchemaSource schema_source(schemas.schemas ? &*schemas.schemas : nullptr);
     Warnings warnings;
     Options options;

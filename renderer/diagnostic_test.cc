@@ -16,7 +16,7 @@ std::string Render(const std::string& json, bool color = false, int width = 40) 
   EXPECT_TRUE(parsed.ok()) << json;
   change::Colorize colorize(color);
   std::string out;
-  RenderDiagnostic(parsed.document->root(), colorize, width, out);
+  RenderDiagnostic(parsed.value()->root(), colorize, width, out);
   return out;
 }
 

@@ -61,9 +61,9 @@ bool LooksLikeLog(std::string_view text) {
     if (line.size() > kMaxLogLineBytes) continue;
     // A pretty-printed document's lines are unfinished objects; a log line is whole.
     structured::ParseResult parsed = structured::ParseJson(std::string(line));
-    if (!parsed.ok() || !parsed.document->root().is_object()) continue;
+    if (!parsed.ok() || !parsed.value()->root().is_object()) continue;
     if (i == 0) return true;
-    structured::Value root = parsed.document->root();
+    structured::Value root = parsed.value()->root();
     if (!root.find("@message").absent() || !root.find("@level").absent()) return true;
   }
   return false;

@@ -11,7 +11,7 @@ namespace {
 std::optional<DocumentKind> Kind(const std::string& json) {
   auto parsed = structured::ParseJson(json);
   EXPECT_TRUE(parsed.ok()) << json;
-  return KindOfDocument(parsed.document->root());
+  return KindOfDocument(parsed.value()->root());
 }
 
 TEST(KindOfDocument, ByKeys) {

@@ -36,7 +36,7 @@ std::optional<Product> ProductOfLog(std::string_view text) {
     }
     structured::ParseResult parsed = structured::ParseJson(std::string(line));
     if (!parsed.ok()) continue;
-    if (std::optional<Product> product = ProductOfLogMessage(parsed.document->root())) return product;
+    if (std::optional<Product> product = ProductOfLogMessage(parsed.value()->root())) return product;
   }
   return std::nullopt;
 }

@@ -12,7 +12,7 @@ namespace {
 std::optional<Product> OfMessage(const std::string& json) {
   auto parsed = structured::ParseJson(json);
   EXPECT_TRUE(parsed.ok()) << json;
-  return ProductOfLogMessage(parsed.document->root());
+  return ProductOfLogMessage(parsed.value()->root());
 }
 
 TEST(ProductOfLogMessage, VersionKeyThenModule) {
@@ -68,7 +68,7 @@ namespace {
 std::optional<Product> OfJson(const std::string& json) {
   structured::ParseResult parsed = structured::ParseJson(json);
   EXPECT_TRUE(parsed.ok()) << json;
-  return ProductOfPlanOrState(parsed.document->root());
+  return ProductOfPlanOrState(parsed.value()->root());
 }
 
 TEST(ProductOfProviderAddress, RegistryOrBareName) {

@@ -90,8 +90,8 @@ TEST(LogConformance, FixturesCoverEveryMessageType) {
         size_t end = text.find('\n', start);
         if (end == std::string::npos) end = text.size();
         structured::ParseResult parsed = structured::ParseJson(text.substr(start, end - start));
-        if (parsed.ok() && parsed.document->root().find("type").is_string()) {
-          seen.emplace(parsed.document->root().find("type").text());
+        if (parsed.ok() && parsed.value()->root().find("type").is_string()) {
+          seen.emplace(parsed.value()->root().find("type").text());
         }
         start = end + 1;
       }

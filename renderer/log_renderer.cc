@@ -87,15 +87,15 @@ void RenderOutputValues(Value outputs, const Options& options, const change::Col
   for (uint32_t i : outputs.SortedMemberIndices()) {
     structured::Member m = outputs.member(i);
     structured::Change change = structured::Change::FromStateOutput(m.value.find("value"), m.value.find("sensitive").as_bool());
-    std::string error;
-    std::optional<structured::Type> type = structured::ParseType(m.value.find("type"), error);
+    base::Expected<structured::Type> type = structured::ParseType(m.value.find("type"));
     out += m.key;
     out += " = ";
     try {
       if (type) {
         differ::ComputeDiffForType(change, *type, profile).RenderHuman(0, opts, out);
       } else {
-        warnings.Add(fmt::format("output {}: its type does not parse ({}); rendered from its value", m.key, error));
+        warnings.Add(fmt::format("output {}: its type does not parse ({}); rendered from its value", m.key,
+                                 type.error().message));
         differ::ComputeDiffForOutput(change, profile).RenderHuman(0, opts, out);
       }
     } catch (const std::exception& e) {
@@ -277,15 +277,15 @@ LogResult RenderLog(std::string_view text, const Options& options, int diagnosti
     size_t first = 0;
     while (first < line.size() && (line[first] == ' ' || line[first] == '\t')) ++first;
     structured::ParseResult parsed = structured::ParseJson(std::string(line));
-    if (parsed.ok() && profile.fits(parsed.document->root())) {
-      RenderLogMessage(parsed.document->root(), options, diagnostic_width, out, result.err_output, warnings);
+    if (parsed.ok() && profile.fits(parsed.value()->root())) {
+      RenderLogMessage(parsed.value()->root(), options, diagnostic_width, out, result.err_output, warnings);
       continue;
     }
     // Upstream prints anything that is not a log message as it is.
     Println(out, line);
     if (!parsed.ok() && first < line.size() && line[first] == '{') {
       if (result.malformed_lines++ == 0) {
-        structured::ParseError error = *parsed.error;
+        structured::ParseError error = parsed.error();
         error.offset += line_offset;
         structured::LocateOffset(text, error);
         result.first_error = error;

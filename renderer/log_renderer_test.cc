@@ -105,7 +105,7 @@ TEST(IsLogMessage, FollowsGoDecodingRules) {
   auto check = [](const std::string& json) {
     auto parsed = structured::ParseJson(json);
     EXPECT_TRUE(parsed.ok()) << json;
-    return IsLogMessage(parsed.document->root());
+    return IsLogMessage(parsed.value()->root());
   };
   EXPECT_TRUE(check(R"({"@message":"m","type":"t","extra":[1,2]})"));
   EXPECT_TRUE(check(R"({"@message":null,"diagnostic":null,"outputs":null,"hook":null})"));
@@ -235,7 +235,7 @@ TEST(RenderLogTerraform, ShapeOfTerraformsMessage) {
   auto fits = [](const std::string& json, Product product) {
     auto parsed = structured::ParseJson(json);
     EXPECT_TRUE(parsed.ok()) << json;
-    return IsLogMessage(parsed.document->root(), product);
+    return IsLogMessage(parsed.value()->root(), product);
   };
   EXPECT_FALSE(fits(R"({"type":"refresh_start","test_run":{"run":5}})", Product::kTerraform));
   EXPECT_TRUE(fits(R"({"type":"refresh_start","test_run":{"run":5}})", Product::kOpenTofu));

@@ -36,7 +36,7 @@ Rendered Render(const std::string& plan, PlanMode mode = PlanMode::kNormal,
   auto schemas_doc = structured::ParseJson(
       R"({"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{"t":{"version":0,"block":{"attributes":{"x":{"type":"string","optional":true}}}}},"data_source_schemas":{"t":{"version":0,"block":{"attributes":{"x":{"type":"string","optional":true}}}}}}}})");
   EXPECT_TRUE(schemas_doc.ok());
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.document);
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.value());
   EXPECT_TRUE(schemas) << (schemas ? "" : schemas.error().message);
   DocumentRequest request;
   request.kind = DocumentKind::kPlan;
@@ -250,7 +250,7 @@ TEST(PlanFromJson, WithAPoolTheFirstBadEntryIsNamed) {
   base::Executor pool(2);
   for (int round = 0; round < 20; ++round) {
     try {
-      Plan::FromJson(parsed.document->root(), &pool);
+      Plan::FromJson(parsed.value()->root(), &pool);
       FAIL() << "no error";
     } catch (const InputError& e) {
       EXPECT_EQ(std::string(e.what()), "$.resource_changes[1700].change.actions: unrecognized action list [explode]");
@@ -262,7 +262,7 @@ TEST(QualityFromPlan, FollowsTheJsonRule) {
   auto quality = [](const std::string& json, PlanMode mode = PlanMode::kNormal) {
     auto parsed = structured::ParseJson(json);
     EXPECT_TRUE(parsed.ok());
-    return QualityFromPlan(Plan::FromJson(parsed.document->root()), mode);
+    return QualityFromPlan(Plan::FromJson(parsed.value()->root()), mode);
   };
   EXPECT_TRUE(quality(R"({})").no_changes);
   EXPECT_FALSE(quality(R"({"applyable":true})").no_changes);

@@ -102,10 +102,10 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
 
   structured::ParseResult parsed = structured::ParseJson(std::move(text), PlanParseOptions(request.executor));
   if (!parsed.ok()) {
-    result.error = parsed.error->ToString(file_name);
+    result.error = parsed.error().ToString(file_name);
     return result;
   }
-  structured::Value root = parsed.document->root();
+  structured::Value root = parsed.value()->root();
   if (!kind) {
     kind = KindOfDocument(root);
     if (!kind) {
@@ -127,7 +127,7 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
                        result.warnings);
       result.log.lines = 1;
     } else if (*kind == DocumentKind::kPlan) {
-      RenderPlanDocument(root, parsed.document, request, options, result);
+      RenderPlanDocument(root, parsed.value(), request, options, result);
     } else {
       SchemaSource source(request.schemas);
       RenderState(root, source, request.provider_format_version, options, result.output, result.warnings);

@@ -47,7 +47,7 @@ TEST(ActionFromJson, RejectsUnknownLists) {
   auto parsed = structured::ParseJson(R"(["create","update"])");
   ASSERT_TRUE(parsed.ok());
   try {
-    ActionFromJson(parsed.document->root(), "$.resource_changes[0].change.actions");
+    ActionFromJson(parsed.value()->root(), "$.resource_changes[0].change.actions");
     FAIL() << "no error";
   } catch (const InputError& e) {
     EXPECT_EQ(std::string(e.what()), "$.resource_changes[0].change.actions: unrecognized action list [create, update]");

@@ -120,9 +120,11 @@ void RenderOutputs(structured::Value outputs, const Context& ctx) {
     structured::Change change = structured::Change::FromStateOutput(m.value.find("value"), sensitive);
     change::Diff diff;
     try {
-      std::string error;
+      // A type that does not parse is left out: the value is rendered by its shape.
       std::optional<structured::Type> type;
-      if (!m.value.find("type").is_null()) type = structured::ParseType(m.value.find("type"), error);
+      if (!m.value.find("type").is_null()) {
+        if (base::Expected<structured::Type> parsed = structured::ParseType(m.value.find("type"))) type = *parsed;
+      }
       diff = type ? differ::ComputeDiffForType(change, *type) : differ::ComputeDiffForOutput(change);
     } catch (const std::exception& e) {
       ctx.warnings.Add(fmt::format("output {}: cannot render this value ({})", m.key, e.what()));

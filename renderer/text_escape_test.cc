@@ -39,7 +39,7 @@ TEST(AppendIndentedJson, IndentsLikeGoJsonIndent) {
   auto parsed = structured::ParseJson(R"({"b":[1,2.50,{}],"a":{"x":null,"y":[]},"c":"s"})");
   ASSERT_TRUE(parsed.ok());
   std::string out;
-  AppendIndentedJson(out, parsed.document->root(), "  # ", "  ");
+  AppendIndentedJson(out, parsed.value()->root(), "  # ", "  ");
   EXPECT_EQ(out,
             "{\n"
             "  #   \"b\": [\n"

@@ -12,8 +12,8 @@ class ChangeTest : public ::testing::Test {
   Value Parse(std::string json) {
     ParseResult r = ParseJson(std::move(json));
     EXPECT_TRUE(r.ok()) << json;
-    docs_.push_back(r.document);
-    return r.document->root();
+    docs_.push_back(r.value());
+    return r.value()->root();
   }
   Change FromPlan(std::string json, PathMatcher relevant = PathMatcher::Always()) {
     return Change::FromPlanChange(Parse(std::move(json)), std::move(relevant));

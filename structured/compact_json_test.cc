@@ -32,10 +32,10 @@ TEST(AppendCompactJson, KeepsNumberTextAndMemberOrder) {
   auto parsed = ParseJson(R"({"b":[1,2.50,{}], "a" : {"x":null,"y":[]},"c":"<s>","a":true})");
   ASSERT_TRUE(parsed.ok());
   std::string out;
-  AppendCompactJson(out, parsed.document->root());
+  AppendCompactJson(out, parsed.value()->root());
   EXPECT_EQ(out, R"({"b":[1,2.50,{}],"a":{"x":null,"y":[]},"c":"\u003cs\u003e","a":true})");
   out.clear();
-  AppendCompactJson(out, parsed.document->root(), {.go_strings = false, .sorted_keys = true});
+  AppendCompactJson(out, parsed.value()->root(), {.go_strings = false, .sorted_keys = true});
   EXPECT_EQ(out, R"({"a":true,"b":[1,2.50,{}],"c":"<s>"})");
   out.clear();
   AppendCompactJson(out, Value());

@@ -202,11 +202,11 @@ std::string Type::FriendlyName() const {
 
 namespace {
 
-std::optional<Type> Parse(Value json, JsonPath& path, std::string& error, size_t depth) {
-  auto fail = [&](std::string message) -> std::optional<Type> {
+base::Expected<Type> Parse(Value json, JsonPath& path, size_t depth) {
+  auto fail = [&](std::string message) -> base::Error {
     std::string where = path.Steps();
-    error = where.empty() ? message : where + ": " + message;
-    return std::nullopt;
+    std::string line = where.empty() ? message : where + ": " + message;
+    return base::Error(std::move(line), "", std::move(where));
   };
   if (depth > 256) return fail("type nested too deeply");
   if (json.is_string()) {
@@ -225,9 +225,9 @@ std::optional<Type> Parse(Value json, JsonPath& path, std::string& error, size_t
   if (kind == "list" || kind == "set" || kind == "map") {
     if (json.size() != 2) return fail(fmt::format("a {} type needs exactly one element type", kind));
     path.PushIndex(1);
-    std::optional<Type> element = Parse(json.at(1), path, error, depth + 1);
+    base::Expected<Type> element = Parse(json.at(1), path, depth + 1);
     path.Pop();
-    if (!element) return std::nullopt;
+    if (!element) return std::move(element).error();
     if (kind == "list") return Type::List(std::move(*element));
     if (kind == "set") return Type::Set(std::move(*element));
     return Type::Map(std::move(*element));
@@ -241,9 +241,9 @@ std::optional<Type> Parse(Value json, JsonPath& path, std::string& error, size_t
     for (size_t i = 0; i < attrs.size(); ++i) {
       Member m = attrs.member(i);
       path.PushKey(m.key);
-      std::optional<Type> t = Parse(m.value, path, error, depth + 1);
+      base::Expected<Type> t = Parse(m.value, path, depth + 1);
       path.Pop();
-      if (!t) return std::nullopt;
+      if (!t) return std::move(t).error();
       attributes.emplace_back(std::string(m.key), std::move(*t));
     }
     path.Pop();
@@ -268,9 +268,9 @@ std::optional<Type> Parse(Value json, JsonPath& path, std::string& error, size_t
     path.PushIndex(1);
     for (size_t i = 0; i < list.size(); ++i) {
       path.PushIndex(i);
-      std::optional<Type> t = Parse(list.at(i), path, error, depth + 1);
+      base::Expected<Type> t = Parse(list.at(i), path, depth + 1);
       path.Pop();
-      if (!t) return std::nullopt;
+      if (!t) return std::move(t).error();
       elements.push_back(std::move(*t));
     }
     path.Pop();
@@ -281,9 +281,9 @@ std::optional<Type> Parse(Value json, JsonPath& path, std::string& error, size_t
 
 }  // namespace
 
-std::optional<Type> ParseType(Value json, std::string& error) {
+base::Expected<Type> ParseType(Value json) {
   JsonPath path;
-  return Parse(json, path, error, 0);
+  return Parse(json, path, 0);
 }
 
 }  // namespace planview::structured

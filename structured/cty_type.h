@@ -11,6 +11,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/expected.h"
 #include "structured/json_value.h"
 
 namespace planview::structured {
@@ -58,9 +59,9 @@ class Type {
   std::shared_ptr<const Data> data_;  // null means dynamic
 };
 
-// Parses type JSON; on failure returns nullopt and sets `error` (naming the path inside
-// the type, e.g. `[1]["port"]: unknown type "integer"`).
-std::optional<Type> ParseType(Value json, std::string& error);
+// Parses type JSON. The error's message names the path inside the type
+// (`[1]["port"]: unknown type "integer"`), which is also its `path`.
+base::Expected<Type> ParseType(Value json);
 
 }  // namespace planview::structured
 

@@ -7,12 +7,12 @@
 namespace planview::structured {
 namespace {
 
-std::optional<Type> TypeOf(std::string json, std::string& error) {
+base::Expected<Type> TypeOf(std::string json) {
   ParseResult r = ParseJson(std::move(json));
   EXPECT_TRUE(r.ok());
   static std::vector<std::shared_ptr<const Document>> keep;
-  keep.push_back(r.document);
-  return ParseType(r.document->root(), error);
+  keep.push_back(r.value());
+  return ParseType(r.value()->root());
 }
 
 TEST(CtyType, RoundTripsTypeJson) {
@@ -20,16 +20,14 @@ TEST(CtyType, RoundTripsTypeJson) {
                            R"(["set",["map","number"]])", R"(["object",{"a":"string","b":["list","bool"]}])",
                            R"(["object",{"a":"string","b":"number"},["b"]])", R"(["tuple",["string","number"]])",
                            R"(["tuple",[]])", R"(["object",{}])"}) {
-    std::string error;
-    std::optional<Type> t = TypeOf(json, error);
-    ASSERT_TRUE(t.has_value()) << json << ": " << error;
+    base::Expected<Type> t = TypeOf(json);
+    ASSERT_TRUE(t.ok()) << json << ": " << t.error().message;
     EXPECT_EQ(t->ToJson(), json);
   }
 }
 
 TEST(CtyType, ObjectAttributesAreSortedAndLookedUp) {
-  std::string error;
-  std::optional<Type> t = TypeOf(R"(["object",{"z":"string","a":"number"},["z"]])", error);
+  base::Expected<Type> t = TypeOf(R"(["object",{"z":"string","a":"number"},["z"]])");
   ASSERT_TRUE(t);
   EXPECT_EQ(t->kind(), Type::Kind::kObject);
   EXPECT_EQ(t->attributes().front().first, "a");
@@ -52,20 +50,18 @@ TEST(CtyType, EqualityAndNames) {
 }
 
 TEST(CtyType, ErrorsNameThePathInsideTheType) {
-  std::string error;
-  EXPECT_FALSE(TypeOf(R"("integer")", error));
-  EXPECT_EQ(error, "unknown type \"integer\"");
-  EXPECT_FALSE(TypeOf(R"(["object",{"ports":["list","int"]}])", error));
-  EXPECT_EQ(error, "[1].ports[1]: unknown type \"int\"");
-  EXPECT_FALSE(TypeOf(R"(["list"])", error));
-  EXPECT_EQ(error, "a list type needs exactly one element type");
-  EXPECT_FALSE(TypeOf(R"(["object",{"a":"string"},["b"]])", error));
-  EXPECT_EQ(error, "optional attribute \"b\" is not an attribute of the object");
-  EXPECT_FALSE(TypeOf("42", error));
-  EXPECT_EQ(error, "a type must be a string or an array starting with a kind, not number");
-  EXPECT_FALSE(TypeOf(R"(["tuple","string"])", error));
-  EXPECT_FALSE(TypeOf(R"(["enum","string"])", error));
-  EXPECT_EQ(error, "unknown type kind \"enum\"");
+  auto error_of = [](std::string json) {
+    base::Expected<Type> t = TypeOf(std::move(json));
+    return t.ok() ? std::string("parsed") : t.error().message;
+  };
+  EXPECT_EQ(error_of(R"("integer")"), "unknown type \"integer\"");
+  EXPECT_EQ(error_of(R"(["object",{"ports":["list","int"]}])"), "[1].ports[1]: unknown type \"int\"");
+  EXPECT_EQ(TypeOf(R"(["object",{"ports":["list","int"]}])").error().path, "[1].ports[1]");
+  EXPECT_EQ(error_of(R"(["list"])"), "a list type needs exactly one element type");
+  EXPECT_EQ(error_of(R"(["object",{"a":"string"},["b"]])"), "optional attribute \"b\" is not an attribute of the object");
+  EXPECT_EQ(error_of("42"), "a type must be a string or an array starting with a kind, not number");
+  EXPECT_NE(error_of(R"(["tuple","string"])"), "parsed");
+  EXPECT_EQ(error_of(R"(["enum","string"])"), "unknown type kind \"enum\"");
 }
 
 TEST(CtyType, DeepTypesAreRefused) {
@@ -73,9 +69,9 @@ TEST(CtyType, DeepTypesAreRefused) {
   for (int i = 0; i < 400; ++i) json += "[\"list\",";
   json += "\"string\"";
   for (int i = 0; i < 400; ++i) json += "]";
-  std::string error;
-  EXPECT_FALSE(TypeOf(json, error));
-  EXPECT_NE(error.find("type nested too deeply"), std::string::npos);
+  base::Expected<Type> t = TypeOf(json);
+  ASSERT_FALSE(t.ok());
+  EXPECT_NE(t.error().message.find("type nested too deeply"), std::string::npos);
 }
 
 }  // namespace

@@ -86,9 +86,7 @@ std::string PathAt(std::string_view text, size_t offset) {
 
 ParseResult Failure(std::string_view text, ParseError error) {
   LocateOffset(text, error);
-  ParseResult result;
-  result.error = std::move(error);
-  return result;
+  return error;
 }
 
 }  // namespace
@@ -126,11 +124,7 @@ ParseResult internal::ParseJsonWithThreshold(std::string text_in, const ParseOpt
   // address space until used, and a larger document grows without copying.
   builder.Reserve(text.size() / 8 + 16);
   internal::KernelParseResult parsed = internal::ActiveKernel().parse(owner->data(), size, builder, options, parallel_min_bytes);
-  if (parsed.ok) {
-    ParseResult result;
-    result.document = builder.Finish();
-    return result;
-  }
+  if (parsed.ok) return builder.Finish();
   // Something is wrong. The text is read again from the start, so the answer is the
   // same whichever thread found what first.
   if (size_t bad = FindInvalidUtf8(text); bad != text.size()) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "base/executor.h"
+#include "base/expected.h"
 #include "structured/json_value.h"
 #include "structured/parse_error.h"
 #include "structured/read_input.h"
@@ -30,12 +31,9 @@ struct ParseOptions {
   base::Executor* executor = nullptr;
 };
 
-struct ParseResult {
-  std::shared_ptr<const Document> document;  // null on error
-  std::optional<ParseError> error;
-  bool ok() const { return document != nullptr; }
-};
-
+// The document (never null), or why the text is not one: ParseError keeps the byte offset,
+// line and column besides the path (ToError gives the one-line base::Error).
+using ParseResult = base::Expected<std::shared_ptr<const Document>, ParseError>;
 
 // Takes ownership of `text`; string values stay views into it (escaped ones are
 // unescaped in place). Peak memory is the text plus about 12 bytes per object member

@@ -34,12 +34,12 @@ std::string Disagreement(const std::string& text) {
   ParseResult one = ParseJson(text, Serial());
   ParseResult two = ParseParallel(text);
   if (one.ok() != two.ok()) {
-    return "one thread: " + (one.ok() ? std::string("ok") : one.error->ToString("f")) +
-           "; two threads: " + (two.ok() ? std::string("ok") : two.error->ToString("f"));
+    return "one thread: " + (one.ok() ? std::string("ok") : one.error().ToString("f")) +
+           "; two threads: " + (two.ok() ? std::string("ok") : two.error().ToString("f"));
   }
-  if (one.ok()) return one.document->root().Equals(two.document->root()) ? "" : "documents differ";
-  std::string a = one.error->ToString("f");
-  std::string b = two.error->ToString("f");
+  if (one.ok()) return one.value()->root().Equals(two.value()->root()) ? "" : "documents differ";
+  std::string a = one.error().ToString("f");
+  std::string b = two.error().ToString("f");
   return a == b ? "" : "errors differ: " + a + " vs " + b;
 }
 
@@ -98,8 +98,8 @@ TEST(ParallelParse, BigSkippedMembersWithAnErrorDeepInside) {
   std::string good = "{\"planned_values\":" + big + ",\"resource_changes\":" + big + ",\"prior_state\":" + big + "}";
   ParseResult parsed = ParseParallel(good);
   ASSERT_TRUE(parsed.ok());
-  EXPECT_EQ(parsed.document->root().size(), 1u);
-  EXPECT_EQ(parsed.document->root().find("resource_changes").size(), 20001u);
+  EXPECT_EQ(parsed.value()->root().size(), 1u);
+  EXPECT_EQ(parsed.value()->root().find("resource_changes").size(), 20001u);
   EXPECT_EQ(Disagreement(good), "");
   // Break it in each member, near its end.
   for (const char* key : {"\"resource_changes\"", "\"prior_state\"", "}"}) {
@@ -109,7 +109,7 @@ TEST(ParallelParse, BigSkippedMembersWithAnErrorDeepInside) {
     EXPECT_EQ(Disagreement(bad), "") << key;
     ParseResult result = ParseParallel(bad);
     ASSERT_FALSE(result.ok());
-    EXPECT_EQ(result.error->message, "invalid UTF-8");
+    EXPECT_EQ(result.error().message, "invalid UTF-8");
     bad = good;
     bad[at] = ']';
     EXPECT_EQ(Disagreement(bad), "") << key;

@@ -48,6 +48,10 @@ std::string ParseError::ToString(std::string_view file) const {
   return fmt::format("{}: {}{} (byte {})", where, message, at, offset);
 }
 
+base::Error ParseError::ToError(std::string_view file) const {
+  return base::Error(ToString(file), std::string(file), path);
+}
+
 void LocateOffset(std::string_view text, ParseError& error) {
   size_t end = std::min(error.offset, text.size());
   size_t line = 1;

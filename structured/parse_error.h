@@ -6,6 +6,8 @@
 #include <string>
 #include <string_view>
 
+#include "base/error.h"
+
 namespace planview::structured {
 
 struct ParseError {
@@ -21,6 +23,8 @@ struct ParseError {
   // One line: `FILE:LINE:COLUMN: MESSAGE at PATH (byte OFFSET)`. A path of more than 18
   // steps shows its first 12 and last 6: `$.a[0][0]...[0][0] (600 steps)`.
   std::string ToString(std::string_view file) const;
+  // The same line as the library's one error type, with `file` and the path kept apart.
+  base::Error ToError(std::string_view file) const;
 };
 
 // Fills line and column from `offset` within `text`.

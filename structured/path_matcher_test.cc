@@ -12,8 +12,8 @@ class PathMatcherTest : public ::testing::Test {
   Value Parse(std::string json) {
     ParseResult r = ParseJson(std::move(json));
     EXPECT_TRUE(r.ok());
-    docs_.push_back(r.document);
-    return r.document->root();
+    docs_.push_back(r.value());
+    return r.value()->root();
   }
   std::vector<std::shared_ptr<const Document>> docs_;
 };

@@ -1,5 +1,7 @@
 #include "structured/schema.h"
 
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "structured/json_path.h"
@@ -13,151 +15,117 @@ std::string KeyPath(std::string_view base, std::string_view key) {
   return out;
 }
 
-bool ReadFlag(Value object, std::string_view key, std::string_view path, bool& out, std::string& error) {
-  Value v = object.find(key);
-  if (v.is_null()) return true;
-  if (!v.is_bool()) {
-    error = fmt::format("{}: must be a boolean, not {}", KeyPath(path, key), KindName(v.kind()));
-    return false;
-  }
-  out = v.as_bool();
-  return true;
+// An error about the value at `path`: "PATH: WHAT".
+base::Error AtPath(std::string path, std::string_view what) {
+  std::string message = fmt::format("{}: {}", path, what);
+  return base::Error(std::move(message), "", std::move(path));
 }
 
-bool ReadCount(Value object, std::string_view key, std::string_view path, uint64_t& out, std::string& error) {
+base::Expected<void> ReadFlag(Value object, std::string_view key, std::string_view path, bool& out) {
   Value v = object.find(key);
-  if (v.is_null()) return true;
+  if (v.is_null()) return {};
+  if (!v.is_bool()) return AtPath(KeyPath(path, key), fmt::format("must be a boolean, not {}", KindName(v.kind())));
+  out = v.as_bool();
+  return {};
+}
+
+base::Expected<void> ReadCount(Value object, std::string_view key, std::string_view path, uint64_t& out) {
+  Value v = object.find(key);
+  if (v.is_null()) return {};
   std::string_view text = v.text();
   bool digits = v.is_number() && !text.empty() && text.find_first_not_of("0123456789") == std::string_view::npos;
-  if (!digits || text.size() > 19) {
-    error = fmt::format("{}: must be a non-negative integer", KeyPath(path, key));
-    return false;
-  }
+  if (!digits || text.size() > 19) return AtPath(KeyPath(path, key), "must be a non-negative integer");
   out = std::stoull(std::string(text));
-  return true;
+  return {};
 }
 
-std::shared_ptr<const Block> ParseBlockAt(Value json, const std::string& path, std::string& error, size_t depth);
+base::Expected<std::shared_ptr<const Block>> ParseBlockAt(Value json, const std::string& path, size_t depth);
 
-std::optional<Attribute> ParseAttributeAt(Value json, const std::string& path, std::string& error, size_t depth) {
-  if (!json.is_object()) {
-    error = fmt::format("{}: an attribute must be a JSON object", path);
-    return std::nullopt;
-  }
-  if (depth > 64) {
-    error = fmt::format("{}: schema nested too deeply", path);
-    return std::nullopt;
-  }
+base::Expected<Attribute> ParseAttributeAt(Value json, const std::string& path, size_t depth) {
+  if (!json.is_object()) return AtPath(path, "an attribute must be a JSON object");
+  if (depth > 64) return AtPath(path, "schema nested too deeply");
   Attribute a;
-  if (!ReadFlag(json, "required", path, a.required, error) || !ReadFlag(json, "optional", path, a.optional, error) ||
-      !ReadFlag(json, "computed", path, a.computed, error) || !ReadFlag(json, "sensitive", path, a.sensitive, error) ||
-      !ReadFlag(json, "deprecated", path, a.deprecated, error) ||
-      !ReadFlag(json, "write_only", path, a.write_only, error)) {
-    return std::nullopt;
+  const std::pair<std::string_view, bool*> flags[] = {{"required", &a.required},   {"optional", &a.optional},
+                                                       {"computed", &a.computed},   {"sensitive", &a.sensitive},
+                                                       {"deprecated", &a.deprecated}, {"write_only", &a.write_only}};
+  for (auto [key, flag] : flags) {
+    if (base::Expected<void> read = ReadFlag(json, key, path, *flag); !read) return std::move(read).error();
   }
   Value type = json.find("type");
   Value nested = json.find("nested_type");
   if (!nested.is_null()) {
     std::string nested_path = KeyPath(path, "nested_type");
-    if (!nested.is_object()) {
-      error = fmt::format("{}: must be a JSON object", nested_path);
-      return std::nullopt;
-    }
+    if (!nested.is_object()) return AtPath(nested_path, "must be a JSON object");
     auto nt = std::make_shared<NestedType>();
     Value mode = nested.find("nesting_mode");
     if (!mode.is_null()) {
       std::optional<NestingMode> m = mode.is_string() ? NestingModeFromName(mode.text()) : std::nullopt;
-      if (!m || *m == NestingMode::kGroup) {
-        error = fmt::format("{}: unknown nesting mode", KeyPath(nested_path, "nesting_mode"));
-        return std::nullopt;
-      }
+      if (!m || *m == NestingMode::kGroup) return AtPath(KeyPath(nested_path, "nesting_mode"), "unknown nesting mode");
       nt->nesting_mode = *m;
     }
     Value attrs = nested.find("attributes");
     std::string attrs_path = KeyPath(nested_path, "attributes");
-    if (!attrs.is_null() && !attrs.is_object()) {
-      error = fmt::format("{}: must be a JSON object", attrs_path);
-      return std::nullopt;
-    }
+    if (!attrs.is_null() && !attrs.is_object()) return AtPath(attrs_path, "must be a JSON object");
     for (size_t i = 0; i < attrs.size(); ++i) {
       Member m = attrs.member(i);
-      std::optional<Attribute> child = ParseAttributeAt(m.value, KeyPath(attrs_path, m.key), error, depth + 1);
-      if (!child) return std::nullopt;
+      base::Expected<Attribute> child = ParseAttributeAt(m.value, KeyPath(attrs_path, m.key), depth + 1);
+      if (!child) return std::move(child).error();
       nt->attributes.insert_or_assign(std::string(m.key), std::move(*child));
     }
     a.nested_type = std::move(nt);
   } else if (!type.is_null()) {
-    std::string type_error;
-    a.type = ParseType(type, type_error);
-    if (!a.type) {
-      error = fmt::format("{}: {}", KeyPath(path, "type"), type_error);
-      return std::nullopt;
-    }
+    base::Expected<Type> parsed = ParseType(type);
+    if (!parsed) return AtPath(KeyPath(path, "type"), parsed.error().message);
+    a.type = std::move(*parsed);
   } else {
-    error = fmt::format("{}: an attribute needs a type or a nested_type", path);
-    return std::nullopt;
+    return AtPath(path, "an attribute needs a type or a nested_type");
   }
   return a;
 }
 
-std::shared_ptr<const Block> ParseBlockAt(Value json, const std::string& path, std::string& error, size_t depth) {
-  if (!json.is_object()) {
-    error = fmt::format("{}: a block must be a JSON object", path);
-    return nullptr;
-  }
-  if (depth > 64) {
-    error = fmt::format("{}: schema nested too deeply", path);
-    return nullptr;
-  }
+base::Expected<std::shared_ptr<const Block>> ParseBlockAt(Value json, const std::string& path, size_t depth) {
+  if (!json.is_object()) return AtPath(path, "a block must be a JSON object");
+  if (depth > 64) return AtPath(path, "schema nested too deeply");
   auto block = std::make_shared<Block>();
-  if (!ReadFlag(json, "deprecated", path, block->deprecated, error)) return nullptr;
+  if (base::Expected<void> read = ReadFlag(json, "deprecated", path, block->deprecated); !read) {
+    return std::move(read).error();
+  }
   Value attrs = json.find("attributes");
   std::string attrs_path = KeyPath(path, "attributes");
-  if (!attrs.is_null() && !attrs.is_object()) {
-    error = fmt::format("{}: must be a JSON object", attrs_path);
-    return nullptr;
-  }
+  if (!attrs.is_null() && !attrs.is_object()) return AtPath(attrs_path, "must be a JSON object");
   for (size_t i = 0; i < attrs.size(); ++i) {
     Member m = attrs.member(i);
-    std::optional<Attribute> a = ParseAttributeAt(m.value, KeyPath(attrs_path, m.key), error, depth + 1);
-    if (!a) return nullptr;
+    base::Expected<Attribute> a = ParseAttributeAt(m.value, KeyPath(attrs_path, m.key), depth + 1);
+    if (!a) return std::move(a).error();
     block->attributes.insert_or_assign(std::string(m.key), std::move(*a));
   }
   Value types = json.find("block_types");
   std::string types_path = KeyPath(path, "block_types");
-  if (!types.is_null() && !types.is_object()) {
-    error = fmt::format("{}: must be a JSON object", types_path);
-    return nullptr;
-  }
+  if (!types.is_null() && !types.is_object()) return AtPath(types_path, "must be a JSON object");
   for (size_t i = 0; i < types.size(); ++i) {
     Member m = types.member(i);
     std::string bt_path = KeyPath(types_path, m.key);
-    if (!m.value.is_object()) {
-      error = fmt::format("{}: a block type must be a JSON object", bt_path);
-      return nullptr;
-    }
+    if (!m.value.is_object()) return AtPath(bt_path, "a block type must be a JSON object");
     BlockType bt;
     Value mode = m.value.find("nesting_mode");
     std::optional<NestingMode> nm = mode.is_string() ? NestingModeFromName(mode.text()) : std::nullopt;
-    if (!nm) {
-      error = fmt::format("{}: unknown or missing nesting mode", KeyPath(bt_path, "nesting_mode"));
-      return nullptr;
-    }
+    if (!nm) return AtPath(KeyPath(bt_path, "nesting_mode"), "unknown or missing nesting mode");
     bt.nesting_mode = *nm;
-    if (!ReadCount(m.value, "min_items", bt_path, bt.min_items, error) ||
-        !ReadCount(m.value, "max_items", bt_path, bt.max_items, error)) {
-      return nullptr;
+    const std::pair<std::string_view, uint64_t*> counts[] = {{"min_items", &bt.min_items}, {"max_items", &bt.max_items}};
+    for (auto [key, count] : counts) {
+      if (base::Expected<void> read = ReadCount(m.value, key, bt_path, *count); !read) return std::move(read).error();
     }
     Value inner = m.value.find("block");
     if (inner.is_null()) {
       bt.block = std::make_shared<Block>();
     } else {
-      bt.block = ParseBlockAt(inner, KeyPath(bt_path, "block"), error, depth + 1);
-      if (!bt.block) return nullptr;
+      base::Expected<std::shared_ptr<const Block>> parsed = ParseBlockAt(inner, KeyPath(bt_path, "block"), depth + 1);
+      if (!parsed) return std::move(parsed).error();
+      bt.block = std::move(*parsed);
     }
     block->block_types.insert_or_assign(std::string(m.key), std::move(bt));
   }
-  return block;
+  return std::shared_ptr<const Block>(std::move(block));
 }
 
 std::string_view ModeKey(ResourceMode mode) {
@@ -180,20 +148,12 @@ std::optional<NestingMode> NestingModeFromName(std::string_view name) {
   return std::nullopt;
 }
 
-namespace {
-// An error about the value at `path`: "PATH: WHAT".
-base::Error AtPath(std::string path, std::string_view what) {
-  std::string message = fmt::format("{}: {}", path, what);
-  return base::Error(std::move(message), "", std::move(path));
-}
-}  // namespace
-
-std::shared_ptr<const Block> ParseBlock(Value json, std::string_view path, std::string& error) {
-  return ParseBlockAt(json, std::string(path), error, 0);
+base::Expected<std::shared_ptr<const Block>> ParseBlock(Value json, std::string_view path) {
+  return ParseBlockAt(json, std::string(path), 0);
 }
 
-std::optional<Attribute> ParseAttribute(Value json, std::string_view path, std::string& error) {
-  return ParseAttributeAt(json, std::string(path), error, 0);
+base::Expected<Attribute> ParseAttribute(Value json, std::string_view path) {
+  return ParseAttributeAt(json, std::string(path), 0);
 }
 
 base::Expected<ProviderSchemas> ProviderSchemas::Parse(std::shared_ptr<const Document> document) {
@@ -239,11 +199,18 @@ base::Expected<const Schema*> ProviderSchemas::FindIn(std::string_view provider,
   if (!schema.is_object()) return static_cast<const Schema*>(nullptr);
   std::string path = KeyPath(KeyPath(KeyPath("$.provider_schemas", provider), section), type);
   auto out = std::make_unique<Schema>();
-  std::string error;
-  if (!ReadCount(schema, "version", path, out->version, error)) return base::Error(std::move(error), "", path);
+  // The error names the resource's schema as its path (the message says where inside).
+  if (base::Expected<void> read = ReadCount(schema, "version", path, out->version); !read) {
+    return base::Error(std::move(read).error().message, "", path);
+  }
   Value block = schema.find("block");
-  out->block = block.is_null() ? std::make_shared<Block>() : ParseBlock(block, KeyPath(path, "block"), error);
-  if (!out->block) return base::Error(std::move(error), "", path);
+  if (block.is_null()) {
+    out->block = std::make_shared<Block>();
+  } else {
+    base::Expected<std::shared_ptr<const Block>> parsed = ParseBlock(block, KeyPath(path, "block"));
+    if (!parsed) return base::Error(std::move(parsed).error().message, "", path);
+    out->block = std::move(*parsed);
+  }
   const Schema* result = out.get();
   cache_.emplace(std::move(key), std::move(out));
   return result;

@@ -64,11 +64,12 @@ struct Schema {
   std::shared_ptr<const Block> block;
 };
 
-// Converts a schema "block" JSON object. `path` (e.g. `$.provider_schemas[...]...block`)
-// prefixes error messages.
-std::shared_ptr<const Block> ParseBlock(Value json, std::string_view path, std::string& error);
+// Converts a schema "block" JSON object (never null). `path` (e.g.
+// `$.provider_schemas[...]...block`) prefixes error messages; the error's `path` is where
+// in it the schema is wrong.
+base::Expected<std::shared_ptr<const Block>> ParseBlock(Value json, std::string_view path);
 // Converts an attribute JSON object.
-std::optional<Attribute> ParseAttribute(Value json, std::string_view path, std::string& error);
+base::Expected<Attribute> ParseAttribute(Value json, std::string_view path);
 
 enum class ResourceMode { kManaged, kData, kEphemeral };
 

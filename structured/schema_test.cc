@@ -12,7 +12,7 @@ namespace {
 std::shared_ptr<const Document> Doc(std::string json) {
   ParseResult r = ParseJson(std::move(json));
   EXPECT_TRUE(r.ok());
-  return r.document;
+  return r.value();
 }
 
 constexpr std::string_view kSchemas = R"({
@@ -113,19 +113,29 @@ TEST(Schema, TopLevelShapeIsChecked) {
 }
 
 TEST(Schema, BlockAndAttributeErrors) {
-  std::string error;
-  auto doc = Doc(R"({"attributes": {"a": {"optional": "yes", "type": "string"}}})");
-  EXPECT_EQ(ParseBlock(doc->root(), "$", error), nullptr);
-  EXPECT_EQ(error, "$.attributes.a.optional: must be a boolean, not string");
-  doc = Doc(R"({"block_types": {"b": {"nesting_mode": "tree"}}})");
-  EXPECT_EQ(ParseBlock(doc->root(), "$", error), nullptr);
-  EXPECT_EQ(error, "$.block_types.b.nesting_mode: unknown or missing nesting mode");
-  doc = Doc(R"({"attributes": {"a": {"optional": true}}})");
-  EXPECT_EQ(ParseBlock(doc->root(), "$", error), nullptr);
-  EXPECT_EQ(error, "$.attributes.a: an attribute needs a type or a nested_type");
-  doc = Doc(R"({"block_types": {"b": {"nesting_mode": "list", "max_items": -1}}})");
-  EXPECT_EQ(ParseBlock(doc->root(), "$", error), nullptr);
-  EXPECT_EQ(error, "$.block_types.b.max_items: must be a non-negative integer");
+  auto error_of = [](std::string json) {
+    auto doc = Doc(std::move(json));
+    base::Expected<std::shared_ptr<const Block>> block = ParseBlock(doc->root(), "$");
+    return block.ok() ? std::string("parsed") : block.error().message;
+  };
+  EXPECT_EQ(error_of(R"({"attributes": {"a": {"optional": "yes", "type": "string"}}})"),
+            "$.attributes.a.optional: must be a boolean, not string");
+  EXPECT_EQ(error_of(R"({"block_types": {"b": {"nesting_mode": "tree"}}})"),
+            "$.block_types.b.nesting_mode: unknown or missing nesting mode");
+  EXPECT_EQ(error_of(R"({"attributes": {"a": {"optional": true}}})"),
+            "$.attributes.a: an attribute needs a type or a nested_type");
+  EXPECT_EQ(error_of(R"({"block_types": {"b": {"nesting_mode": "list", "max_items": -1}}})"),
+            "$.block_types.b.max_items: must be a non-negative integer");
+  EXPECT_EQ(error_of(R"({"attributes": {"a": {"type": ["list", "int"]}}})"),
+            "$.attributes.a.type: [1]: unknown type \"int\"");
+  auto doc = Doc(R"({"attributes": {"a": {"computed": 1, "type": "string"}}})");
+  base::Expected<std::shared_ptr<const Block>> bad = ParseBlock(doc->root(), "$");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().path, "$.attributes.a.computed");
+  doc = Doc(R"({"attributes": {"a": {"type": "string"}}})");
+  base::Expected<std::shared_ptr<const Block>> good = ParseBlock(doc->root(), "$");
+  ASSERT_TRUE(good.ok());
+  EXPECT_EQ((*good)->attributes.count("a"), 1u);
 }
 
 }  // namespace

@@ -38,9 +38,8 @@ base::Executor& TwoThreads() {
 
 Type TypeFromJson(std::string_view text) {
   ParseResult parsed = ParseJson(std::string(text));
-  std::string error;
-  std::optional<Type> t = ParseType(parsed.document->root(), error);
-  if (!t) throw std::runtime_error("bad type: " + error);
+  base::Expected<Type> t = ParseType(parsed.value()->root());
+  if (!t) throw std::runtime_error("bad type: " + t.error().message);
   return *t;
 }
 
@@ -107,12 +106,11 @@ TEST(CanonicalDecode, AgreesWithTheGeneralDecoderOnEveryVector) {
     while (std::getline(in, line)) {
       if (line.empty()) continue;
       ParseResult parsed = ParseJson(line);
-      ASSERT_TRUE(parsed.document) << path;
-      Value c = parsed.document->root();
+      ASSERT_TRUE(parsed.ok()) << path;
+      Value c = parsed.value()->root();
       if (c.find("msgpack_hex").absent() || c.find("direction").text() == "json_decode") continue;
-      std::string error;
-      std::optional<Type> type = ParseType(c.find("type"), error);
-      ASSERT_TRUE(type.has_value()) << error;
+      base::Expected<Type> type = ParseType(c.find("type"));
+      ASSERT_TRUE(type.ok()) << type.error().message;
       auto bytes = std::make_shared<const std::string>(Unhex(std::string(c.find("msgpack_hex").text())));
       std::optional<WireValue> got = DecodeCanonicalMsgpack(*bytes, bytes, *type);
       DecodeResult want = DecodeMsgpackGeneral(bytes, *type);

@@ -65,9 +65,8 @@ std::string Unhex(const std::string& hex) {
 
 Type TypeOf(const json& j) {
   ParseResult parsed = ParseJson(j.dump());
-  std::string error;
-  std::optional<Type> t = ParseType(parsed.document->root(), error);
-  if (!t) throw std::runtime_error("bad type in vector: " + error);
+  base::Expected<Type> t = ParseType(parsed.value()->root());
+  if (!t) throw std::runtime_error("bad type in vector: " + t.error().message);
   return *t;
 }
 
@@ -283,13 +282,12 @@ Outcome RunCase(const json& c) {
   if (c.contains("block_schema")) {
     // Block cases decode with the type the schema implies; it must be the vector's type.
     ParseResult schema = ParseJson(c["block_schema"].dump());
-    std::string error;
-    std::shared_ptr<const Block> block = ParseBlock(schema.document->root(), "$", error);
+    base::Expected<std::shared_ptr<const Block>> block = ParseBlock(schema.value()->root(), "$");
     if (!block) {
-      out.Fail("block schema: " + error);
+      out.Fail("block schema: " + block.error().message);
       return out;
     }
-    Type implied = ImpliedType(*block);
+    Type implied = ImpliedType(**block);
     if (implied != WithoutOptionalAttributes(type)) {
       out.Fail("implied type " + implied.ToJson() + " differs from " + type.ToJson());
       return out;

@@ -28,12 +28,9 @@ base::Expected<std::shared_ptr<const Block>> ConvertBlock(const tfplugin5::Schem
   for (const tfplugin5::Schema::Attribute& a : in.attributes()) {
     std::string at = path + "." + a.name();
     ParseResult parsed = ParseJson(a.type());
-    std::optional<Type> type;
-    std::string type_error = "not JSON";
-    if (parsed.ok()) type = ParseType(parsed.document->root(), type_error);
-    if (!type) {
-      return base::Error(fmt::format("{}: invalid type: {}", at, parsed.ok() ? type_error : parsed.error->message));
-    }
+    if (!parsed) return base::Error(fmt::format("{}: invalid type: {}", at, parsed.error().message));
+    base::Expected<Type> type = ParseType(parsed.value()->root());
+    if (!type) return base::Error(fmt::format("{}: invalid type: {}", at, type.error().message));
     Attribute attr;
     attr.type = std::move(*type);
     attr.required = a.required();

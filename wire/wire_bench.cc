@@ -230,8 +230,7 @@ int main(int argc, char** argv) {
   }
   bool decode_only = argc > 3;
   ParseResult parsed = ParseJson(kTypeJson);
-  std::string error;
-  Type type = *ParseType(parsed.document->root(), error);
+  Type type = *ParseType(parsed.value()->root());
   size_t items = 0;
   std::string bytes = Generate(static_cast<size_t>(mb) << 20, items);
   double size_mb = static_cast<double>(bytes.size()) / (1 << 20);

@@ -41,10 +41,10 @@ LoadedCase LoadCase(const std::string& path) {
   }
   structured::ParseResult result = structured::ParseJson(std::move(*text));
   if (!result.ok()) {
-    loaded.error = result.error ? result.error->ToString(path) : "parse error in " + path;
+    loaded.error = result.error().ToString(path);
     return loaded;
   }
-  loaded.document = result.document;
+  loaded.document = result.value();
   loaded.root = loaded.document->root();
   return loaded;
 }

@@ -18,8 +18,8 @@ inline structured::Value Json(std::string_view text) {
   static std::vector<std::shared_ptr<const structured::Document>> documents;
   structured::ParseResult result = structured::ParseJson(std::string(text));
   if (!result.ok()) throw std::invalid_argument("bad JSON in test: " + std::string(text));
-  documents.push_back(result.document);
-  return result.document->root();
+  documents.push_back(result.value());
+  return result.value()->root();
 }
 
 // A JSON string value holding `text`.

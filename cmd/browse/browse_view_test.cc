@@ -22,7 +22,7 @@ class BrowseViewTest : public ::testing::Test {
   void SetUp() override {
     structured::ParseResult parsed = structured::ParseJson(Read("testdata/browse/mixed_schemas.json"));
     ASSERT_TRUE(parsed.ok());
-    base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+    base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
     ASSERT_TRUE(schemas) << schemas.error().message;
     schemas_ = std::move(*schemas);
     renderer::tree::PlanTreeOptions options;

@@ -201,9 +201,9 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
     Type type;
     if (o.type_json) {
       structured::ParseResult parsed = structured::ParseJson(*o.type_json);
-      if (!parsed.ok()) throw Failure{"--type: " + parsed.error->message};
-      std::optional<Type> t = structured::ParseType(parsed.document->root(), error);
-      if (!t) throw Failure{"--type: " + error};
+      if (!parsed.ok()) throw Failure{"--type: " + parsed.error().message};
+      base::Expected<Type> t = structured::ParseType(parsed.value()->root());
+      if (!t) throw Failure{"--type: " + t.error().message};
       type = *t;
     } else {
       if (!ReadSchemasFile(*o.schemas_file, schemas, error)) throw Failure{error};

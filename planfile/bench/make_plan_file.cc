@@ -55,10 +55,10 @@ int main(int argc, char** argv) {
     }
     auto parsed = planview::structured::ParseJson(std::move(*schemas_text));
     if (!parsed.ok()) {
-      std::fprintf(stderr, "make_plan_file: %s\n", parsed.error->ToString(schemas_path).c_str());
+      std::fprintf(stderr, "make_plan_file: %s\n", parsed.error().ToString(schemas_path).c_str());
       return 1;
     }
-    schemas_doc = parsed.document;
+    schemas_doc = parsed.value();
     auto parsed_schemas = planview::structured::ProviderSchemas::Parse(schemas_doc);
     if (!parsed_schemas) {
       std::fprintf(stderr, "make_plan_file: %s\n", parsed_schemas.error().message.c_str());

@@ -294,8 +294,8 @@ void AppendChildModules(const std::string& parent, std::map<std::string, ModuleJ
 void AppendPriorState(std::string_view tfstate, const structured::ProviderSchemas* schemas, ResourceOrder order,
                       std::string& out) {
   structured::ParseResult parsed = structured::ParseJson(std::string(tfstate));
-  if (!parsed.ok()) throw ChangeError("tfstate: " + parsed.error->ToString("tfstate"));
-  Value root = parsed.document->root();
+  if (!parsed.ok()) throw ChangeError("tfstate: " + parsed.error().ToString("tfstate"));
+  Value root = parsed.value()->root();
   if (!root.is_object()) Fail("$", "not a state (not a JSON object)");
   Value version = root.find("version");
   if (!version.is_number() || version.text() != "4") Fail("$.version", "state format version 4 expected");

@@ -27,8 +27,8 @@ struct Failure {
 
 std::shared_ptr<const structured::Document> Parse(std::string text) {
   structured::ParseResult parsed = structured::ParseJson(std::move(text));
-  if (!parsed.ok()) throw Failure{parsed.error->ToString("<json>")};
-  return parsed.document;
+  if (!parsed.ok()) throw Failure{parsed.error().ToString("<json>")};
+  return parsed.value();
 }
 
 // JSON text of a value, with `null` added for members `unknown` marks unknown that the

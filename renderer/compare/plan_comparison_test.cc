@@ -24,8 +24,8 @@ Parsed ParsePlan(const std::string& resource_changes, const std::string& extra =
   structured::ParseResult parsed = structured::ParseJson(
       R"({"format_version":"1.2","resource_changes":[)" + resource_changes + "]" + extra + "}");
   EXPECT_TRUE(parsed.ok());
-  Plan plan = Plan::FromJson(parsed.document->root());
-  return Parsed{parsed.document, std::move(plan)};
+  Plan plan = Plan::FromJson(parsed.value()->root());
+  return Parsed{parsed.value(), std::move(plan)};
 }
 
 // One managed resource `x.a` (with `more` fields of the entry) and its change.

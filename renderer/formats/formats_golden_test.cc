@@ -92,10 +92,10 @@ Input Load(const std::string& dir) {
   if (have) {
     structured::ParseResult parsed = structured::ParseJson(std::move(text));
     if (parsed.ok()) {
-      in.schemas_doc = parsed.document;
-      base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+      in.schemas_doc = parsed.value();
+      base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
       if (schemas) in.schemas = std::move(*schemas);
-      structured::Value v = parsed.document->root().find("format_version");
+      structured::Value v = parsed.value()->root().find("format_version");
       if (v.is_string()) in.schemas_version = std::string(v.text());
     }
   }

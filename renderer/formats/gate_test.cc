@@ -27,7 +27,7 @@ std::string Check(const Gate& gate) {
                      Entry("aws_instance.up", "aws_instance", R"(["update"])") + "]}";
   auto parsed = structured::ParseJson(text);
   EXPECT_TRUE(parsed.ok());
-  Plan plan = Plan::FromJson(parsed.document->root());
+  Plan plan = Plan::FromJson(parsed.value()->root());
   std::string out;
   for (const GateViolation& v : CheckGate(gate, plan)) out += v.address + " " + v.reason + "\n";
   return out;

@@ -40,8 +40,8 @@ Plan Load(std::string text, std::string schemas_text) {
   plan.text = std::move(text);
   structured::ParseResult parsed = structured::ParseJson(std::move(schemas_text));
   EXPECT_TRUE(parsed.ok());
-  plan.schemas_doc = parsed.document;
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  plan.schemas_doc = parsed.value();
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
   EXPECT_TRUE(schemas) << (schemas ? "" : schemas.error().message);
   if (schemas) plan.schemas = std::move(*schemas);
   return plan;

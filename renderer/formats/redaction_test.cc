@@ -38,8 +38,8 @@ const Fixture& Load() {
     f->plan_text = testing::ReadFile(std::string(kDir) + "/plan.json");
     structured::ParseResult parsed = structured::ParseJson(testing::ReadFile(std::string(kDir) + "/schemas.json"));
     if (parsed.ok()) {
-      f->schemas_doc = parsed.document;
-      base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+      f->schemas_doc = parsed.value();
+      base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
       if (schemas) f->schemas = std::move(*schemas);
     }
     // Tokens "SECRET-[a-z0-9_-]+", with "BLOCK" before when it is there.
@@ -208,7 +208,7 @@ TEST(Redaction, JsonPresentsBlocksOfASensitiveTypeAsSensitiveBlocks) {
   std::string out = Render(json, false);
   structured::ParseResult parsed = structured::ParseJson(out);
   ASSERT_TRUE(parsed.ok());
-  structured::Value changes = parsed.document->root().find("resource_changes");
+  structured::Value changes = parsed.value()->root().find("resource_changes");
   structured::Value found;
   for (size_t i = 0; i < changes.size(); ++i) {
     if (changes.at(i).find("name").text() == "set_block_then_inner") found = changes.at(i);

@@ -52,10 +52,10 @@ Json LoadJson(const std::string& path) {
   EXPECT_TRUE(ok) << "cannot read " << path;
   structured::ParseResult parsed = structured::ParseJson(std::move(text));
   if (!parsed.ok()) {
-    ADD_FAILURE() << parsed.error->ToString(path);
+    ADD_FAILURE() << parsed.error().ToString(path);
     return {};
   }
-  return {parsed.document, parsed.document->root()};
+  return {parsed.value(), parsed.value()->root()};
 }
 
 std::string JsonText(structured::Value value) {

@@ -8,7 +8,7 @@ namespace planview::renderer::testing {
 ResourceEntry::ResourceEntry(const std::string& json) {
   auto parsed = structured::ParseJson(json);
   EXPECT_TRUE(parsed.ok()) << json;
-  doc_ = parsed.document;
+  doc_ = parsed.value();
   change_ = ResourceChange::FromJson(doc_->root(), "$");
 }
 

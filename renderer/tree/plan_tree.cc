@@ -39,10 +39,10 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
   }
   structured::ParseResult parsed = structured::ParseJson(std::move(text), PlanParseOptions(options.executor));
   if (!parsed.ok()) {
-    error = parsed.error->ToString(file_name);
+    error = parsed.error().ToString(file_name);
     return nullptr;
   }
-  structured::Value root = parsed.document->root();
+  structured::Value root = parsed.value()->root();
   std::optional<DocumentKind> kind = KindOfDocument(root);
   if (!kind) {
     error = fmt::format(
@@ -57,7 +57,7 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
   }
 
   std::unique_ptr<PlanTree> tree(new PlanTree());
-  tree->document_ = parsed.document;
+  tree->document_ = parsed.value();
   tree->options_ = options;
   tree->options_.options.color = false;
   tree->options_.options.product = options.product ? *options.product : ProductOfPlanOrState(root).value_or(kDefaultProduct);
@@ -66,7 +66,7 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
     tree->plan_ = Plan::FromJson(root);
     const structured::ProviderSchemas* schemas = options.schemas;
     if (tree->plan_.redacted) {
-      base::Expected<structured::ProviderSchemas> embedded = structured::ProviderSchemas::Parse(parsed.document);
+      base::Expected<structured::ProviderSchemas> embedded = structured::ProviderSchemas::Parse(parsed.value());
       if (!embedded) throw InputError("", embedded.error().message);  // names its own path
       tree->embedded_schemas_ = std::move(*embedded);
       schemas = &*tree->embedded_schemas_;

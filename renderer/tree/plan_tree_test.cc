@@ -43,8 +43,8 @@ Case LoadCase(const std::string& dir) {
   if (ok) {
     structured::ParseResult parsed = structured::ParseJson(std::move(schemas));
     EXPECT_TRUE(parsed.ok()) << name;
-    c.schemas_doc = parsed.document;
-    base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+    c.schemas_doc = parsed.value();
+    base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
     EXPECT_TRUE(schemas) << name << ": " << (schemas ? "" : schemas.error().message);
     if (schemas) c.schemas = std::move(*schemas);
   }
@@ -222,11 +222,11 @@ TEST(PlanTree, ATerraformPlanIsShownWithTerraformsRenderer) {
                            "/TestResourceChange_nestedList__in-place_update_-_unknown_block_with_replace.json";
   structured::ParseResult parsed = structured::ParseJson(ReadFile(path));
   ASSERT_TRUE(parsed.ok()) << path;
-  structured::Value root = parsed.document->root();
+  structured::Value root = parsed.value()->root();
   structured::Value input = root.find("input");
   structured::ParseResult schemas_doc = structured::ParseJson(JsonText(input.find("schemas_json")));
   ASSERT_TRUE(schemas_doc.ok());
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.document);
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.value());
   ASSERT_TRUE(schemas) << schemas.error().message;
   std::string error;
   const std::string plan = JsonText(input.find("plan_json"));

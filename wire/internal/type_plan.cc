@@ -83,13 +83,12 @@ std::optional<TypePlans::Dynamic> TypePlans::FromJson(std::string_view json, Typ
   if (it != by_json_.end()) return it->second;
   ParseResult parsed = ParseJson(std::string(json));
   if (!parsed.ok()) {
-    error = TypeError{true, parsed.error->message};
+    error = TypeError{true, parsed.error().message};
     return std::nullopt;
   }
-  std::string why;
-  std::optional<Type> type = ParseType(parsed.document->root(), why);
+  base::Expected<Type> type = ParseType(parsed.value()->root());
   if (!type) {
-    error = TypeError{false, why};
+    error = TypeError{false, type.error().message};
     return std::nullopt;
   }
   const Type& owned = owned_.emplace_back(WithoutOptionalAttributes(*type));
