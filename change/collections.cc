@@ -1,5 +1,6 @@
 #include "change/collections.h"
 
+#include <algorithm>
 #include <string>
 
 #include "change/process_slice.h"
@@ -21,10 +22,11 @@ std::pair<renderers::DiffMap, Action> TransformMap(structured::Value before, str
                                                    const std::function<Diff(std::string_view)>& process) {
   Action current = StartingAction(before.is_object(), after.is_object());
   renderers::DiffMap elements;
+  elements.reserve(keys.size());
   for (std::string_view key : keys) {
     Diff diff = process(key);
     current = CompareActions(current, diff.action());
-    elements.emplace(std::string(key), std::move(diff));
+    elements.emplace(key, std::move(diff));
   }
   return {std::move(elements), current};
 }
@@ -35,6 +37,7 @@ std::pair<std::vector<Diff>, Action> TransformSlice(structured::Value before, st
                                                     const std::function<Diff(size_t, size_t)>& process) {
   Action current = StartingAction(before.is_array(), after.is_array());
   std::vector<Diff> elements;
+  elements.reserve(std::max(before.size(), after.size()));
   ProcessSlice(ClassifyElements(before, after), profile, should_diff, [&](size_t b, size_t a) {
     elements.push_back(process(b, a));
     current = CompareActions(current, elements.back().action());

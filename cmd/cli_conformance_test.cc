@@ -18,8 +18,7 @@ using renderer::testing::JsonText;
 using renderer::testing::Mismatch;
 using renderer::testing::StringAt;
 using renderer::testing::Tally;
-using testing::PlanviewBinary;
-using testing::RunProcess;
+using testing::RunPlanview;
 using testing::WriteTempFile;
 
 // One renderer's unit-test cases: directory, summary label, the flags naming its product.
@@ -42,7 +41,7 @@ class Case {
   }
   // Runs planview and compares its standard output; it must exit with 0.
   void Run(std::string_view label, const std::vector<std::string>& args, std::string_view expected) {
-    testing::ProcessResult r = RunProcess(PlanviewBinary(), args);
+    testing::ProcessResult r = RunPlanview(args);
     if (r.exit_code != 0) {
       failures_.push_back(std::string(label) + ": exit status " + std::to_string(r.exit_code) + ", stderr: " + r.err);
     }
@@ -82,7 +81,7 @@ void PlanDocuments(const Source& source, const std::string& suite, size_t count)
     std::string oracle = StringAt(json.root, "oracle_cli_output");
     if (oracle.rfind("<<renderer panicked", 0) == 0) {
       // Upstream crashes here; planview renders the rest and warns.
-      testing::ProcessResult r = RunProcess(PlanviewBinary(), PlanArgs(plan, schemas, "normal", false, source.product_args));
+      testing::ProcessResult r = RunPlanview(PlanArgs(plan, schemas, "normal", false, source.product_args));
       c.True(r.exit_code == 0, "exit status 0 where upstream panics: " + r.err);
       c.True(r.out == "\nNo changes. Your infrastructure matches the configuration.\n", "output: " + r.out);
       c.True(r.err.find("warning: ") != std::string::npos, "a warning on stderr");
@@ -122,7 +121,7 @@ void PlanHuman(const Source& source, size_t count) {
       c.Run("oracle_output_color", PlanArgs(plan, schemas, mode, true, extra), StringAt(json.root, "oracle_output_color"));
       continue;
     }
-    testing::ProcessResult r = RunProcess(PlanviewBinary(), args);
+    testing::ProcessResult r = RunPlanview(args);
     c.True(r.exit_code == 0, "exit status: " + r.err);
     structured::Value contains = json.root.find("expected_contains");
     for (size_t i = 0; i < contains.size(); ++i) {
@@ -187,7 +186,7 @@ void Versions(const Source& source) {
     Case c(source.label + "/versions", Base(file));
     std::vector<std::string> args = {WriteTempFile("doc.json", doc), "--no-color"};
     args.insert(args.end(), source.product_args.begin(), source.product_args.end());
-    testing::ProcessResult r = RunProcess(PlanviewBinary(), args);
+    testing::ProcessResult r = RunPlanview(args);
     c.True(r.exit_code == 0, "exit status: " + r.err);
     c.True((r.out.find(warning) != std::string::npos) == expected, "version warning: " + r.out);
   }

@@ -14,16 +14,11 @@
 namespace planview::cmd {
 namespace {
 
-using testing::PlanviewBinary;
 using testing::ProcessResult;
-using testing::RunProcess;
+using testing::RunPlanview;
 using testing::WriteTempFile;
 
 constexpr char kCase[] = "testdata/conformance/equivalence/basic_list";
-
-ProcessResult Planview(const std::vector<std::string>& args, const std::string& input = "") {
-  return RunProcess(PlanviewBinary(), args, input);
-}
 
 std::string Read(const std::string& path) { return renderer::testing::ReadFile(path); }
 
@@ -33,11 +28,11 @@ std::string State() { return std::string(kCase) + "/state.json"; }
 std::string Log() { return std::string(kCase) + "/apply.jsonl"; }
 
 TEST(CliStdin, NoFileReadsAPipedStandardInput) {
-  ProcessResult r = Planview({"--schemas", Schemas()}, Read(Plan()));
+  ProcessResult r = RunPlanview({"--schemas", Schemas()}, Read(Plan()));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   EXPECT_EQ(r.out, Read(std::string(kCase) + "/plan.txt"));
-  ProcessResult empty = Planview({});
+  ProcessResult empty = RunPlanview({});
   EXPECT_EQ(empty.exit_code, 1);
   EXPECT_EQ(empty.out, "");
   EXPECT_EQ(empty.err.rfind("planview: <stdin>", 0), 0u) << empty.err;
@@ -50,7 +45,7 @@ TEST(CliStdin, NoFileFromATerminalIsAUsageError) {
   std::FILE* err = std::tmpfile();
   Terminal terminal;
   terminal.stdin_is_terminal = true;
-  EXPECT_EQ(RunPlanview({}, terminal, out, err), 2);
+  EXPECT_EQ(cmd::RunPlanview({}, terminal, out, err), 2);
   std::rewind(err);
   char buf[512] = {};
   size_t n = std::fread(buf, 1, sizeof buf - 1, err);
@@ -97,7 +92,7 @@ TEST(CliFlags, FlagsThatDoNotApplyAreRefused) {
       {{Plan(), "--max-bytes", "4096"}, "--max-bytes does not apply to --format text (only Markdown has a size budget)"},
   };
   for (const Refusal& c : cases) {
-    ProcessResult r = Planview(c.args);
+    ProcessResult r = RunPlanview(c.args);
     EXPECT_EQ(r.exit_code, 2) << c.message;
     EXPECT_EQ(r.out, "") << c.message;
     EXPECT_EQ(r.err, "planview: " + c.message + "\nRun 'planview --help' for usage.\n");
@@ -113,7 +108,7 @@ TEST(CliFlags, FlagsThatApplyAreHonoured) {
            {Plan(), "--format", "markdown", "--no-color", "--verbose", "--max-bytes", "4096"},
            {Plan(), "--format", "json", "--show-sensitive", "--drift", "summary", "--action", "destroy"},
            {Plan(), "--mode", "normal", "--quality", "none", "--summary", "--width", "100", "--color", "always"}}) {
-    ProcessResult r = Planview(args);
+    ProcessResult r = RunPlanview(args);
     EXPECT_EQ(r.exit_code, 0) << args[1] << ": " << r.err;
     EXPECT_NE(r.out, "") << args[1];
   }
@@ -121,14 +116,14 @@ TEST(CliFlags, FlagsThatApplyAreHonoured) {
 
 TEST(CliInput, BinaryDataIsNamedNotParsed) {
   std::string gz = WriteTempFile("plan.json.gz", std::string("\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03", 10));
-  ProcessResult r = Planview({gz});
+  ProcessResult r = RunPlanview({gz});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "planview: " + gz +
                        ": gzip-compressed data, not a plan, state or log: give a saved plan file (tofu plan -out) "
                        "or the JSON of `tofu show -json`\n");
   std::string elf = WriteTempFile("planview.bin", std::string("\x7f" "ELF\x02\x01\x01\x00\x00", 9));
-  r = Planview({elf});
+  r = RunPlanview({elf});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "planview: " + elf +
                        ": binary data (a NUL byte at byte 7), not a plan, state or log: give a saved plan file (tofu "
@@ -138,20 +133,20 @@ TEST(CliInput, BinaryDataIsNamedNotParsed) {
 // A saved plan file on standard input, with no FILE: rendered as from its path.
 TEST(CliInput, PlanFileOnStandardInput) {
   const std::string dir = "testdata/planfiles/solo/ARmrCode__gke-infrastructure-tf__root__8ef58fa2";
-  ProcessResult from_path = Planview({dir + "/plan.bin"});
+  ProcessResult from_path = RunPlanview({dir + "/plan.bin"});
   ASSERT_EQ(from_path.exit_code, 0) << from_path.err;
-  ProcessResult piped = Planview({}, Read(dir + "/plan.bin"));
+  ProcessResult piped = RunPlanview({}, Read(dir + "/plan.bin"));
   EXPECT_EQ(piped.exit_code, 0) << piped.err;
   EXPECT_EQ(piped.out, from_path.out);
 }
 
 TEST(CliBrowse, StandardInputAndFlagsForThePlainViewer) {
   // The plan on standard input and no terminal for the keys (the test has none).
-  ProcessResult r = Planview({"browse"}, Read(Plan()));
+  ProcessResult r = RunPlanview({"browse"}, Read(Plan()));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "planview: browse: the plan came on standard input and there is no terminal (/dev/tty) for the "
                    "keys\n");
-  ProcessResult width = Planview({"browse", Plan(), "--width", "90"});
+  ProcessResult width = RunPlanview({"browse", Plan(), "--width", "90"});
   EXPECT_EQ(width.exit_code, 2);
   EXPECT_EQ(width.err,
             "planview: browse: --width is for the plain viewer, not browse (browse has keys for its filters)\nRun "

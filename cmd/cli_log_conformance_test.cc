@@ -16,9 +16,8 @@ namespace {
 using renderer::testing::Mismatch;
 using renderer::testing::ReadFile;
 using renderer::testing::Tally;
-using testing::PlanviewBinary;
 using testing::ProcessResult;
-using testing::RunProcess;
+using testing::RunPlanview;
 
 constexpr char kLogs[] = "testdata/logs";
 constexpr char kEquivalence[] = "testdata/conformance/equivalence";
@@ -28,7 +27,7 @@ void Check(const std::string& suite, const std::string& log_file, const std::str
   std::vector<std::string> failures;
   for (bool color : {false, true}) {
     if (color && color_expected.empty()) continue;
-    ProcessResult r = RunProcess(PlanviewBinary(), {log_file, color ? "--color=always" : "-no-color"});
+    ProcessResult r = RunPlanview({log_file, color ? "--color=always" : "-no-color"});
     const std::string label = color ? "colour" : "no colour";
     if (r.exit_code != 0) failures.push_back(label + ": exit status " + std::to_string(r.exit_code));
     std::string m = Mismatch(color ? color_expected : expected, r.out);

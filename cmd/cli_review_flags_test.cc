@@ -10,16 +10,11 @@
 namespace planview::cmd {
 namespace {
 
-using testing::PlanviewBinary;
 using testing::ProcessResult;
-using testing::RunProcess;
+using testing::RunPlanview;
 
 constexpr char kDrift[] = "testdata/conformance/equivalence/moved_with_drift";
 constexpr char kDriftGolden[] = "testdata/formats/moved_with_drift";
-
-ProcessResult Planview(const std::vector<std::string>& args, const std::string& input = "") {
-  return RunProcess(PlanviewBinary(), args, input);
-}
 
 std::vector<std::string> DriftPlan(std::vector<std::string> more) {
   std::vector<std::string> args = {std::string(kDrift) + "/plan.json", "--schemas", std::string(kDrift) + "/schemas.json",
@@ -42,7 +37,7 @@ TEST(CliDrift, EveryChoiceInEveryFormatMatchesItsGolden) {
                                          {{"--format", "html", "--drift", "summary"}, "drift_summary.html"},
                                          {{"--format", "json", "--drift", "summary"}, "drift_summary.json"},
                                          {{"--format", "json", "--drift", "hide"}, "drift_hide.json"}}) {
-    ProcessResult r = Planview(DriftPlan(c.args));
+    ProcessResult r = RunPlanview(DriftPlan(c.args));
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.err, "");
     EXPECT_EQ(r.out, renderer::testing::ReadFile(std::string(kDriftGolden) + "/" + c.golden)) << c.golden;
@@ -50,24 +45,24 @@ TEST(CliDrift, EveryChoiceInEveryFormatMatchesItsGolden) {
 }
 
 TEST(CliDrift, SummaryNamesEachDriftedResourceAndHideDropsTheSection) {
-  ProcessResult summary = Planview(DriftPlan({"--drift", "summary"}));
+  ProcessResult summary = RunPlanview(DriftPlan({"--drift", "summary"}));
   EXPECT_NE(summary.out.find("this plan:\n\n  ~ tfcoremock_simple_resource.base_after has changed\n\n\nUnless"),
             std::string::npos)
       << summary.out;
-  ProcessResult hide = Planview(DriftPlan({"--drift", "hide"}));
+  ProcessResult hide = RunPlanview(DriftPlan({"--drift", "hide"}));
   EXPECT_EQ(hide.out.find("changed outside"), std::string::npos) << hide.out;
   EXPECT_EQ(hide.out.find("Hello, world!\" -> \"Hello, drift!\""), std::string::npos) << hide.out;
   EXPECT_NE(hide.out.find("Plan: 0 to add, 2 to change, 0 to destroy."), std::string::npos);
 }
 
 TEST(CliDrift, FiltersApplyToDrift) {
-  ProcessResult r = Planview(DriftPlan({"--address", "*dependent", "--format", "markdown"}));
+  ProcessResult r = RunPlanview(DriftPlan({"--address", "*dependent", "--format", "markdown"}));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.find("base_after has changed"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("_planview: 1 of 1 drifted resources hidden by --address &#39;\\*dependent&#39;._"),
             std::string::npos)
       << r.out;
-  ProcessResult kept = Planview(DriftPlan({"--address", "*base*", "--format", "json"}));
+  ProcessResult kept = RunPlanview(DriftPlan({"--address", "*base*", "--format", "json"}));
   EXPECT_NE(kept.out.find("\"resource_drift\":[{\"address\":\"tfcoremock_simple_resource.base_after\""),
             std::string::npos)
       << kept.out;
@@ -75,7 +70,7 @@ TEST(CliDrift, FiltersApplyToDrift) {
 }
 
 TEST(CliDrift, UnknownChoiceIsAUsageError) {
-  ProcessResult r = Planview(DriftPlan({"--drift", "maybe"}));
+  ProcessResult r = RunPlanview(DriftPlan({"--drift", "maybe"}));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_NE(r.err.find("--drift: unknown choice \"maybe\" (want show, summary or hide)"), std::string::npos) << r.err;
@@ -89,7 +84,7 @@ TEST(CliSummary, NamesAddressesDestroysFirstAndDestroyMeansDelete) {
   destroy.insert(destroy.end(), {"--summary", "--action", "destroy,create"});
   std::vector<std::string> del = base;
   del.insert(del.end(), {"--summary", "--action=delete", "--action", "create"});
-  ProcessResult a = Planview(destroy), b = Planview(del);
+  ProcessResult a = RunPlanview(destroy), b = RunPlanview(del);
   EXPECT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
   EXPECT_NE(a.out.find("hidden by --action delete,create;"), std::string::npos) << a.out;

@@ -15,13 +15,12 @@ namespace planview::cmd {
 namespace {
 
 namespace golden = renderer::testing;
-using testing::PlanviewBinary;
-using testing::RunProcess;
+using testing::RunPlanview;
 using testing::WriteTempFile;
 
 // The failures of one run of one case ("" when it passed).
 std::string Check(const std::vector<std::string>& args, std::string_view expected, structured::Value warnings) {
-  testing::ProcessResult r = RunProcess(PlanviewBinary(), args);
+  testing::ProcessResult r = RunPlanview(args);
   std::string failures;
   if (r.exit_code != 0) failures += "exit status " + std::to_string(r.exit_code) + "; ";
   std::string m = golden::Mismatch(expected, r.out);

@@ -14,16 +14,11 @@
 namespace planview::cmd {
 namespace {
 
-using testing::PlanviewBinary;
 using testing::ProcessResult;
-using testing::RunProcess;
+using testing::RunPlanview;
 using testing::WriteTempFile;
 
 constexpr char kBasic[] = "testdata/conformance/equivalence/basic_list";
-
-ProcessResult Planview(const std::vector<std::string>& args, const std::string& input = "") {
-  return RunProcess(PlanviewBinary(), args, input);
-}
 
 int Lines(const std::string& text) {
   int n = 0;
@@ -32,7 +27,7 @@ int Lines(const std::string& text) {
 }
 
 TEST(Cli, RendersAPlanWithSchemas) {
-  ProcessResult r = Planview({std::string(kBasic) + "/plan.json", "--schemas", std::string(kBasic) + "/schemas.json"});
+  ProcessResult r = RunPlanview({std::string(kBasic) + "/plan.json", "--schemas", std::string(kBasic) + "/schemas.json"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, renderer::testing::ReadFile(std::string(kBasic) + "/plan.txt"));
   EXPECT_EQ(r.err, "");
@@ -40,21 +35,21 @@ TEST(Cli, RendersAPlanWithSchemas) {
 
 // The example the README runs.
 TEST(Cli, RendersTheBundledExample) {
-  ProcessResult r = Planview({"testdata/examples/plan.json", "--schemas", "testdata/examples/schemas.json"});
+  ProcessResult r = RunPlanview({"testdata/examples/plan.json", "--schemas", "testdata/examples/schemas.json"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, renderer::testing::ReadFile("testdata/examples/plan.txt"));
 }
 
 TEST(Cli, ReadsStandardInput) {
   std::string plan = renderer::testing::ReadFile(std::string(kBasic) + "/plan.json");
-  ProcessResult r = Planview({"-", "--schemas", std::string(kBasic) + "/schemas.json"}, plan);
+  ProcessResult r = RunPlanview({"-", "--schemas", std::string(kBasic) + "/schemas.json"}, plan);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, renderer::testing::ReadFile(std::string(kBasic) + "/plan.txt"));
 }
 
 TEST(Cli, NotJsonIsOneErrorLine) {
   std::string file = WriteTempFile("notes.txt", "these are not the droids\n");
-  ProcessResult r = Planview({file});
+  ProcessResult r = RunPlanview({file});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(Lines(r.err), 1) << r.err;
@@ -64,7 +59,7 @@ TEST(Cli, NotJsonIsOneErrorLine) {
 
 TEST(Cli, EmptyFileIsOneErrorLine) {
   std::string file = WriteTempFile("empty.json", "");
-  ProcessResult r = Planview({file});
+  ProcessResult r = RunPlanview({file});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "planview: " + file + ":1:1: empty input: no JSON value (byte 0)\n");
@@ -72,7 +67,7 @@ TEST(Cli, EmptyFileIsOneErrorLine) {
 
 TEST(Cli, MalformedJsonNamesLineColumnAndPath) {
   std::string file = WriteTempFile("bad.json", "{\"resource_changes\": [\n  {\"address\": tru}\n]}");
-  ProcessResult r = Planview({file});
+  ProcessResult r = RunPlanview({file});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(Lines(r.err), 1) << r.err;
   EXPECT_EQ(r.err.rfind("planview: " + file + ":2:", 0), 0u) << r.err;
@@ -81,13 +76,13 @@ TEST(Cli, MalformedJsonNamesLineColumnAndPath) {
 
 TEST(Cli, WrongShapeNamesThePath) {
   std::string file = WriteTempFile("shape.json", R"({"resource_changes":[{"address":"t.a","change":{"actions":"create"}}]})");
-  ProcessResult r = Planview({file});
+  ProcessResult r = RunPlanview({file});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "planview: " + file + ": $.resource_changes[0].change.actions: expected an array, found string\n");
 }
 
 TEST(Cli, MissingFile) {
-  ProcessResult r = Planview({"/nonexistent/plan.json"});
+  ProcessResult r = RunPlanview({"/nonexistent/plan.json"});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_NE(r.err.find("/nonexistent/plan.json"), std::string::npos) << r.err;
   EXPECT_EQ(Lines(r.err), 1);
@@ -97,7 +92,7 @@ TEST(Cli, SchemasForOtherProvidersStillRenderEveryResource) {
   std::string schemas = WriteTempFile(
       "other_schemas.json",
       R"({"format_version":"1.0","provider_schemas":{"registry.opentofu.org/hashicorp/aws":{"resource_schemas":{}}}})");
-  ProcessResult r = Planview({std::string(kBasic) + "/plan.json", "--schemas", schemas});
+  ProcessResult r = RunPlanview({std::string(kBasic) + "/plan.json", "--schemas", schemas});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   // The values alone give the same layout for this resource.
   EXPECT_EQ(r.out, renderer::testing::ReadFile(std::string(kBasic) + "/plan.txt"));
@@ -108,7 +103,7 @@ TEST(Cli, SchemasForOtherProvidersStillRenderEveryResource) {
 
 TEST(Cli, WithoutSchemasSaysSoOnce) {
   std::string plan = "testdata/conformance/equivalence/multiple_block_types/plan.json";
-  ProcessResult r = Planview({plan});
+  ProcessResult r = RunPlanview({plan});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("will be created"), std::string::npos);
   EXPECT_EQ(r.err.find("no provider schemas given"), r.err.rfind("no provider schemas given"));
@@ -121,7 +116,7 @@ TEST(Cli, TruncatedLogLine) {
   size_t last = log.rfind('\n', log.size() - 2);
   std::string truncated = log.substr(0, last + 1 + (log.size() - last) / 2);
   std::string file = WriteTempFile("truncated.jsonl", truncated);
-  ProcessResult r = Planview({file});
+  ProcessResult r = RunPlanview({file});
   EXPECT_EQ(r.exit_code, 1);
   // Everything before is rendered, and the broken line is passed through as upstream does.
   EXPECT_EQ(r.out.rfind("tfcoremock_list.list: Creating...\n", 0), 0u) << r.out;
@@ -132,7 +127,7 @@ TEST(Cli, TruncatedLogLine) {
 
 TEST(Cli, EmptyStateFromShowJson) {
   std::string file = WriteTempFile("empty_state.json", R"({"format_version":"1.0"})");
-  ProcessResult r = Planview({file});
+  ProcessResult r = RunPlanview({file});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "The state file is empty. No resources are represented.\n");
 }
@@ -143,7 +138,7 @@ TEST(Cli, RedactedPlanWithEmbeddedSchemas) {
   std::string redacted = "{\"plan_format_version\":\"1.2\",\"provider_format_version\":\"1.0\",\"resource_changes\":" +
                          renderer::testing::JsonText(plan.root.find("resource_changes")) + ",\"provider_schemas\":" +
                          renderer::testing::JsonText(schemas.root.find("provider_schemas")) + "}";
-  ProcessResult r = Planview({WriteTempFile("redacted.json", redacted)});
+  ProcessResult r = RunPlanview({WriteTempFile("redacted.json", redacted)});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, renderer::testing::ReadFile(std::string(kBasic) + "/plan.txt"));
   EXPECT_EQ(r.err, "");
@@ -151,41 +146,41 @@ TEST(Cli, RedactedPlanWithEmbeddedSchemas) {
 
 TEST(Cli, KindOverride) {
   std::string line = R"({"@message":"hello","type":"apply_start"})";
-  ProcessResult detected = Planview({WriteTempFile("one.jsonl", line + "\n")});
+  ProcessResult detected = RunPlanview({WriteTempFile("one.jsonl", line + "\n")});
   EXPECT_EQ(detected.out, "hello\n");
-  ProcessResult forced = Planview({"--kind", "state", WriteTempFile("plan.json", R"({"format_version":"1.0","values":null})")});
+  ProcessResult forced = RunPlanview({"--kind", "state", WriteTempFile("plan.json", R"({"format_version":"1.0","values":null})")});
   EXPECT_EQ(forced.out, "The state file is empty. No resources are represented.\n");
-  ProcessResult unknown = Planview({WriteTempFile("what.json", R"({"what":1})")});
+  ProcessResult unknown = RunPlanview({WriteTempFile("what.json", R"({"what":1})")});
   EXPECT_EQ(unknown.exit_code, 1);
   EXPECT_NE(unknown.err.find("use --kind"), std::string::npos);
 }
 
 TEST(Cli, ModeProductWidthAndColourFlags) {
   std::string empty = WriteTempFile("empty_plan.json", R"({"format_version":"1.2","errored":false})");
-  EXPECT_EQ(Planview({empty, "--mode", "destroy", "--product", "terraform", "--width", "40"}).out,
+  EXPECT_EQ(RunPlanview({empty, "--mode", "destroy", "--product", "terraform", "--width", "40"}).out,
             "\nNo changes. No objects need to be destroyed.\n\n"
             "Either you have not created any objects\n"
             "yet or the existing objects were\n"
             "already deleted outside of Terraform.\n");
-  EXPECT_EQ(Planview({empty, "-mode=refresh-only", "-no-color"}).out.rfind("\nNo changes. Your infrastructure still", 0), 0u);
-  EXPECT_EQ(Planview({empty, "--color", "always"}).out,
+  EXPECT_EQ(RunPlanview({empty, "-mode=refresh-only", "-no-color"}).out.rfind("\nNo changes. Your infrastructure still", 0), 0u);
+  EXPECT_EQ(RunPlanview({empty, "--color", "always"}).out,
             "\n\x1b[0m\x1b[1m\x1b[32mNo changes.\x1b[0m\x1b[1m Your infrastructure matches the configuration.\x1b[0m\n"
             "\x1b[0m");
-  EXPECT_EQ(Planview({empty, "--no-color"}).out, "\nNo changes. Your infrastructure matches the configuration.\n");
+  EXPECT_EQ(RunPlanview({empty, "--no-color"}).out, "\nNo changes. Your infrastructure matches the configuration.\n");
 }
 
 // --product auto (the default) reads the product from the document; the last flag wins.
 TEST(Cli, ProductAutoAndOverride) {
   std::string empty = WriteTempFile("empty_destroy.json", R"({"format_version":"1.2","errored":false})");
   const std::string opentofu_tail = "already deleted outside of OpenTofu.\n";
-  EXPECT_NE(Planview({empty, "--mode", "destroy"}).out.find(opentofu_tail), std::string::npos);
-  EXPECT_NE(Planview({empty, "--mode", "destroy", "--product", "terraform", "--product", "auto"}).out.find(opentofu_tail),
+  EXPECT_NE(RunPlanview({empty, "--mode", "destroy"}).out.find(opentofu_tail), std::string::npos);
+  EXPECT_NE(RunPlanview({empty, "--mode", "destroy", "--product", "terraform", "--product", "auto"}).out.find(opentofu_tail),
             std::string::npos);
-  ProcessResult bad = Planview({empty, "--product=pulumi"});
+  ProcessResult bad = RunPlanview({empty, "--product=pulumi"});
   EXPECT_EQ(bad.err,
             "planview: --product: unknown product \"pulumi\" (want auto, opentofu or terraform)\n"
             "Run 'planview --help' for usage.\n");
-  EXPECT_NE(Planview({"--help"}).out.find("--product PRODUCT     auto, opentofu or terraform"), std::string::npos);
+  EXPECT_NE(RunPlanview({"--help"}).out.find("--product PRODUCT     auto, opentofu or terraform"), std::string::npos);
 }
 
 TEST(Cli, UsageErrorsExitTwo) {
@@ -200,7 +195,7 @@ TEST(Cli, UsageErrorsExitTwo) {
                                              {"x", "--quality", "great"},
                                              {"x", "--product", "pulumi"},
                                              {"x", "--no-color=1"}}) {
-    ProcessResult r = Planview(args);
+    ProcessResult r = RunPlanview(args);
     EXPECT_EQ(r.exit_code, 2) << r.err;
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(Lines(r.err), 2) << r.err;
@@ -221,16 +216,16 @@ TEST(Cli, InAutomationNoCommandIsSuggested) {
     "relevant_attributes":[{"resource":"t.a","attribute":["x"]}]})");
   // A bare provider name ("p") reads as a pre-0.13 Terraform plan; this is OpenTofu's wording.
   std::vector<std::string> args = {plan, "--schemas", schemas, "--quality", "nochanges", "--product", "opentofu"};
-  ProcessResult normal = RunProcess(PlanviewBinary(), args, "", {{"TF_IN_AUTOMATION", ""}});
+  ProcessResult normal = RunPlanview(args, "", {{"TF_IN_AUTOMATION", ""}});
   EXPECT_NE(normal.out.find("create and apply a refresh-only plan:\n  tofu apply -refresh-only\n"), std::string::npos)
       << normal.out;
-  ProcessResult automation = RunProcess(PlanviewBinary(), args, "", {{"TF_IN_AUTOMATION", "1"}});
+  ProcessResult automation = RunPlanview(args, "", {{"TF_IN_AUTOMATION", "1"}});
   EXPECT_NE(automation.out.find("create and apply a refresh-only plan.\n"), std::string::npos) << automation.out;
   EXPECT_EQ(automation.out.find("tofu apply -refresh-only"), std::string::npos) << automation.out;
 }
 
 TEST(Cli, WireSubcommandIsDispatched) {
-  ProcessResult r = Planview({"wire"});
+  ProcessResult r = RunPlanview({"wire"});
   EXPECT_EQ(r.exit_code, 2) << r.err;
   EXPECT_NE(r.err.find("missing subcommand"), std::string::npos) << r.err;
 }
@@ -238,7 +233,7 @@ TEST(Cli, WireSubcommandIsDispatched) {
 TEST(Cli, WireHelpPrintsUsage) {
   for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
            {"wire", "--help"}, {"wire", "decode", "--help"}, {"wire", "diff", "--help"}, {"wire", "-h"}}) {
-    ProcessResult r = Planview(args);
+    ProcessResult r = RunPlanview(args);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out.rfind("usage: planview wire decode ", 0), 0u) << r.out;
     EXPECT_EQ(r.err, "");
@@ -248,21 +243,21 @@ TEST(Cli, WireHelpPrintsUsage) {
 // A file name or option holding a newline, ESC or a terminal title sequence is shown as
 // Go's %q shows it: the error stays one line and nothing reaches the terminal raw.
 TEST(Cli, UserTextInMessagesIsEscaped) {
-  ProcessResult missing = Planview({"no\nsuch\x1b]0;title\x07.json"});
+  ProcessResult missing = RunPlanview({"no\nsuch\x1b]0;title\x07.json"});
   EXPECT_EQ(missing.exit_code, 1);
   EXPECT_EQ(missing.err, "planview: \"no\\nsuch\\x1b]0;title\\a.json\": cannot open: No such file or directory\n");
   std::string named = WriteTempFile("bad\nname.json", "{\"resource_changes\": 5}");
-  ProcessResult bad = Planview({named});
+  ProcessResult bad = RunPlanview({named});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(Lines(bad.err), 1) << bad.err;
   EXPECT_NE(bad.err.find("bad\\nname.json\": "), std::string::npos) << bad.err;
-  ProcessResult option = Planview({"x", "--\x1b[2J"});
+  ProcessResult option = RunPlanview({"x", "--\x1b[2J"});
   EXPECT_EQ(option.exit_code, 2);
   EXPECT_EQ(option.err, "planview: unknown option \"--\\x1b[2J\"\nRun 'planview --help' for usage.\n");
-  ProcessResult value = Planview({"x", "--mode", "a\nb"});
+  ProcessResult value = RunPlanview({"x", "--mode", "a\nb"});
   EXPECT_EQ(value.exit_code, 2);
   EXPECT_EQ(value.err.rfind("planview: --mode: unknown mode \"a\\nb\" (want", 0), 0u) << value.err;
-  ProcessResult wire = Planview({"wire", "decode", "--type", "\"string\"", "a\x1b" "b.json"});
+  ProcessResult wire = RunPlanview({"wire", "decode", "--type", "\"string\"", "a\x1b" "b.json"});
   EXPECT_EQ(wire.exit_code, 1);
   EXPECT_EQ(wire.err, "planview wire: \"a\\x1bb.json\": cannot open: No such file or directory\n");
 }
@@ -285,14 +280,14 @@ TEST(Cli, EveryCommandHasHelpAndTheSameUsageErrors) {
     for (const char* help : {"--help", "-h", "-help"}) {
       std::vector<std::string> args = c.words;
       args.push_back(help);
-      ProcessResult r = Planview(args);
+      ProcessResult r = RunPlanview(args);
       EXPECT_EQ(r.exit_code, 0) << r.err;
       EXPECT_EQ(r.out.rfind(c.usage_start, 0), 0u) << r.out;
       EXPECT_EQ(r.err, "");
     }
     std::vector<std::string> args = c.words;
     args.insert(args.end(), {"plan.json", "--no-color=yes"});
-    ProcessResult bad = Planview(args);
+    ProcessResult bad = RunPlanview(args);
     EXPECT_EQ(bad.exit_code, 2);
     EXPECT_EQ(bad.out, "");
     EXPECT_EQ(bad.err, c.usage_error);
@@ -300,11 +295,11 @@ TEST(Cli, EveryCommandHasHelpAndTheSameUsageErrors) {
 }
 
 TEST(Cli, HelpAndVersion) {
-  ProcessResult help = Planview({"--help"});
+  ProcessResult help = RunPlanview({"--help"});
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_EQ(help.out.rfind("Usage: planview [options] FILE\n", 0), 0u);
   EXPECT_NE(help.out.find("-no-color"), std::string::npos);
-  ProcessResult version = Planview({"-version"});
+  ProcessResult version = RunPlanview({"-version"});
   EXPECT_EQ(version.exit_code, 0);
   EXPECT_EQ(version.out.rfind(std::string("planview ") + kVersion, 0), 0u);
 }
@@ -313,12 +308,12 @@ TEST(Cli, EphemeralResourcesAreSkippedWithAWarning) {
   std::string plan = WriteTempFile(
       "ephemeral.json",
       R"({"format_version":"1.2","resource_changes":[{"address":"ephemeral.t.a","mode":"ephemeral","type":"t","name":"a","provider_name":"p","change":{"actions":["open"]}}]})");
-  ProcessResult bad_action = Planview({plan});
+  ProcessResult bad_action = RunPlanview({plan});
   EXPECT_EQ(bad_action.exit_code, 1);
   plan = WriteTempFile(
       "ephemeral.json",
       R"({"format_version":"1.2","resource_changes":[{"address":"ephemeral.t.a","mode":"ephemeral","type":"t","name":"a","provider_name":"p","change":{"actions":["create"],"after":{}}}]})");
-  ProcessResult r = Planview({plan, "--product", "opentofu"});
+  ProcessResult r = RunPlanview({plan, "--product", "opentofu"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "\nNo changes. Your infrastructure matches the configuration.\n");
   EXPECT_NE(r.err.find("ephemeral.t.a: ephemeral resources are not stored in plans"), std::string::npos) << r.err;
@@ -335,11 +330,11 @@ TEST(Cli, DeepValuesRenderAndTooDeepIsAnError) {
   std::string deep = WriteTempFile(
       "deep.json", R"({"format_version":"1.2","output_changes":{"o":{"actions":["create"],"before":null,"after":)" +
                        nested(500) + "}}}");
-  ProcessResult ok = Planview({deep});
+  ProcessResult ok = RunPlanview({deep});
   EXPECT_EQ(ok.exit_code, 0) << ok.err;
   EXPECT_NE(ok.out.find("Changes to Outputs:"), std::string::npos);
   std::string too_deep = WriteTempFile("too_deep.json", R"({"output_changes":{"o":{"after":)" + nested(600) + "}}}");
-  ProcessResult bad = Planview({too_deep});
+  ProcessResult bad = RunPlanview({too_deep});
   EXPECT_EQ(bad.exit_code, 1);
   EXPECT_EQ(Lines(bad.err), 1) << bad.err;
 }
@@ -348,7 +343,7 @@ TEST(Cli, DeepValuesRenderAndTooDeepIsAnError) {
 std::string RunInProcess(const std::vector<std::string>& args, const Terminal& terminal) {
   std::FILE* out = std::tmpfile();
   std::FILE* err = std::tmpfile();
-  EXPECT_EQ(RunPlanview(args, terminal, out, err), 0);
+  EXPECT_EQ(cmd::RunPlanview(args, terminal, out, err), 0);
   std::rewind(out);
   std::string text;
   char buffer[4096];
@@ -392,7 +387,7 @@ TEST(Cli, FormatFlagsMatchTheGoldenFiles) {
                                          {{"--format", "html"}, "page.html"}}) {
     std::vector<std::string> args = base;
     args.insert(args.end(), f.args.begin(), f.args.end());
-    ProcessResult r = Planview(args);
+    ProcessResult r = RunPlanview(args);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, renderer::testing::ReadFile(golden + "/" + f.file)) << f.file;
   }
@@ -400,7 +395,7 @@ TEST(Cli, FormatFlagsMatchTheGoldenFiles) {
 
 TEST(Cli, AddressFilterAndHideReads) {
   const std::string dir = "testdata/conformance/equivalence/data_read";
-  ProcessResult r = Planview({dir + "/plan.json", "--schemas", dir + "/schemas.json", "--address", "module.create.*",
+  ProcessResult r = RunPlanview({dir + "/plan.json", "--schemas", dir + "/schemas.json", "--address", "module.create.*",
                               "--address", "tfcoremock_*", "--hide-reads"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.find("data.tfcoremock_simple_resource.read will be read"), std::string::npos) << r.out;
@@ -420,14 +415,14 @@ TEST(Cli, SensitiveValuesStayHiddenInFormats) {
     "change":{"actions":["update"],"before":{"password":"hunter2-old","id":"1"},"after":{"password":"hunter2-new",
     "id":"1"},"after_unknown":{},"before_sensitive":{"password":true},"after_sensitive":{"password":true}}}]})");
   for (const char* format : {"markdown", "json", "html"}) {
-    ProcessResult r = Planview({file, "--format", format});
+    ProcessResult r = RunPlanview({file, "--format", format});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out.find("hunter2"), std::string::npos) << format << ": " << r.out;
     EXPECT_NE(r.out.find("aws_db.x"), std::string::npos) << format;
   }
-  ProcessResult json = Planview({file, "--format", "json"});
+  ProcessResult json = RunPlanview({file, "--format", "json"});
   EXPECT_NE(json.out.find(R"("inner":{"redacted":true})"), std::string::npos) << json.out;
-  ProcessResult shown = Planview({file, "--format", "json", "--show-sensitive"});
+  ProcessResult shown = RunPlanview({file, "--format", "json", "--show-sensitive"});
   EXPECT_NE(shown.out.find("hunter2-new"), std::string::npos) << shown.out;
 }
 
@@ -438,11 +433,11 @@ TEST(Cli, FormatUsageErrors) {
                                              {"p.json", "--max-bytes", "12"},
                                              {"p.json", "--address="},
                                              {"p.json", "--summary=yes"}}) {
-    ProcessResult r = Planview(args);
+    ProcessResult r = RunPlanview(args);
     EXPECT_EQ(r.exit_code, 2) << args[1];
     EXPECT_EQ(Lines(r.err), 2) << r.err;
   }
-  EXPECT_NE(Planview({"p.json", "--action", "explode"}).err.find("--action: unknown action \"explode\""),
+  EXPECT_NE(RunPlanview({"p.json", "--action", "explode"}).err.find("--action: unknown action \"explode\""),
             std::string::npos);
 }
 

@@ -19,9 +19,8 @@
 namespace planview::cmd {
 namespace {
 
-using testing::PlanviewBinary;
 using testing::ProcessResult;
-using testing::RunProcess;
+using testing::RunPlanview;
 using testing::WriteTempFile;
 
 constexpr char kOld[] = "testdata/diff/review/old.json";
@@ -30,7 +29,7 @@ constexpr char kPairs[] = "testdata/planfiles/pairs";
 
 ProcessResult Diff(std::vector<std::string> args, const std::string& input = "") {
   args.insert(args.begin(), "diff");
-  return RunProcess(PlanviewBinary(), args, input);
+  return RunPlanview(args, input);
 }
 
 struct GoldenCase {

@@ -14,9 +14,8 @@
 namespace planview::cmd {
 namespace {
 
-using testing::PlanviewBinary;
 using testing::ProcessResult;
-using testing::RunProcess;
+using testing::RunPlanview;
 using testing::WriteTempFile;
 
 // `bash testdata/mask/update_golden.sh` rewrites the goldens (the same flags as below).
@@ -25,9 +24,10 @@ const std::map<std::string, std::string> kEnv = {{"SECRET", "pa\"ss\\word"}};
 const std::vector<std::string> kMasks = {"--mask", "AKIA[A-Z0-9]{16}", "--mask", "tok-[0-9a-f]+", "--mask",
                                          "(?s)-----BEGIN KEY-----.*?-----END KEY-----", "--mask-env", "SECRET"};
 
-ProcessResult Planview(std::vector<std::string> args, const std::vector<std::string>& more = {}) {
-  args.insert(args.end(), more.begin(), more.end());
-  return RunProcess(PlanviewBinary(), args, "", kEnv);
+// `args` followed by the masks above.
+std::vector<std::string> Masked(std::vector<std::string> args) {
+  args.insert(args.end(), kMasks.begin(), kMasks.end());
+  return args;
 }
 
 std::vector<std::string> Plan(std::vector<std::string> more = {}) {
@@ -52,7 +52,7 @@ TEST(Mask, GoldenInEveryFormat) {
        "masked_wire.json"},
   };
   for (const auto& [args, golden] : cases) {
-    ProcessResult r = Planview(args, kMasks);
+    ProcessResult r = RunPlanview(Masked(args), "", kEnv);
     EXPECT_EQ(r.exit_code, 0) << golden << ": " << r.err;
     EXPECT_EQ(r.err, "") << golden;
     EXPECT_EQ(r.out, Golden(golden)) << golden;
@@ -82,12 +82,7 @@ TEST(Mask, NoFormatLeaksAMaskedValue) {
   runs.push_back({"-", "--kind", "log"});  // the same log on standard input, below
   runs.push_back({"wire", "decode", "--type", "[\"map\",\"string\"]", "--input", "json", std::string(kDir) + "wire_value.json"});
   for (const std::vector<std::string>& args : runs) {
-    ProcessResult r = args[0] == "-" ? RunProcess(PlanviewBinary(), [&] {
-      std::vector<std::string> a = args;
-      a.insert(a.end(), kMasks.begin(), kMasks.end());
-      return a;
-    }(), Golden("log.jsonl"), kEnv)
-                                     : Planview(args, kMasks);
+    ProcessResult r = RunPlanview(Masked(args), args[0] == "-" ? Golden("log.jsonl") : "", kEnv);
     std::string what = args[0] + (args.size() > 4 ? " " + args[3] + " " + args[4] : "");
     EXPECT_EQ(r.exit_code, 0) << what << ": " << r.err;
     for (const std::string& fragment : fragments) {
@@ -97,38 +92,38 @@ TEST(Mask, NoFormatLeaksAMaskedValue) {
     EXPECT_NE(r.out.find("(masked)"), std::string::npos) << what;
   }
   // Without the masks the same runs show them (the test can fail).
-  ProcessResult plain = Planview(Plan({"--verbose"}));
+  ProcessResult plain = RunPlanview(Plan({"--verbose"}));
   for (const std::string& fragment : fragments) EXPECT_NE(plain.out.find(fragment), std::string::npos) << fragment;
 }
 
 TEST(Mask, BadMasksAreUsageErrors) {
-  ProcessResult r = Planview(Plan({"--mask", "ok", "--mask", "a(b"}));
+  ProcessResult r = RunPlanview(Plan({"--mask", "ok", "--mask", "a(b"}));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err, "planview: --mask: invalid pattern \"a(b\": missing ): a(b\nRun 'planview --help' for usage.\n");
-  r = Planview(Plan({"--mask", "x?"}));
+  r = RunPlanview(Plan({"--mask", "x?"}));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err, "planview: --mask: pattern \"x?\" matches the empty string\nRun 'planview --help' for usage.\n");
-  r = Planview(Plan({"--mask-env", "PLANVIEW_TEST_UNSET_VARIABLE"}));
+  r = RunPlanview(Plan({"--mask-env", "PLANVIEW_TEST_UNSET_VARIABLE"}));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err,
             "planview: --mask-env: environment variable \"PLANVIEW_TEST_UNSET_VARIABLE\" is not set\n"
             "Run 'planview --help' for usage.\n");
-  r = Planview({"wire", "decode", "--type", "\"string\"", "--mask", "(", std::string(kDir) + "wire_value.json"});
+  r = RunPlanview({"wire", "decode", "--type", "\"string\"", "--mask", "(", std::string(kDir) + "wire_value.json"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err.substr(0, r.err.find('\n')), "planview wire: --mask: invalid pattern \"(\": missing ): (");
 }
 
 TEST(Mask, AnEmptyVariableMasksNothing) {
-  ProcessResult r = RunProcess(PlanviewBinary(), Plan({"--mask-env", "EMPTY"}), "", {{"EMPTY", ""}});
+  ProcessResult r = RunPlanview(Plan({"--mask-env", "EMPTY"}), "", {{"EMPTY", ""}});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, Planview(Plan()).out);
+  EXPECT_EQ(r.out, RunPlanview(Plan()).out);
 }
 
 // The gates: output as without them, then exit 3 and one line per address on stderr.
 TEST(Gate, FailsAfterRenderingAndSaysWhy) {
-  ProcessResult plain = Planview(Plan());
-  ProcessResult r = Planview(Plan({"--fail-on", "delete,replace,drift", "--protect", "test_db*"}));
+  ProcessResult plain = RunPlanview(Plan());
+  ProcessResult r = RunPlanview(Plan({"--fail-on", "delete,replace,drift", "--protect", "test_db*"}));
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.out, plain.out);
   EXPECT_EQ(r.err,
@@ -140,9 +135,9 @@ TEST(Gate, FailsAfterRenderingAndSaysWhy) {
 
 TEST(Gate, SeesTheWholePlanNotTheFilteredView) {
   // --action update shows only test_thing.app; the replace of test_db.main still fails.
-  ProcessResult r = Planview(Plan({"--action", "update", "--protect", "*.main", "--format", "markdown"}));
+  ProcessResult r = RunPlanview(Plan({"--action", "update", "--protect", "*.main", "--format", "markdown"}));
   EXPECT_EQ(r.exit_code, 3);
-  EXPECT_EQ(r.out, Planview(Plan({"--action", "update", "--format", "markdown"})).out);
+  EXPECT_EQ(r.out, RunPlanview(Plan({"--action", "update", "--format", "markdown"})).out);
   EXPECT_EQ(r.err,
             "planview: gate: test_db.main is replaced (--protect \"*.main\")\n"
             "planview: gate failed: 1 resource (exit status 3)\n");
@@ -150,15 +145,15 @@ TEST(Gate, SeesTheWholePlanNotTheFilteredView) {
 
 TEST(Gate, PassesWhenNothingTrips) {
   // test_thing.app is only updated: protecting it trips nothing.
-  ProcessResult r = Planview(Plan({"--protect", "test_thing.app", "--protect", "nothing*"}));
+  ProcessResult r = RunPlanview(Plan({"--protect", "test_thing.app", "--protect", "nothing*"}));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   // The example updates two resources and has drift: only --fail-on drift trips.
-  r = Planview({"testdata/examples/plan.json", "--schemas", "testdata/examples/schemas.json", "--fail-on",
-                "delete,replace", "--protect", "*"});
+  r = RunPlanview({"testdata/examples/plan.json", "--schemas", "testdata/examples/schemas.json", "--fail-on",
+                   "delete,replace", "--protect", "*"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
-  r = Planview({"testdata/examples/plan.json", "--schemas", "testdata/examples/schemas.json", "--fail-on", "drift"});
+  r = RunPlanview({"testdata/examples/plan.json", "--schemas", "testdata/examples/schemas.json", "--fail-on", "drift"});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.err,
             "planview: gate: tfcoremock_simple_resource.base_after changed outside of the configuration (--fail-on "
@@ -166,7 +161,7 @@ TEST(Gate, PassesWhenNothingTrips) {
 }
 
 TEST(Gate, MasksApplyToItsMessages) {
-  ProcessResult r = Planview(Plan({"--fail-on", "delete"}), kMasks);
+  ProcessResult r = RunPlanview(Masked(Plan({"--fail-on", "delete"})), "", kEnv);
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.err,
             "planview: gate: test_thing.keyed[\"(masked)\"] is deleted (--fail-on delete)\n"
@@ -181,7 +176,7 @@ TEST(Gate, CapsTheLinesItPrints) {
             R"("change":{"actions":["delete"],"before":{},"after":null,"after_unknown":{},"before_sensitive":{},"after_sensitive":false}})";
   }
   plan += "]}";
-  ProcessResult r = RunProcess(PlanviewBinary(), {WriteTempFile("many.json", plan), "--fail-on", "delete"});
+  ProcessResult r = RunPlanview({WriteTempFile("many.json", plan), "--fail-on", "delete"});
   EXPECT_EQ(r.exit_code, 3);
   std::string expected = "planview: warning: no provider schemas given (--schemas): block layout is inferred from the "
                          "values; pass the output of `tofu providers schema -json` for exact rendering\n";
@@ -193,24 +188,24 @@ TEST(Gate, CapsTheLinesItPrints) {
 }
 
 TEST(Gate, UsageErrors) {
-  ProcessResult r = Planview(Plan({"--fail-on", "delete,explode"}));
+  ProcessResult r = RunPlanview(Plan({"--fail-on", "delete,explode"}));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "");
   EXPECT_EQ(r.err,
             "planview: --fail-on: unknown condition \"explode\" (want delete, replace or drift)\n"
             "Run 'planview --help' for usage.\n");
-  r = Planview({std::string(kDir) + "log.jsonl", "--protect", "x"});
+  r = RunPlanview({std::string(kDir) + "log.jsonl", "--protect", "x"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err,
             "planview: --protect does not apply to a log (it is for plans)\n"
             "Run 'planview --help' for usage.\n");
-  r = Planview({"browse", std::string(kDir) + "plan.json", "--fail-on", "delete"});
+  r = RunPlanview({"browse", std::string(kDir) + "plan.json", "--fail-on", "delete"});
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.err,
             "planview: browse: --fail-on and --protect are for the plain viewer (a check, not a view)\n"
             "Run 'planview browse --help' for usage.\n");
   // A bad input is exit 1 whatever the gate.
-  r = Planview({WriteTempFile("bad.json", "{"), "--fail-on", "delete"});
+  r = RunPlanview({WriteTempFile("bad.json", "{"), "--fail-on", "delete"});
   EXPECT_EQ(r.exit_code, 1);
 }
 

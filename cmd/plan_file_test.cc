@@ -21,17 +21,14 @@ namespace planview::cmd {
 namespace {
 
 using nlohmann::json;
-using testing::PlanviewBinary;
 using testing::ProcessResult;
-using testing::RunProcess;
+using testing::RunPlanview;
 using testing::WriteTempFile;
 
 constexpr char kPairs[] = "testdata/planfiles/pairs";
 constexpr char kSensitivityNotice[] =
     "no provider schemas: resource values are decoded from msgpack alone and only the plan file's own sensitivity "
     "marks are known (attributes the provider schemas mark sensitive are hidden only with --schemas)";
-
-ProcessResult Planview(const std::vector<std::string>& args) { return RunProcess(PlanviewBinary(), args); }
 
 std::string FirstLine(const std::string& text) { return text.substr(0, text.find('\n')); }
 
@@ -60,13 +57,13 @@ TEST(PlanFile, RendersAsItsShowJson) {
   for (const std::string& dir : renderer::testing::ListDirs(kPairs)) {
     const std::string name = std::filesystem::path(dir).filename();
     SCOPED_TRACE(name);
-    ProcessResult converted = Planview({"convert", dir + "/plan.bin"});
+    ProcessResult converted = RunPlanview({"convert", dir + "/plan.bin"});
     ASSERT_EQ(converted.exit_code, 0) << converted.err;
     std::string json_file = dir + "/plan.json";
     bool exact = true;
     for (const char* color : {"never", "always"}) {
-      ProcessResult from_bin = Planview({"--color", color, dir + "/plan.bin"});
-      ProcessResult from_json = Planview({"--color", color, json_file});
+      ProcessResult from_bin = RunPlanview({"--color", color, dir + "/plan.bin"});
+      ProcessResult from_json = RunPlanview({"--color", color, json_file});
       ASSERT_EQ(from_bin.exit_code, 0) << from_bin.err;
       ASSERT_EQ(from_json.exit_code, 0) << from_json.err;
       EXPECT_EQ(FirstLine(from_bin.err), std::string("planview: ") + dir + "/plan.bin: " + kSensitivityNotice);
@@ -75,7 +72,7 @@ TEST(PlanFile, RendersAsItsShowJson) {
       exact = false;
       std::string adjusted = WriteTempFile(
           name + ".json", WithSensitivityOf(renderer::testing::ReadFile(json_file), converted.out));
-      ProcessResult from_adjusted = Planview({"--color", color, adjusted});
+      ProcessResult from_adjusted = RunPlanview({"--color", color, adjusted});
       ASSERT_EQ(from_adjusted.exit_code, 0) << from_adjusted.err;
       EXPECT_EQ(from_bin.out, from_adjusted.out) << color;
     }
@@ -92,7 +89,7 @@ TEST(PlanFile, RendersAsItsShowJson) {
 TEST(PlanFile, EverySoloPlanFileRenders) {
   int rendered = 0;
   for (const std::string& dir : renderer::testing::ListDirs("testdata/planfiles/solo")) {
-    ProcessResult r = Planview({dir + "/plan.bin"});
+    ProcessResult r = RunPlanview({dir + "/plan.bin"});
     EXPECT_EQ(r.exit_code, 0) << dir << ": " << r.err;
     EXPECT_NE(r.out, "") << dir;
     rendered += r.exit_code == 0;
@@ -102,7 +99,7 @@ TEST(PlanFile, EverySoloPlanFileRenders) {
 
 TEST(PlanFile, ConvertWritesTheDocumentAndSaysWhatItLeavesOut) {
   const std::string bin = std::string(kPairs) + "/kpeacocke__terraform-github-repo__root/plan.bin";
-  ProcessResult r = Planview({"convert", bin});
+  ProcessResult r = RunPlanview({"convert", bin});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json doc = json::parse(r.out);
   EXPECT_EQ(doc["format_version"], "1.2");
@@ -117,13 +114,13 @@ TEST(PlanFile, ConvertWritesTheDocumentAndSaysWhatItLeavesOut) {
 }
 
 TEST(PlanFile, ConvertUsage) {
-  ProcessResult none = Planview({"convert"});
+  ProcessResult none = RunPlanview({"convert"});
   EXPECT_EQ(none.exit_code, 2);
   EXPECT_EQ(FirstLine(none.err), "planview: convert: no plan file given");
-  ProcessResult flag = Planview({"convert", "--bogus", "x"});
+  ProcessResult flag = RunPlanview({"convert", "--bogus", "x"});
   EXPECT_EQ(flag.exit_code, 2);
   EXPECT_EQ(flag.err, "planview: convert: unknown option --bogus\nRun 'planview convert --help' for usage.\n");
-  ProcessResult help = Planview({"convert", "--help"});
+  ProcessResult help = RunPlanview({"convert", "--help"});
   EXPECT_EQ(help.exit_code, 0);
   EXPECT_TRUE(help.out.starts_with("Usage: planview convert [--schemas FILE] [--max-input-bytes N] PLANFILE\n"));
 }
@@ -138,9 +135,9 @@ TEST(PlanFile, ExplicitModeOverridesTheSavedMode) {
   std::string path = WriteTempFile("destroy.tfplan", *file);
   const std::string destroy = "\nNo changes. No objects need to be destroyed.\n";
   const std::string normal = "\nNo changes. Your infrastructure matches the configuration.\n";
-  EXPECT_EQ(Planview({path, "--product", "terraform"}).out.rfind(destroy, 0), 0u);
-  EXPECT_EQ(Planview({path, "--product", "terraform", "--mode", "normal"}).out.rfind(normal, 0), 0u);
-  EXPECT_EQ(Planview({path, "--product", "terraform", "--mode", "destroy", "-mode=normal"}).out.rfind(normal, 0), 0u);
+  EXPECT_EQ(RunPlanview({path, "--product", "terraform"}).out.rfind(destroy, 0), 0u);
+  EXPECT_EQ(RunPlanview({path, "--product", "terraform", "--mode", "normal"}).out.rfind(normal, 0), 0u);
+  EXPECT_EQ(RunPlanview({path, "--product", "terraform", "--mode", "destroy", "-mode=normal"}).out.rfind(normal, 0), 0u);
 }
 
 // The prior state is read by convert only: a damaged tfstate member fails convert in one
@@ -152,12 +149,12 @@ TEST(PlanFile, OnlyConvertReadsThePriorState) {
   ASSERT_TRUE(tfplan) << error;
   std::string path =
       WriteTempFile("bad_state.tfplan", planfile::testing::ZipArchiveOf({{"tfplan", *tfplan}, {"tfstate", "{"}}));
-  ProcessResult rendered = Planview({path, "--product", "terraform"});
+  ProcessResult rendered = RunPlanview({path, "--product", "terraform"});
   EXPECT_EQ(rendered.exit_code, 0) << rendered.err;
   EXPECT_EQ(rendered.out, "\nNo changes. Your infrastructure matches the configuration.\n\n"
                           "Terraform has compared your real infrastructure against your configuration\n"
                           "and found no differences, so no changes are needed.\n");
-  ProcessResult converted = Planview({"convert", path});
+  ProcessResult converted = RunPlanview({"convert", path});
   EXPECT_EQ(converted.exit_code, 1);
   EXPECT_EQ(converted.out, "");
   EXPECT_EQ(converted.err, "planview: " + path +
@@ -177,7 +174,7 @@ TEST(PlanFile, RendersWithSchemasAsTofuDid) {
       planfile::testing::PlanFileFromJson(renderer::testing::ReadFile(dir + "/plan.json"), &*schemas, error);
   ASSERT_TRUE(file) << error;
   std::string path = WriteTempFile("basic_list_update.tfplan", *file);
-  ProcessResult r = Planview({path, "--schemas", dir + "/schemas.json", "--color", "never"});
+  ProcessResult r = RunPlanview({path, "--schemas", dir + "/schemas.json", "--color", "never"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, renderer::testing::ReadFile(dir + "/plan.txt"));
   EXPECT_EQ(r.err, "");
@@ -202,14 +199,14 @@ TEST(PlanFile, HostileFilesAreOneLine) {
   for (const Case& c : cases) {
     std::string file = WriteTempFile(c.name, c.bytes);
     for (bool convert : {false, true}) {
-      ProcessResult r = convert ? Planview({"convert", file}) : Planview({file});
+      ProcessResult r = convert ? RunPlanview({"convert", file}) : RunPlanview({file});
       EXPECT_EQ(r.exit_code, 1) << c.name;
       EXPECT_EQ(r.out, "") << c.name;
       EXPECT_EQ(r.err, "planview: " + file + ": " + c.error + "\n") << c.name;
     }
   }
   std::string json = WriteTempFile("plan.json", "{\"format_version\":\"1.2\"}");
-  ProcessResult r = Planview({"convert", json});
+  ProcessResult r = RunPlanview({"convert", json});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "planview: " + json + ": not a saved plan file (not a ZIP archive)\n");
 }

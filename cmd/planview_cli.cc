@@ -1,6 +1,7 @@
 #include "cmd/planview_cli.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 
@@ -152,7 +153,9 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     return kExitBadInput;
   }
   if (cli->split_dir) {
-    if (!split_parts) return ReportUsageError(err, fmt::format("--split applies to plans; {} is not one", file_name), "");
+    // flag_scope refuses --split on a state or a log before anything renders, so a rendered
+    // document here is a plan and the Markdown presenter has handed over its parts.
+    if (!split_parts) std::abort();
     std::vector<std::string> written;
     std::string write_error;
     if (!WriteSplitParts(*cli->split_dir, *split_parts, written, write_error)) {

@@ -17,9 +17,8 @@ namespace planview::cmd {
 namespace {
 
 namespace fs = std::filesystem;
-using testing::PlanviewBinary;
 using testing::ProcessResult;
-using testing::RunProcess;
+using testing::RunPlanview;
 using testing::WriteTempFile;
 
 constexpr char kBudget[] = "testdata/budget";
@@ -28,7 +27,7 @@ ProcessResult Split(const std::string& dir, const std::vector<std::string>& more
   std::vector<std::string> args = {std::string(kBudget) + "/plan.json", "--schemas", std::string(kBudget) + "/schemas.json",
                                    "--format", "markdown", "--max-bytes", "2048", "--split", dir};
   args.insert(args.end(), more.begin(), more.end());
-  return RunProcess(PlanviewBinary(), args);
+  return RunPlanview(args);
 }
 
 std::string TempDir(const std::string& name) {
@@ -85,13 +84,13 @@ TEST(SplitCli, OneLineErrors) {
   EXPECT_EQ(r.out, "");
 
   // Not Markdown: a usage error.
-  ProcessResult text = RunProcess(PlanviewBinary(), {std::string(kBudget) + "/plan.json", "--split", TempDir("x")});
+  ProcessResult text = RunPlanview({std::string(kBudget) + "/plan.json", "--split", TempDir("x")});
   EXPECT_EQ(text.exit_code, 2);
   EXPECT_NE(text.err.find("planview: --split applies to --format markdown"), std::string::npos) << text.err;
 
   // Not a plan: a usage error, nothing written.
   const std::string dir = TempDir("split-state");
-  ProcessResult state = RunProcess(PlanviewBinary(), {"testdata/conformance/equivalence/basic_list/state.json",
+  ProcessResult state = RunPlanview({"testdata/conformance/equivalence/basic_list/state.json",
                                                       "--format", "markdown", "--split", dir});
   EXPECT_EQ(state.exit_code, 2) << state.err;
   EXPECT_NE(state.err.find("does not apply to a state (it is for plans)"), std::string::npos) << state.err;

@@ -72,12 +72,14 @@ Diff DiffType(const Change& change, const Type& type, Path& path) {
 
 change::Diff ComputeDiffForAttribute(const structured::Change& change, const structured::Attribute& attribute,
                                      Action parent_action, const change::Profile& profile) {
+  change::DiffArenaScope arena;  // the tree's nodes in one arena
   internal::Path path(profile);
   return internal::DiffAttribute(change, attribute, parent_action, path);
 }
 
 change::Diff ComputeDiffForType(const structured::Change& change, const structured::Type& type,
                                 const change::Profile& profile) {
+  change::DiffArenaScope arena;  // the tree's nodes in one arena
   internal::Path path(profile);
   return internal::DiffType(change, type, path);
 }

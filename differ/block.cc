@@ -55,6 +55,7 @@ Diff DiffBlock(const Change& input, const structured::Block& block, Path& path) 
   structured::MapValue value = ChildMap(change);
 
   KeyedDiffs attributes;
+  attributes.reserve(block.attributes.size());
   // Write-only attributes go second: they take the action the other attributes decide.
   for (bool write_only : {false, true}) {
     for (const auto& [name, attribute] : block.attributes) {
@@ -141,6 +142,7 @@ Diff DiffBlock(const Change& input, const structured::Block& block, Path& path) 
 
 change::Diff ComputeDiffForBlock(const structured::Change& change, const structured::Block& block,
                                  const change::Profile& profile) {
+  change::DiffArenaScope arena;  // the tree's nodes in one arena
   internal::Path path(profile);
   return internal::DiffBlock(change, block, path);
 }

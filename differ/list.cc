@@ -1,5 +1,7 @@
 // Lists: typed lists (aligned on their longest common subsequence), nested-attribute
 // lists and list-nested blocks (paired by index).
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "change/json_diff.h"
@@ -19,6 +21,7 @@ std::pair<std::vector<Diff>, Action> ProcessNestedList(const Change& change, Pat
   structured::SliceValue value = ChildSlice(change);
   size_t before_size = value.BeforeSize();
   size_t after_size = value.AfterSize();
+  elements.reserve(std::max(before_size, after_size));
   for (size_t i = 0; i < before_size || i < after_size; ++i) {
     path.PushIndex(IndexOrNone(i, before_size), IndexOrNone(i, after_size));
     PathStep step(path);

@@ -13,6 +13,7 @@ template <typename Attributes, typename Last, typename DiffOne>
 std::pair<KeyedDiffs, Action> ProcessObject(const Change& change, const Attributes& attributes, Path& path,
                                             Last&& last, DiffOne&& diff_one) {
   KeyedDiffs diffs;
+  diffs.reserve(attributes.size());
   structured::MapValue value = ChildMap(change);
   Action current = change.DefaultActionForIteration();
   for (bool second_pass : {false, true}) {

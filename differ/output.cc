@@ -18,6 +18,7 @@ Diff DiffOutput(const Change& change, Path& path) {
 }  // namespace internal
 
 change::Diff ComputeDiffForOutput(const structured::Change& change, const change::Profile& profile) {
+  change::DiffArenaScope arena;  // the tree's nodes in one arena
   internal::Path path(profile);
   return internal::DiffOutput(change, path);
 }

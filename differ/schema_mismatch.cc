@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <string_view>
+#include <vector>
 
 #include "structured/json_path.h"
 
@@ -63,10 +64,7 @@ class Checker {
     if (!value.is_object()) return Report(fmt::format("is {}, but the schema expects an object", Article(value)));
     for (size_t i = 0; i < value.size() && !found_; ++i) {
       structured::Member m = value.member(i);
-      size_t mark = path_.size();
-      structured::AppendKeyStep(path_, m.key);
-      member(m.key, m.value);
-      path_.resize(mark);
+      Keyed(m.key, [&] { member(m.key, m.value); });
     }
   }
 
@@ -87,10 +85,7 @@ class Checker {
         if (!value.is_object()) return Report(fmt::format("is {}, but the schema expects an object", Article(value)));
         for (size_t i = 0; i < value.size() && !found_; ++i) {
           structured::Member m = value.member(i);
-          size_t mark = path_.size();
-          structured::AppendKeyStep(path_, m.key);
-          element(m.value);
-          path_.resize(mark);
+          Keyed(m.key, [&] { element(m.value); });
         }
         return;
     }
@@ -118,14 +113,13 @@ class Checker {
         if (!value.is_object()) return;  // the diff's own error
         for (size_t i = 0; i < value.size() && !found_; ++i) {
           structured::Member m = value.member(i);
-          size_t mark = path_.size();
-          structured::AppendKeyStep(path_, m.key);
-          if (const Type* t = type.attribute(m.key)) {
-            CheckType(m.value, *t);
-          } else {
-            Report("is set, but the object type has no such attribute");
-          }
-          path_.resize(mark);
+          Keyed(m.key, [&] {
+            if (const Type* t = type.attribute(m.key)) {
+              CheckType(m.value, *t);
+            } else {
+              Report("is set, but the object type has no such attribute");
+            }
+          });
         }
         return;
       case Type::Kind::kTuple:
@@ -145,10 +139,7 @@ class Checker {
         if (!value.is_object()) return;
         for (size_t i = 0; i < value.size() && !found_; ++i) {
           structured::Member m = value.member(i);
-          size_t mark = path_.size();
-          structured::AppendKeyStep(path_, m.key);
-          CheckType(m.value, type.element());
-          path_.resize(mark);
+          Keyed(m.key, [&] { CheckType(m.value, type.element()); });
         }
         return;
       default:
@@ -156,12 +147,23 @@ class Checker {
     }
   }
 
+  // The path is kept as steps and only written out for a report.
+  struct Step {
+    bool is_index;
+    std::string_view key;
+    size_t index;
+  };
+  template <typename Run>
+  void Keyed(std::string_view key, const Run& run) {
+    steps_.push_back({false, key, 0});
+    run();
+    steps_.pop_back();
+  }
   template <typename Run>
   void Indexed(size_t index, const Run& run) {
-    size_t mark = path_.size();
-    path_ += fmt::format("[{}]", index);
+    steps_.push_back({true, {}, index});
     run();
-    path_.resize(mark);
+    steps_.pop_back();
   }
 
   static std::string Article(Value value) {
@@ -171,12 +173,20 @@ class Checker {
 
   void Report(std::string_view what) {
     if (found_) return;
-    found_ = path_.empty() ? fmt::format("the {} value {}", side_, what)
-                           : fmt::format("{}: the {} value {}", path_, side_, what);
+    std::string path;
+    for (const Step& step : steps_) {
+      if (step.is_index) {
+        path += fmt::format("[{}]", step.index);
+      } else {
+        structured::AppendKeyStep(path, step.key);
+      }
+    }
+    found_ = path.empty() ? fmt::format("the {} value {}", side_, what)
+                          : fmt::format("{}: the {} value {}", path, side_, what);
   }
 
   std::string_view side_;
-  std::string path_;
+  std::vector<Step> steps_;
   std::optional<std::string> found_;
 };
 

@@ -1,4 +1,5 @@
 // Sets: elements equal on both sides are paired; the rest are deletions and creations.
+#include <algorithm>
 #include <vector>
 
 #include "change/value_hash.h"
@@ -31,6 +32,7 @@ std::pair<std::vector<Diff>, Action> ProcessSet(const Change& change, Path& path
       });
 
   std::vector<Diff> elements;
+  elements.reserve(before_size + static_cast<size_t>(std::count(pairing.claimed.begin(), pairing.claimed.end(), false)));
   Action current = change.DefaultActionForIteration();
   auto visit = [&](size_t before_index, size_t after_index) {
     elements.push_back(DiffElement(value, before_index, after_index, path, diff_one));

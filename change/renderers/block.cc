@@ -110,7 +110,7 @@ class BlockRenderer final : public Renderer {
 }  // namespace
 
 RendererPtr Block(DiffMap attributes, Blocks blocks) {
-  return std::make_shared<BlockRenderer>(std::move(attributes), std::move(blocks));
+  return MakeInArena<BlockRenderer>(std::move(attributes), std::move(blocks));
 }
 
 }  // namespace planview::change::renderers

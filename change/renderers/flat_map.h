@@ -4,7 +4,8 @@
 // (emplace, operator[], find, ordered iteration over pair<string, V>), with the same
 // results: iteration in bytewise key order, emplace keeps the existing value for a key it
 // already holds. Keys mostly arrive in order (schemas and JSON objects are sorted), so an
-// insert is usually an append: no node per entry as in a tree.
+// insert is usually an append: no node per entry as in a tree. The entries live in the
+// thread's diff arena while the differ builds a tree (change/diff_arena.h).
 #ifndef PLANVIEW_CHANGE_RENDERERS_FLAT_MAP_H_
 #define PLANVIEW_CHANGE_RENDERERS_FLAT_MAP_H_
 
@@ -16,14 +17,17 @@
 #include <utility>
 #include <vector>
 
+#include "change/diff_arena.h"
+
 namespace planview::change::renderers {
 
 template <typename V>
 class FlatMap {
  public:
   using value_type = std::pair<std::string, V>;
-  using iterator = typename std::vector<value_type>::iterator;
-  using const_iterator = typename std::vector<value_type>::const_iterator;
+  using Entries = std::vector<value_type, ArenaAllocator<value_type>>;
+  using iterator = typename Entries::iterator;
+  using const_iterator = typename Entries::const_iterator;
 
   iterator begin() { return entries_.begin(); }
   iterator end() { return entries_.end(); }
@@ -31,6 +35,7 @@ class FlatMap {
   const_iterator end() const { return entries_.end(); }
   size_t size() const { return entries_.size(); }
   bool empty() const { return entries_.empty(); }
+  void reserve(size_t n) { entries_.reserve(n); }
 
   iterator find(std::string_view key) {
     iterator at = LowerBound(key);
@@ -63,7 +68,7 @@ class FlatMap {
     return std::lower_bound(entries_.begin(), entries_.end(), key, KeyBelow);
   }
 
-  std::vector<value_type> entries_;
+  Entries entries_;
 };
 
 }  // namespace planview::change::renderers

@@ -92,19 +92,19 @@ class ListRenderer final : public Renderer {
 }  // namespace
 
 RendererPtr List(std::vector<Diff> elements) {
-  return std::make_shared<ListRenderer>(std::move(elements), false, true, false);
+  return MakeInArena<ListRenderer>(std::move(elements), false, true, false);
 }
 
 RendererPtr NestedList(std::vector<Diff> elements) {
-  return std::make_shared<ListRenderer>(std::move(elements), false, false, false);
+  return MakeInArena<ListRenderer>(std::move(elements), false, false, false);
 }
 
 RendererPtr Set(std::vector<Diff> elements) {
-  return std::make_shared<ListRenderer>(std::move(elements), true, false, false);
+  return MakeInArena<ListRenderer>(std::move(elements), true, false, false);
 }
 
 RendererPtr NestedSet(std::vector<Diff> elements) {
-  return std::make_shared<ListRenderer>(std::move(elements), true, false, true);
+  return MakeInArena<ListRenderer>(std::move(elements), true, false, true);
 }
 
 }  // namespace planview::change::renderers

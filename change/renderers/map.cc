@@ -81,8 +81,8 @@ class MapRenderer final : public Renderer {
 
 }  // namespace
 
-RendererPtr Map(DiffMap elements) { return std::make_shared<MapRenderer>(std::move(elements), false); }
+RendererPtr Map(DiffMap elements) { return MakeInArena<MapRenderer>(std::move(elements), false); }
 
-RendererPtr NestedMap(DiffMap elements) { return std::make_shared<MapRenderer>(std::move(elements), true); }
+RendererPtr NestedMap(DiffMap elements) { return MakeInArena<MapRenderer>(std::move(elements), true); }
 
 }  // namespace planview::change::renderers

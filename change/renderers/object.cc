@@ -45,10 +45,10 @@ class ObjectRenderer final : public Renderer {
 
 }  // namespace
 
-RendererPtr Object(DiffMap attributes) { return std::make_shared<ObjectRenderer>(std::move(attributes), true); }
+RendererPtr Object(DiffMap attributes) { return MakeInArena<ObjectRenderer>(std::move(attributes), true); }
 
 RendererPtr NestedObject(DiffMap attributes) {
-  return std::make_shared<ObjectRenderer>(std::move(attributes), false);
+  return MakeInArena<ObjectRenderer>(std::move(attributes), false);
 }
 
 }  // namespace planview::change::renderers

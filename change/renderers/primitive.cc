@@ -289,7 +289,7 @@ class PrimitiveRenderer final : public Renderer {
 }  // namespace
 
 RendererPtr Primitive(Value before, Value after, structured::Type type) {
-  return std::make_shared<PrimitiveRenderer>(before, after, std::move(type));
+  return MakeInArena<PrimitiveRenderer>(before, after, std::move(type));
 }
 
 }  // namespace planview::change::renderers

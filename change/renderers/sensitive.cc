@@ -84,11 +84,11 @@ class SensitiveRenderer final : public Renderer {
 }  // namespace
 
 RendererPtr Sensitive(Diff inner, bool before_sensitive, bool after_sensitive) {
-  return std::make_shared<SensitiveRenderer>(std::move(inner), before_sensitive, after_sensitive, false);
+  return MakeInArena<SensitiveRenderer>(std::move(inner), before_sensitive, after_sensitive, false);
 }
 
 RendererPtr SensitiveBlock(Diff inner, bool before_sensitive, bool after_sensitive) {
-  return std::make_shared<SensitiveRenderer>(std::move(inner), before_sensitive, after_sensitive, true);
+  return MakeInArena<SensitiveRenderer>(std::move(inner), before_sensitive, after_sensitive, true);
 }
 
 }  // namespace planview::change::renderers

@@ -37,7 +37,7 @@ class TypeChangeRenderer final : public Renderer {
 }  // namespace
 
 RendererPtr TypeChange(Diff before, Diff after) {
-  return std::make_shared<TypeChangeRenderer>(std::move(before), std::move(after));
+  return MakeInArena<TypeChangeRenderer>(std::move(before), std::move(after));
 }
 
 }  // namespace planview::change::renderers

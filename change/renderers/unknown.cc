@@ -40,6 +40,6 @@ class UnknownRenderer final : public Renderer {
 
 }  // namespace
 
-RendererPtr Unknown(Diff before) { return std::make_shared<UnknownRenderer>(std::move(before)); }
+RendererPtr Unknown(Diff before) { return MakeInArena<UnknownRenderer>(std::move(before)); }
 
 }  // namespace planview::change::renderers

@@ -36,6 +36,6 @@ class WriteOnlyRenderer final : public Renderer {
 
 }  // namespace
 
-RendererPtr WriteOnly(bool sensitive) { return std::make_shared<WriteOnlyRenderer>(sensitive); }
+RendererPtr WriteOnly(bool sensitive) { return MakeInArena<WriteOnlyRenderer>(sensitive); }
 
 }  // namespace planview::change::renderers

@@ -116,7 +116,10 @@ ProcessResult RunProcess(const std::string& program, const std::vector<std::stri
   return result;
 }
 
-std::string PlanviewBinary() { return "cmd/planview"; }
+ProcessResult RunPlanview(const std::vector<std::string>& args, const std::string& input,
+                          const std::map<std::string, std::string>& env) {
+  return RunProcess("cmd/planview", args, input, env);
+}
 
 std::string WriteTempFile(const std::string& name, const std::string& content) {
   const char* dir = std::getenv("TEST_TMPDIR");

@@ -20,8 +20,9 @@ struct ProcessResult {
 ProcessResult RunProcess(const std::string& program, const std::vector<std::string>& args,
                          const std::string& input = "", const std::map<std::string, std::string>& env = {});
 
-// The `planview` binary in the test's runfiles.
-std::string PlanviewBinary();
+// Runs the `planview` binary in the test's runfiles (the test depends on //cmd:planview).
+ProcessResult RunPlanview(const std::vector<std::string>& args, const std::string& input = "",
+                          const std::map<std::string, std::string>& env = {});
 
 // A fresh file under the test's temporary directory holding `content`.
 std::string WriteTempFile(const std::string& name, const std::string& content);

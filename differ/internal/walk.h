@@ -19,6 +19,7 @@
 
 #include "change/collections.h"
 #include "change/diff.h"
+#include "change/diff_arena.h"
 #include "change/marker_checks.h"
 #include "change/renderers/renderers.h"
 #include "differ/internal/path.h"
