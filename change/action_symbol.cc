@@ -18,4 +18,21 @@ std::string_view DiffActionSymbol(Action action, const Profile& profile) {
   return "  ?";
 }
 
+std::vector<std::string_view> ActionSymbolColors(Action action, const Profile& profile) {
+  std::vector<std::string_view> colors;
+  std::string_view markup = DiffActionSymbol(action, profile);
+  std::string_view color;
+  for (size_t i = 0; i < markup.size(); ++i) {
+    if (markup[i] == '[') {
+      size_t close = markup.find(']', i);
+      std::string_view tag = markup.substr(i + 1, close - i - 1);
+      color = tag == "reset" ? std::string_view() : tag;
+      i = close;
+    } else if (markup[i] != ' ') {
+      colors.push_back(color);
+    }
+  }
+  return colors;
+}
+
 }  // namespace planview::change

@@ -5,6 +5,7 @@
 #define PLANVIEW_CHANGE_ACTION_SYMBOL_H_
 
 #include <string_view>
+#include <vector>
 
 #include "change/profile.h"
 #include "structured/action.h"
@@ -12,6 +13,10 @@
 namespace planview::change {
 
 std::string_view DiffActionSymbol(Action action, const Profile& profile = OpenTofuProfile());
+
+// The colours of the symbol's printable characters, in order, as its markup names them:
+// {"red", "", "green"} for "-/+" ("" where a character is not coloured).
+std::vector<std::string_view> ActionSymbolColors(Action action, const Profile& profile = OpenTofuProfile());
 
 }  // namespace planview::change
 

@@ -70,6 +70,7 @@ void AppendActionInvocation(const ActionDiff& a, const change::Colorize& coloriz
       change::RenderOpts opts = HumanOpts(colorize, options);
       opts.show_unchanged_children = true;
       opts.hide_diff_action_symbols = true;
+      opts.outline = nullptr;  // re-indented below, so its offsets would not hold
       a.config.RenderHuman(0, opts, config);
     } else {
       config = "{\n    # (planview could not render this configuration; see the warnings)\n}";

@@ -132,7 +132,9 @@ void AppendResourceChangeBody(const ResourceChange& r, const change::Diff& diff,
     opts.override_null_suffix = true;
   }
   opts.show_unchanged_children = r.Importing() || options.verbose;
+  const size_t symbol = out.size();
   colorize.AppendColor(out, DiffActionSymbol(r.action, profile));
+  if (options.outline != nullptr) options.outline->AddSymbol(symbol, out.size(), r.action);
   out += ' ';
   out += ResourceChangeHeader(r);
   out += ' ';

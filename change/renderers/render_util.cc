@@ -76,7 +76,9 @@ void AppendActionSymbol(std::string& out, Action action, const RenderOpts& opts)
     out.append("  ? ");
     return;
   }
+  const size_t begin = out.size();
   out.append(SymbolStyle(action).get(opts));
+  if (opts.outline != nullptr && action != Action::kNoOp) opts.outline->AddSymbol(begin, out.size(), action);
 }
 
 void AppendNullSuffix(std::string& out, Action action, const RenderOpts& opts) {

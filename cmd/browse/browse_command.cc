@@ -111,13 +111,13 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
   options.options.show_sensitive = cli->show_sensitive;
   options.product = cli->product;  // unset: the plan's
   options.options.running_in_automation = terminal.in_automation;
-  std::string error;
-  std::unique_ptr<renderer::tree::PlanTree> tree =
-      renderer::tree::PlanTree::Load(std::move(text), file_name, options, error);
-  if (!tree) {
-    Error(err, error);
+  base::Expected<std::unique_ptr<renderer::tree::PlanTree>> loaded =
+      renderer::tree::PlanTree::Load(std::move(text), file_name, options);
+  if (!loaded) {
+    Error(err, loaded.error().message);
     return kExitBadInput;
   }
+  const std::unique_ptr<renderer::tree::PlanTree>& tree = *loaded;
 
   if (!terminal.stdout_is_terminal || !isatty(STDIN_FILENO)) {
     Error(err, fmt::format("browse needs a terminal (standard {} is not one); `planview {}` prints the plan as text",
@@ -128,8 +128,8 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
   browse::ScreenOptions screen;
   screen.file_name = cli->file;
   screen.color = cli->color == ColorChoice::kAlways || (!terminal.no_color && cli->color != ColorChoice::kNever);
-  if (!browse::RunScreen(view, screen, error)) {
-    Error(err, error);
+  if (base::Expected<void> ran = browse::RunScreen(view, screen); !ran) {
+    Error(err, ran.error().message);
     return kExitUsage;
   }
   std::fflush(out);

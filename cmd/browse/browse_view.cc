@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "change/action_symbol.h"
 #include "change/colorize.h"
 #include "renderer/resource_change.h"
 
@@ -121,6 +122,32 @@ std::string_view BrowseView::RowText(const Row& row, std::string& storage) {
   storage = t.lines()[row.line];
   storage += fmt::format(" ... {}", Trimmed(t.lines()[node.close_line]));
   return storage;
+}
+
+std::vector<ColoredByte> BrowseView::RowColors(const Row& row) {
+  std::vector<ColoredByte> out;
+  // The symbol of `action` written at [begin, end) of `text`: its printable characters
+  // take the symbol's colours in order (the padding around it stays plain).
+  auto add = [&out](std::string_view text, size_t begin, size_t end, Action action) {
+    const std::vector<std::string_view> colors = change::ActionSymbolColors(action);
+    size_t k = 0;
+    for (size_t b = begin; b < end && b < text.size() && k < colors.size(); ++b) {
+      if (text[b] == ' ') continue;
+      if (!colors[k].empty()) out.push_back(ColoredByte{b, colors[k]});
+      ++k;
+    }
+  };
+  const PlanEntry& e = tree_.entries()[row.entry];
+  if (row.line < 0) {
+    // RowText starts with the resource's symbol.
+    const std::string symbol = change::Colorize(false).Color(renderer::DiffActionSymbol(e.resource->action));
+    add(symbol, 0, symbol.size(), e.resource->action);
+    return out;
+  }
+  const LineTree& t = tree_.Subtree(row.entry, show_unchanged_);
+  // A folded row starts with its first line, so the symbols keep their places.
+  for (const renderer::tree::LineSymbol& s : t.SymbolsOn(row.line)) add(t.lines()[row.line], s.begin, s.end, s.action);
+  return out;
 }
 
 void BrowseView::Activate() {

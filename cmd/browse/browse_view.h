@@ -17,6 +17,15 @@
 
 namespace planview::cmd::browse {
 
+// A byte of a row's text drawn in colour: a character of an action symbol, in the colour
+// its markup gives it ("green", "red", "yellow", "cyan").
+struct ColoredByte {
+  size_t byte = 0;
+  std::string_view color;
+
+  friend bool operator==(const ColoredByte&, const ColoredByte&) = default;
+};
+
 struct Row {
   int entry = 0;   // index into PlanTree::entries()
   int line = -1;   // -1: the resource's own row; else a line of its block
@@ -44,6 +53,9 @@ class BrowseView {
   // The same without a copy: a view of the block's line (valid until the tree changes), or
   // of `storage` where the text is composed. A screen draws a 100 MB line from this view.
   std::string_view RowText(const Row& row, std::string& storage);
+  // The coloured bytes of RowText(row), in order: the characters of each action symbol the
+  // renderer wrote on the line (the outline it recorded; nothing is read from the text).
+  std::vector<ColoredByte> RowColors(const Row& row);
   bool IsExpanded(int entry) const { return expanded_[entry]; }
 
   // Enter: expands or collapses a resource, folds or unfolds the block a line opens or closes.

@@ -27,9 +27,10 @@ class BrowseViewTest : public ::testing::Test {
     schemas_ = std::move(*schemas);
     renderer::tree::PlanTreeOptions options;
     options.schemas = &*schemas_;
-    std::string error;
-    tree_ = renderer::tree::PlanTree::Load(Read("testdata/browse/mixed_plan.json"), "mixed_plan.json", options, error);
-    ASSERT_TRUE(tree_) << error;
+    base::Expected<std::unique_ptr<renderer::tree::PlanTree>> tree =
+        renderer::tree::PlanTree::Load(Read("testdata/browse/mixed_plan.json"), "mixed_plan.json", options);
+    ASSERT_TRUE(tree) << tree.error().message;
+    tree_ = std::move(*tree);
     view_ = std::make_unique<BrowseView>(*tree_);
   }
 
@@ -187,6 +188,53 @@ TEST(ContainsIgnoringCase, Basics) {
   EXPECT_TRUE(ContainsIgnoringCase("Hello, World", "o, w"));
   EXPECT_FALSE(ContainsIgnoringCase("Hello", "hello!"));
   EXPECT_TRUE(ContainsIgnoringCase("x", ""));
+}
+
+// Colour comes from where the renderer wrote each action symbol, not from what a line
+// starts with: a line of a string value that reads like a symbol stays uncoloured.
+TEST(BrowseColors, OnlyTheSymbolsTheRendererWroteAreColoured) {
+  structured::ParseResult parsed = structured::ParseJson(
+      R"({"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{"t":{"version":0,"block":{"attributes":{"x":{"type":"string","optional":true}}}}}}}})");
+  ASSERT_TRUE(parsed.ok());
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  ASSERT_TRUE(schemas) << schemas.error().message;
+  renderer::tree::PlanTreeOptions options;
+  options.schemas = &*schemas;
+  base::Expected<std::unique_ptr<renderer::tree::PlanTree>> tree = renderer::tree::PlanTree::Load(
+      R"({"format_version":"1.2","resource_changes":[{"address":"t.a","mode":"managed","type":"t","name":"a",
+          "provider_name":"p","change":{"actions":["delete","create"],"before":{"x":"a\n  + not a change\n"},
+          "after":{"x":"b\n  + not a change\n"},"replace_paths":[["x"]]}}]})",
+      "plan.json", options);
+  ASSERT_TRUE(tree) << tree.error().message;
+  BrowseView view(**tree);
+  view.Activate();
+  std::vector<std::string> texts;
+  std::vector<std::vector<ColoredByte>> colors;
+  for (const Row& row : view.rows()) {
+    texts.push_back(view.RowText(row));
+    colors.push_back(view.RowColors(row));
+  }
+  ASSERT_EQ(texts, (std::vector<std::string>{
+                       "-/+ t.a",
+                       "  # t.a must be replaced",
+                       "-/+ resource \"t\" \"a\" {",
+                       "      ~ x = <<-EOT # forces replacement",
+                       "          - a",
+                       "          + b",
+                       "              + not a change",
+                       "        EOT",
+                       "    }",
+                   }));
+  using C = std::vector<ColoredByte>;
+  EXPECT_EQ(colors[0], (C{{0, "red"}, {2, "green"}}));
+  EXPECT_EQ(colors[1], C{});
+  EXPECT_EQ(colors[2], (C{{0, "red"}, {2, "green"}}));
+  EXPECT_EQ(colors[3], (C{{6, "yellow"}}));
+  EXPECT_EQ(colors[4], (C{{10, "red"}}));
+  EXPECT_EQ(colors[5], (C{{10, "green"}}));
+  EXPECT_EQ(colors[6], C{});  // "+ not a change" is the value's text, not an addition
+  EXPECT_EQ(colors[7], C{});
+  EXPECT_EQ(colors[8], C{});
 }
 
 }  // namespace

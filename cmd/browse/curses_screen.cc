@@ -18,7 +18,6 @@
 #include <fmt/format.h>
 
 #include "renderer/formats/filter.h"
-#include "renderer/tree/line_tree.h"
 #include "structured/json_text.h"
 
 namespace planview::cmd::browse {
@@ -77,16 +76,13 @@ void Put(wchar_t ch, attr_t attr, short pair) {
   add_wch(&cc);
 }
 
-short SymbolPair(char c) {
-  switch (c) {
-    case '+': return kGreen;
-    case '-':
-    case '.': return kRed;
-    case '~': return kYellow;
-    case '<':
-    case '=': return kCyan;
-    default: return 0;
-  }
+// The pair for a colour that action symbols' markup names.
+short ColorPair(std::string_view color) {
+  if (color == "green") return kGreen;
+  if (color == "red") return kRed;
+  if (color == "yellow") return kYellow;
+  if (color == "cyan") return kCyan;
+  return 0;
 }
 
 class Screen {
@@ -221,7 +217,7 @@ class Screen {
     while (start < help.size() && y < LINES) {
       size_t nl = help.find('\n', start);
       if (nl == std::string_view::npos) nl = help.size();
-      DrawText(y++, 0, help.substr(start, nl - start), 0, COLS, A_NORMAL, false, {});
+      DrawText(y++, 0, help.substr(start, nl - start), 0, COLS, A_NORMAL, {}, {});
       start = nl + 1;
     }
     refresh();
@@ -238,15 +234,14 @@ class Screen {
   }
 
   // Draws `text` from display column `skip` at row `y`, `width` columns wide, padded with
-  // spaces. Action symbols (the run before the content column) are coloured when
-  // `symbols`; bytes matching the search are underlined.
+  // spaces. The bytes in `colors` (in order) are drawn in their colour; bytes matching the
+  // search are underlined.
   // Draws the columns [skip, skip + width) of `text`. Only the glyphs up to the right edge
   // are decoded and only the bytes around the visible ones searched, so a line of 100 MB
   // (one long string value) costs what its visible part costs.
-  void DrawText(int y, int x, std::string_view text, int skip, int width, attr_t attr, bool symbols,
-                std::string_view query) {
+  void DrawText(int y, int x, std::string_view text, int skip, int width, attr_t attr,
+                const std::vector<ColoredByte>& colors, std::string_view query) {
     move(y, x);
-    const size_t symbol_end = symbols ? static_cast<size_t>(renderer::tree::ContentColumn(text)) : 0;
     // The glyphs that are drawn, found first: where the visible bytes begin and end.
     std::vector<Glyph> shown;
     std::vector<int> widths;
@@ -283,11 +278,15 @@ class Screen {
     }
     int drawn = 0;
     for (; drawn < left_pad && drawn < width; ++drawn) Put(' ', attr, 0);
+    size_t next_color = 0;
     for (size_t k = 0; k < shown.size(); ++k) {
       const Glyph& g = shown[k];
       attr_t a = attr;
       short pair = 0;
-      if (g.byte < symbol_end && options_.color) pair = SymbolPair(text[g.byte]);
+      while (next_color < colors.size() && colors[next_color].byte < g.byte) ++next_color;
+      if (options_.color && next_color < colors.size() && colors[next_color].byte == g.byte) {
+        pair = ColorPair(colors[next_color].color);
+      }
       if (!match.empty() && match[g.byte - window_begin]) a |= A_UNDERLINE | A_BOLD;
       Put(g.ch, a, pair);
       drawn += widths[k];
@@ -329,7 +328,7 @@ class Screen {
   }
 
   void DrawStatus(const std::string& text, bool prompt) {
-    DrawText(LINES - 1, 0, text, 0, COLS, prompt ? A_NORMAL : A_REVERSE, false, {});
+    DrawText(LINES - 1, 0, text, 0, COLS, prompt ? A_NORMAL : A_REVERSE, {}, {});
     if (prompt) move(LINES - 1, std::min(COLS - 1, static_cast<int>(GlyphCount(text))));
   }
 
@@ -341,7 +340,7 @@ class Screen {
     top_ = std::clamp(top_, 0, std::max(0, rows - height));
     if (cursor < top_) top_ = cursor;
     if (cursor >= top_ + height) top_ = cursor - height + 1;
-    DrawText(0, 0, TopBar(), 0, COLS, A_REVERSE | A_BOLD, false, {});
+    DrawText(0, 0, TopBar(), 0, COLS, A_REVERSE | A_BOLD, {}, {});
     std::string row_text;  // storage for composed rows
     for (int i = 0; i < height; ++i) {
       const int r = top_ + i;
@@ -349,9 +348,9 @@ class Screen {
       const Row& row = view_.rows()[r];
       attr_t attr = row.line < 0 ? A_BOLD : A_NORMAL;
       if (r == cursor) attr |= A_REVERSE;
-      DrawText(1 + i, 0, view_.RowText(row, row_text), left_, COLS, attr, true, view_.query());
+      DrawText(1 + i, 0, view_.RowText(row, row_text), left_, COLS, attr, view_.RowColors(row), view_.query());
     }
-    if (rows == 0) DrawText(1, 0, "  (no resource changes to show)", 0, COLS, A_NORMAL, false, {});
+    if (rows == 0) DrawText(1, 0, "  (no resource changes to show)", 0, COLS, A_NORMAL, {}, {});
     DrawStatus(StatusText(), false);
     refresh();
   }
@@ -389,13 +388,12 @@ std::string_view KeyHelp() {
          "  q                 quit\n";
 }
 
-bool RunScreen(BrowseView& view, const ScreenOptions& options, std::string& error) {
+base::Expected<void> RunScreen(BrowseView& view, const ScreenOptions& options) {
   UseUtf8Locale();
   SCREEN* screen = newterm(nullptr, stdout, stdin);
   if (screen == nullptr) {
     const char* term = std::getenv("TERM");
-    error = fmt::format("cannot use the terminal (TERM={})", term == nullptr ? "" : term);
-    return false;
+    return base::Error(fmt::format("cannot use the terminal (TERM={})", term == nullptr ? "" : term));
   }
   set_term(screen);
   cbreak();
@@ -420,7 +418,7 @@ bool RunScreen(BrowseView& view, const ScreenOptions& options, std::string& erro
   Screen(view, effective).Run();
   endwin();
   delscreen(screen);
-  return true;
+  return {};
 }
 
 }  // namespace planview::cmd::browse

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/expected.h"
 #include "cmd/browse/browse_view.h"
 
 namespace planview::cmd::browse {
@@ -16,8 +17,8 @@ struct ScreenOptions {
   bool color = true;      // false for NO_COLOR
 };
 
-// Runs until `q`. Returns false (with `error` set) when the terminal cannot be used.
-bool RunScreen(BrowseView& view, const ScreenOptions& options, std::string& error);
+// Runs until `q`. Fails (the one-line message) when the terminal cannot be used.
+base::Expected<void> RunScreen(BrowseView& view, const ScreenOptions& options);
 
 // The `?` screen: one key per line.
 std::string_view KeyHelp();

@@ -99,10 +99,10 @@ std::string Browse(bool show_sensitive) {
   tree::PlanTreeOptions options;
   options.schemas = f.schemas ? &*f.schemas : nullptr;
   options.options.show_sensitive = show_sensitive;
-  std::string error;
-  std::unique_ptr<tree::PlanTree> plan = tree::PlanTree::Load(f.plan_text, "plan.json", options, error);
-  EXPECT_NE(plan, nullptr) << error;
-  if (plan == nullptr) return {};
+  base::Expected<std::unique_ptr<tree::PlanTree>> loaded = tree::PlanTree::Load(f.plan_text, "plan.json", options);
+  EXPECT_TRUE(loaded) << loaded.error().message;
+  if (!loaded) return {};
+  tree::PlanTree* plan = loaded->get();
   std::string out;
   for (size_t i = 0; i < plan->entries().size(); ++i) {
     for (bool verbose : {false, true}) out += plan->Subtree(i, verbose).Flatten();

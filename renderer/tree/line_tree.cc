@@ -4,21 +4,6 @@
 
 namespace planview::renderer::tree {
 
-namespace {
-
-bool IsSymbolChar(char c) { return c == '+' || c == '-' || c == '~' || c == '/' || c == '<' || c == '=' || c == '.'; }
-
-}  // namespace
-
-int ContentColumn(std::string_view line) {
-  size_t at = std::min(line.find_first_not_of(' '), line.size());
-  size_t end = at;
-  while (end < line.size() && IsSymbolChar(line[end])) ++end;
-  // A symbol is a short run followed by one space; anything else is content.
-  if (end > at && end - at <= 3 && end < line.size() && line[end] == ' ') return static_cast<int>(end + 1);
-  return static_cast<int>(at);
-}
-
 LineTree::LineTree(std::string_view text, const change::Outline& outline) {
   std::vector<size_t> starts;  // offset of each line
   size_t start = 0;
@@ -55,6 +40,26 @@ LineTree::LineTree(std::string_view text, const change::Outline& outline) {
   }
   node_of_line_.assign(lines_.size(), -1);
   Build(0, static_cast<int>(lines_.size()), -1, close_of, roots_);
+
+  // Each symbol on the line it starts on (a symbol never spans lines).
+  for (const change::Outline::Symbol& symbol : outline.symbols()) {
+    if (symbol.end <= symbol.begin || symbol.end > text.size()) continue;
+    const int line = line_of(symbol.begin);
+    const size_t line_end = starts[line] + lines_[line].size();
+    symbols_.push_back(LineSymbol{line, symbol.begin - starts[line], std::min(symbol.end, line_end) - starts[line],
+                                  symbol.action});
+  }
+  std::stable_sort(symbols_.begin(), symbols_.end(), [](const LineSymbol& a, const LineSymbol& b) {
+    return a.line != b.line ? a.line < b.line : a.begin < b.begin;
+  });
+}
+
+std::span<const LineSymbol> LineTree::SymbolsOn(int line) const {
+  auto first = std::lower_bound(symbols_.begin(), symbols_.end(), line,
+                                [](const LineSymbol& s, int l) { return s.line < l; });
+  auto last = first;
+  while (last != symbols_.end() && last->line == line) ++last;
+  return std::span<const LineSymbol>(first, last);
 }
 
 // Makes lines [begin, end) sibling nodes under `parent`; a line that opens a fold takes

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <tuple>
+
 #include "change/colorize.h"
 #include "change/renderers/renderers.h"
 #include "change/testing/primitive_diffs.h"
@@ -159,14 +161,40 @@ TEST(LineTree, ANodeSharingItsParentsFirstOrLastLineIsNotASeparateFold) {
   EXPECT_EQ(node.children.size(), 2u);
 }
 
-TEST(LineTree, SymbolsAndContentColumns) {
-  EXPECT_EQ(ContentColumn("  ~ resource"), 4);
-  EXPECT_EQ(ContentColumn("-/+ resource"), 4);
-  EXPECT_EQ(ContentColumn(" <= data"), 4);
-  EXPECT_EQ(ContentColumn("  ./+ resource"), 6);
-  EXPECT_EQ(ContentColumn("        id = 1"), 8);
-  EXPECT_EQ(ContentColumn("    -> x"), 4);  // not a symbol: more than a symbol's run
-  EXPECT_EQ(ContentColumn("   "), 3);
+// Symbols are where the renderer wrote them, with their action; nothing else on a line is
+// one (the unchanged line of a text below reads like an addition).
+TEST(LineTree, SymbolsAreWhereTheRendererWroteThem) {
+  Rendered r = RenderBlock();
+  auto symbols = [&](int line) {
+    std::vector<std::tuple<size_t, size_t, Action>> out;
+    for (const LineSymbol& s : r.tree.SymbolsOn(line)) out.emplace_back(s.begin, s.end, s.action);
+    return out;
+  };
+  using V = std::vector<std::tuple<size_t, size_t, Action>>;
+  EXPECT_EQ(symbols(1), V{});  // written by hand above, not by a renderer
+  EXPECT_EQ(symbols(2), V{});  // unchanged
+  EXPECT_EQ(symbols(3), (V{{4, 8, Action::kUpdate}}));
+  EXPECT_EQ(symbols(4), (V{{8, 12, Action::kUpdate}}));
+  EXPECT_EQ(symbols(5), V{});
+  EXPECT_EQ(symbols(7), V{});
+  EXPECT_EQ(symbols(8), (V{{8, 12, Action::kCreate}}));
+  EXPECT_EQ(symbols(10), (V{{4, 8, Action::kDelete}}));
+  EXPECT_EQ(symbols(12), (V{{12, 16, Action::kDelete}}));  // inside the JSON, shifted to its place
+  EXPECT_EQ(symbols(17), (V{{4, 8, Action::kCreate}}));
+
+  change::Colorize colorize(false);
+  change::RenderOpts opts;
+  opts.colorize = &colorize;
+  change::Outline outline;
+  opts.outline = &outline;
+  std::string text;
+  Str("\"a\\n  + not a change\\n\"", "\"b\\n  + not a change\\n\"", Action::kUpdate).RenderHuman(0, opts, text);
+  LineTree tree(text, outline);
+  ASSERT_GE(tree.lines().size(), 4u);
+  EXPECT_EQ(tree.lines()[2], "      + b");
+  EXPECT_EQ(tree.SymbolsOn(2).size(), 1u);
+  EXPECT_EQ(tree.lines()[3], "          + not a change");
+  EXPECT_TRUE(tree.SymbolsOn(3).empty());
 }
 
 }  // namespace

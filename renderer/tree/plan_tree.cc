@@ -30,30 +30,27 @@ bool PlanEntry::Risky() const {
   return false;
 }
 
-std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file_name, const PlanTreeOptions& options,
-                                         std::string& error) {
+base::Expected<std::unique_ptr<PlanTree>> PlanTree::Load(std::string text, std::string_view file_name,
+                                                         const PlanTreeOptions& options) {
+  auto failure = [file_name](std::string message) { return base::Error(std::move(message), std::string(file_name)); };
   if (LooksLikeLog(text)) {
-    error = fmt::format("{}: a JSON log, not a plan; browse shows plans (`planview {}` renders it)", file_name,
-                        file_name);
-    return nullptr;
+    return failure(fmt::format("{}: a JSON log, not a plan; browse shows plans (`planview {}` renders it)", file_name,
+                        file_name));
   }
   structured::ParseResult parsed = structured::ParseJson(std::move(text), PlanParseOptions(options.executor));
   if (!parsed.ok()) {
-    error = parsed.error().ToString(file_name);
-    return nullptr;
+    return failure(parsed.error().ToString(file_name));
   }
   structured::Value root = parsed.value()->root();
   std::optional<DocumentKind> kind = KindOfDocument(root);
   if (!kind) {
-    error = fmt::format(
+    return failure(fmt::format(
         "{}: $: not a plan, a state or a log (no key such as resource_changes, values or @message); use --kind",
-        file_name);
-    return nullptr;
+        file_name));
   }
   if (*kind != DocumentKind::kPlan) {
-    error = fmt::format("{}: a {}, not a plan; browse shows plans (`planview {}` renders it)", file_name,
-                        DocumentKindName(*kind), file_name);
-    return nullptr;
+    return failure(fmt::format("{}: a {}, not a plan; browse shows plans (`planview {}` renders it)", file_name,
+                        DocumentKindName(*kind), file_name));
   }
 
   std::unique_ptr<PlanTree> tree(new PlanTree());
@@ -77,8 +74,7 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
     tree->drift_plan_.relevant_attributes = tree->plan_.relevant_attributes;
     tree->drift_diffs_ = ComputePlanDiffs(tree->drift_plan_, *tree->schemas_, options.mode, tree->warnings_, profile);
   } catch (const InputError& e) {
-    error = fmt::format("{}: {}", file_name, e.what());
-    return nullptr;
+    return failure(fmt::format("{}: {}", file_name, e.what()));
   }
   tree->change_diffs_.resize(tree->plan_.resource_changes.size());
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "base/executor.h"
+#include "base/expected.h"
 #include "renderer/formats/filter.h"
 #include "renderer/formats/summary.h"
 #include "renderer/options.h"
@@ -46,10 +47,10 @@ struct PlanEntry {
 
 class PlanTree {
  public:
-  // Parses a plan document. On failure returns nullptr with `error` set to the one-line
-  // message the plain viewer prints (naming `file_name`, a line:column or a JSON path).
-  static std::unique_ptr<PlanTree> Load(std::string text, std::string_view file_name, const PlanTreeOptions& options,
-                                        std::string& error);
+  // Parses a plan document. A failure is the one-line message the plain viewer prints
+  // (naming `file_name`, a line:column or a JSON path).
+  static base::Expected<std::unique_ptr<PlanTree>> Load(std::string text, std::string_view file_name,
+                                                        const PlanTreeOptions& options);
 
   const std::vector<PlanEntry>& entries() const { return entries_; }
   // Counts of the proposed changes per category, and the plan's "N to add, ..." line.

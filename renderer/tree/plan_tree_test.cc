@@ -58,10 +58,9 @@ std::unique_ptr<PlanTree> Load(const Case& c) {
   PlanTreeOptions options;
   options.schemas = c.schemas ? &*c.schemas : nullptr;
   options.mode = c.mode;
-  std::string error;
-  std::unique_ptr<PlanTree> tree = PlanTree::Load(c.plan, "plan.json", options, error);
-  EXPECT_TRUE(tree) << c.dir << ": " << error;
-  return tree;
+  base::Expected<std::unique_ptr<PlanTree>> tree = PlanTree::Load(c.plan, "plan.json", options);
+  EXPECT_TRUE(tree) << c.dir << ": " << tree.error().message;
+  return tree ? std::move(*tree) : nullptr;
 }
 
 // "\n" + block + "\n" for each entry of `cause`, as the plan prints them one after another.
@@ -199,19 +198,16 @@ TEST(PlanTree, CountsAndOrder) {
 }
 
 TEST(PlanTree, BadInputGivesThePlainViewersErrors) {
-  std::string error;
   PlanTreeOptions options;
-  EXPECT_FALSE(PlanTree::Load("{\"resource_changes\": [", "p.json", options, error));
-  DocumentResult plain = RenderDocument("{\"resource_changes\": [", "p.json", DocumentRequest{});
-  EXPECT_EQ(error, plain.error);
-  EXPECT_FALSE(PlanTree::Load("{\"resource_changes\": 3}", "p.json", options, error));
-  plain = RenderDocument("{\"resource_changes\": 3}", "p.json", DocumentRequest{});
-  EXPECT_EQ(error, plain.error);
-  EXPECT_FALSE(PlanTree::Load("[1]", "p.json", options, error));
-  plain = RenderDocument("[1]", "p.json", DocumentRequest{});
-  EXPECT_EQ(error, plain.error);
-  EXPECT_FALSE(PlanTree::Load("{\"values\": {}}", "s.json", options, error));
-  EXPECT_EQ(error, "s.json: a state, not a plan; browse shows plans (`planview s.json` renders it)");
+  for (std::string_view text : {"{\"resource_changes\": [", "{\"resource_changes\": 3}", "[1]"}) {
+    base::Expected<std::unique_ptr<PlanTree>> tree = PlanTree::Load(std::string(text), "p.json", options);
+    ASSERT_FALSE(tree) << text;
+    EXPECT_EQ(tree.error().message, RenderDocument(std::string(text), "p.json", DocumentRequest{}).error);
+    EXPECT_EQ(tree.error().file, "p.json");
+  }
+  base::Expected<std::unique_ptr<PlanTree>> state = PlanTree::Load("{\"values\": {}}", "s.json", options);
+  ASSERT_FALSE(state);
+  EXPECT_EQ(state.error().message, "s.json: a state, not a plan; browse shows plans (`planview s.json` renders it)");
 }
 
 // A Terraform plan (registry.terraform.io providers) is shown with Terraform's renderer,
@@ -228,13 +224,13 @@ TEST(PlanTree, ATerraformPlanIsShownWithTerraformsRenderer) {
   ASSERT_TRUE(schemas_doc.ok());
   base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.value());
   ASSERT_TRUE(schemas) << schemas.error().message;
-  std::string error;
   const std::string plan = JsonText(input.find("plan_json"));
 
   PlanTreeOptions options;
   options.schemas = &*schemas;
-  std::unique_ptr<PlanTree> tree = PlanTree::Load(plan, "plan.json", options, error);
-  ASSERT_TRUE(tree) << error;
+  base::Expected<std::unique_ptr<PlanTree>> loaded = PlanTree::Load(plan, "plan.json", options);
+  ASSERT_TRUE(loaded) << loaded.error().message;
+  PlanTree* tree = loaded->get();
   EXPECT_EQ(tree->product(), Product::kTerraform);
   ASSERT_EQ(tree->entries().size(), 1u);
   const std::string expected(root.find("oracle_output").text());
@@ -248,9 +244,28 @@ TEST(PlanTree, ATerraformPlanIsShownWithTerraformsRenderer) {
   EXPECT_EQ(t.nodes()[resource.children[5]].children.size(), 2u);
 
   options.product = Product::kOpenTofu;
-  std::unique_ptr<PlanTree> tofu = PlanTree::Load(plan, "plan.json", options, error);
-  ASSERT_TRUE(tofu) << error;
-  EXPECT_NE(tofu->Subtree(0, false).Flatten(), expected);
+  base::Expected<std::unique_ptr<PlanTree>> tofu = PlanTree::Load(plan, "plan.json", options);
+  ASSERT_TRUE(tofu) << tofu.error().message;
+  EXPECT_NE((*tofu)->Subtree(0, false).Flatten(), expected);
+}
+
+// The status bar's counts are worded as the product's own "Plan:" line: Terraform's never
+// counts forgotten objects.
+TEST(PlanTree, PlanLineIsTheProductsOwn) {
+  const std::string plan = R"({"format_version":"1.2","resource_changes":[
+    {"address":"t.a","mode":"managed","type":"t","name":"a","provider_name":"p",
+     "change":{"actions":["forget"],"before":{"x":"1"},"after":null}},
+    {"address":"t.b","mode":"managed","type":"t","name":"b","provider_name":"p",
+     "change":{"actions":["create"],"before":null,"after":{"x":"2"}}}]})";
+  PlanTreeOptions options;
+  options.product = Product::kOpenTofu;
+  base::Expected<std::unique_ptr<PlanTree>> tofu = PlanTree::Load(plan, "plan.json", options);
+  ASSERT_TRUE(tofu) << tofu.error().message;
+  EXPECT_EQ((*tofu)->plan_line(), "1 to add, 0 to change, 0 to destroy, 1 to forget");
+  options.product = Product::kTerraform;
+  base::Expected<std::unique_ptr<PlanTree>> terraform = PlanTree::Load(plan, "plan.json", options);
+  ASSERT_TRUE(terraform) << terraform.error().message;
+  EXPECT_EQ((*terraform)->plan_line(), "1 to add, 0 to change, 0 to destroy");
 }
 
 }  // namespace
