@@ -147,7 +147,7 @@ int Run(std::span<const std::string> argv, const Terminal& terminal, std::FILE* 
   if (args.json) {
     renderer::compare::AppendComparisonJson(comparison, old_plan.name, new_plan.name, text);
     Write(out, text);
-    return comparison.Same() ? 0 : kExitPlansDiffer;
+    return comparison.Same() ? kExitOk : kExitPlansDiffer;
   }
   renderer::compare::TextOptions text_options;
   text_options.old_name = old_plan.name;
@@ -156,7 +156,7 @@ int Run(std::span<const std::string> argv, const Terminal& terminal, std::FILE* 
                        (args.color == ColorChoice::kAuto && terminal.stdout_is_terminal && !terminal.no_color);
   renderer::compare::AppendComparisonText(comparison, text_options, text);
   Write(out, text);
-  return comparison.Same() ? 0 : kExitPlansDiffer;
+  return comparison.Same() ? kExitOk : kExitPlansDiffer;
 }
 
 }  // namespace
