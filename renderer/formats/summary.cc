@@ -89,7 +89,7 @@ std::string PlanLine(const PlanSummary& s) {
   return line;
 }
 
-std::string RenderSummaryText(const PlanSummary& s) {
+std::string RenderSummaryText(const PlanSummary& s, DriftDisplay drift) {
   std::string out = fmt::format("Summary: {}.\n", PlanLine(s));
   if (s.resources == 0) {
     out += "  No resource changes.\n";
@@ -109,7 +109,7 @@ std::string RenderSummaryText(const PlanSummary& s) {
   if (s.output_changes > 0) {
     out += fmt::format("\n  {} output value{} will change.\n", s.output_changes, s.output_changes == 1 ? "" : "s");
   }
-  if (s.drift > 0) {
+  if (s.drift > 0 && drift != DriftDisplay::kHide) {
     out += fmt::format("\n  {} drifted resource{} (changed outside of the last apply).\n", s.drift,
                        s.drift == 1 ? "" : "s");
   }

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "renderer/formats/filter.h"
+#include "renderer/options.h"
 #include "renderer/plan_renderer.h"
 
 namespace planview::renderer::formats {
@@ -40,9 +41,10 @@ PlanSummary Summarize(const PlanDiffs& diffs);
 // summary line has them.
 std::string PlanLine(const PlanSummary& summary);
 
-// The plain-text tables, then the addresses per category, destroys first (kRiskOrder);
-// ends with a blank line.
-std::string RenderSummaryText(const PlanSummary& summary);
+// The plain-text tables, then the addresses per category, destroys first (kRiskOrder),
+// then the count of output changes and of drifted resources (none under --drift hide, as
+// the drift section itself); ends with a blank line.
+std::string RenderSummaryText(const PlanSummary& summary, DriftDisplay drift);
 
 }  // namespace planview::renderer::formats
 
