@@ -33,6 +33,7 @@ plans or saved plan files (`tofu plan -out`); `-` reads one of them from standar
 
 Options:
   --schemas FILE        provider schemas (`tofu providers schema -json`), for saved plan files
+                        and to compare sets by element value rather than by index
   --drift               compare the drift too (objects changed outside of the plan)
   --format FORMAT       text (default: for a reviewer) or json (for tools: one line, the
                         schema in renderer/compare/comparison_json.h)
@@ -142,6 +143,7 @@ int Run(std::span<const std::string> argv, const Terminal& terminal, std::FILE* 
 
   renderer::compare::CompareOptions options;
   options.drift = args.drift;
+  options.schemas = schemas.get();  // tells sets from lists
   renderer::compare::PlanComparison comparison = renderer::compare::ComparePlans(old_plan.plan, new_plan.plan, options);
   std::string text;
   if (args.json) {
