@@ -1,6 +1,7 @@
-// What the planview commands share when they talk to the user: exit statuses, writing
-// text and one-line errors ("planview: ...") to a stream, file names fit for a message,
-// and the final check that everything written reached its destination.
+// What the planview commands share when they talk to the user: exit statuses (the table in
+// cmd/exit_status.h), writing text and one-line errors ("planview: ...") to a stream, file
+// names fit for a message, and the final check that everything written reached its
+// destination.
 #ifndef PLANVIEW_CMD_CONSOLE_H_
 #define PLANVIEW_CMD_CONSOLE_H_
 
@@ -14,12 +15,9 @@
 #include <fmt/format.h>
 
 #include "change/go_text.h"
+#include "cmd/exit_status.h"
 
 namespace planview::cmd {
-
-inline constexpr int kExitBadInput = 1;  // the input could not be rendered (or written)
-inline constexpr int kExitUsage = 2;     // bad arguments, or nowhere to show the result
-inline constexpr int kExitGate = 3;      // rendered, but a gate (--fail-on, --protect) failed
 
 namespace internal {
 // The reason of the first failed Write (the stream's error flag says only that one failed).

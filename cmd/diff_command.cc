@@ -33,6 +33,7 @@ plans or saved plan files (`tofu plan -out`); `-` reads one of them from standar
 
 Options:
   --schemas FILE        provider schemas (`tofu providers schema -json`), for saved plan files
+                        and to compare sets by element value rather than by index
   --drift               compare the drift too (objects changed outside of the plan)
   --format FORMAT       text (default: for a reviewer) or json (for tools: one line, the
                         schema in renderer/compare/comparison_json.h)
@@ -142,12 +143,13 @@ int Run(std::span<const std::string> argv, const Terminal& terminal, std::FILE* 
 
   renderer::compare::CompareOptions options;
   options.drift = args.drift;
+  options.schemas = schemas.get();  // tells sets from lists
   renderer::compare::PlanComparison comparison = renderer::compare::ComparePlans(old_plan.plan, new_plan.plan, options);
   std::string text;
   if (args.json) {
     renderer::compare::AppendComparisonJson(comparison, old_plan.name, new_plan.name, text);
     Write(out, text);
-    return comparison.Same() ? 0 : kExitPlansDiffer;
+    return comparison.Same() ? kExitOk : kExitPlansDiffer;
   }
   renderer::compare::TextOptions text_options;
   text_options.old_name = old_plan.name;
@@ -156,7 +158,7 @@ int Run(std::span<const std::string> argv, const Terminal& terminal, std::FILE* 
                        (args.color == ColorChoice::kAuto && terminal.stdout_is_terminal && !terminal.no_color);
   renderer::compare::AppendComparisonText(comparison, text_options, text);
   Write(out, text);
-  return comparison.Same() ? 0 : kExitPlansDiffer;
+  return comparison.Same() ? kExitOk : kExitPlansDiffer;
 }
 
 }  // namespace

@@ -14,11 +14,10 @@
 #include <span>
 #include <string>
 
+#include "cmd/exit_status.h"
 #include "cmd/terminal.h"
 
 namespace planview::cmd {
-
-inline constexpr int kExitPlansDiffer = 4;
 
 int RunDiff(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err);
 

@@ -22,7 +22,7 @@ int main(int argc, char** argv) {
   // The SIMD kernel is chosen from the CPU; PLANVIEW_KERNEL may force one (for tests).
   if (std::string error = planview::structured::internal::KernelOverrideError(); !error.empty()) {
     std::fprintf(stderr, "planview: %s\n", error.c_str());
-    return 2;
+    return planview::cmd::kExitUsage;
   }
   std::vector<std::string> args(argv + 1, argv + argc);
   planview::cmd::Terminal terminal = planview::cmd::DetectTerminal();

@@ -54,9 +54,9 @@ int ReportGate(const std::vector<renderer::formats::GateViolation>& violations, 
     Error(err, fmt::format("gate: {} {}", AddressForMessage(violations[i].address), violations[i].reason));
   }
   if (violations.size() > kShown) Error(err, fmt::format("gate: ... and {} more", violations.size() - kShown));
-  if (violations.empty()) return 0;
-  Error(err, fmt::format("gate failed: {} resource{} (exit status 3)", violations.size(),
-                         violations.size() == 1 ? "" : "s"));
+  if (violations.empty()) return kExitOk;
+  Error(err, fmt::format("gate failed: {} resource{} (exit status {})", violations.size(),
+                         violations.size() == 1 ? "" : "s", kExitGate));
   return kExitGate;
 }
 

@@ -58,7 +58,11 @@ void AppendAttribute(std::string& out, const AttributeDifference& attribute) {
   for (size_t i = 0; i < attribute.path.size(); ++i) {
     if (i > 0) out += ',';
     const PathStep& step = attribute.path[i];
-    if (step.index >= 0) {
+    if (step.IsElement()) {
+      out += "{\"element\":";
+      structured::AppendCompactJson(out, step.element, {.go_strings = false, .sorted_keys = true});
+      out += '}';
+    } else if (step.index >= 0) {
       out += fmt::format("{}", step.index);
     } else {
       AppendString(out, step.key);

@@ -7,9 +7,11 @@
 //           "action_changed"|"attributes_differ","old_action":ACTION|null,
 //           "new_action":ACTION|null,"attributes":[ATTRIBUTE...]}
 //   ACTION: {"action":"update","previous_address":S (when moved),"importing":true (when)}
-//   ATTRIBUTE: {"path":[key or index...],"old":CHANGE,"new":CHANGE}, or when a sensitive
+//   ATTRIBUTE: {"path":[key or index or {"element":V}...],"old":CHANGE,"new":CHANGE}, or when a sensitive
 //           value is involved {"path":[...],"sensitive":"value changed"|"sensitivity changed"}
 //   CHANGE: {"changes":BOOL,"before":SIDE,"after":SIDE}; SIDE: {"value":V} | {"unknown":true}
+//           (a set element's path ends with {"element":V}; its SIDE is {"value":V} where
+//           the set has it, {"value":null} where not)
 //
 // Entries in the text's order; values whole (not cut), as compact JSON with their exact
 // number text. Sensitive values never appear.

@@ -74,8 +74,21 @@ Marker MarkerOf(DifferenceKind kind) {
   return {"?", ""};
 }
 
+// What one plan does with a set element: its side is the element where the set has it.
+std::string_view ElementText(const AttributeChange& change) {
+  const bool before = !change.before.value.absent();
+  const bool after = !change.after.value.absent();
+  if (before != after) return after ? "adds it" : "removes it";
+  return before ? "keeps it" : "does not have it";
+}
+
 void AppendAttribute(const AttributeDifference& attribute, std::string& out) {
   std::string path = attribute.path.empty() ? std::string("(value)") : PathText(attribute.path);
+  if (!attribute.path.empty() && attribute.path.back().IsElement()) {
+    out += fmt::format("    {}\n      old plan: {}\n      new plan: {}\n", path, ElementText(attribute.old_change),
+                       ElementText(attribute.new_change));
+    return;
+  }
   if (attribute.Sensitive()) {
     out += fmt::format("    {}: {}\n", path,
                        attribute.OnlySensitivityDiffers() ? "(sensitivity changed)" : "(sensitive value changed)");
@@ -136,7 +149,9 @@ std::string SummaryLine(const PlanComparison& comparison) {
 std::string PathText(const std::vector<PathStep>& path) {
   std::string text;
   for (const PathStep& step : path) {
-    if (step.index >= 0) {
+    if (step.IsElement()) {
+      text += fmt::format(" element {}", ValueText(step.element));
+    } else if (step.index >= 0) {
       text += fmt::format("[{}]", step.index);
     } else if (IsIdentifier(step.key)) {
       if (!text.empty()) text += '.';

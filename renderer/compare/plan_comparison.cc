@@ -67,7 +67,8 @@ structured::Change ChangeOf(structured::Value change) {
 // The difference between two plans' entries for one key (either may be null), if any.
 std::optional<EntryDifference> CompareEntry(std::string_view address, std::string_view deposed,
                                             ProposedAction old_action, structured::Value old_change,
-                                            ProposedAction new_action, structured::Value new_change) {
+                                            ProposedAction new_action, structured::Value new_change,
+                                            const internal::SchemaCursor& schema) {
   const bool old_proposes = ProposesChange(old_action);
   const bool new_proposes = ProposesChange(new_action);
   if (!old_proposes && !new_proposes) return std::nullopt;
@@ -77,7 +78,7 @@ std::optional<EntryDifference> CompareEntry(std::string_view address, std::strin
   // delete, every attribute would differ.
   if (old_action.present && new_action.present &&
       (old_action.action == new_action.action || (KeepsObject(old_action.action) && KeepsObject(new_action.action)))) {
-    internal::AppendAttributeDifferences(ChangeOf(old_change), ChangeOf(new_change), difference.attributes);
+    internal::AppendAttributeDifferences(ChangeOf(old_change), ChangeOf(new_change), schema, difference.attributes);
   }
   if (!old_action.present) {
     difference.kind = DifferenceKind::kAdded;
@@ -108,15 +109,24 @@ void MergeJoin(const std::vector<const T*>& olds, const std::vector<const T*>& n
 structured::Value ChangeValue(const ResourceChange* entry) { return entry ? entry->change : structured::Value(); }
 structured::Value ChangeValue(const OutputChange* output) { return output ? output->change : structured::Value(); }
 
+// Where a resource's values sit in its schema (nothing known without one).
+internal::SchemaCursor SchemaOf(const ResourceChange& entry, const structured::ProviderSchemas* schemas) {
+  if (schemas == nullptr || !entry.mode) return {};
+  base::Expected<const structured::Schema*> found = schemas->Find(entry.provider_name, *entry.mode, entry.type);
+  if (!found || *found == nullptr || !(*found)->block) return {};
+  return internal::SchemaCursor((*found)->block.get());
+}
+
 std::vector<EntryDifference> CompareResources(const std::vector<ResourceChange>& old_entries,
-                                              const std::vector<ResourceChange>& new_entries) {
+                                              const std::vector<ResourceChange>& new_entries,
+                                              const structured::ProviderSchemas* schemas) {
   std::vector<EntryDifference> differences;
   MergeJoin(SortedEntries(old_entries), SortedEntries(new_entries), CompareKeys,
             [&](const ResourceChange* old_entry, const ResourceChange* new_entry) {
               const ResourceChange& key = old_entry != nullptr ? *old_entry : *new_entry;
               std::optional<EntryDifference> difference =
                   CompareEntry(key.address, key.deposed, ProposedOf(old_entry), ChangeValue(old_entry),
-                               ProposedOf(new_entry), ChangeValue(new_entry));
+                               ProposedOf(new_entry), ChangeValue(new_entry), SchemaOf(key, schemas));
               if (difference) differences.push_back(std::move(*difference));
             });
   return differences;
@@ -140,7 +150,7 @@ std::vector<EntryDifference> CompareOutputs(const std::vector<OutputChange>& old
               std::string_view name = old_output != nullptr ? old_output->name : new_output->name;
               std::optional<EntryDifference> difference =
                   CompareEntry(name, {}, ProposedOf(old_output), ChangeValue(old_output), ProposedOf(new_output),
-                               ChangeValue(new_output));
+                               ChangeValue(new_output), {});
               if (difference) differences.push_back(std::move(*difference));
             });
   return differences;
@@ -172,11 +182,11 @@ void CheckUniqueAddresses(const Plan& plan) {
 
 PlanComparison ComparePlans(const Plan& old_plan, const Plan& new_plan, const CompareOptions& options) {
   PlanComparison comparison;
-  comparison.resources = CompareResources(old_plan.resource_changes, new_plan.resource_changes);
+  comparison.resources = CompareResources(old_plan.resource_changes, new_plan.resource_changes, options.schemas);
   comparison.outputs = CompareOutputs(old_plan.output_changes, new_plan.output_changes);
   if (options.drift) {
     comparison.drift_compared = true;
-    comparison.drift = CompareResources(old_plan.resource_drift, new_plan.resource_drift);
+    comparison.drift = CompareResources(old_plan.resource_drift, new_plan.resource_drift, options.schemas);
   }
   return comparison;
 }

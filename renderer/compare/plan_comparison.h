@@ -14,6 +14,12 @@
 //   nothing, as a no-op does) and per attribute a before/after pair. The plans differ at
 //   a resource when the actions differ (moves and imports included), and at an attribute
 //   when at least one plan changes it and the pairs differ.
+// - Sets (known from the provider schemas, CompareOptions::schemas) are matched by
+//   element value: equal elements pair up whatever their order, and an element whose
+//   presence before/after differs between the plans is an attribute difference whose
+//   path ends at the element; its sides hold the element, or null where the set lacks
+//   it (a set holds no null). Without schemas, or for sets with unknown or sensitive
+//   parts, arrays compare by index.
 // - Unknown values ("known after apply") compare equal to each other, whatever their
 //   type. Sensitive values compare by their hidden values, and the result carries them
 //   only for the walk: every presentation must print them as redacted (see Side).
@@ -30,13 +36,17 @@
 #include "renderer/plan.h"
 #include "structured/action.h"
 #include "structured/json_value.h"
+#include "structured/schema.h"
 
 namespace planview::renderer::compare {
 
-// One step of an attribute path: an object key, or a list/set/tuple index.
+// One step of an attribute path: an object key, a list/tuple index, or a set element
+// (sets are matched by value: the step names the element, always the path's last).
 struct PathStep {
-  std::string_view key;  // when index < 0
+  std::string_view key;  // when index < 0 and element is absent
   int64_t index = -1;
+  structured::Value element;  // a set element: present
+  bool IsElement() const { return !element.absent(); }
 };
 
 // One side (before or after) of an attribute in one plan.
@@ -99,6 +109,7 @@ struct PlanComparison {
 
 struct CompareOptions {
   bool drift = false;  // compare `resource_drift` too
+  const structured::ProviderSchemas* schemas = nullptr;  // to tell sets from lists; may be null
 };
 
 // Throws InputError naming the JSON path of an entry of `resource_changes` or

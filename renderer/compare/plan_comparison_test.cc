@@ -8,9 +8,11 @@
 
 #include <gtest/gtest.h>
 
+#include "renderer/compare/comparison_json.h"
 #include "renderer/compare/comparison_text.h"
 #include "renderer/json_fields.h"
 #include "structured/json_parse.h"
+#include "structured/schema.h"
 
 namespace planview::renderer::compare {
 namespace {
@@ -106,6 +108,83 @@ TEST(PlanComparison, PathsAndLongValues) {
                       "... (302 bytes)\n"),
             std::string::npos)
       << text;
+}
+
+// Provider schemas for `x` with a set of strings, a list of strings and a set of blocks.
+struct SetSchemas {
+  std::shared_ptr<const structured::Document> document;
+  structured::ProviderSchemas schemas;
+};
+
+SetSchemas MakeSetSchemas() {
+  structured::ParseResult parsed = structured::ParseJson(
+      R"({"format_version":"1.0","provider_schemas":{"registry.opentofu.org/hashicorp/x":{"resource_schemas":)"
+      R"({"x":{"version":0,"block":{"attributes":{"tags":{"type":["set","string"],"optional":true},)"
+      R"("names":{"type":["list","string"],"optional":true}},"block_types":{"rule":{"nesting_mode":"set",)"
+      R"("block":{"attributes":{"port":{"type":"number","optional":true},)"
+      R"("cidrs":{"type":["set","string"],"optional":true}}}}}}}}}}})");
+  EXPECT_TRUE(parsed.ok());
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  EXPECT_TRUE(schemas.ok());
+  return SetSchemas{parsed.document, std::move(*schemas)};
+}
+
+constexpr char kProvider[] = R"(,"provider_name":"registry.opentofu.org/hashicorp/x")";
+
+TEST(PlanComparison, SetsMatchElementsByValue) {
+  SetSchemas s = MakeSetSchemas();
+  const CompareOptions with_schemas{.schemas = &s.schemas};
+  Parsed a = ParsePlan(Entry(R"({"actions":["update"],"before":{"tags":["a"],"names":["a"],"rule":[]},)"
+                             R"("after":{"tags":["a","b","c"],"names":["a","b"],)"
+                             R"("rule":[{"port":1,"cidrs":["x","y"]},{"port":2,"cidrs":[]}]}})",
+                             kProvider));
+  // The same sets in another order (the list too: a list's order is a difference).
+  Parsed b = ParsePlan(Entry(R"({"actions":["update"],"before":{"tags":["a"],"names":["a"],"rule":[]},)"
+                             R"("after":{"tags":["c","a","b"],"names":["b","a"],)"
+                             R"("rule":[{"cidrs":[],"port":2},{"port":1,"cidrs":["y","x"]}]}})",
+                             kProvider));
+  PlanComparison comparison = ComparePlans(a.plan, b.plan, with_schemas);
+  ASSERT_EQ(comparison.resources.size(), 1u);
+  std::string text = Text(comparison);
+  EXPECT_EQ(text,
+            "Old plan: old.json\nNew plan: new.json\n\nResource changes that differ:\n\n"
+            "~ x.a\n    action: update in both plans\n"
+            "    names[0]\n      old plan: no change (\"a\")\n      new plan: \"a\" -> \"b\"\n"
+            "    names[1]\n      old plan: null -> \"b\"\n      new plan: null -> \"a\"\n\n"
+            "The plans differ: 1 resource change (1 with other attribute changes).\n");
+  // Without schemas nothing says which arrays are sets: every one compares by index.
+  EXPECT_EQ(ComparePlans(a.plan, b.plan).resources.at(0).attributes.size(), 11u);
+}
+
+TEST(PlanComparison, ASetWithOneChangedElement) {
+  SetSchemas s = MakeSetSchemas();
+  Parsed a = ParsePlan(Entry(R"({"actions":["update"],"before":{"tags":["a","b"]},"after":{"tags":["a","b","c"]}})",
+                             kProvider));
+  Parsed b = ParsePlan(Entry(R"({"actions":["update"],"before":{"tags":["b","a"]},"after":{"tags":["b","X","a"]}})",
+                             kProvider));
+  PlanComparison comparison = ComparePlans(a.plan, b.plan, CompareOptions{.schemas = &s.schemas});
+  EXPECT_EQ(Text(comparison),
+            "Old plan: old.json\nNew plan: new.json\n\nResource changes that differ:\n\n"
+            "~ x.a\n    action: update in both plans\n"
+            "    tags element \"c\"\n      old plan: adds it\n      new plan: does not have it\n"
+            "    tags element \"X\"\n      old plan: does not have it\n      new plan: adds it\n\n"
+            "The plans differ: 1 resource change (1 with other attribute changes).\n");
+  std::string json;
+  AppendComparisonJson(comparison, "old.json", "new.json", json);
+  EXPECT_NE(json.find(R"("attributes":[{"path":["tags",{"element":"c"}],)"
+                      R"("old":{"changes":true,"before":{"value":null},"after":{"value":"c"}},)"
+                      R"("new":{"changes":false,"before":{"value":null},"after":{"value":null}}},)"
+                      R"({"path":["tags",{"element":"X"}],)"
+                      R"("old":{"changes":false,"before":{"value":null},"after":{"value":null}},)"
+                      R"("new":{"changes":true,"before":{"value":null},"after":{"value":"X"}}}])"),
+            std::string::npos)
+      << json;
+  // An element one plan removes and the other keeps.
+  Parsed c = ParsePlan(Entry(R"({"actions":["update"],"before":{"tags":["a","b"]},"after":{"tags":["a"]}})",
+                             kProvider));
+  EXPECT_NE(Text(ComparePlans(a.plan, c.plan, CompareOptions{.schemas = &s.schemas}))
+                .find("    tags element \"b\"\n      old plan: keeps it\n      new plan: removes it\n"),
+            std::string::npos);
 }
 
 TEST(PlanComparison, DriftOnlyWhenAsked) {

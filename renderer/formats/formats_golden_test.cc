@@ -58,6 +58,9 @@ std::vector<Variant> DriftVariants() {
   FormatOptions hide;
   hide.drift = DriftDisplay::kHide;
   v.push_back({"drift_hide.txt", hide});
+  FormatOptions summary_hide = hide;  // the summary's drift count goes with the section
+  summary_hide.summary_only = true;
+  v.push_back({"summary_drift_hide.txt", summary_hide});
   FormatOptions deletes;
   deletes.filter.actions = {ActionCategory::kDelete};
   v.push_back({"drift_filtered.txt", deletes});

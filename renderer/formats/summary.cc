@@ -76,7 +76,7 @@ PlanSummary Summarize(const PlanDiffs& diffs) {
   return s;
 }
 
-std::string RenderSummaryText(const PlanSummary& s, const change::Profile& profile) {
+std::string RenderSummaryText(const PlanSummary& s, const change::Profile& profile, DriftDisplay drift) {
   std::string out = fmt::format("Summary: {}.\n", PlanCountsText(s, profile));
   if (s.resources == 0) {
     out += "  No resource changes.\n";
@@ -96,7 +96,7 @@ std::string RenderSummaryText(const PlanSummary& s, const change::Profile& profi
   if (s.output_changes > 0) {
     out += fmt::format("\n  {} output value{} will change.\n", s.output_changes, s.output_changes == 1 ? "" : "s");
   }
-  if (s.drift > 0) {
+  if (s.drift > 0 && drift != DriftDisplay::kHide) {
     out += fmt::format("\n  {} drifted resource{} (changed outside of the last apply).\n", s.drift,
                        s.drift == 1 ? "" : "s");
   }

@@ -12,6 +12,7 @@
 
 #include "renderer/formats/filter.h"
 #include "change/profile.h"
+#include "renderer/options.h"
 #include "renderer/plan_line.h"
 #include "renderer/plan_renderer.h"
 
@@ -38,8 +39,10 @@ struct PlanSummary : PlanCounts {
 PlanSummary Summarize(const PlanDiffs& diffs);
 
 // "Summary: " and the Plan: line's counts as `profile`'s product words them, the plain-text
-// tables, then the addresses per category, destroys first (kRiskOrder); ends with a blank line.
-std::string RenderSummaryText(const PlanSummary& summary, const change::Profile& profile);
+// tables, then the addresses per category, destroys first (kRiskOrder), then the count of
+// output changes and of drifted resources (none under --drift hide, as the drift section
+// itself); ends with a blank line.
+std::string RenderSummaryText(const PlanSummary& summary, const change::Profile& profile, DriftDisplay drift);
 
 }  // namespace planview::renderer::formats
 

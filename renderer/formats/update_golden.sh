@@ -25,6 +25,7 @@ for dir in testdata/conformance/equivalence/*/; do
   grep -q "Objects have changed outside of OpenTofu" "$dir/plan.txt" || continue
   "$bin" "$@" --drift summary >"$out/drift_summary.txt"
   "$bin" "$@" --drift hide >"$out/drift_hide.txt"
+  "$bin" "$@" --drift hide --summary-only >"$out/summary_drift_hide.txt"
   "$bin" "$@" --action delete >"$out/drift_filtered.txt"
   "$bin" "$@" --drift summary --format markdown >"$out/drift_summary.md"
   "$bin" "$@" --drift summary --format json >"$out/drift_summary.json"

@@ -5,6 +5,7 @@ _planview() {
   prev=${COMP_WORDS[COMP_CWORD-1]}
   case $prev in
     --schemas) COMPREPLY=($(compgen -f -- "$cur")); return ;;
+    --split) COMPREPLY=($(compgen -d -- "$cur")); return ;;
     --kind) COMPREPLY=($(compgen -W "plan state log" -- "$cur")); return ;;
     --mode) COMPREPLY=($(compgen -W "normal destroy refresh-only" -- "$cur")); return ;;
     --quality) COMPREPLY=($(compgen -W "errored nochanges targeted none" -- "$cur")); return ;;
@@ -15,7 +16,7 @@ _planview() {
     --fail-on) COMPREPLY=($(compgen -W "delete replace drift" -- "$cur")); return ;;
     --mask-env) COMPREPLY=($(compgen -v -- "$cur")); return ;;
     --drift) COMPREPLY=($(compgen -W "show summary hide" -- "$cur")); return ;;
-    --width|--max-bytes|--address|--mask|--protect) return ;;
+    --width|--max-bytes|--max-input-bytes|--address|--mask|--protect) return ;;
   esac
   if [ "$COMP_CWORD" = 1 ] && [[ $cur != -* ]]; then
     COMPREPLY=($(compgen -W "browse diff wire" -- "$cur") $(compgen -f -- "$cur"))
@@ -23,8 +24,9 @@ _planview() {
   fi
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "--schemas --kind --mode --quality --show-sensitive --product --color
-      --no-color --width --summary --summary-only --action --address --hide-reads --verbose
-      --concise --format --max-bytes --drift --mask --mask-env --fail-on --protect --help --version" -- "$cur"))
+      --no-color --safe-terminal --no-safe-terminal --width --summary --summary-only --action
+      --address --hide-reads --verbose --concise --format --max-bytes --split --drift --mask
+      --mask-env --fail-on --protect --max-input-bytes --help --version" -- "$cur"))
     return
   fi
   COMPREPLY=($(compgen -f -- "$cur"))
