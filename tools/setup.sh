@@ -12,6 +12,7 @@ packages=(
   libfmt-dev           # fmt::format for all text output
   libgtest-dev         # unit and golden tests
   libbenchmark-dev     # Google Benchmark for the bench binaries
+  libsimdjson-dev      # the parse floor of bench/perf_bench.sh (//bench:simdjson_parse only; planview does not link it)
   libmsgpack-cxx-dev   # msgpack byte level for the wire-format decoder/encoder
   libicu-dev           # NFC normalisation of wire-format strings (as go-cty does)
   protobuf-compiler    # generates C++ for the tfplugin5 messages

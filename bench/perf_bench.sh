@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# The performance benchmark of issue #21: planview's whole run against the parse floor.
+# For each generated plan size it renders the plan with `planview PLAN --schemas FILE
+# -no-color > OUT` and prints the median wall time, CPU time (user+sys), peak RSS and
+# RSS / plan size; beside it the time of a simdjson DOM parse of the same file
+# (//bench:simdjson_parse, warm parser) and the ratio planview wall / simdjson parse.
+#
+#   bash bench/perf_bench.sh [--sizes "1 10 100 1000"] [--runs N] [--base OTHER_PLANVIEW]
+#                            [--format "markdown html json"] [--planview BIN]
+#
+#   --sizes "…"    plan sizes in MB (default: 1 10 100 1000; 1000 needs 1 GB of disk in
+#                  WORK plus the outputs, and about 3 GB of memory for simdjson's DOM)
+#   --runs N       runs of every command per size (default 3); the medians are reported
+#   --base BIN     also render with BIN (another planview build), interleaved with ours in
+#                  the same rounds: a row "… base" after ours, `vs_base` = ours / base
+#                  (wall and CPU), `same` = the two outputs are byte-identical (cmp)
+#   --format "F…"  also render with `--format F` for each F (markdown, html, json, ...);
+#                  `vs_text` = that row / the text row of the same binary (wall and CPU)
+#   --planview BIN measure BIN instead of building //cmd:planview from this checkout
+#
+# Environment: BAZEL (default `bazel`), BAZEL_FLAGS (extra flags for `bazel build`, e.g.
+# a --disk_cache), WORK (plans, schemas and outputs, kept between runs so the plans are
+# generated once; default a new temporary directory).
+#
+# Every round runs each command once (ours, base, each format), alternating the order
+# between rounds, then one simdjson_parse process (a cold parse and a warm one; the warm
+# one is the floor, as the parser a long-lived reader would keep). Columns:
+#   wall_s, cpu_s  median wall and user+sys seconds of the whole process (bash `time`)
+#   rss_mb, x      median peak RSS (%M) and its ratio to the plan's size
+#   vs_parse       wall_s / the median warm simdjson parse of the same file
+#   vs_text        this format's wall / CPU over the text render's (same binary)
+#   vs_base        ours / base, wall and CPU (the medians' ratio)
+# The "simdjson" row of each size shows the warm parse (wall_s), the process's CPU for
+# load + cold + warm parse (cpu_s) and its peak RSS. The load average is printed before
+# and after each size: on a shared machine wall time swings, CPU time is steadier.
+set -euo pipefail
+TIMEFORMAT='%3R %3U %3S'
+cd "$(dirname "$0")/.."
+BAZEL=${BAZEL:-bazel}
+read -r -a bazel_flags <<<"${BAZEL_FLAGS:-}"
+WORK=${WORK:-$(mktemp -d)}
+sizes=(1 10 100 1000)
+runs=3
+base=
+formats=()
+planview=
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --sizes) read -r -a sizes <<<"$2"; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --base) base=$(realpath "$2"); shift 2 ;;
+    --format) read -r -a formats <<<"$2"; shift 2 ;;
+    --planview) planview=$(realpath "$2"); shift 2 ;;
+    -h|--help) sed -n '2,36p' "$0"; exit 0 ;;
+    *) echo "perf_bench.sh: unknown argument $1" >&2; exit 2 ;;
+  esac
+done
+[[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "perf_bench.sh: --runs wants a positive number" >&2; exit 2; }
+
+mkdir -p "$WORK"
+targets=(//bench:gen_plan //bench:simdjson_parse)
+[ -n "$planview" ] || targets+=(//cmd:planview)
+$BAZEL build -c opt "${bazel_flags[@]}" "${targets[@]}" >"$WORK/build.log" 2>&1 ||
+  { cat "$WORK/build.log" >&2; exit 1; }
+bin=$($BAZEL info -c opt "${bazel_flags[@]}" bazel-bin 2>/dev/null)
+planview=${planview:-$bin/cmd/planview}
+# Copies, so a rebuild during a long run cannot change what is measured.
+cp "$bin/bench/gen_plan" "$bin/bench/simdjson_parse" "$WORK/"
+cp "$planview" "$WORK/planview"
+[ -z "$base" ] || cp "$base" "$WORK/planview.base"
+
+load() { cut -d' ' -f1-3 /proc/loadavg; }
+echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD 2>/dev/null || echo '?') $(nproc) cores, load $(load); runs $runs; WORK=$WORK"
+echo "# planview: $planview${base:+; base: $base}"
+
+# The commands of one size: label, binary, extra arguments.
+labels=() binaries=() extra=()
+add_variant() { labels+=("$1"); binaries+=("$2"); extra+=("$3"); }
+
+median() {  # FILE COLUMN: the median of that column (the lower middle for an even count)
+  awk -v c="$2" '{ print $c }' "$1" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+printf '%-16s %8s %7s %7s %8s %5s %8s %13s %13s %-7s %9s\n' \
+  size plan_MB wall_s cpu_s rss_mb x vs_parse vs_text:w/c vs_base:w/c same out_MB
+
+schemas="$WORK/schemas.json"
+[ -f "$schemas" ] || "$WORK/gen_plan" --size-mb 0.01 --out /dev/null --schemas-out "$schemas" 2>/dev/null
+for size in "${sizes[@]}"; do
+  plan="$WORK/plan-$size.json"
+  [ -f "$plan" ] || "$WORK/gen_plan" --size-mb "$size" --seed 1 --out "$plan" 2>/dev/null
+  bytes=$(stat -c %s "$plan")
+  labels=() binaries=() extra=()
+  for format in text "${formats[@]}"; do
+    args=-no-color
+    [ "$format" = text ] || args="-no-color --format $format"
+    add_variant "$format" "$WORK/planview" "$args"
+    [ -z "$base" ] || add_variant "$format base" "$WORK/planview.base" "$args"
+  done
+  n=${#labels[@]}
+  rm -f "$WORK/res-$size-"*
+  echo "# size $size: load $(load)"
+  for ((round = 0; round < runs; round++)); do
+    for ((k = 0; k < n; k++)); do
+      i=$((round % 2 == 0 ? k : n - 1 - k))  # A B … then … B A
+      key=${labels[$i]// /.}
+      read -r -a a <<<"${extra[$i]}"
+      # bash's `time` for wall and CPU to the millisecond, /usr/bin/time for the peak RSS.
+      { time /usr/bin/time -o "$WORK/time" -f '%M' "${binaries[$i]}" "$plan" --schemas "$schemas" "${a[@]}" \
+          >"$WORK/out-$size-$key" 2>"$WORK/err-$size-$key"; } 2>"$WORK/times" ||
+        { echo "perf_bench.sh: ${binaries[$i]} failed on $plan:" >&2; head -3 "$WORK/err-$size-$key" >&2; exit 1; }
+      awk -v r="$(cat "$WORK/time")" '{ printf "%s %.3f %s\n", $1, $2 + $3, r }' "$WORK/times" >>"$WORK/res-$size-$key"
+    done
+    /usr/bin/time -o "$WORK/time" -f '%U %S %M' "$WORK/simdjson_parse" "$plan" --repeat 1 >"$WORK/simdjson.out"
+    read -r _ _ rss_kb <"$WORK/time"
+    sed 's/[a-z_]*=//g' "$WORK/simdjson.out" | awk -v r="$rss_kb" '{ print $3, $4, r, $2, $1 }' >>"$WORK/res-$size-simdjson"
+  done
+
+  parse=$(median "$WORK/res-$size-simdjson" 1)
+  for ((i = 0; i < n; i++)); do
+    key=${labels[$i]// /.}
+    res="$WORK/res-$size-$key"
+    wall=$(median "$res" 1) cpu=$(median "$res" 2) rss=$(median "$res" 3)
+    text_key=text${key#"${key%%.*}"}            # the text row of the same binary
+    vs_text=- vs_base=- same=-
+    if [ "${labels[$i]%% *}" != text ]; then
+      vs_text=$(awk -v w="$wall" -v c="$cpu" -v tw="$(median "$WORK/res-$size-$text_key" 1)" \
+        -v tc="$(median "$WORK/res-$size-$text_key" 2)" 'BEGIN { printf "%.2f/%.2f", w / tw, c / tc }')
+    fi
+    if [ -n "$base" ] && [ "${key%.base}" = "$key" ]; then
+      bres="$WORK/res-$size-$key.base"
+      vs_base=$(awk -v w="$wall" -v c="$cpu" -v bw="$(median "$bres" 1)" -v bc="$(median "$bres" 2)" \
+        'BEGIN { printf "%.2f/%.2f", (bw > 0 ? w / bw : 0), (bc > 0 ? c / bc : 0) }')
+      same=differs
+      cmp -s "$WORK/out-$size-$key" "$WORK/out-$size-$key.base" && same=same
+    fi
+    awk -v l="$size ${labels[$i]}" -v b="$bytes" -v w="$wall" -v c="$cpu" -v r="$rss" -v p="$parse" \
+        -v vt="$vs_text" -v vb="$vs_base" -v s="$same" -v o="$(stat -c %s "$WORK/out-$size-$key")" '
+      BEGIN { printf "%-16s %8.1f %7.3f %7.3f %8.1f %5.2f %8.2f %13s %13s %-7s %9.1f\n",
+              l, b / 1e6, w, c, r / 1024, r * 1024 / b, (p > 0 ? w / p : 0), vt, vb, s, o / 1e6 }'
+  done
+  sres="$WORK/res-$size-simdjson"
+  awk -v l="$size simdjson" -v b="$bytes" -v w="$parse" -v c="$(median "$sres" 2)" -v r="$(median "$sres" 3)" \
+      -v cold="$(median "$sres" 4)" -v ld="$(median "$sres" 5)" '
+    BEGIN { printf "%-16s %8.1f %7.3f %7.3f %8.1f %5.2f %8s   (cold parse %.3f s, load %.3f s)\n",
+            l, b / 1e6, w, c, r / 1024, r * 1024 / b, "1.00", cold, ld }'
+  echo "# size $size done: load $(load)"
+done
