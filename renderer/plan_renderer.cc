@@ -12,6 +12,7 @@
 #include "renderer/format_version.h"
 #include "renderer/internal/human_opts.h"
 #include "renderer/internal/plan_body.h"
+#include "renderer/plan_line.h"
 #include "renderer/resource_note.h"
 #include "renderer/text_escape.h"
 #include "renderer/word_wrap.h"
@@ -301,8 +302,7 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
 
   bool will_print_resource_changes = false;
   std::map<Action, int> counts;
-  int importing = 0;
-  int forgetting = 0;
+  PlanCounts plan_counts;
   std::vector<size_t> changes;
   const std::vector<ResourceChange>& all_changes = diffs.Changes();
   for (size_t i = 0; i < all_changes.size(); ++i) {
@@ -310,8 +310,7 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
     Action action = r.action;
     if (!ShownInPlan(r)) continue;
     changes.push_back(i);
-    if (r.Importing()) ++importing;
-    if ((action == Action::kForget || action == Action::kForgetThenCreate) && profile.opentofu_forget) ++forgetting;
+    plan_counts.Count(r);
     if (action != Action::kNoOp) {
       will_print_resource_changes = true;
       ++counts[action];
@@ -384,32 +383,7 @@ void RenderPlanBody(const Plan& plan, DiffSource& diffs, PlanMode mode, const Pl
       out += fmt::format("\n# planview: {} of {} resource changes hidden by {}; the summary below counts all of them.\n",
                          hidden, changes.size(), options.filter_description);
     }
-    int to_add = count(Action::kCreate) + count(Action::kDeleteThenCreate) + count(Action::kCreateThenDelete) +
-                 count(Action::kForgetThenCreate) + count(Action::kCreateThenForget);
-    int to_change = count(Action::kUpdate);
-    int to_destroy = count(Action::kDelete) + count(Action::kDeleteThenCreate) + count(Action::kCreateThenDelete);
-    std::string summary;
-    if (importing > 0) {
-      summary = fmt::format("{} to import, {} to add, {} to change, {} to destroy", importing, to_add, to_change,
-                            to_destroy);
-    } else {
-      summary = fmt::format("{} to add, {} to change, {} to destroy", to_add, to_change, to_destroy);
-    }
-    if (forgetting > 0) summary += fmt::format(", {} to forget", forgetting);
-    std::string actions_summary = action_count > 0 ? fmt::format(" Actions: {} to invoke.", action_count) : "";
-    if (profile.plan_line_counts_colorized) {
-      // The summary is colourised before the numbers go in, as OpenTofu's Printf does.
-      std::string line = colorize.Color("\n[bold]Plan:[reset] \x01.\n");
-      size_t at = line.find('\x01');
-      line.replace(at, 1, summary);
-      out += line;
-    } else {
-      out += colorize.Color("\n[bold]Plan:[reset] ");
-      out += summary;
-      out += '.';
-      out += actions_summary;
-      out += '\n';
-    }
+    AppendPlanLine(plan_counts, action_count, profile, colorize, out);
   }
 
   if (!invoked.empty()) {

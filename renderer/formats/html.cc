@@ -219,7 +219,7 @@ void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::s
   const std::string_view product = options.product == Product::kTerraform ? "Terraform" : "OpenTofu";
 
   out += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
-  out += fmt::format("<title>{} plan: {}</title>\n", product, PlanLine(summary));
+  out += fmt::format("<title>{} plan: {}</title>\n", product, PlanCountsText(summary, options.profile()));
   out += "<style>";
   out += kStyle;
   out += "</style></head>\n<body>\n";
@@ -229,7 +229,7 @@ void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::s
     out += "<p id=\"plan-line\"><span class=\"c32 b\">No changes.</span> Your infrastructure matches the "
            "configuration.</p>\n";
   } else {
-    out += fmt::format("<p id=\"plan-line\"><span class=\"b\">Plan:</span> {}.</p>\n", PlanLine(summary));
+    out += fmt::format("<p id=\"plan-line\"><span class=\"b\">Plan:</span> {}.</p>\n", PlanCountsText(summary, options.profile()));
   }
   if (summary.resources > 0) {
     std::vector<ActionCategory> used = summary.UsedCategories();

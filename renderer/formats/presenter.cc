@@ -24,7 +24,7 @@ void ApplyFormat(const FormatOptions& format, DocumentRequest& request) {
 }
 
 void RenderText(const PlanContext& plan, const FormatOptions& format, std::string& out) {
-  if (format.summary || format.summary_only) out += RenderSummaryText(Summarize(plan.diffs));
+  if (format.summary || format.summary_only) out += RenderSummaryText(Summarize(plan.diffs), plan.options.profile());
   if (format.summary_only) return;
   RenderPlan(plan.plan, plan.diffs, plan.mode, plan.quality, plan.provider_format_version, plan.options, out);
 }

@@ -63,12 +63,7 @@ PlanSummary Summarize(const PlanDiffs& diffs) {
     for (ActionCategory c : categories) s.addresses[static_cast<size_t>(c)].push_back(r.address);
     Add(types[std::string(r.type)], categories);
     Add(modules[r.module_address.empty() ? std::string("(root)") : std::string(r.module_address)], categories);
-    if (r.Importing()) ++s.to_import;
-    const ActionInfo& counts = InfoOf(r.action);
-    s.to_add += counts.to_add;
-    s.to_change += counts.to_change;
-    s.to_destroy += counts.to_destroy;
-    s.to_forget += counts.to_forget;
+    s.Count(r);
   }
   for (const OutputDiff& o : diffs.outputs) {
     if (o.diff.action() != Action::kNoOp) ++s.output_changes;
@@ -81,16 +76,8 @@ PlanSummary Summarize(const PlanDiffs& diffs) {
   return s;
 }
 
-std::string PlanLine(const PlanSummary& s) {
-  std::string line;
-  if (s.to_import > 0) line = fmt::format("{} to import, ", s.to_import);
-  line += fmt::format("{} to add, {} to change, {} to destroy", s.to_add, s.to_change, s.to_destroy);
-  if (s.to_forget > 0) line += fmt::format(", {} to forget", s.to_forget);
-  return line;
-}
-
-std::string RenderSummaryText(const PlanSummary& s) {
-  std::string out = fmt::format("Summary: {}.\n", PlanLine(s));
+std::string RenderSummaryText(const PlanSummary& s, const change::Profile& profile) {
+  std::string out = fmt::format("Summary: {}.\n", PlanCountsText(s, profile));
   if (s.resources == 0) {
     out += "  No resource changes.\n";
   } else {

@@ -11,15 +11,16 @@
 #include <vector>
 
 #include "renderer/formats/filter.h"
+#include "change/profile.h"
+#include "renderer/plan_line.h"
 #include "renderer/plan_renderer.h"
 
 namespace planview::renderer::formats {
 
 using CategoryCounts = std::array<int, std::size(kAllCategories)>;
 
-struct PlanSummary {
-  // As the plan's "Plan:" line counts them.
-  int to_import = 0, to_add = 0, to_change = 0, to_destroy = 0, to_forget = 0;
+// The counts of the plan's "Plan:" line (renderer/plan_line.h), and more.
+struct PlanSummary : PlanCounts {
   int resources = 0;  // changes the plan lists
   int output_changes = 0;
   int drift = 0;  // resources changed outside of OpenTofu that the plan shows
@@ -36,13 +37,9 @@ struct PlanSummary {
 
 PlanSummary Summarize(const PlanDiffs& diffs);
 
-// "1 to import, 2 to add, 0 to change, 1 to destroy, 1 to forget", the parts as upstream's
-// summary line has them.
-std::string PlanLine(const PlanSummary& summary);
-
-// The plain-text tables, then the addresses per category, destroys first (kRiskOrder);
-// ends with a blank line.
-std::string RenderSummaryText(const PlanSummary& summary);
+// "Summary: " and the Plan: line's counts as `profile`'s product words them, the plain-text
+// tables, then the addresses per category, destroys first (kRiskOrder); ends with a blank line.
+std::string RenderSummaryText(const PlanSummary& summary, const change::Profile& profile);
 
 }  // namespace planview::renderer::formats
 

@@ -5,6 +5,7 @@
 #include "renderer/document_kind.h"
 #include "renderer/document_product.h"
 #include "renderer/json_fields.h"
+#include "renderer/plan_line.h"
 #include "renderer/schema_source.h"
 #include "structured/json_parse.h"
 
@@ -93,25 +94,18 @@ std::unique_ptr<PlanTree> PlanTree::Load(std::string text, std::string_view file
       tree->entry_change_.push_back(0);
     }
   }
-  int to_add = 0, to_change = 0, to_destroy = 0, importing = 0, forgetting = 0;
+  PlanCounts plan_counts;
   for (size_t i = 0; i < tree->plan_.resource_changes.size(); ++i) {
     const ResourceChange& r = tree->plan_.resource_changes[i];
     if (!ShownInPlan(r)) continue;
     PlanEntry entry{&r, ChangeCause::kProposed, formats::CategoriesOf(r)};
     for (formats::ActionCategory c : entry.categories) ++tree->counts_[static_cast<size_t>(c)];
-    const ActionInfo& counts = InfoOf(r.action);
-    to_add += counts.to_add;
-    to_change += counts.to_change;
-    to_destroy += counts.to_destroy;
-    forgetting += counts.to_forget;
-    if (r.Importing()) ++importing;
+    plan_counts.Count(r);
     tree->entries_.push_back(std::move(entry));
     tree->entry_drift_.push_back(nullptr);
     tree->entry_change_.push_back(i);
   }
-  tree->plan_line_ = importing > 0 ? fmt::format("{} to import, ", importing) : std::string();
-  tree->plan_line_ += fmt::format("{} to add, {} to change, {} to destroy", to_add, to_change, to_destroy);
-  if (forgetting > 0) tree->plan_line_ += fmt::format(", {} to forget", forgetting);
+  tree->plan_line_ = PlanCountsText(plan_counts, profile);
   for (const OutputChange& o : tree->plan_.output_changes) {
     if (o.action != Action::kNoOp) ++tree->output_changes_;
   }

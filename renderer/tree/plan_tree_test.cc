@@ -108,7 +108,7 @@ void ExpectDrift(const std::string& doc, const std::string& drift, const std::st
 }
 
 TEST(PlanTree, FlattenedBlocksAreWhatTofuShowPrinted) {
-  int cases = 0, entries = 0;
+  int cases = 0, entries = 0, plan_lines = 0;
   for (const std::string& name : ListDirs(kEquivalence)) {
     Case c = LoadCase(name);
     std::unique_ptr<PlanTree> tree = Load(c);
@@ -116,12 +116,23 @@ TEST(PlanTree, FlattenedBlocksAreWhatTofuShowPrinted) {
     const std::string expected = ReadFile(c.dir + "/plan.txt");
     EXPECT_EQ(Mismatch(ChangesSection(expected), Blocks(*tree, ChangeCause::kProposed, false)), "") << name;
     ExpectDrift(expected, Blocks(*tree, ChangeCause::kDrift, false), name);
+    // The status bar's counts are those of the plan's own "Plan:" line.
+    size_t plan_line = expected.find("\nPlan: ");
+    if (plan_line != std::string::npos) {
+      plan_line += 1;
+      EXPECT_EQ(expected.substr(plan_line, expected.find('\n', plan_line) - plan_line),
+                "Plan: " + tree->plan_line() + ".")
+          << name;
+      ++plan_lines;
+    }
     ++cases;
     entries += static_cast<int>(tree->entries().size());
   }
   EXPECT_EQ(cases, 49);
   EXPECT_EQ(entries, 55);
-  std::printf("plan_tree: %d equivalence plans, %d resource trees flattened\n", cases, entries);
+  EXPECT_GT(plan_lines, 40);
+  std::printf("plan_tree: %d equivalence plans, %d resource trees flattened, %d Plan: lines\n", cases, entries,
+              plan_lines);
 }
 
 TEST(PlanTree, WithUnchangedShownFlattensToTheVerboseRender) {

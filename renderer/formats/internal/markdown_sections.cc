@@ -68,7 +68,7 @@ Comment Collect(const PlanContext& plan, const Options& options) {
   if (summary.resources == 0 && summary.output_changes == 0) {
     c.status += "**No changes.** Your infrastructure matches the configuration.\n";
   } else {
-    c.status += fmt::format("**Plan:** {}.\n\n", PlanLine(summary));
+    c.status += fmt::format("**Plan:** {}.\n\n", PlanCountsText(summary, options.profile()));
     if (summary.resources > 0) {
       std::vector<ActionCategory> used = summary.UsedCategories();
       AppendTable(c.tables, "resource type", summary.by_type, used, &summary.by_action);
