@@ -192,7 +192,15 @@ void AppendPaddedRight(std::string& out, std::string_view text, size_t width) {
 bool IsHclIdentifier(std::string_view name) {
   if (name.empty()) return false;
   size_t i = 0;
-  bool first = true;
+  // Fast path: the ASCII prefix (normally the whole name).
+  for (; i < name.size(); ++i) {
+    const char c = name[i];
+    if (static_cast<unsigned char>(c) >= 0x80) break;
+    const bool alpha = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    const bool ok = i == 0 ? (alpha || c == '_') : (alpha || c == '_' || c == '-' || (c >= '0' && c <= '9'));
+    if (!ok) return false;
+  }
+  bool first = i == 0;
   while (i < name.size()) {
     size_t width = 1;
     uint32_t r = DecodeRune(name, i, width);
@@ -211,8 +219,18 @@ bool IsHclIdentifier(std::string_view name) {
   return true;
 }
 
+void AppendValidAttributeName(std::string& out, std::string_view name) {
+  if (IsHclIdentifier(name)) {
+    out.append(name);
+  } else {
+    AppendGoQuoted(out, name);
+  }
+}
+
 std::string EnsureValidAttributeName(std::string_view name) {
-  return IsHclIdentifier(name) ? std::string(name) : GoQuote(name);
+  std::string out;
+  AppendValidAttributeName(out, name);
+  return out;
 }
 
 }  // namespace planview::change

@@ -31,6 +31,7 @@ bool IsHclIdentifier(std::string_view name);
 // An attribute name as upstream shows it: as it is when it is an HCL identifier, else
 // GoQuote(name).
 std::string EnsureValidAttributeName(std::string_view name);
+void AppendValidAttributeName(std::string& out, std::string_view name);
 
 // Go's strconv.IsPrint.
 bool IsGoPrintable(uint32_t rune);

@@ -70,6 +70,18 @@ TEST(IsHclIdentifier, FollowsHclSyntax) {
   EXPECT_FALSE(IsHclIdentifier("attribute:two"));
   EXPECT_FALSE(IsHclIdentifier("with space"));
   EXPECT_FALSE(IsHclIdentifier("a.b"));
+  // Past an ASCII prefix the Unicode rules take over.
+  EXPECT_TRUE(IsHclIdentifier("na\xc3\xafve"));
+  EXPECT_FALSE(IsHclIdentifier("a\xff"));
+  EXPECT_FALSE(IsHclIdentifier("x\xc2\xa0y"));
+}
+
+TEST(EnsureValidAttributeName, QuotesWhatIsNotAnIdentifier) {
+  EXPECT_EQ(EnsureValidAttributeName("name"), "name");
+  EXPECT_EQ(EnsureValidAttributeName("a b"), "\"a b\"");
+  std::string out = "x=";
+  AppendValidAttributeName(out, "a\tb");
+  EXPECT_EQ(out, "x=\"a\\tb\"");
 }
 
 }  // namespace

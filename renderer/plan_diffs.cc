@@ -201,14 +201,33 @@ bool PlanDiffs::Empty() const {
 }
 
 PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings,
-                           const change::Profile& profile) {
-  PlanDiffs diffs = ComputeDriftDiffs(plan, schemas, mode, profile, warnings, nullptr);
-  diffs.changes.reserve(plan.resource_changes.size());
-  for (const ResourceChange& r : plan.resource_changes) {
-    structured::Change change = ChangeOf(r, structured::PathMatcher::Always(), profile);
-    diffs.changes.push_back({&r, DiffResource(r, change, schemas, profile, warnings), {}, {}});
-    ResourceDiff& d = diffs.changes.back();
-    DiffTriggeredActions(plan, r, schemas, profile, warnings, d.actions_before, d.actions_after);
+                           const change::Profile& profile, base::Executor* executor) {
+  PlanDiffs diffs = ComputeDriftDiffs(plan, schemas, mode, profile, warnings, executor);
+  // Schema lookups fill a cache: they stay on this thread, in order. The diffs run on the
+  // executor's threads, each with its own warnings, appended below in resource order.
+  struct Item {
+    std::shared_ptr<const structured::Block> block;
+    bool diffable = false;
+    Warnings warnings;
+  };
+  const std::vector<ResourceChange>& all = plan.resource_changes;
+  std::vector<Item> items(all.size());
+  diffs.changes.resize(all.size());
+  for (size_t i = 0; i < all.size(); ++i) {
+    diffs.changes[i].resource = &all[i];
+    items[i].diffable = ResolveBlock(all[i], schemas, items[i].warnings, items[i].block);
+  }
+  base::ParallelRunsOn(executor, all.size(), 1, [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      if (!items[i].diffable) continue;
+      structured::Change change = ChangeOf(all[i], structured::PathMatcher::Always(), profile);
+      diffs.changes[i].diff = DiffAgainst(all[i], change, items[i].block.get(), profile, items[i].warnings);
+    }
+  });
+  for (size_t i = 0; i < all.size(); ++i) {
+    warnings.Append(items[i].warnings);
+    ResourceDiff& d = diffs.changes[i];
+    DiffTriggeredActions(plan, all[i], schemas, profile, warnings, d.actions_before, d.actions_after);
   }
   diffs.outputs = ComputeOutputDiffs(plan, profile, warnings);
   diffs.deferred = ComputeDeferredDiffs(plan, schemas, profile, warnings);

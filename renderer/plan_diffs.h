@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/executor.h"
 #include "change/diff.h"
 #include "change/profile.h"
 #include "renderer/action_diff.h"
@@ -56,9 +57,11 @@ struct PlanDiffs {
 // (a plan without changes outside refresh-only mode). Every presentation shows this drift.
 std::vector<const ResourceDiff*> ShownDrift(const PlanDiffs& diffs, PlanMode mode);
 
-// `profile`: whose differ (Options::profile()).
+// `profile`: whose differ (Options::profile()). With an executor the drift and the resource
+// changes are diffed on its threads; the diffs and the warnings (in order) are the same.
 PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, Warnings& warnings,
-                           const change::Profile& profile = change::OpenTofuProfile());
+                           const change::Profile& profile = change::OpenTofuProfile(),
+                           base::Executor* executor = nullptr);
 
 }  // namespace planview::renderer
 

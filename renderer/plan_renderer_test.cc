@@ -46,7 +46,7 @@ Rendered Render(const std::string& plan, PlanMode mode = PlanMode::kNormal,
   request.product = product;
   DocumentResult result = RenderDocument(plan, "plan.json", request);
   // Streamed (what the planview binary does) on one and on several threads: the same text,
-  // warnings and errors, and nothing left in `output`.
+  // warnings and errors, and nothing left in `output`; and not streamed on those threads.
   for (int threads : {1, 3}) {
     base::Executor executor(threads);
     DocumentRequest streamed = request;
@@ -58,6 +58,13 @@ Rendered Render(const std::string& plan, PlanMode mode = PlanMode::kNormal,
     EXPECT_EQ(text, result.output) << "threads " << threads;
     EXPECT_EQ(r.warnings.messages(), result.warnings.messages()) << "threads " << threads;
     EXPECT_EQ(r.error, result.error);
+    // Not streamed, with the diffs computed on the executor's threads: the same again.
+    DocumentRequest pooled = request;
+    pooled.executor = &executor;
+    DocumentResult p = RenderDocument(plan, "plan.json", pooled);
+    EXPECT_EQ(p.output, result.output) << "threads " << threads;
+    EXPECT_EQ(p.warnings.messages(), result.warnings.messages()) << "threads " << threads;
+    EXPECT_EQ(p.error, result.error);
   }
   return {result.output, result.warnings.messages(), result.error};
 }

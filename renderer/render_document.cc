@@ -37,11 +37,12 @@ Options ResolveProduct(const DocumentRequest& request, std::optional<Product> si
 
 void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured::Document> document,
                         const DocumentRequest& request, const Options& options, DocumentResult& result) {
-  // Streamed text uses the executor from reading the plan on (this thread alone without one).
+  // Streamed text needs an executor (this thread alone without one); otherwise the diffs are
+  // computed on the request's, if any.
   const bool streamed = request.sink && !request.plan_presenter;
   std::optional<base::Executor> alone;
   if (streamed && request.executor == nullptr) alone.emplace(1);
-  base::Executor* executor = !streamed ? nullptr : request.executor != nullptr ? request.executor : &*alone;
+  base::Executor* executor = request.executor != nullptr ? request.executor : alone ? &*alone : nullptr;
   Plan plan = Plan::FromJson(root, executor);
   if (request.plan_observer) request.plan_observer(plan);
   std::optional<structured::ProviderSchemas> embedded;
@@ -59,7 +60,7 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
                        request.sink, result.warnings);
     return;
   }
-  PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings, options.profile());
+  PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings, options.profile(), executor);
   if (request.plan_presenter) {
     std::string_view version = plan.redacted ? plan.provider_format_version : request.provider_format_version;
     request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, options}, result.output);

@@ -38,13 +38,15 @@ class BlockRenderer final : public Renderer {
     AppendAttributes(out, attributes_, indent + 1, opts.Clone(), opts);
 
     std::string label;
+    std::string name;
     size_t unchanged_blocks = 0;
     for (std::string_view key : blocks_.AllKeys()) {
       bool found_changed_block = false;
       bool before_sensitive = Flag(blocks_.before_sensitive_blocks, key);
       bool after_sensitive = Flag(blocks_.after_sensitive_blocks, key);
       bool replace = Flag(blocks_.replace_blocks, key);
-      std::string name = EnsureValidAttributeName(key);
+      name.clear();
+      AppendValidAttributeName(name, key);
 
       auto render_block = [&](const Diff& block, std::string_view map_key, const RenderOpts& group_opts) {
         // A block type sensitive as a whole hides each block's contents.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <array>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -90,9 +91,18 @@ void AppendForcesReplacement(std::string& out, bool replace, const RenderOpts& o
 }
 
 void AppendUnchanged(std::string& out, std::string_view keyword, size_t count, const RenderOpts& opts) {
-  std::string markup = count == 1 ? fmt::format("[dark_gray]# ({} unchanged {} hidden)[reset]", count, keyword)
-                                  : fmt::format("[dark_gray]# ({} unchanged {}s hidden)[reset]", count, keyword);
-  ColorizerOf(opts).AppendColor(out, markup);
+  // The markup around the text, coloured once: what comes before and after the marker.
+  static const Styled kAround("[dark_gray]\x01[reset]");
+  std::string_view around = kAround.get(opts);
+  const size_t marker = around.find('\x01');
+  out.append(around.substr(0, marker));
+  out.append("# (");
+  fmt::format_to(std::back_inserter(out), "{}", count);
+  out.append(" unchanged ");
+  out.append(keyword);
+  if (count != 1) out.push_back('s');
+  out.append(" hidden)");
+  out.append(around.substr(marker + 1));
 }
 
 void AppendLineStart(std::string& out, int indent, Action action, const RenderOpts& opts) {
@@ -138,25 +148,20 @@ void AppendClosing(std::string& out, int indent, char bracket, const RenderOpts&
 
 void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, const RenderOpts& attribute_opts,
                       const RenderOpts& opts) {
-  // The displayed names; the widest (in bytes, as upstream measures) sets the alignment.
-  std::vector<std::string> quoted;
-  quoted.reserve(attributes.size());  // no reallocation: the views below stay valid
-  std::vector<std::string_view> names;
-  names.reserve(attributes.size());
+  // The displayed names (quoted when they are not identifiers); the widest, in bytes as
+  // upstream measures, sets the alignment.
+  std::string label;
   size_t width = 0;
   for (const auto& entry : attributes) {
-    names.push_back(IsHclIdentifier(entry.first) ? std::string_view(entry.first)
-                                                 : std::string_view(quoted.emplace_back(GoQuote(entry.first))));
-    width = std::max(width, names.back().size());
+    label.clear();
+    AppendValidAttributeName(label, entry.first);
+    width = std::max(width, label.size());
   }
 
   RenderOpts important_opts = attribute_opts.Clone();
   important_opts.show_unchanged_children = true;
   size_t unchanged = 0;
-  std::string label;
-  size_t i = 0;
   for (const auto& [key, attribute] : attributes) {
-    std::string_view name = names[i++];
     // id, name and tags are always shown.
     const bool important = key == "id" || key == "name" || key == "tags";
     if (!important && attribute.action() == Action::kNoOp && !opts.show_unchanged_children) {
@@ -164,7 +169,10 @@ void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, c
       continue;
     }
     label.clear();
-    AppendPaddedRight(label, name, width);
+    AppendValidAttributeName(label, key);
+    // Padded by runes to a width counted in bytes, as upstream does.
+    const size_t runes = RuneCount(label);
+    if (runes < width) label.append(width - runes, ' ');
     label.append(" = ");
     AppendChild(out, attribute, indent, label, important ? important_opts : attribute_opts);
     out.push_back('\n');
