@@ -35,15 +35,15 @@ struct Loaded {
 std::optional<Loaded> Load(std::string text) {
   structured::ParseResult parsed = structured::ParseJson(std::move(text));
   if (!parsed.ok()) return std::nullopt;
-  if (renderer::KindOfDocument(parsed.document->root()) != renderer::DocumentKind::kPlan) return std::nullopt;
+  if (renderer::KindOfDocument(parsed.value()->root()) != renderer::DocumentKind::kPlan) return std::nullopt;
   Loaded loaded;
   try {
-    loaded.plan = renderer::Plan::FromJson(parsed.document->root());
+    loaded.plan = renderer::Plan::FromJson(parsed.value()->root());
     renderer::compare::CheckUniqueAddresses(loaded.plan);
   } catch (const renderer::InputError&) {
     return std::nullopt;
   }
-  loaded.document = std::move(parsed.document);
+  loaded.document = std::move(*parsed);
   return loaded;
 }
 
@@ -70,7 +70,7 @@ void CheckOutputs(const PlanComparison& c, size_t size) {
   renderer::compare::AppendComparisonJson(c, "old.json", "new.json", json);
   structured::ParseResult parsed = structured::ParseJson(json);
   PLANVIEW_FUZZ_CHECK(parsed.ok(), size);
-  structured::Value same = parsed.document->root().find("same");
+  structured::Value same = parsed.value()->root().find("same");
   PLANVIEW_FUZZ_CHECK(same.is_true() == c.Same() && same.is_bool(), size);
 
   for (bool color : {false, true}) {

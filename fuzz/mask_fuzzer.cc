@@ -74,7 +74,7 @@ void CheckInput(std::string_view input) {
   PLANVIEW_FUZZ_CHECK(!Leaks(masked), size);
   planview::structured::ParseResult parsed = planview::structured::ParseJson(masked);
   PLANVIEW_FUZZ_CHECK(parsed.ok(), size);
-  CheckDecoded(parsed.document->root(), size);
+  CheckDecoded(parsed.value()->root(), size);
 }
 
 }  // namespace

@@ -196,7 +196,7 @@ TEST(BrowseColors, OnlyTheSymbolsTheRendererWroteAreColoured) {
   structured::ParseResult parsed = structured::ParseJson(
       R"({"format_version":"1.0","provider_schemas":{"p":{"resource_schemas":{"t":{"version":0,"block":{"attributes":{"x":{"type":"string","optional":true}}}}}}}})");
   ASSERT_TRUE(parsed.ok());
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
   ASSERT_TRUE(schemas) << schemas.error().message;
   renderer::tree::PlanTreeOptions options;
   options.schemas = &*schemas;

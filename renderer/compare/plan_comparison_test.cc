@@ -124,9 +124,9 @@ SetSchemas MakeSetSchemas() {
       R"("block":{"attributes":{"port":{"type":"number","optional":true},)"
       R"("cidrs":{"type":["set","string"],"optional":true}}}}}}}}}}})");
   EXPECT_TRUE(parsed.ok());
-  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.document);
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
   EXPECT_TRUE(schemas.ok());
-  return SetSchemas{parsed.document, std::move(*schemas)};
+  return SetSchemas{parsed.value(), std::move(*schemas)};
 }
 
 constexpr char kProvider[] = R"(,"provider_name":"registry.opentofu.org/hashicorp/x")";
