@@ -1,7 +1,6 @@
 // The user documentation agrees with the code: README's exit-status table and the man page's
 // EXIT STATUS list the statuses of cmd/exit_status.h, and the man page and the bash and zsh
 // completions offer every option `planview --help` lists.
-#include <regex>
 #include <set>
 #include <string>
 #include <vector>
@@ -9,6 +8,7 @@
 #include "cmd/cli_args.h"
 #include "cmd/exit_status.h"
 #include "gtest/gtest.h"
+#include "re2/re2.h"
 #include "renderer/testing/golden.h"
 
 namespace planview::cmd {
@@ -28,13 +28,14 @@ TEST(CliDocs, ReadmeExitStatusTableIsTheTable) {
   ASSERT_NE(at, std::string::npos);
   at = readme.find('\n', readme.find('\n', at) + 1) + 1;
   std::vector<std::pair<int, std::string>> rows;
-  std::regex row(R"(\| (\d+) \| (.*) \|)");
+  const RE2 row(R"(\| (\d+) \| (.*) \|)");
   while (at < readme.size() && readme[at] == '|') {
     size_t end = readme.find('\n', at);
-    std::smatch m;
     std::string line = readme.substr(at, end - at);
-    ASSERT_TRUE(std::regex_match(line, m, row)) << line;
-    rows.emplace_back(std::stoi(m[1]), m[2]);
+    int code = -1;
+    std::string meaning;
+    ASSERT_TRUE(RE2::FullMatch(line, row, &code, &meaning)) << line;
+    rows.emplace_back(code, meaning);
     at = end + 1;
   }
   ASSERT_EQ(rows.size(), std::size(kExitStatuses));
@@ -50,7 +51,7 @@ TEST(CliDocs, ManPageNamesEveryExitStatus) {
   ASSERT_NE(start, std::string::npos);
   std::string section = man.substr(start, man.find(".SH ", start + 1) - start);
   for (const ExitStatus& status : kExitStatuses) {
-    EXPECT_TRUE(std::regex_search(section, std::regex("(^|[ \\n])" + std::to_string(status.code) + " ")))
+    EXPECT_TRUE(RE2::PartialMatch(section, "(^|[ \\n])" + std::to_string(status.code) + " "))
         << status.code << " missing in " << section;
   }
 }
@@ -58,16 +59,16 @@ TEST(CliDocs, ManPageNamesEveryExitStatus) {
 TEST(CliDocs, ManPageAndCompletionsOfferEveryOption) {
   std::set<std::string> options;
   std::string usage = UsageText();
-  std::regex option(R"(--[a-z][a-z-]*)");
-  for (auto it = std::sregex_iterator(usage.begin(), usage.end(), option); it != std::sregex_iterator(); ++it) {
-    options.insert(it->str());
-  }
+  const RE2 option(R"((--[a-z][a-z-]*))");
+  re2::StringPiece rest(usage);
+  std::string name;
+  while (RE2::FindAndConsume(&rest, option, &name)) options.insert(name);
   ASSERT_GT(options.size(), 25u);
   for (const std::string file : {"tools/release/planview.1", "tools/release/planview.bash", "tools/release/_planview"}) {
     std::string text = Read(file);
     for (size_t at = text.find("\\-"); at != std::string::npos; at = text.find("\\-", at)) text.erase(at, 1);
     for (const std::string& name : options) {
-      EXPECT_TRUE(std::regex_search(text, std::regex(name + "([^a-z-]|$)"))) << file << " lacks " << name;
+      EXPECT_TRUE(RE2::PartialMatch(text, name + "([^a-z-]|$)")) << file << " lacks " << name;
     }
   }
 }
