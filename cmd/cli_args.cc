@@ -167,8 +167,8 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
   AddFlag(app, "--verbose", [&] { out.formats.verbose = true; });
   AddFlag(app, "--concise", [&] { out.formats.verbose = false; });
   AddValueOption(app, "--action", [&](const std::string& v) {
-    std::string message;
-    if (!renderer::formats::ParseActionList(v, out.formats.filter.actions, message)) throw CLI::ValidationError(message);
+    base::Expected<void> parsed = renderer::formats::ParseActionList(v, out.formats.filter.actions);
+    if (!parsed) throw CLI::ValidationError(parsed.error().message);
   });
   AddValueOption(app, "--address", [&](const std::string& v) {
     if (v.empty()) throw CLI::ValidationError("--address: empty pattern");
@@ -198,8 +198,8 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
   });
   AddMaskFlags(app, out.masks);
   AddValueOption(app, "--fail-on", [&](const std::string& v) {
-    std::string message;
-    if (!renderer::formats::ParseFailOn(v, out.gate, message)) throw CLI::ValidationError(message);
+    base::Expected<void> parsed = renderer::formats::ParseFailOn(v, out.gate);
+    if (!parsed) throw CLI::ValidationError(parsed.error().message);
   });
   AddValueOption(app, "--protect", [&](const std::string& v) {
     if (v.empty()) throw CLI::ValidationError("--protect: empty pattern");

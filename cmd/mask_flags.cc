@@ -27,8 +27,11 @@ bool ParseMasks(MaskFlags& flags, std::string& error) {
     }
     literals.emplace_back(value);
   }
-  std::optional<renderer::Masks> masks = renderer::Masks::Make(flags.patterns, literals, error);
-  if (!masks) return false;
+  base::Expected<renderer::Masks> masks = renderer::Masks::Make(flags.patterns, literals);
+  if (!masks) {
+    error = masks.error().message;
+    return false;
+  }
   flags.masks = std::move(*masks);
   return true;
 }
