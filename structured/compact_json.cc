@@ -7,6 +7,8 @@ namespace planview::structured {
 namespace {
 
 void AppendString(std::string& out, std::string_view text, const CompactJsonStyle& style) {
+  std::string scratch;
+  if (style.rewrite) text = style.rewrite(text, scratch);
   if (style.go_strings) {
     AppendGoJsonString(out, text);
   } else {
@@ -22,7 +24,7 @@ void AppendMember(std::string& out, const Member& m, const CompactJsonStyle& sty
 
 }  // namespace
 
-void AppendCompactJson(std::string& out, const Value& value, CompactJsonStyle style) {
+void AppendCompactJson(std::string& out, const Value& value, const CompactJsonStyle& style) {
   if (value.absent()) {
     out += "null";
     return;
@@ -35,7 +37,11 @@ void AppendCompactJson(std::string& out, const Value& value, CompactJsonStyle st
       out += value.as_bool() ? "true" : "false";
       return;
     case Kind::kNumber:
-      out += value.text();
+      if (style.quote_infinities && (value.text() == "+Inf" || value.text() == "-Inf")) {
+        AppendJsonString(out, value.text());
+      } else {
+        out += value.text();
+      }
       return;
     case Kind::kString:
       AppendString(out, value.text(), style);

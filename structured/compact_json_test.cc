@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include "structured/document_builder.h"
 #include "structured/json_parse.h"
 #include "structured/json_text.h"
 
@@ -40,6 +41,34 @@ TEST(AppendCompactJson, KeepsNumberTextAndMemberOrder) {
   out.clear();
   AppendCompactJson(out, Value());
   EXPECT_EQ(out, "null");
+}
+
+TEST(AppendCompactJson, QuotesInfinitiesAndRewritesStringsWhenAsked) {
+  // The wire decoder's infinities are numbers spelled +Inf and -Inf.
+  DocumentBuilder b;
+  b.BeginObject();
+  b.Key("key secret");
+  b.BeginArray();
+  b.Number("+Inf");
+  b.Number("-Inf");
+  b.Number("1.5");
+  b.String("a secret <b>");
+  b.EndArray();
+  b.EndObject();
+  std::shared_ptr<const Document> doc = b.Finish();
+  std::string out;
+  AppendCompactJson(out, doc->root(), {.go_strings = false});
+  EXPECT_EQ(out, R"({"key secret":[+Inf,-Inf,1.5,"a secret <b>"]})");
+  out.clear();
+  CompactJsonStyle style{.go_strings = false, .quote_infinities = true};
+  style.rewrite = [](std::string_view text, std::string& scratch) {
+    size_t at = text.find("secret");
+    if (at == std::string_view::npos) return text;
+    scratch = std::string(text.substr(0, at)) + "(masked)" + std::string(text.substr(at + 6));
+    return std::string_view(scratch);
+  };
+  AppendCompactJson(out, doc->root(), style);
+  EXPECT_EQ(out, R"j({"key (masked)":["+Inf","-Inf",1.5,"a (masked) <b>"]})j");
 }
 
 }  // namespace

@@ -44,6 +44,7 @@ struct JNode {
   std::vector<std::pair<std::string, size_t>> members;  // key, child index (objects)
   std::vector<size_t> elements;                          // child indices (arrays)
   size_t offset = 0;
+  size_t end = 0;  // just past the value's last byte
 };
 
 std::string ReplaceInvalidUtf8(std::string s) {
@@ -71,6 +72,13 @@ class JsonReader {
   std::vector<JNode>& nodes() { return nodes_; }
 
   size_t Value(int depth) {
+    size_t index = ValueAt(depth);
+    nodes_[index].end = pos_;
+    return index;
+  }
+
+ private:
+  size_t ValueAt(int depth) {
     if (depth > 512) Fail(pos_, "JSON nested too deeply");
     SkipSpace();
     if (pos_ >= s_.size()) Fail(pos_, "unexpected EOF");
@@ -149,7 +157,6 @@ class JsonReader {
     Fail(at, fmt::format("invalid character '{}' looking for beginning of value", c));
   }
 
- private:
   char Peek() const {
     if (pos_ >= s_.size()) Fail(pos_, "unexpected EOF");
     return s_[pos_];
@@ -190,7 +197,8 @@ class JsonReader {
 
 class JsonDecoder {
  public:
-  JsonDecoder(const std::vector<JNode>& nodes, ValueWriter& writer) : nodes_(nodes), w_(writer) {}
+  JsonDecoder(std::string_view text, const std::vector<JNode>& nodes, ValueWriter& writer)
+      : text_(text), nodes_(nodes), w_(writer) {}
   std::vector<PathStep>& path() { return path_; }
 
   void Decode(size_t index, const TypePlan& plan) {
@@ -307,9 +315,10 @@ class JsonDecoder {
     }
     if (type_node == SIZE_MAX) Fail(j.offset, "missing type in dynamically-typed value");
     if (value_node == SIZE_MAX) Fail(j.offset, "missing value in dynamically-typed value");
-    // The type node, written back as JSON for the shared type parser.
-    std::string json;
-    Serialize(type_node, json);
+    // The type node as written (invalid UTF-8 replaced, as in every string) for the
+    // shared type parser.
+    const JNode& t = nodes_[type_node];
+    std::string json = ReplaceInvalidUtf8(std::string(text_.substr(t.offset, t.end - t.offset)));
     TypePlans::TypeError error;
     std::optional<TypePlans::Dynamic> type = w_.plans().FromJson(json, error);
     if (!type) {
@@ -321,34 +330,7 @@ class JsonDecoder {
     if (type->plan->kind != Type::Kind::kDynamic) w_.Typed(type->slot, seq);
   }
 
-  void Serialize(size_t index, std::string& out) {
-    const JNode& j = nodes_[index];
-    switch (j.kind) {
-      case JNode::Kind::kNull: out += "null"; break;
-      case JNode::Kind::kBool: out += j.boolean ? "true" : "false"; break;
-      case JNode::Kind::kNumber: out += j.text; break;
-      case JNode::Kind::kString: AppendJsonString(out, j.text); break;
-      case JNode::Kind::kArray:
-        out += '[';
-        for (size_t i = 0; i < j.elements.size(); ++i) {
-          if (i) out += ',';
-          Serialize(j.elements[i], out);
-        }
-        out += ']';
-        break;
-      case JNode::Kind::kObject:
-        out += '{';
-        for (size_t i = 0; i < j.members.size(); ++i) {
-          if (i) out += ',';
-          AppendJsonString(out, j.members[i].first);
-          out += ':';
-          Serialize(j.members[i].second, out);
-        }
-        out += '}';
-        break;
-    }
-  }
-
+  std::string_view text_;
   const std::vector<JNode>& nodes_;
   ValueWriter& w_;
   std::vector<PathStep> path_;
@@ -366,7 +348,7 @@ DecodeResult DecodeJson(std::string text, const Type& type) {
     size_t root = reader.Value(0);
     writer.emplace(*owner, owner, reader.nodes().size());
     writer->CheckAllDynamicCollections();
-    JsonDecoder decoder(reader.nodes(), *writer);
+    JsonDecoder decoder(*owner, reader.nodes(), *writer);
     try {
       decoder.Decode(root, writer->plans().For(type));
     } catch (const Failure&) {

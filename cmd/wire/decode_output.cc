@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "structured/compact_json.h"
 #include "structured/json_path.h"
 #include "structured/json_text.h"
 #include "structured/json_value.h"
@@ -114,38 +115,14 @@ class TextPrinter {
   const renderer::Masks& masks_;
 };
 
+// The JSON form of a value: compact, strings and keys masked, infinities as strings.
 void AppendJson(std::string& out, Value v, const renderer::Masks& masks) {
-  if (v.is_null()) {
-    out += "null";
-  } else if (v.is_bool()) {
-    out += v.as_bool() ? "true" : "false";
-  } else if (v.is_number()) {
-    std::string_view t = v.text();
-    if (t == "+Inf" || t == "-Inf") {
-      structured::AppendJsonString(out, t);
-    } else {
-      out += t;
-    }
-  } else if (v.is_string()) {
-    AppendString(out, v.text(), masks);
-  } else if (v.is_array()) {
-    out += '[';
-    for (size_t i = 0; i < v.size(); ++i) {
-      if (i) out += ',';
-      AppendJson(out, v.at(i), masks);
-    }
-    out += ']';
-  } else {
-    out += '{';
-    for (size_t i = 0; i < v.size(); ++i) {
-      if (i) out += ',';
-      structured::Member m = v.member(i);
-      AppendString(out, m.key, masks);
-      out += ':';
-      AppendJson(out, m.value, masks);
-    }
-    out += '}';
-  }
+  structured::AppendCompactJson(out, v,
+                                {.go_strings = false,
+                                 .quote_infinities = true,
+                                 .rewrite = [&masks](std::string_view text, std::string& masked) {
+                                   return masks.MaskValue(text, masked) ? std::string_view(masked) : text;
+                                 }});
 }
 
 // Path -> refinements of every refined unknown, in document order.
