@@ -507,6 +507,13 @@ void FindContainers(Value v, std::vector<std::pair<uint32_t, Value>>& found) {
 
 ValueWriter::Result ValueWriter::Finish() {
   Result result;
+  for (const DocumentBuilder* builder : {&value_, &marker_}) {
+    if (builder->failed()) {
+      // Past a document's capacity (a value of gigabytes): no offset is known.
+      result.error = WireError{{}, 0, false, builder->error()};
+      return result;
+    }
+  }
   std::shared_ptr<const Document> value = value_.Finish();
   std::shared_ptr<const Document> marker = marker_.Finish();
   uint32_t root = value->root().index();
