@@ -213,7 +213,7 @@ class JsonReader {
   std::string_view s_;
   size_t pos_ = 0;
   std::vector<JNode> nodes_;
-  Failure failure_;
+  Failure failure_{};
 };
 
 class JsonDecoder {
@@ -363,7 +363,7 @@ class JsonDecoder {
   const std::vector<JNode>& nodes_;
   ValueWriter& w_;
   std::vector<PathStep> path_;  // on failure, where it happened
-  Failure failure_;
+  Failure failure_{};
 };
 
 }  // namespace
