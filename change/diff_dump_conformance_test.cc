@@ -30,9 +30,8 @@ TEST_P(DiffDumpConformance, RoundTripsAndRendersLikeUpstream) {
   testing::LoadedCase c = testing::LoadCase(GetParam().path);
   ASSERT_TRUE(c.error.empty()) << c.error;
   structured::Value oracle_diff = c.root.find("oracle_diff");
-  std::string error;
-  std::optional<Diff> diff = DiffFromDump(oracle_diff, error);
-  ASSERT_TRUE(diff.has_value()) << error;
+  base::Expected<Diff> diff = DiffFromDump(oracle_diff);
+  ASSERT_TRUE(diff.ok()) << diff.error().message;
 
   std::string written = DumpDiff(*diff);
   structured::ParseResult reparsed = structured::ParseJson(written);

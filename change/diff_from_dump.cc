@@ -1,5 +1,7 @@
 #include "change/diff_from_dump.h"
 
+#include <optional>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -226,10 +228,12 @@ class Reader {
 
 }  // namespace
 
-std::optional<Diff> DiffFromDump(const Value& dump, std::string& error) {
-  error.clear();
+base::Expected<Diff> DiffFromDump(const Value& dump) {
+  std::string error;
   Reader reader(error);
-  return reader.ReadDiff(dump);
+  std::optional<Diff> diff = reader.ReadDiff(dump);
+  if (!diff) return base::Error(std::move(error));
+  return std::move(*diff);
 }
 
 }  // namespace planview::change

@@ -4,17 +4,15 @@
 #ifndef PLANVIEW_CHANGE_DIFF_FROM_DUMP_H_
 #define PLANVIEW_CHANGE_DIFF_FROM_DUMP_H_
 
-#include <optional>
-#include <string>
-
+#include "base/expected.h"
 #include "change/diff.h"
 #include "structured/json_value.h"
 
 namespace planview::change {
 
-// Returns the diff, or nullopt with `error` naming the offending path (e.g.
+// The diff, or an error naming the offending path (e.g.
 // `$.renderer.elements[2].action: unknown action "Bogus"`).
-std::optional<Diff> DiffFromDump(const structured::Value& dump, std::string& error);
+base::Expected<Diff> DiffFromDump(const structured::Value& dump);
 
 }  // namespace planview::change
 

@@ -95,9 +95,8 @@ std::string OutlineOf(const std::string& path) {
   EXPECT_TRUE(c.error.empty()) << c.error;
   structured::Value dump = c.root.find("oracle_diff");
   if (dump.absent()) dump = c.root.find("input").find("diff");
-  std::string error;
-  std::optional<Diff> diff = DiffFromDump(dump, error);
-  EXPECT_TRUE(diff.has_value()) << error;
+  base::Expected<Diff> diff = DiffFromDump(dump);
+  EXPECT_TRUE(diff.ok()) << diff.error().message;
   if (!diff) return "";
   Outline outline;
   outline.Walk("$", *diff);

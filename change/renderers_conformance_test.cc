@@ -35,9 +35,8 @@ TEST_P(RenderersConformance, RendersLikeUpstream) {
   testing::LoadedCase c = testing::LoadCase(GetParam().path);
   ASSERT_TRUE(c.error.empty()) << c.error;
   structured::Value input = c.root.find("input");
-  std::string error;
-  std::optional<Diff> diff = DiffFromDump(input.find("diff"), error);
-  ASSERT_TRUE(diff.has_value()) << error;
+  base::Expected<Diff> diff = DiffFromDump(input.find("diff"));
+  ASSERT_TRUE(diff.ok()) << diff.error().message;
 
   RenderOpts read;
   testing::ReadRenderOpts(input.find("render_opts"), read);

@@ -97,9 +97,9 @@ CLI::Option* AddFlag(CLI::App& app, const std::string& name, std::function<void(
   return app.add_flag_callback(name, std::move(set))->trigger_on_parse();
 }
 
-Parsed ParseCommandLine(CLI::App& app, std::span<const std::string> args, std::string& error) {
+base::Expected<Parsed> ParseCommandLine(CLI::App& app, std::span<const std::string> args) {
   std::vector<std::string> words;
-  if (!Normalize(app, args, words, error)) return Parsed::kUsageError;
+  if (std::string error; !Normalize(app, args, words, error)) return base::Error(std::move(error));
   try {
     // CLI11 takes the words last first.
     std::vector<std::string> reversed(words.rbegin(), words.rend());
@@ -107,8 +107,7 @@ Parsed ParseCommandLine(CLI::App& app, std::span<const std::string> args, std::s
   } catch (const CLI::CallForHelp&) {
     return Parsed::kHelp;
   } catch (const CLI::ParseError& e) {
-    error = e.what();  // callbacks quote the user's text in their messages
-    return Parsed::kUsageError;
+    return base::Error(e.what());  // callbacks quote the user's text in their messages
   }
   return Parsed::kRun;
 }

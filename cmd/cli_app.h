@@ -24,6 +24,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "base/expected.h"
+
 namespace planview::cmd {
 
 // Call on a new App before declaring its options.
@@ -36,10 +38,10 @@ CLI::Option* AddValueOption(CLI::App& app, const std::string& name, std::functio
 // A flag (`--name`, no value).
 CLI::Option* AddFlag(CLI::App& app, const std::string& name, std::function<void()> set);
 
-enum class Parsed { kRun, kHelp, kUsageError };
+enum class Parsed { kRun, kHelp };
 
-// Parses the words after the command's name. On kUsageError `error` holds the one line.
-Parsed ParseCommandLine(CLI::App& app, std::span<const std::string> args, std::string& error);
+// Parses the words after the command's name; a usage error is the one line.
+base::Expected<Parsed> ParseCommandLine(CLI::App& app, std::span<const std::string> args);
 
 // Prints `planview: MESSAGE` and the hint "Run 'planview COMMAND --help' for usage." (COMMAND
 // empty for the plain viewer) on `err`; returns the usage exit status (2).

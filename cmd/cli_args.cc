@@ -150,7 +150,7 @@ Exit status: 0 rendered, 1 bad input, 2 bad usage, 3 rendered but a gate failed
 )";
 }
 
-std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error, bool stdin_is_terminal) {
+base::Expected<CliArgs> ParseCliArgs(std::span<const std::string> args, bool stdin_is_terminal) {
   CliArgs out;
   std::vector<std::string> files;
   CLI::App app;
@@ -167,8 +167,8 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
   AddFlag(app, "--verbose", [&] { out.formats.verbose = true; });
   AddFlag(app, "--concise", [&] { out.formats.verbose = false; });
   AddValueOption(app, "--action", [&](const std::string& v) {
-    std::string message;
-    if (!renderer::formats::ParseActionList(v, out.formats.filter.actions, message)) throw CLI::ValidationError(message);
+    base::Expected<void> parsed = renderer::formats::ParseActionList(v, out.formats.filter.actions);
+    if (!parsed) throw CLI::ValidationError(parsed.error().message);
   });
   AddValueOption(app, "--address", [&](const std::string& v) {
     if (v.empty()) throw CLI::ValidationError("--address: empty pattern");
@@ -198,8 +198,8 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
   });
   AddMaskFlags(app, out.masks);
   AddValueOption(app, "--fail-on", [&](const std::string& v) {
-    std::string message;
-    if (!renderer::formats::ParseFailOn(v, out.gate, message)) throw CLI::ValidationError(message);
+    base::Expected<void> parsed = renderer::formats::ParseFailOn(v, out.gate);
+    if (!parsed) throw CLI::ValidationError(parsed.error().message);
   });
   AddValueOption(app, "--protect", [&](const std::string& v) {
     if (v.empty()) throw CLI::ValidationError("--protect: empty pattern");
@@ -257,34 +257,32 @@ std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::stri
     }
     out.width = width;
   });
-  switch (ParseCommandLine(app, args, error)) {
-    case Parsed::kUsageError: return std::nullopt;
-    case Parsed::kHelp: out.help = true; return out;
-    case Parsed::kRun: break;
+  base::Expected<Parsed> parsed = ParseCommandLine(app, args);
+  if (!parsed) return std::move(parsed).error();
+  if (*parsed == Parsed::kHelp) {
+    out.help = true;
+    return out;
   }
   for (const CLI::Option* option : app.get_options()) {
     if (option->count() > 0) out.given.insert(option->get_name());
   }
   if (files.size() > 1) {
-    error = fmt::format("more than one input file ({} and {})", change::GoQuote(files[0]), change::GoQuote(files[1]));
-    return std::nullopt;
+    return base::Error(
+        fmt::format("more than one input file ({} and {})", change::GoQuote(files[0]), change::GoQuote(files[1])));
   }
   if (files.empty() && !stdin_is_terminal && !out.help && !out.version) files.push_back("-");
   const bool have_file = !files.empty();
   if (have_file) out.file = files[0];
   if (!have_file && !out.help && !out.version) {
-    error = "no input file (give a path, or - for standard input)";
-    return std::nullopt;
+    return base::Error("no input file (give a path, or - for standard input)");
   }
   if (out.split_dir && out.formats.format != renderer::formats::OutputFormat::kMarkdown) {
-    error = "--split applies to --format markdown";
-    return std::nullopt;
+    return base::Error("--split applies to --format markdown");
   }
   if (have_file && out.file == "-" && out.schemas_file == "-") {
-    error = "the input and --schemas cannot both be standard input (-)";
-    return std::nullopt;
+    return base::Error("the input and --schemas cannot both be standard input (-)");
   }
-  if (!ParseMasks(out.masks, error)) return std::nullopt;
+  if (base::Expected<void> masks = ParseMasks(out.masks); !masks) return std::move(masks).error();
   return out;
 }
 

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 
+#include "base/expected.h"
 #include "cmd/mask_flags.h"
 #include "renderer/document_kind.h"
 #include "renderer/formats/gate.h"
@@ -48,11 +49,10 @@ uint64_t ParseMaxInputBytes(const std::string& text);
 // The value of --color, the same way.
 ColorChoice ParseColorChoice(const std::string& text);
 
-// Parses the arguments after the program name (with CLI11, cmd/cli_app.h). On a usage error returns nullopt and sets
-// `error` (one line, no "planview:" prefix). Without a FILE, standard input is read ("-")
-// when it is not a terminal; from a terminal that is a usage error.
-std::optional<CliArgs> ParseCliArgs(std::span<const std::string> args, std::string& error,
-                                    bool stdin_is_terminal = true);
+// Parses the arguments after the program name (with CLI11, cmd/cli_app.h). A usage error
+// is one line, no "planview:" prefix. Without a FILE, standard input is read ("-") when it
+// is not a terminal; from a terminal that is a usage error.
+base::Expected<CliArgs> ParseCliArgs(std::span<const std::string> args, bool stdin_is_terminal = true);
 
 // The --help text.
 std::string UsageText();

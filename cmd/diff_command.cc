@@ -119,11 +119,11 @@ int Run(std::span<const std::string> argv, const Terminal& terminal, std::FILE* 
   AddValueOption(app, "--color", [&](const std::string& v) { args.color = ParseColorChoice(v); });
   AddFlag(app, "--no-color", [&] { args.color = ColorChoice::kNever; });
   AddValueOption(app, "--max-input-bytes", [&](const std::string& v) { args.max_input_bytes = ParseMaxInputBytes(v); });
-  std::string usage_error;
-  switch (ParseCommandLine(app, argv, usage_error)) {
-    case Parsed::kHelp: Write(out, kDiffUsage); return 0;
-    case Parsed::kUsageError: return ReportUsageError(err, "diff: " + usage_error, "diff");
-    case Parsed::kRun: break;
+  base::Expected<Parsed> parsed = ParseCommandLine(app, argv);
+  if (!parsed) return ReportUsageError(err, "diff: " + parsed.error().message, "diff");
+  if (*parsed == Parsed::kHelp) {
+    Write(out, kDiffUsage);
+    return 0;
   }
   if (args.files.size() != 2) {
     return ReportUsageError(err, fmt::format("diff: needs two plans, OLD and NEW ({} given)", args.files.size()),

@@ -17,20 +17,19 @@ void AddMaskFlags(CLI::App& app, MaskFlags& flags) {
   });
 }
 
-bool ParseMasks(MaskFlags& flags, std::string& error) {
+base::Expected<void> ParseMasks(MaskFlags& flags) {
   std::vector<std::string> literals;
   for (const std::string& name : flags.env_names) {
     const char* value = std::getenv(name.c_str());
     if (value == nullptr) {
-      error = fmt::format("--mask-env: environment variable {} is not set", change::GoQuote(name));
-      return false;
+      return base::Error(fmt::format("--mask-env: environment variable {} is not set", change::GoQuote(name)));
     }
     literals.emplace_back(value);
   }
-  std::optional<renderer::Masks> masks = renderer::Masks::Make(flags.patterns, literals, error);
-  if (!masks) return false;
+  base::Expected<renderer::Masks> masks = renderer::Masks::Make(flags.patterns, literals);
+  if (!masks) return std::move(masks).error();
   flags.masks = std::move(*masks);
-  return true;
+  return {};
 }
 
 }  // namespace planview::cmd

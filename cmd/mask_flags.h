@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "base/expected.h"
 #include "renderer/mask.h"
 
 namespace planview::cmd {
@@ -22,8 +23,8 @@ void AddMaskFlags(CLI::App& app, MaskFlags& flags);
 
 // Compiles the flags into flags.masks: each --mask-env's variable's value is a literal (an
 // unset variable is a usage error, so that a misspelt name cannot leave a secret shown; an
-// empty one masks nothing: there is nothing to show). False with a one-line `error`.
-bool ParseMasks(MaskFlags& flags, std::string& error);
+// empty one masks nothing: there is nothing to show). Fails with a one-line usage error.
+base::Expected<void> ParseMasks(MaskFlags& flags);
 
 }  // namespace planview::cmd
 

@@ -73,11 +73,11 @@ int RunConvert(std::span<const std::string> args, std::FILE* out, std::FILE* err
   app.add_option("PLANFILE", files);
   AddValueOption(app, "--schemas", [&](const std::string& v) { schemas_file = v; });
   AddValueOption(app, "--max-input-bytes", [&](const std::string& v) { max_input_bytes = ParseMaxInputBytes(v); });
-  std::string usage_error;
-  switch (ParseCommandLine(app, args, usage_error)) {
-    case Parsed::kHelp: Write(out, kConvertUsage); return 0;
-    case Parsed::kUsageError: return ReportUsageError(err, "convert: " + usage_error, "convert");
-    case Parsed::kRun: break;
+  base::Expected<Parsed> parsed = ParseCommandLine(app, args);
+  if (!parsed) return ReportUsageError(err, "convert: " + parsed.error().message, "convert");
+  if (*parsed == Parsed::kHelp) {
+    Write(out, kConvertUsage);
+    return 0;
   }
   if (files.empty()) return ReportUsageError(err, "convert: no plan file given", "convert");
   if (files.size() > 1) return ReportUsageError(err, "convert: one plan file at a time", "convert");

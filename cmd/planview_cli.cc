@@ -62,9 +62,8 @@ int ReportGate(const std::vector<renderer::formats::GateViolation>& violations, 
 
 int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
         base::Executor* executor) {
-  std::string usage_error;
-  std::optional<CliArgs> cli = ParseCliArgs(args, usage_error, terminal.stdin_is_terminal);
-  if (!cli) return ReportUsageError(err, usage_error, "");
+  base::Expected<CliArgs> cli = ParseCliArgs(args, terminal.stdin_is_terminal);
+  if (!cli) return ReportUsageError(err, cli.error().message, "");
   if (cli->help) {
     Write(out, UsageText());
     return 0;
@@ -156,13 +155,12 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     // flag_scope refuses --split on a state or a log before anything renders, so a rendered
     // document here is a plan and the Markdown presenter has handed over its parts.
     if (!split_parts) std::abort();
-    std::vector<std::string> written;
-    std::string write_error;
-    if (!WriteSplitParts(*cli->split_dir, *split_parts, written, write_error)) {
-      Error(err, write_error);
+    base::Expected<std::vector<std::string>> written = WriteSplitParts(*cli->split_dir, *split_parts);
+    if (!written) {
+      Error(err, written.error().message);
       return kExitBadInput;
     }
-    for (const std::string& path : written) Write(out, path + "\n");
+    for (const std::string& path : *written) Write(out, path + "\n");
   }
   if (result.log.malformed_lines > 0) {
     std::string more = result.log.malformed_lines > 1

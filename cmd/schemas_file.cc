@@ -9,56 +9,42 @@
 
 namespace planview::cmd {
 
-bool ReadSchemasFile(const std::string& file, LoadedSchemas& loaded, std::string& error, uint64_t max_input_bytes) {
+base::Expected<LoadedSchemas> ReadSchemasFile(const std::string& file, uint64_t max_input_bytes) {
   const std::string path = ForMessage(file);
   base::Expected<std::string> text = structured::ReadInputFile(file, {.max_bytes = max_input_bytes, .name = path});
-  if (!text) {
-    error = text.error().message;
-    return false;
-  }
+  if (!text) return std::move(text).error();
   structured::ParseResult parsed = structured::ParseJson(std::move(*text));
-  if (!parsed.ok()) {
-    error = parsed.error().ToString(path);
-    return false;
-  }
+  if (!parsed.ok()) return base::Error(parsed.error().ToString(path), path);
+  LoadedSchemas loaded;
   loaded.document = parsed.value();
   base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
-  if (!schemas) {
-    error = fmt::format("{}: {}", path, schemas.error().message);
-    return false;
-  }
+  if (!schemas) return base::Error(fmt::format("{}: {}", path, schemas.error().message), path, schemas.error().path);
   loaded.schemas = std::move(*schemas);
   structured::Value version = parsed.value()->root().find("format_version");
   if (version.is_string()) loaded.format_version = std::string(version.text());
-  return true;
+  return loaded;
 }
 
 bool LoadSchemas(const std::string& file, LoadedSchemas& loaded, std::FILE* err, uint64_t max_input_bytes) {
-  std::string error;
-  if (ReadSchemasFile(file, loaded, error, max_input_bytes)) return true;
-  Error(err, error);
-  return false;
+  base::Expected<LoadedSchemas> read = ReadSchemasFile(file, max_input_bytes);
+  if (!read) {
+    Error(err, read.error().message);
+    return false;
+  }
+  loaded = std::move(*read);
+  return true;
 }
 
-const structured::Schema* FindManagedResourceSchema(const LoadedSchemas& loaded, const std::string& file,
-                                                    const std::string& type, std::string& provider,
-                                                    std::string& error) {
+base::Expected<ManagedResourceSchema> FindManagedResourceSchema(const LoadedSchemas& loaded, const std::string& file,
+                                                                const std::string& type) {
   if (loaded.schemas) {
     for (const std::string& name : loaded.schemas->Providers()) {
       base::Expected<const structured::Schema*> found = loaded.schemas->Find(name, structured::ResourceMode::kManaged, type);
-      if (!found) {
-        error = fmt::format("{}: {}", ForMessage(file), found.error().message);
-        return nullptr;
-      }
-      const structured::Schema* schema = *found;
-      if (schema != nullptr) {
-        provider = name;
-        return schema;
-      }
+      if (!found) return base::Error(fmt::format("{}: {}", ForMessage(file), found.error().message));
+      if (*found != nullptr) return ManagedResourceSchema{*found, name};
     }
   }
-  error = fmt::format("{}: no provider has a resource type {}", ForMessage(file), change::GoQuote(type));
-  return nullptr;
+  return base::Error(fmt::format("{}: no provider has a resource type {}", ForMessage(file), change::GoQuote(type)));
 }
 
 }  // namespace planview::cmd

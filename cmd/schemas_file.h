@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "base/expected.h"
 #include "structured/json_value.h"
 #include "structured/read_input.h"
 #include "structured/schema.h"
@@ -24,21 +25,24 @@ struct LoadedSchemas {
   const structured::ProviderSchemas* get() const { return schemas ? &*schemas : nullptr; }
 };
 
-// Reads and checks `file` ("-" for standard input). On failure returns false and sets
-// `error` to one line naming the file (no "planview: " prefix).
-bool ReadSchemasFile(const std::string& file, LoadedSchemas& loaded, std::string& error,
-                     uint64_t max_input_bytes = structured::kDefaultMaxInputBytes);
+// Reads and checks `file` ("-" for standard input). The error is one line naming the file
+// (no "planview: " prefix).
+base::Expected<LoadedSchemas> ReadSchemasFile(const std::string& file,
+                                              uint64_t max_input_bytes = structured::kDefaultMaxInputBytes);
 
 // ReadSchemasFile that prints the error as `planview: ...` on `err`.
 bool LoadSchemas(const std::string& file, LoadedSchemas& loaded, std::FILE* err,
                  uint64_t max_input_bytes = structured::kDefaultMaxInputBytes);
 
+struct ManagedResourceSchema {
+  const structured::Schema* schema;  // never null
+  std::string provider;              // the provider's address
+};
+
 // The managed resource type `type` in the first provider (in the file's order) that has
-// it, with that provider's address in `provider`; null with `error` set (naming `file`)
-// when none has it or its schema is malformed.
-const structured::Schema* FindManagedResourceSchema(const LoadedSchemas& loaded, const std::string& file,
-                                                    const std::string& type, std::string& provider,
-                                                    std::string& error);
+// it; an error naming `file` when none has it or its schema is malformed.
+base::Expected<ManagedResourceSchema> FindManagedResourceSchema(const LoadedSchemas& loaded, const std::string& file,
+                                                                const std::string& type);
 
 }  // namespace planview::cmd
 

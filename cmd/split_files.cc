@@ -34,44 +34,40 @@ std::string Failed(std::string_view what, const std::string& path, const std::st
 
 }  // namespace
 
-bool WriteSplitParts(const std::string& dir, const std::vector<std::string>& parts, std::vector<std::string>& written,
-                     std::string& error) {
+base::Expected<std::vector<std::string>> WriteSplitParts(const std::string& dir,
+                                                         const std::vector<std::string>& parts) {
+  std::vector<std::string> written;
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir, ec)) {
-    error = Failed("create the directory", dir, ec ? ec.message() : std::string("not a directory"));
-    return false;
+    return base::Error(Failed("create the directory", dir, ec ? ec.message() : std::string("not a directory")));
   }
   for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     if (!IsPartName(it->path().filename().string())) continue;
     std::error_code remove_ec;
     fs::remove(it->path(), remove_ec);
     if (remove_ec) {
-      error = Failed("remove", it->path().string(), remove_ec.message());
-      return false;
+      return base::Error(Failed("remove", it->path().string(), remove_ec.message()));
     }
   }
   if (ec) {
-    error = Failed("read the directory", dir, ec.message());
-    return false;
+    return base::Error(Failed("read the directory", dir, ec.message()));
   }
   for (size_t i = 0; i < parts.size(); ++i) {
     std::string path = (fs::path(dir) / fmt::format("comment-{}.md", i + 1)).string();
     std::FILE* file = std::fopen(path.c_str(), "wb");
     if (file == nullptr) {
-      error = Failed("write", path, std::strerror(errno));
-      return false;
+      return base::Error(Failed("write", path, std::strerror(errno)));
     }
     bool ok = std::fwrite(parts[i].data(), 1, parts[i].size(), file) == parts[i].size();
     int saved = errno;
     ok = std::fclose(file) == 0 && ok;
     if (!ok) {
-      error = Failed("write", path, std::strerror(saved != 0 ? saved : errno));
-      return false;
+      return base::Error(Failed("write", path, std::strerror(saved != 0 ? saved : errno)));
     }
     written.push_back(std::move(path));
   }
-  return true;
+  return written;
 }
 
 }  // namespace planview::cmd

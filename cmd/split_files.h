@@ -8,13 +8,13 @@
 #include <string>
 #include <vector>
 
+#include "base/expected.h"
+
 namespace planview::cmd {
 
-// False with `error` set (one line: "--split: cannot write DIR/comment-2.md: Permission
-// denied") when the directory or a file cannot be made. On success `written` holds the
-// paths, in order.
-bool WriteSplitParts(const std::string& dir, const std::vector<std::string>& parts, std::vector<std::string>& written,
-                     std::string& error);
+// The paths written, in order; or the error (one line: "--split: cannot write
+// DIR/comment-2.md: Permission denied") when the directory or a file cannot be made.
+base::Expected<std::vector<std::string>> WriteSplitParts(const std::string& dir, const std::vector<std::string>& parts);
 
 }  // namespace planview::cmd
 

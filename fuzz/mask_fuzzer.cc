@@ -7,7 +7,6 @@
 // pattern, neither as raw bytes nor in any string or key once JSON-decoded.
 #include <cstddef>
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -28,10 +27,9 @@ constexpr char kPattern[] = "tok-[0-9a-f]{8}";
 
 const Masks& FixedMasks() {
   static const Masks masks = [] {
-    std::string error;
     std::vector<std::string> patterns = {kPattern};
     std::vector<std::string> literals = {std::string(kSecret)};
-    std::optional<Masks> made = Masks::Make(patterns, literals, error);
+    planview::base::Expected<Masks> made = Masks::Make(patterns, literals);
     if (!made) planview::fuzz::InvariantFailed("the fixed masks compile", 0);
     return *made;
   }();

@@ -243,8 +243,7 @@ class JsonMasker {
   size_t change_index_ = SIZE_MAX;  // the frame of the change object whose before/after we are in
 };
 
-std::optional<Masks> Masks::Make(std::span<const std::string> patterns, std::span<const std::string> literals,
-                                 std::string& error) {
+base::Expected<Masks> Masks::Make(std::span<const std::string> patterns, std::span<const std::string> literals) {
   RE2::Options options;
   options.set_log_errors(false);
   std::string combined;
@@ -255,12 +254,10 @@ std::optional<Masks> Masks::Make(std::span<const std::string> patterns, std::spa
   for (const std::string& pattern : patterns) {
     RE2 re(pattern, options);
     if (!re.ok()) {
-      error = fmt::format("--mask: invalid pattern {}: {}", change::GoQuote(pattern), re.error());
-      return std::nullopt;
+      return base::Error(fmt::format("--mask: invalid pattern {}: {}", change::GoQuote(pattern), re.error()));
     }
     if (RE2::FullMatch("", re)) {
-      error = fmt::format("--mask: pattern {} matches the empty string", change::GoQuote(pattern));
-      return std::nullopt;
+      return base::Error(fmt::format("--mask: pattern {} matches the empty string", change::GoQuote(pattern)));
     }
     add(pattern);
   }
@@ -272,8 +269,7 @@ std::optional<Masks> Masks::Make(std::span<const std::string> patterns, std::spa
   options.set_max_mem(64 << 20);
   auto re = std::make_shared<const RE2>(combined, options);
   if (!re->ok()) {
-    error = fmt::format("--mask: the patterns together are too large: {}", re->error());
-    return std::nullopt;
+    return base::Error(fmt::format("--mask: the patterns together are too large: {}", re->error()));
   }
   masks.re_ = std::move(re);
   return masks;

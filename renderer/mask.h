@@ -19,10 +19,11 @@
 #define PLANVIEW_RENDERER_MASK_H_
 
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
+
+#include "base/expected.h"
 
 namespace re2 {
 class RE2;
@@ -39,10 +40,9 @@ class Masks {
   Masks() = default;  // masks nothing
 
   // `patterns` are RE2 regular expressions, `literals` exact values (empty ones are
-  // ignored). On a pattern that does not compile or that matches the empty string,
-  // returns nullopt and sets `error` (one line naming the pattern).
-  static std::optional<Masks> Make(std::span<const std::string> patterns, std::span<const std::string> literals,
-                                   std::string& error);
+  // ignored). A pattern that does not compile or that matches the empty string is an
+  // error (one line naming the pattern).
+  static base::Expected<Masks> Make(std::span<const std::string> patterns, std::span<const std::string> literals);
 
   bool empty() const { return re_ == nullptr; }
 

@@ -9,16 +9,15 @@ namespace planview::renderer {
 namespace {
 
 Masks Make(std::vector<std::string> patterns, std::vector<std::string> literals = {}) {
-  std::string error;
-  std::optional<Masks> masks = Masks::Make(patterns, literals, error);
-  EXPECT_TRUE(masks.has_value()) << error;
-  return masks.value_or(Masks());
+  base::Expected<Masks> masks = Masks::Make(patterns, literals);
+  EXPECT_TRUE(masks.ok()) << masks.error().message;
+  return masks ? *masks : Masks();
 }
 
 std::string Error(std::vector<std::string> patterns) {
-  std::string error;
-  EXPECT_FALSE(Masks::Make(patterns, {}, error).has_value());
-  return error;
+  base::Expected<Masks> masks = Masks::Make(patterns, {});
+  EXPECT_FALSE(masks.ok());
+  return masks ? "" : masks.error().message;
 }
 
 TEST(MaskTest, ReplacesEveryMatchWithoutRevealingLength) {

@@ -182,9 +182,13 @@ std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, const change::Profi
 using namespace internal;  // NOLINT: this file defines them
 
 std::vector<const ResourceDiff*> ShownDrift(const PlanDiffs& diffs, PlanMode mode) {
+  return ShownDrift(diffs.drift, mode, mode != PlanMode::kRefreshOnly && diffs.Empty());
+}
+
+std::vector<const ResourceDiff*> ShownDrift(const std::vector<ResourceDiff>& drift, PlanMode mode, bool plan_empty) {
   std::vector<const ResourceDiff*> out;
-  if (mode != PlanMode::kRefreshOnly && diffs.Empty()) return out;
-  for (const ResourceDiff& d : diffs.drift) {
+  if (mode != PlanMode::kRefreshOnly && plan_empty) return out;
+  for (const ResourceDiff& d : drift) {
     if (internal::ShowsDrift(d, mode) && HasResourceBlock(*d.resource)) out.push_back(&d);
   }
   return out;

@@ -56,6 +56,8 @@ struct PlanDiffs {
 // its block), in order, before any planview filter: none when that section is not printed
 // (a plan without changes outside refresh-only mode). Every presentation shows this drift.
 std::vector<const ResourceDiff*> ShownDrift(const PlanDiffs& diffs, PlanMode mode);
+// The same, given whether the plan is Empty (PlanDiffs::Empty) and its drift.
+std::vector<const ResourceDiff*> ShownDrift(const std::vector<ResourceDiff>& drift, PlanMode mode, bool plan_empty);
 
 // `profile`: whose differ (Options::profile()). With an executor the drift and the resource
 // changes are diffed on its threads; the diffs and the warnings (in order) are the same.

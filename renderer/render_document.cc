@@ -8,6 +8,7 @@
 
 #include "differ/differ.h"
 #include "renderer/document_product.h"
+#include "renderer/internal/diffing.h"
 #include "renderer/json_fields.h"
 #include "renderer/plan_renderer.h"
 #include "renderer/schema_source.h"
@@ -60,9 +61,24 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
                        request.sink, result.warnings);
     return;
   }
+  std::string_view version = plan.redacted ? plan.provider_format_version : request.provider_format_version;
+  if (request.plan_presenter && request.plan_presenter_streams) {
+    // ComputePlanDiffs' schema lookups and warnings in its order, with the resource changes
+    // diffed only while the presenter writes them.
+    const change::Profile& profile = options.profile();
+    PlanDiffs diffs = internal::ComputeDriftDiffs(plan, source, request.mode, profile, result.warnings, executor);
+    ChangeDiffs changes(plan, source, profile, executor, request.sink);
+    Warnings later;
+    diffs.outputs = internal::ComputeOutputDiffs(plan, profile, later);
+    diffs.deferred = internal::ComputeDeferredDiffs(plan, source, profile, later);
+    diffs.invoked = DiffInvokedActions(plan, source, profile, later);
+    request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, options, &changes}, result.output);
+    changes.AppendWarnings(result.warnings);
+    result.warnings.Append(later);
+    return;
+  }
   PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings, options.profile(), executor);
   if (request.plan_presenter) {
-    std::string_view version = plan.redacted ? plan.provider_format_version : request.provider_format_version;
     request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, options}, result.output);
     return;
   }
@@ -85,6 +101,32 @@ bool Refused(const DocumentRequest& request, DocumentKind kind, DocumentResult& 
 }
 
 }  // namespace
+
+bool PlanContext::Empty() const {
+  if (changes == nullptr) return diffs.Empty();
+  for (const OutputDiff& o : diffs.outputs) {
+    if (o.diff.action() != Action::kNoOp) return false;
+  }
+  return changes->NoChanges();
+}
+
+void PlanContext::RenderChanges(std::span<const size_t> order, const ChangeDiffs::RenderFn& render,
+                                const ChangeDiffs::EmitFn& emit) const {
+  if (changes != nullptr) {
+    changes->Render(order, render, emit);
+    return;
+  }
+  std::string text;
+  for (size_t i : order) {
+    text.clear();
+    render(diffs.changes[i], text);
+    emit(i, text);
+  }
+}
+
+void PlanContext::Flush(std::string& out) const {
+  if (changes != nullptr) changes->Flush(out);
+}
 
 DocumentResult RenderDocument(std::string text, std::string_view file_name, const DocumentRequest& request) {
   DocumentResult result;

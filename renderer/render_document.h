@@ -6,10 +6,12 @@
 
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
 #include "base/executor.h"
+#include "renderer/change_diffs.h"
 #include "renderer/document_kind.h"
 #include "renderer/log_renderer.h"
 #include "renderer/options.h"
@@ -23,11 +25,23 @@ namespace planview::renderer {
 // it in another format (renderer/formats/).
 struct PlanContext {
   const Plan& plan;
+  // For a presenter that streams (DocumentRequest::plan_presenter_streams): the drift,
+  // output, deferred and invoked diffs, and no resource changes (`changes` diffs those).
+  // Otherwise every diff.
   const PlanDiffs& diffs;
   PlanMode mode;
   PlanQuality quality;
   std::string_view provider_format_version;  // the redacted plan's own when it has one
   const Options& options;
+  ChangeDiffs* changes = nullptr;  // set for a presenter that streams
+
+  // PlanDiffs::Empty, whichever way the resource changes are diffed.
+  bool Empty() const;
+  // ChangeDiffs::Render through `changes`, or over `diffs.changes` when every diff is there.
+  void RenderChanges(std::span<const size_t> order, const ChangeDiffs::RenderFn& render,
+                     const ChangeDiffs::EmitFn& emit) const;
+  // ChangeDiffs::Flush (nothing without `changes`).
+  void Flush(std::string& out) const;
 };
 
 struct DocumentRequest {
@@ -44,6 +58,9 @@ struct DocumentRequest {
   int log_diagnostic_width = kLogDiagnosticWidth;
   // Renders plans instead of RenderPlan when set (states and logs are unaffected).
   std::function<void(const PlanContext&, std::string& out)> plan_presenter;
+  // The presenter diffs the resource changes through PlanContext::changes, a batch at a
+  // time, and its output goes to `sink` (when set) between batches.
+  bool plan_presenter_streams = false;
   // Called with the whole plan once it is read, before it is rendered (gates: the plan
   // whole, whatever a presenter's filters show). Not called for states and logs.
   std::function<void(const Plan&)> plan_observer;

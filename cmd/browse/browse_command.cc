@@ -80,9 +80,9 @@ NO_COLOR turns colour off. Exit status: 0 after q, 1 bad input, 2 bad usage or n
 
 int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
               base::Executor* executor) {
-  std::string usage_error;
-  std::optional<CliArgs> cli = ParseCliArgs(args, usage_error, terminal.stdin_is_terminal);
-  if (!cli || (!cli->help && !cli->version && !OnlyBrowseFlags(*cli, usage_error))) {
+  base::Expected<CliArgs> cli = ParseCliArgs(args, terminal.stdin_is_terminal);
+  if (!cli) return ReportUsageError(err, cli.error().message, "browse");
+  if (std::string usage_error; !cli->help && !cli->version && !OnlyBrowseFlags(*cli, usage_error)) {
     return ReportUsageError(err, usage_error, "browse");
   }
   if (cli->help || cli->version) {

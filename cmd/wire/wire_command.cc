@@ -181,19 +181,17 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
   UseCommandConventions(app);
   DeclareOptions(*app.add_subcommand("decode"), true, o);
   DeclareOptions(*app.add_subcommand("diff"), false, o);
-  std::string error;
-  switch (ParseCommandLine(app, args, error)) {
-    case Parsed::kUsageError: return UsageError(err, error, known ? first : "");
-    case Parsed::kHelp:
-      Write(out, kUsage);
-      Write(out, !known ? kWireHelp : first == "decode" ? kDecodeHelp : kDiffHelp);
-      return 0;
-    case Parsed::kRun: break;
+  base::Expected<Parsed> parsed = ParseCommandLine(app, args);
+  if (!parsed) return UsageError(err, parsed.error().message, known ? first : "");
+  if (*parsed == Parsed::kHelp) {
+    Write(out, kUsage);
+    Write(out, !known ? kWireHelp : first == "decode" ? kDecodeHelp : kDiffHelp);
+    return 0;
   }
   if (!known) return UsageError(err, "missing subcommand (decode or diff)", "");
   o.command = first;
   if (std::optional<std::string> complaint = CheckOptions(o)) return UsageError(err, *complaint, first);
-  if (!ParseMasks(o.masks, error)) return UsageError(err, error, first);
+  if (base::Expected<void> masks = ParseMasks(o.masks); !masks) return UsageError(err, masks.error().message, first);
   try {
     LoadedSchemas schemas;
     const structured::Schema* schema = nullptr;
@@ -206,9 +204,13 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
       if (!t) throw Failure{"--type: " + t.error().message};
       type = *t;
     } else {
-      if (!ReadSchemasFile(*o.schemas_file, schemas, error)) throw Failure{error};
-      schema = FindManagedResourceSchema(schemas, *o.schemas_file, *o.resource, provider, error);
-      if (schema == nullptr) throw Failure{error};
+      base::Expected<LoadedSchemas> read = ReadSchemasFile(*o.schemas_file);
+      if (!read) throw Failure{read.error().message};
+      schemas = std::move(*read);
+      base::Expected<ManagedResourceSchema> found = FindManagedResourceSchema(schemas, *o.schemas_file, *o.resource);
+      if (!found) throw Failure{found.error().message};
+      schema = found->schema;
+      provider = found->provider;
       type = wire::ImpliedType(*schema->block);
     }
     std::string text;

@@ -103,21 +103,20 @@ std::string ResourceFilter::Describe() const {
   return out;
 }
 
-bool ParseActionList(std::string_view list, std::vector<ActionCategory>& out, std::string& error) {
+base::Expected<void> ParseActionList(std::string_view list, std::vector<ActionCategory>& out) {
   size_t start = 0;
   while (true) {
     size_t end = list.find(',', start);
     std::string_view item = list.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
     std::optional<ActionCategory> c = CategoryFromName(item);
     if (!c) {
-      error = fmt::format(
+      return base::Error(fmt::format(
           "--action: unknown action \"{}\" (want create, update, delete or destroy, replace, read, import, move or "
           "forget)",
-          item);
-      return false;
+          item));
     }
     if (std::find(out.begin(), out.end(), *c) == out.end()) out.push_back(*c);
-    if (end == std::string_view::npos) return true;
+    if (end == std::string_view::npos) return {};
     start = end + 1;
   }
 }

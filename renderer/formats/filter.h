@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/expected.h"
 #include "renderer/resource_change.h"
 
 namespace planview::renderer::formats {
@@ -50,8 +51,9 @@ struct ResourceFilter {
   std::string Describe() const;
 };
 
-// Parses a comma-separated --action list; false with `error` set on an unknown name.
-bool ParseActionList(std::string_view list, std::vector<ActionCategory>& out, std::string& error);
+// Adds the categories of a comma-separated --action list to `out` (each once); an unknown
+// name is an error (one line naming it).
+base::Expected<void> ParseActionList(std::string_view list, std::vector<ActionCategory>& out);
 
 }  // namespace planview::renderer::formats
 

@@ -37,8 +37,7 @@ TEST(Filter, ActionsAddressesReads) {
 
   ResourceFilter f;
   EXPECT_FALSE(f.Active());
-  std::string error;
-  ASSERT_TRUE(ParseActionList("replace,read", f.actions, error));
+  ASSERT_TRUE(ParseActionList("replace,read", f.actions).ok());
   EXPECT_TRUE(f.Matches(vpc));
   EXPECT_FALSE(f.Matches(role));
   EXPECT_TRUE(f.Matches(read));
@@ -78,9 +77,9 @@ TEST(Filter, Categories) {
   }
 
   std::vector<ActionCategory> list;
-  std::string error;
-  EXPECT_FALSE(ParseActionList("create,explode", list, error));
-  EXPECT_EQ(error,
+  base::Expected<void> bad = ParseActionList("create,explode", list);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().message,
             "--action: unknown action \"explode\" (want create, update, delete or destroy, replace, read, import, "
             "move or forget)");
 }
@@ -88,8 +87,8 @@ TEST(Filter, Categories) {
 // "destroy" is the word users say: the same category as "delete", named "delete" after.
 TEST(Filter, DestroyIsDelete) {
   std::vector<ActionCategory> list;
-  std::string error;
-  ASSERT_TRUE(ParseActionList("destroy,replace,delete", list, error)) << error;
+  base::Expected<void> parsed = ParseActionList("destroy,replace,delete", list);
+  ASSERT_TRUE(parsed.ok()) << parsed.error().message;
   EXPECT_EQ(list, (std::vector<ActionCategory>{ActionCategory::kDelete, ActionCategory::kReplace}));
   ResourceFilter f;
   f.actions = list;

@@ -26,7 +26,7 @@ const std::string* ProtectedBy(const std::vector<std::string>& globs, const Reso
 
 }  // namespace
 
-bool ParseFailOn(std::string_view list, Gate& gate, std::string& error) {
+base::Expected<void> ParseFailOn(std::string_view list, Gate& gate) {
   size_t start = 0;
   while (true) {
     size_t end = list.find(',', start);
@@ -38,10 +38,10 @@ bool ParseFailOn(std::string_view list, Gate& gate, std::string& error) {
     } else if (item == "drift") {
       gate.fail_on_drift = true;
     } else {
-      error = fmt::format("--fail-on: unknown condition {} (want delete, replace or drift)", change::GoQuote(item));
-      return false;
+      return base::Error(
+          fmt::format("--fail-on: unknown condition {} (want delete, replace or drift)", change::GoQuote(item)));
     }
-    if (end == std::string_view::npos) return true;
+    if (end == std::string_view::npos) return {};
     start = end + 1;
   }
 }

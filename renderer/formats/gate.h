@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/expected.h"
 #include "renderer/plan.h"
 
 namespace planview::renderer::formats {
@@ -22,9 +23,9 @@ struct Gate {
   bool Active() const { return fail_on_delete || fail_on_replace || fail_on_drift || !protect.empty(); }
 };
 
-// Parses a comma-separated --fail-on list into `gate`; false with a one-line `error` on an
-// unknown word.
-bool ParseFailOn(std::string_view list, Gate& gate, std::string& error);
+// Adds the conditions of a comma-separated --fail-on list to `gate`; an unknown word is an
+// error (one line naming it).
+base::Expected<void> ParseFailOn(std::string_view list, Gate& gate);
 
 struct GateViolation {
   std::string address;  // a copy: the plan's document may be gone when it is reported

@@ -35,12 +35,12 @@ std::string Check(const Gate& gate) {
 
 TEST(GateTest, ParsesFailOn) {
   Gate gate;
-  std::string error;
-  EXPECT_TRUE(ParseFailOn("delete,drift", gate, error));
+  EXPECT_TRUE(ParseFailOn("delete,drift", gate).ok());
   EXPECT_TRUE(gate.fail_on_delete && gate.fail_on_drift && !gate.fail_on_replace);
-  EXPECT_TRUE(ParseFailOn("destroy", gate, error));  // the word users say, as --action takes it
-  EXPECT_FALSE(ParseFailOn("replace,", gate, error));
-  EXPECT_EQ(error, "--fail-on: unknown condition \"\" (want delete, replace or drift)");
+  EXPECT_TRUE(ParseFailOn("destroy", gate).ok());  // the word users say, as --action takes it
+  base::Expected<void> bad = ParseFailOn("replace,", gate);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.error().message, "--fail-on: unknown condition \"\" (want delete, replace or drift)");
   EXPECT_FALSE(Gate().Active());
 }
 

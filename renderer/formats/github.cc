@@ -76,8 +76,7 @@ std::string StopCommandsToken(std::string_view text) {
 
 void RenderGithub(const PlanContext& plan, const FormatOptions& format, std::string& out) {
   const Options& options = plan.options;
-  for (const ResourceDiff& d : plan.diffs.changes) {
-    const ResourceChange& r = *d.resource;
+  for (const ResourceChange& r : plan.plan.resource_changes) {
     std::vector<ActionCategory> categories = CategoriesOf(r);
     if (categories.empty() || !ShownInPlan(r)) continue;
     std::string_view command = CommandFor(categories.front());

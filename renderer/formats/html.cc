@@ -215,7 +215,7 @@ std::string AnsiToHtml(std::string_view text) {
 void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::string& out) {
   Options options = plan.options;
   options.color = true;
-  PlanSummary summary = Summarize(plan.diffs);
+  PlanSummary summary = Summarize(plan);
   const std::string_view product = options.product == Product::kTerraform ? "Terraform" : "OpenTofu";
 
   out += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n";
@@ -245,17 +245,29 @@ void RenderHtml(const PlanContext& plan, const FormatOptions& /*format*/, std::s
   AppendDrift(out, SelectDrift(plan), options, summary.resources > 0);
 
   int hidden = 0;
-  std::vector<std::pair<size_t, const ResourceDiff*>> shown;  // (risk rank, change)
-  for (const ResourceDiff& d : plan.diffs.changes) {
-    if (!ShownInPlan(*d.resource)) continue;
-    if (options.include_resource && !options.include_resource(*d.resource)) {
+  std::vector<std::pair<size_t, size_t>> ranked;  // (risk rank, change)
+  const std::vector<ResourceChange>& all = plan.plan.resource_changes;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (!ShownInPlan(all[i])) continue;
+    if (options.include_resource && !options.include_resource(all[i])) {
       ++hidden;
       continue;
     }
-    shown.emplace_back(RiskRank(*d.resource), &d);
+    ranked.emplace_back(RiskRank(all[i]), i);
   }
-  std::stable_sort(shown.begin(), shown.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  for (const auto& [rank, d] : shown) AppendResourceDetails(out, *d, ChangeCause::kProposed, options);
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<size_t> shown;
+  shown.reserve(ranked.size());
+  for (const auto& [rank, i] : ranked) shown.push_back(i);
+  plan.RenderChanges(
+      shown,
+      [&options](const ResourceDiff& d, std::string& text) {
+        AppendResourceDetails(text, d, ChangeCause::kProposed, options);
+      },
+      [&](size_t, std::string_view text) {
+        out += text;
+        plan.Flush(out);
+      });
   std::string outputs = RenderOutputChanges(plan.diffs, options);
   if (!outputs.empty()) {
     out += "<h2>Changes to outputs</h2>\n<pre id=\"outputs\">";

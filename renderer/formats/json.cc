@@ -95,7 +95,7 @@ std::string_view DriftDisplayName(DriftDisplay display) {
 
 void RenderJson(const PlanContext& plan, const FormatOptions& /*format*/, std::string& out) {
   const Options& options = plan.options;
-  PlanSummary summary = Summarize(plan.diffs);
+  PlanSummary summary = Summarize(plan);
   out += '{';
   bool first = true;
   String(out, "planview_format_version", kJsonFormatVersion, first);
@@ -127,18 +127,27 @@ void RenderJson(const PlanContext& plan, const FormatOptions& /*format*/, std::s
   int hidden = 0;
   Key(out, "resource_changes", first);
   out += '[';
-  bool first_item = true;
-  for (const ResourceDiff& d : plan.diffs.changes) {
-    const ResourceChange& r = *d.resource;
-    if (!ShownInPlan(r)) continue;
-    if (options.include_resource && !options.include_resource(r)) {
+  std::vector<size_t> shown;
+  const std::vector<ResourceChange>& all = plan.plan.resource_changes;
+  for (size_t i = 0; i < all.size(); ++i) {
+    if (!ShownInPlan(all[i])) continue;
+    if (options.include_resource && !options.include_resource(all[i])) {
       ++hidden;
       continue;
     }
-    if (!first_item) out += ',';
-    first_item = false;
-    AppendResource(out, d, ChangeCause::kProposed, options);
+    shown.push_back(i);
   }
+  bool first_item = true;
+  plan.RenderChanges(
+      shown, [&options](const ResourceDiff& d, std::string& text) {
+        AppendResource(text, d, ChangeCause::kProposed, options);
+      },
+      [&](size_t, std::string_view text) {
+        if (!first_item) out += ',';
+        first_item = false;
+        out += text;
+        plan.Flush(out);
+      });
   out += ']';
   Key(out, "hidden_resource_changes", first);
   out += std::to_string(hidden);

@@ -37,9 +37,24 @@ std::string BudgetNote(size_t max_bytes, bool collapsed, bool tables, size_t tot
   return note;
 }
 
+// The sections `layout` shows in full or cut.
+std::vector<size_t> ShownInFull(const Layout& layout) {
+  std::vector<size_t> out;
+  for (size_t i = 0; i < layout.shown.size(); ++i) {
+    if (layout.shown[i] == Shown::kFull || layout.shown[i] == Shown::kCut) out.push_back(i);
+  }
+  return out;
+}
+
+// Assemble, with the bodies it shows rendered again where they were left out.
+std::string AssembleShown(Comment& c, const PlanContext& plan, const Layout& layout, size_t max_bytes) {
+  markdown_sections::FetchBodies(c, plan, ShownInFull(layout));
+  return Assemble(c, layout, max_bytes);
+}
+
 // The comment within `max_bytes`: every section measured once, the budget spent by risk
 // (budget::Choose), then what is left filled with the start of the riskiest diff left out.
-std::string FitWithinBudget(const Comment& c, size_t max_bytes, bool collapsed) {
+std::string FitWithinBudget(Comment& c, const PlanContext& plan, size_t max_bytes, bool collapsed) {
   const size_t n = c.sections.size();
   Layout layout;
   layout.tables = c.tables.size() <= max_bytes / 4;
@@ -54,7 +69,7 @@ std::string FitWithinBudget(const Comment& c, size_t max_bytes, bool collapsed) 
 
   std::vector<budget::Item> items(n);
   for (size_t i = 0; i < n; ++i) {
-    items[i] = {c.sections[i].risk, markdown_sections::FullText(c.sections[i]).size(),
+    items[i] = {c.sections[i].risk, markdown_sections::FullSize(c.sections[i]),
                 markdown_sections::ListedLine(c.sections[i]).size()};
   }
   auto note = [&](size_t cut) {
@@ -80,7 +95,7 @@ std::string FitWithinBudget(const Comment& c, size_t max_bytes, bool collapsed) 
       }
     }
     layout.note = note(0);
-    return Assemble(c, layout, max_bytes);
+    return AssembleShown(c, plan, layout, max_bytes);
   };
   std::string text = choose(max_bytes > fixed ? max_bytes - fixed : 0);
   // `fixed` over-counts (headings of absent groups, the widest note): choose again with
@@ -113,12 +128,12 @@ std::string FitWithinBudget(const Comment& c, size_t max_bytes, bool collapsed) 
   layout.shown[pick] = Shown::kCut;
   layout.cut_note = kCutNote;
   layout.note = note(1);
-  size_t frame = Assemble(c, layout, max_bytes).size();
+  size_t frame = AssembleShown(c, plan, layout, max_bytes).size();
   std::string_view piece =
       frame < max_bytes ? budget::CutBody(c.sections[pick].body, max_bytes - frame, max_bytes / 50) : std::string_view();
   if (piece.empty() || piece.size() == c.sections[pick].body.size()) return text;
   layout.cut = piece;
-  return Assemble(c, layout, max_bytes);
+  return AssembleShown(c, plan, layout, max_bytes);
 }
 
 }  // namespace
@@ -156,30 +171,35 @@ void RenderMarkdown(const PlanContext& plan, const FormatOptions& format, std::s
   Options options = plan.options;
   options.color = false;
   options.show_sensitive = false;  // a comment is public
-  Comment comment = markdown_sections::Collect(plan, options);
   const size_t max_bytes = format.max_bytes;
-  std::string text = Assemble(comment, {}, max_bytes);
-  if (text.size() <= max_bytes) {
-    out += text;
-    return;
+  // A comment over its budget shows few bodies: the rest are measured, not held.
+  Comment comment = markdown_sections::Collect(plan, options, max_bytes);
+  if (markdown_sections::HasAllBodies(comment)) {  // otherwise they add up to more than max_bytes
+    std::string text = Assemble(comment, {}, max_bytes);
+    if (text.size() <= max_bytes) {
+      out += text;
+      return;
+    }
   }
   // Over the budget: unchanged attributes collapsed first (when --verbose showed them).
   bool collapsed = false;
   if (options.verbose) {
     Options concise = options;
     concise.verbose = false;
-    markdown_sections::Rerender(comment, plan, concise);
+    markdown_sections::Rerender(comment, plan, concise, max_bytes);
     collapsed = true;
-    Layout whole;
-    whole.note = BudgetNote(max_bytes, true, true, comment.sections.size(), 0, 0, 0);
-    text = Assemble(comment, whole, max_bytes);
-    if (text.size() <= max_bytes) {
-      out += text;
-      return;
+    if (markdown_sections::HasAllBodies(comment)) {
+      Layout whole;
+      whole.note = BudgetNote(max_bytes, true, true, comment.sections.size(), 0, 0, 0);
+      std::string text = Assemble(comment, whole, max_bytes);
+      if (text.size() <= max_bytes) {
+        out += text;
+        return;
+      }
     }
   }
   markdown_sections::CapTitles(comment, max_bytes / 8);
-  out += FitWithinBudget(comment, max_bytes, collapsed);
+  out += FitWithinBudget(comment, plan, max_bytes, collapsed);
 }
 
 }  // namespace planview::renderer::formats

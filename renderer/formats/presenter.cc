@@ -20,12 +20,15 @@ void ApplyFormat(const FormatOptions& format, DocumentRequest& request) {
     }
     format.format.row().render(plan, format, out);
   };
+  // Every format but text diffs the resource changes a batch at a time (RenderText prints
+  // `tofu show`'s document from every diff).
+  request.plan_presenter_streams = format.format != OutputFormat::kText;
   if (format.format.row().frame_other != nullptr) request.frame_other = format.format.row().frame_other;
 }
 
 void RenderText(const PlanContext& plan, const FormatOptions& format, std::string& out) {
   if (format.summary || format.summary_only) {
-    out += RenderSummaryText(Summarize(plan.diffs), plan.options.profile(), format.drift);
+    out += RenderSummaryText(Summarize(plan), plan.options.profile(), format.drift);
   }
   if (format.summary_only) return;
   RenderPlan(plan.plan, plan.diffs, plan.mode, plan.quality, plan.provider_format_version, plan.options, out);

@@ -50,12 +50,12 @@ std::vector<ActionCategory> PlanSummary::UsedCategories() const {
   return used;
 }
 
-PlanSummary Summarize(const PlanDiffs& diffs) {
+PlanSummary Summarize(const PlanContext& plan) {
+  const PlanDiffs& diffs = plan.diffs;
   PlanSummary s;
   std::map<std::string, CategoryCounts> types;
   std::map<std::string, CategoryCounts> modules;
-  for (const ResourceDiff& d : diffs.changes) {
-    const ResourceChange& r = *d.resource;
+  for (const ResourceChange& r : plan.plan.resource_changes) {
     if (!ShownInPlan(r)) continue;
     ++s.resources;
     std::vector<ActionCategory> categories = CategoriesOf(r);

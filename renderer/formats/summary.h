@@ -15,6 +15,7 @@
 #include "renderer/options.h"
 #include "renderer/plan_line.h"
 #include "renderer/plan_renderer.h"
+#include "renderer/render_document.h"
 
 namespace planview::renderer::formats {
 
@@ -36,7 +37,9 @@ struct PlanSummary : PlanCounts {
   std::vector<ActionCategory> UsedCategories() const;
 };
 
-PlanSummary Summarize(const PlanDiffs& diffs);
+// The plan's resource changes, its output changes and drift (diffs that every presenter has,
+// streamed or not).
+PlanSummary Summarize(const PlanContext& plan);
 
 // "Summary: " and the Plan: line's counts as `profile`'s product words them, the plain-text
 // tables, then the addresses per category, destroys first (kRiskOrder), then the count of

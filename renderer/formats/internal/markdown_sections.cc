@@ -1,5 +1,7 @@
 #include "renderer/formats/internal/markdown_sections.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "renderer/formats/drift.h"
@@ -17,9 +19,52 @@ bool DestroysFirst(Action action) {
          action == Action::kForgetThenCreate;
 }
 
-void SetBody(Section& s, std::string human) {
-  s.body = ToDiffSyntax(human);
-  s.fence = markdown_text::Fence(s.body);
+// Records a section's body (in `diff` syntax), held while `kept` stays within `keep_bytes`.
+void StoreBody(Section& s, std::string_view body, size_t& kept, size_t keep_bytes) {
+  s.fence = markdown_text::Fence(body);
+  s.body_size = body.size();
+  s.has_body = body.size() <= keep_bytes - std::min(kept, keep_bytes);
+  if (s.has_body) {
+    kept += body.size();
+    s.body = body;
+  } else {
+    std::string().swap(s.body);
+  }
+}
+
+// The human rendering of a section that is not a resource change's (drift, outputs).
+std::string OtherBody(const Section& s, const PlanContext& plan, const Options& options) {
+  return s.group == Group::kOutputs ? RenderOutputChanges(plan.diffs, options) : RenderResourceDiffBody(*s.drift, options);
+}
+
+// Renders the bodies of `sections` (indices into c.sections; line-only ones are skipped),
+// the resource changes' a batch at a time.
+void RenderBodies(Comment& c, const PlanContext& plan, std::span<const size_t> sections, size_t keep_bytes) {
+  size_t kept = 0;
+  std::vector<size_t> changes;  // plan indices, and the sections they fill
+  std::vector<size_t> targets;
+  for (size_t k : sections) {
+    Section& s = c.sections[k];
+    if (s.line_only) continue;
+    if (s.change == kNoChange) {
+      StoreBody(s, ToDiffSyntax(OtherBody(s, plan, c.options)), kept, keep_bytes);
+    } else {
+      changes.push_back(s.change);
+      targets.push_back(k);
+    }
+  }
+  size_t next = 0;
+  const Options& options = c.options;
+  plan.RenderChanges(
+      changes,
+      [&options](const ResourceDiff& d, std::string& text) { text = ToDiffSyntax(RenderResourceDiffBody(d, options)); },
+      [&](size_t, std::string_view text) { StoreBody(c.sections[targets[next++]], text, kept, keep_bytes); });
+}
+
+std::vector<size_t> AllSections(const Comment& c) {
+  std::vector<size_t> all(c.sections.size());
+  for (size_t k = 0; k < all.size(); ++k) all[k] = k;
+  return all;
 }
 
 void AppendTable(std::string& out, std::string_view title,
@@ -43,16 +88,17 @@ void AppendTable(std::string& out, std::string_view title,
   out += '\n';
 }
 
-// The resource changes the comment shows, in print order: destroy and replace first, then
-// the rest, each in plan order.
-std::vector<const ResourceDiff*> ShownChanges(const PlanContext& plan, const Options& options) {
-  std::vector<const ResourceDiff*> shown;
+// The resource changes the comment shows (indices into the plan's), in print order:
+// destroy and replace first, then the rest, each in plan order.
+std::vector<size_t> ShownChanges(const PlanContext& plan, const Options& options) {
+  std::vector<size_t> shown;
+  const std::vector<ResourceChange>& all = plan.plan.resource_changes;
   for (int pass = 0; pass < 2; ++pass) {
-    for (const ResourceDiff& d : plan.diffs.changes) {
-      const ResourceChange& r = *d.resource;
+    for (size_t i = 0; i < all.size(); ++i) {
+      const ResourceChange& r = all[i];
       if (!ShownInPlan(r) || DestroysFirst(r.action) != (pass == 0)) continue;
       if (options.include_resource && !options.include_resource(r)) continue;
-      shown.push_back(&d);
+      shown.push_back(i);
     }
   }
   return shown;
@@ -60,9 +106,10 @@ std::vector<const ResourceDiff*> ShownChanges(const PlanContext& plan, const Opt
 
 }  // namespace
 
-Comment Collect(const PlanContext& plan, const Options& options) {
+Comment Collect(const PlanContext& plan, const Options& options, size_t keep_bytes) {
   Comment c;
-  PlanSummary summary = Summarize(plan.diffs);
+  c.options = options;
+  PlanSummary summary = Summarize(plan);
   c.product = options.product == Product::kTerraform ? "Terraform" : "OpenTofu";
   if (plan.quality.errored) c.status += "**Planning failed:** the plan below is incomplete.\n\n";
   if (summary.resources == 0 && summary.output_changes == 0) {
@@ -80,42 +127,39 @@ Comment Collect(const PlanContext& plan, const Options& options) {
   const DriftSelection drift = SelectDrift(plan);
   for (const ResourceDiff* d : drift.shown) {
     Section s;
-    s.diff = d;
+    s.drift = d;
     s.group = Group::kDrift;
     s.risk = budget::RiskOf(d->resource->action, true);
     s.symbol = InfoOf(d->resource->action).symbol;
     s.title = Reason(*d->resource, options.product, ChangeCause::kDrift);
     s.line_only = drift.display == DriftDisplay::kSummary;
-    if (!s.line_only) SetBody(s, RenderResourceDiffBody(*d, options));
     c.sections.push_back(std::move(s));
   }
   c.drift_title = DriftTitle(options.product);
-  for (const ResourceDiff* d : ShownChanges(plan, options)) {
-    const ResourceChange& r = *d->resource;
+  for (size_t i : ShownChanges(plan, options)) {
+    const ResourceChange& r = plan.plan.resource_changes[i];
     Section s;
-    s.diff = d;
+    s.change = i;
     s.group = DestroysFirst(r.action) ? Group::kDestroy : Group::kOther;
     s.risk = budget::RiskOf(r.action, false);
     s.symbol = InfoOf(r.action).symbol;
     s.title = Reason(r, options.product);
-    SetBody(s, RenderResourceDiffBody(*d, options));
     c.have_destroys = c.have_destroys || s.group == Group::kDestroy;
     c.sections.push_back(std::move(s));
   }
-  std::string outputs = RenderOutputChanges(plan.diffs, options);
-  if (!outputs.empty()) {
+  if (!RenderOutputChanges(plan.diffs, options).empty()) {
     Section s;
     s.group = Group::kOutputs;
     s.risk = budget::Risk::kOutputs;
     s.title = "changes to outputs";
-    SetBody(s, std::move(outputs));
     c.sections.push_back(std::move(s));
   }
+  RenderBodies(c, plan, AllSections(c), keep_bytes);
 
   if (options.include_resource) {
     int hidden = 0;
-    for (const ResourceDiff& d : plan.diffs.changes) {
-      if (ShownInPlan(*d.resource) && !options.include_resource(*d.resource)) ++hidden;
+    for (const ResourceChange& r : plan.plan.resource_changes) {
+      if (ShownInPlan(r) && !options.include_resource(r)) ++hidden;
     }
     c.filter_note = fmt::format("_planview: {} of {} resource changes hidden by {}; the counts above include them._\n",
                                 hidden, summary.resources, markdown_text::Inline(options.filter_description));
@@ -128,14 +172,24 @@ Comment Collect(const PlanContext& plan, const Options& options) {
   return c;
 }
 
-void Rerender(Comment& comment, const PlanContext& plan, const Options& options) {
-  for (Section& s : comment.sections) {
-    if (s.group == Group::kOutputs) {
-      SetBody(s, RenderOutputChanges(plan.diffs, options));
-    } else if (!s.line_only) {
-      SetBody(s, RenderResourceDiffBody(*s.diff, options));
-    }
+void Rerender(Comment& comment, const PlanContext& plan, const Options& options, size_t keep_bytes) {
+  comment.options = options;
+  RenderBodies(comment, plan, AllSections(comment), keep_bytes);
+}
+
+void FetchBodies(Comment& comment, const PlanContext& plan, std::span<const size_t> sections) {
+  std::vector<size_t> missing;
+  for (size_t k : sections) {
+    if (!comment.sections[k].has_body) missing.push_back(k);
   }
+  if (!missing.empty()) RenderBodies(comment, plan, missing, SIZE_MAX);
+}
+
+bool HasAllBodies(const Comment& comment) {
+  for (const Section& s : comment.sections) {
+    if (!s.line_only && !s.has_body) return false;
+  }
+  return true;
 }
 
 std::string Title(const Comment& comment, std::string_view part) {
@@ -178,6 +232,10 @@ std::string PieceText(const Section& section, const Piece& piece) {
 
 std::string FullText(const Section& section) {
   return section.line_only ? ListedLine(section) : PieceText(section, {section.body, false, {}});
+}
+
+size_t FullSize(const Section& section) {
+  return section.line_only ? ListedLine(section).size() : PieceText(section, {}).size() + section.body_size;
 }
 
 std::string ListedLine(const Section& section) {

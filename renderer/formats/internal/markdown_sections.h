@@ -5,6 +5,8 @@
 #ifndef PLANVIEW_RENDERER_FORMATS_INTERNAL_MARKDOWN_SECTIONS_H_
 #define PLANVIEW_RENDERER_FORMATS_INTERNAL_MARKDOWN_SECTIONS_H_
 
+#include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,13 +19,18 @@ namespace planview::renderer::formats::markdown_sections {
 // The groups, in the order they are printed, each under its heading.
 enum class Group : uint8_t { kDrift, kDestroy, kOther, kOutputs };
 
+inline constexpr size_t kNoChange = static_cast<size_t>(-1);
+
 struct Section {
-  const ResourceDiff* diff = nullptr;  // null for the output changes
+  const ResourceDiff* drift = nullptr;  // a drift section's diff
+  size_t change = kNoChange;            // a resource change's index in the plan's changes
   Group group = Group::kOther;
   budget::Risk risk = budget::Risk::kCreate;
   std::string symbol;  // the action's symbol; empty for the output changes
   std::string title;   // why it is there ("t.a will be destroyed"): untrusted text
-  std::string body;    // the diff in `diff` syntax
+  std::string body;    // the diff in `diff` syntax, when has_body (FetchBodies)
+  size_t body_size = 0;   // its size, held or not
+  bool has_body = false;
   std::string fence;   // the code fence that holds `body`
   bool line_only = false;  // --drift summary: always one list line, no diff
 };
@@ -36,13 +43,22 @@ struct Comment {
   std::string drift_title;  // the drift group's heading text
   bool have_destroys = false;
   std::vector<Section> sections;  // in print order
+  Options options;                // what the bodies are rendered with
 };
 
-// Renders the plan's pieces (every diff once, with `options`).
-Comment Collect(const PlanContext& plan, const Options& options);
+// Renders the plan's pieces (every diff once, with `options`). Bodies are held while their
+// sizes add up to at most `keep_bytes` (the rest are measured and left out: a comment over
+// its budget shows few of them, FetchBodies renders those again).
+Comment Collect(const PlanContext& plan, const Options& options, size_t keep_bytes = SIZE_MAX);
 
 // The diffs again with other options (the concise form of a --verbose comment).
-void Rerender(Comment& comment, const PlanContext& plan, const Options& options);
+void Rerender(Comment& comment, const PlanContext& plan, const Options& options, size_t keep_bytes = SIZE_MAX);
+
+// Renders again the bodies left out of `sections` (indices into comment.sections).
+void FetchBodies(Comment& comment, const PlanContext& plan, std::span<const size_t> sections);
+
+// Whether every section that has a diff holds its body.
+bool HasAllBodies(const Comment& comment);
 
 // "## OpenTofu plan\n\n", or with ", part 2 of 5".
 std::string Title(const Comment& comment, std::string_view part);
@@ -61,7 +77,9 @@ struct Piece {
   std::string_view note;   // after the code block, or empty
 };
 std::string PieceText(const Section& section, const Piece& piece);
+// The section whole (its body must be held), and that text's size (held or not).
 std::string FullText(const Section& section);
+size_t FullSize(const Section& section);
 
 // The section's line in the list of sections without their diffs (and a line_only
 // section's whole text).
@@ -84,7 +102,8 @@ struct Layout {
   std::string note;  // the closing planview note, or empty
 };
 
-// The comment: title, status, tables, each shown section under its group's heading, then
+// The comment: title, status, tables, each shown section under its group's heading (the
+// ones shown in full or cut must hold their bodies), then
 // the listed ones in a collapsed list (`max_bytes` is the budget it names), the filter
 // note and the closing note.
 std::string Assemble(const Comment& c, const Layout& layout, size_t max_bytes);

@@ -1,0 +1,121 @@
+#include "renderer/change_diffs.h"
+
+#include <algorithm>
+#include <utility>
+
+#include "renderer/internal/diffing.h"
+#include "structured/change.h"
+#include "structured/path_matcher.h"
+
+namespace planview::renderer {
+
+namespace {
+
+constexpr size_t kBatch = 64;
+constexpr size_t kSlotKeep = size_t{1} << 20;
+
+}  // namespace
+
+struct ChangeDiffs::Slot {
+  size_t index = 0;
+  ResourceDiff diff;
+  Warnings warnings;  // the diff's
+  std::string text;
+};
+
+ChangeDiffs::ChangeDiffs(const Plan& plan, const SchemaSource& schemas, const change::Profile& profile,
+                         base::Executor* executor, std::function<void(std::string_view)> sink)
+    : plan_(plan), profile_(profile), executor_(executor), sink_(std::move(sink)) {
+  // Schema lookups fill a cache: they stay on this thread, in ComputePlanDiffs' order (every
+  // change's block, then every change's triggered actions).
+  const std::vector<ResourceChange>& all = plan.resource_changes;
+  entries_.resize(all.size());
+  for (size_t i = 0; i < all.size(); ++i) {
+    entries_[i].diffable = internal::ResolveBlock(all[i], schemas, entries_[i].lookup, entries_[i].block);
+  }
+  if (!profile.deferred_and_actions) return;
+  for (size_t i = 0; i < all.size(); ++i) {
+    Triggered t;
+    DiffTriggeredActions(plan, all[i], schemas, profile, t.warnings, t.before, t.after);
+    if (!t.warnings.empty() || !t.before.empty() || !t.after.empty()) triggered_.emplace(i, std::move(t));
+  }
+}
+
+ChangeDiffs::~ChangeDiffs() = default;
+
+void ChangeDiffs::Render(std::span<const size_t> order, const RenderFn& render, const EmitFn& emit) {
+  const std::vector<ResourceChange>& all = plan_.resource_changes;
+  std::vector<Slot> slots(std::min(order.size(), kBatch));
+  for (size_t start = 0; start < order.size(); start += kBatch) {
+    const size_t count = std::min(kBatch, order.size() - start);
+    for (size_t j = 0; j < count; ++j) {
+      Slot& slot = slots[j];
+      slot.index = order[start + j];
+      slot.diff = ResourceDiff{&all[slot.index], {}, {}, {}};
+      slot.warnings = Warnings();
+      slot.text.clear();
+      auto t = triggered_.find(slot.index);
+      if (t != triggered_.end()) {
+        slot.diff.actions_before = t->second.before;
+        slot.diff.actions_after = t->second.after;
+      }
+    }
+    base::ParallelRunsOn(executor_, count, 1, [&](size_t begin, size_t end) {
+      for (size_t j = begin; j < end; ++j) {
+        Slot& slot = slots[j];
+        const Entry& entry = entries_[slot.index];
+        if (entry.diffable) {
+          structured::Change change =
+              internal::ChangeOf(*slot.diff.resource, structured::PathMatcher::Always(), profile_);
+          slot.diff.diff =
+              internal::DiffAgainst(*slot.diff.resource, change, entry.block.get(), profile_, slot.warnings);
+        }
+        render(slot.diff, slot.text);
+        slot.diff = ResourceDiff();  // dropped on the thread that built it
+      }
+    });
+    for (size_t j = 0; j < count; ++j) {
+      Slot& slot = slots[j];
+      Entry& entry = entries_[slot.index];
+      if (!entry.diffed) {
+        entry.diffed = true;
+        entry.lookup.Append(slot.warnings);
+      }
+      emit(slot.index, slot.text);
+      if (slot.text.capacity() > kSlotKeep) std::string().swap(slot.text);
+    }
+  }
+}
+
+bool ChangeDiffs::NoChanges() {
+  if (no_changes_) return *no_changes_;
+  no_changes_ = true;
+  Warnings ignored;  // they come with the change's text
+  for (size_t i = 0; i < entries_.size() && *no_changes_; ++i) {
+    const ResourceChange& r = plan_.resource_changes[i];
+    if (r.Moved()) {
+      no_changes_ = false;
+    } else if (entries_[i].diffable) {
+      structured::Change change = internal::ChangeOf(r, structured::PathMatcher::Always(), profile_);
+      no_changes_ = internal::DiffAgainst(r, change, entries_[i].block.get(), profile_, ignored).action() ==
+                    Action::kNoOp;
+    }
+  }
+  return *no_changes_;
+}
+
+void ChangeDiffs::Flush(std::string& out, size_t at_least) {
+  if (!sink_ || out.empty() || out.size() < at_least) return;
+  sink_(out);
+  out.clear();
+}
+
+void ChangeDiffs::AppendWarnings(Warnings& warnings) {
+  for (size_t i = 0; i < entries_.size(); ++i) {
+    warnings.Append(entries_[i].lookup);
+    auto t = triggered_.find(i);
+    if (t != triggered_.end()) warnings.Append(t->second.warnings);
+  }
+}
+
+}  // namespace planview::renderer
