@@ -89,7 +89,7 @@ schemas="$WORK/schemas.json"
 for size in "${sizes[@]}"; do
   plan="$WORK/plan-$size.json"
   [ -f "$plan" ] || "$WORK/gen_plan" --size-mb "$size" --seed 1 --out "$plan" 2>/dev/null
-  bytes=$(stat -c %s "$plan")
+  bytes=$(stat -L -c %s "$plan")  # -L: WORK may link to plans elsewhere
   labels=() binaries=() extra=()
   for format in text "${formats[@]}"; do
     args=-no-color

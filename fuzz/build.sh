@@ -18,7 +18,7 @@ jobs=${JOBS:-2}
 common=(-std=c++20 -ffp-contract=off -O1 -g -fno-omit-frame-pointer -I"$root" -I"$out/gen"
         -DMSGPACK_NO_BOOST "-DPLANVIEW_SOURCE_ROOT=\"$root\"")
 sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
-libs=(-lfmt -licuuc -lprotobuf -lminizip -lzip -lz -lpthread)
+libs=(-lfmt -licuuc -lprotobuf -lminizip -lzip -lz -lre2 -lpthread)
 
 # The library sources the targets link: every non-test .cc of these packages, without
 # programs (files defining main) and without the tfplugin5 glue; the plan-file reader with
@@ -28,7 +28,7 @@ library_sources() {
   local f
   echo "$out/gen/planproto/planfile.pb.cc"
   echo planfile/testing/plan_file_writer.cc
-  for f in $(find structured wire change differ renderer planfile -name '*.cc' -not -path '*/testing/*' | sort); do
+  for f in $(find base structured wire change differ renderer planfile -name '*.cc' -not -path '*/testing/*' | sort); do
     case "$f" in
       *_test.cc | *bench*.cc | */plugin_proto.cc | */diff_from_dump.cc) continue ;;
     esac

@@ -17,7 +17,9 @@ seconds=${2:-600}
 shift $(($# < 2 ? $# : 2))
 [ -x "$out/$target" ] || { echo "fuzz/run.sh: build it first: bash fuzz/build.sh $target" >&2; exit 1; }
 mkdir -p "$out/corpus/$target" "$out/artifacts/$target" "$out/logs"
-dirs=("$out/corpus/$target" "$out/seeds/$target")
+dirs=("$out/corpus/$target")
+# make_seeds writes seeds for some targets only (compare and mask start from their saved inputs).
+[ -d "$out/seeds/$target" ] && dirs+=("$out/seeds/$target")
 [ -d "testdata/fuzz/$target" ] && dirs+=("testdata/fuzz/$target")
 export PLANVIEW_FUZZ_ROOT=$PWD
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}

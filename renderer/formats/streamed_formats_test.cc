@@ -1,6 +1,6 @@
 // Every format but text diffs the resource changes a batch at a time (renderer/change_diffs.h)
-// and writes its output to the sink as it goes. These check, on a generated plan of a few
-// hundred changes (several batches) and on its drift, that the streamed output and
+// and writes its output to the sink as it goes. These check, on a generated plan of about a
+// hundred changes (more than one batch) and on its drift, that the streamed output and
 // warnings are byte for byte those of the same presenter given every diff at once: each
 // format, concise and --verbose, with and without a filter, for Markdown budgets from one
 // that lists almost everything to one that holds the whole comment.
@@ -31,9 +31,12 @@ class StreamedFormats : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     bench::PlanGeneratorOptions generate;
-    generate.target_bytes = 1'500'000;
+    generate.target_bytes = 800'000;
     generate.seed = 5;
-    plan_ = new std::string(bench::GeneratePlanText(generate));
+    bench::PlanStats stats;
+    plan_ = new std::string(bench::GeneratePlanText(generate, &stats));
+    ASSERT_GT(stats.instances, 64u);  // ChangeDiffs' batch
+    ASSERT_GT(stats.drifted, 0u);
     structured::ParseResult parsed = structured::ParseJson(bench::GenerateSchemasText());
     ASSERT_TRUE(parsed.ok());
     base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
@@ -69,7 +72,7 @@ class StreamedFormats : public ::testing::Test {
     Rendered streamed = Render(format, true);
     EXPECT_EQ(testing::Mismatch(held.output, streamed.output), "") << what;
     EXPECT_EQ(held.warnings, streamed.warnings) << what;
-    EXPECT_GT(held.output.size(), 1000u) << what;
+    EXPECT_GT(held.output.size(), 900u) << what;  // not trivially empty
   }
 
   static std::string* plan_;
@@ -95,7 +98,7 @@ TEST_F(StreamedFormats, EveryFormatAsIfEveryDiffWereHeld) {
 }
 
 TEST_F(StreamedFormats, MarkdownBudgets) {
-  for (size_t bytes : {size_t{1024}, size_t{9000}, size_t{65536}, size_t{400000}, size_t{1} << 30}) {
+  for (size_t bytes : {size_t{1024}, size_t{9000}, size_t{65536}, size_t{1} << 30}) {
     for (bool verbose : {false, true}) {
       FormatOptions format;
       format.format = OutputFormat::kMarkdown;
@@ -106,20 +109,18 @@ TEST_F(StreamedFormats, MarkdownBudgets) {
   }
 }
 
-// A large JSON or HTML document leaves in chunks of about a megabyte while it is written,
-// not in one piece at the end.
+// A large document leaves in chunks of about a megabyte while it is written, not in one
+// piece at the end.
 TEST_F(StreamedFormats, LargeOutputLeavesInChunks) {
   bench::PlanGeneratorOptions generate;
-  generate.target_bytes = 4'500'000;
+  generate.target_bytes = 2'500'000;
   generate.seed = 6;
   const std::string plan = bench::GeneratePlanText(generate);
-  for (OutputFormat f : {OutputFormat::kJson, OutputFormat::kHtml}) {
-    FormatOptions format;
-    format.format = f;
-    Rendered r = Render(format, true, &plan);
-    EXPECT_GT(r.output.size(), size_t{1} << 20) << f.name();
-    EXPECT_GE(r.chunks, 2u) << f.name();  // a megabyte's worth before the end, then the rest
-  }
+  FormatOptions format;
+  format.format = OutputFormat::kJson;
+  Rendered r = Render(format, true, &plan);
+  EXPECT_GT(r.output.size(), size_t{1} << 20);
+  EXPECT_GE(r.chunks, 2u);  // a megabyte's worth before the end, then the rest
 }
 
 }  // namespace
