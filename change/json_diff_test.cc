@@ -136,6 +136,36 @@ TEST(DiffJson, MultilineStringsSharingALineAreDiffed) {
             "    ]");
 }
 
+// A change without markers takes a shorter walk (no marker lookups per member); it must
+// build the same tree as the full walk, which a relevance matcher that is not `always`
+// forces at every level.
+TEST(DiffJson, PlainChangesDiffAsTheFullWalkDoes) {
+  const char* sides[] = {
+      nullptr,
+      "null",
+      "1",
+      R"("x")",
+      "[]",
+      "{}",
+      R"({"a": 1, "b": [1, 2, {"c": null}], "d": {"e": "f"}})",
+      R"({"b": [2, 1, {"c": 3}], "a": "1", "z": [], "d": {"e": "f", "g": [true]}})",
+      R"({"a": 1, "a": 2, "b": {"x": 1, "x": [3]}})",
+      R"([{"a": 1}, [1, [2]], "s", null, {"a": 1}])",
+      R"([[1, [2, 3]], {"a": 2}, "s", "t"])",
+  };
+  for (const char* before : sides) {
+    for (const char* after : sides) {
+      if (before == nullptr && after == nullptr) continue;
+      structured::Change plain = Between(before, after);
+      structured::Change full = plain;
+      full.relevant_attributes = structured::PathMatcher::FromPaths(Json("[[]]"), true);
+      SCOPED_TRACE(std::string(before ? before : "(none)") + " -> " + (after ? after : "(none)"));
+      EXPECT_EQ(DumpDiff(DiffJson(plain)), DumpDiff(DiffJson(full)));
+      EXPECT_EQ(Render(DiffJson(plain)), Render(DiffJson(full)));
+    }
+  }
+}
+
 TEST(DiffJson, SensitiveAndUnknownMarkers) {
   structured::Change c = Between("1", "2");
   c.after_sensitive = structured::TrueValue();

@@ -40,9 +40,10 @@ std::optional<Diff> CheckForSensitive(const structured::Change& change, Inner&& 
 // before)` where `before` is the change as a deletion whose unknown marker is
 // `child_unknown`. Otherwise nullopt.
 template <typename Created, typename Updated>
-std::optional<Diff> CheckForUnknown(structured::Change change, structured::Value child_unknown, Created&& created,
+std::optional<Diff> CheckForUnknown(const structured::Change& input, structured::Value child_unknown, Created&& created,
                                     Updated&& updated) {
-  if (!change.IsUnknown()) return std::nullopt;
+  if (!input.IsUnknown()) return std::nullopt;  // (most values: no copy)
+  structured::Change change = input;
   change.after_explicit = true;
   if (change.before.is_null()) return created(change);
   structured::Change before = change.AsDelete();

@@ -25,6 +25,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <functional>
+#include <numeric>
 #include <span>
 #include <unordered_map>
 #include <vector>
@@ -39,7 +40,8 @@ inline constexpr size_t kMaxAlignmentCells = size_t{1} << 26;
 
 // Per element, an id for the alignment: two elements have the same id exactly when they
 // are equal, except in the common prefix, where an element is only known equal to its
-// partner on the other side (the alignment never compares it with anything else).
+// partner on the other side (the alignment never compares it with anything else), and
+// when one side is empty (nothing is aligned; every element has an id of its own).
 struct ElementIds {
   std::vector<uint32_t> before;
   std::vector<uint32_t> after;
@@ -75,6 +77,16 @@ ElementIds ClassifyElements(std::span<const T> before, std::span<const T> after,
   // the middle, so suffix elements are compared with middle ones and need real classes.)
   const size_t n = before.size();
   const size_t m = after.size();
+  if (n == 0 || m == 0) {
+    // Nothing to align (a list created or deleted whole): ProcessSlice never compares the
+    // ids, so no element is hashed; each gets an id of its own.
+    ElementIds ids;
+    ids.before.resize(n);
+    ids.after.resize(m);
+    std::iota(ids.before.begin(), ids.before.end(), uint32_t{0});
+    std::iota(ids.after.begin(), ids.after.end(), uint32_t{0});
+    return ids;
+  }
   size_t prefix = 0;
   while (prefix < n && prefix < m && equal(before[prefix], after[prefix])) ++prefix;
   const uint32_t first_class = static_cast<uint32_t>(prefix);

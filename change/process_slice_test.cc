@@ -239,6 +239,29 @@ TEST(ClassifyElements, TheCommonPrefixIsNotHashed) {
   EXPECT_NE(ids.before[3], ids.after[2]);
 }
 
+// A list created or deleted whole has nothing to align: no element is hashed, and the
+// pairs are still every element on its own, in order (duplicates included).
+TEST(ClassifyElements, AnEmptySideHashesNothing) {
+  std::vector<int> none;
+  std::vector<int> some = {7, 7, 8};
+  size_t hashed = 0;
+  auto hash = [&](int v) {
+    ++hashed;
+    return std::hash<int>()(v);
+  };
+  ElementIds created = ClassifyElements(std::span<const int>(none), std::span<const int>(some), hash, std::equal_to<int>());
+  ElementIds deleted = ClassifyElements(std::span<const int>(some), std::span<const int>(none), hash, std::equal_to<int>());
+  EXPECT_EQ(hashed, 0u);
+  EXPECT_EQ(created.after.size(), 3u);
+  EXPECT_TRUE(created.before.empty());
+  EXPECT_EQ(deleted.before.size(), 3u);
+  auto never = [](size_t, size_t) { return false; };
+  auto always = [](size_t, size_t) { return true; };
+  EXPECT_EQ(Process(created, never), (Pairs{{0, 0}, {0, 1}, {0, 2}}));
+  EXPECT_EQ(Process(created, always), (Pairs{{0, 0}, {0, 1}, {0, 2}}));
+  EXPECT_EQ(Process(deleted, always), (Pairs{{0, 0}, {1, 0}, {2, 0}}));
+}
+
 TEST(ClassifyElements, EqualElementsShareAnId) {
   auto doc = Json(R"([[{"a": 1, "b": 2}, "x", 1.0, null], [null, {"b": 2, "a": 1}, 1, "x"]])");
   ElementIds ids = ClassifyElements(doc->root().at(0), doc->root().at(1));
