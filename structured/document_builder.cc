@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstring>
-#include <stdexcept>
+#include <stdexcept>  // std::logic_error: calls that break the contract
 
 namespace planview::structured {
 namespace {
@@ -14,20 +14,28 @@ constexpr uint32_t kAlreadySorted = internal::kAlreadySortedIndex;
 DocumentBuilder::DocumentBuilder() : doc_(std::make_shared<Document>(Document::Passkey())) {}
 
 DocumentBuilder::DocumentBuilder(std::string_view source, std::shared_ptr<const void> owner)
-    : doc_(std::make_shared<Document>(Document::Passkey())) {
+    : DocumentBuilder(source, std::move(owner), Limits{}) {}
+
+DocumentBuilder::DocumentBuilder(std::string_view source, std::shared_ptr<const void> owner, Limits limits)
+    : doc_(std::make_shared<Document>(Document::Passkey())), limits_(limits) {
   doc_->source_ = source;
   doc_->owned_source_ = std::move(owner);
 }
 
+namespace {
+constexpr const char* kTooLarge = "JSON document too large for planview (4 GiB of text at most)";
+constexpr const char* kKeyTooLong = "JSON object key longer than 512 MiB";
+}  // namespace
+
 void DocumentBuilder::TooLarge(size_t length) {
-  if (length > internal::kMaxLength) throw std::length_error("string longer than 512 MiB");
-  throw std::length_error("JSON document too large for planview (4 GiB of text at most)");
+  Fail(length > internal::kMaxLength ? "string longer than 512 MiB" : kTooLarge);
 }
 
 uint32_t DocumentBuilder::ArenaText(std::string_view text) {
   size_t offset = doc_->source_.size() + doc_->arena_.size();
   if (text.size() > internal::kMaxLength || offset + text.size() > UINT32_MAX) {
-    throw std::length_error("JSON document too large for planview (4 GiB of text at most)");
+    Fail(kTooLarge);
+    return 0;
   }
   doc_->arena_.append(text);
   return static_cast<uint32_t>(offset);
@@ -51,7 +59,10 @@ void DocumentBuilder::String(std::string_view text) {
 void DocumentBuilder::Key(std::string_view key) { Key(StoreKey(key)); }
 
 DocumentBuilder::KeyId DocumentBuilder::StoreKey(std::string_view key) {
-  if (key.size() > internal::kMaxLength) throw std::length_error("JSON object key longer than 512 MiB");
+  if (key.size() > internal::kMaxLength) {
+    Fail(kKeyTooLong);
+    return KeyId{0};
+  }
   uint32_t length = static_cast<uint32_t>(key.size());
   char prefix[sizeof length];
   std::memcpy(prefix, &length, sizeof length);
@@ -67,7 +78,7 @@ void DocumentBuilder::SourceKey(size_t offset, size_t length) {
     Key(source.substr(offset, length));
     return;
   }
-  if (length > internal::kMaxLength) throw std::length_error("JSON object key longer than 512 MiB");
+  if (length > internal::kMaxLength) Fail(kKeyTooLong);
   pending_.Push(static_cast<uint32_t>(offset));
 }
 
@@ -94,10 +105,18 @@ DocumentBuilder::Placement DocumentBuilder::Close(bool object) {
   size_t count = object ? words / 3 : words / 2;
   internal::WordBuffer& out = words_;
   bool indexed = object && count > kIndexedObjectSize;
-  if (out.size() + words + (indexed ? count : 0) + 2 > UINT32_MAX) {
-    throw std::length_error("JSON document has too many values");
+  if (out.size() + words + (indexed ? count : 0) + 2 > limits_.words) {
+    Fail("JSON document has too many values");
+  } else if (count > limits_.children) {
+    Fail("JSON container has too many elements");
   }
-  if (count > internal::kMaxLength) throw std::length_error("JSON container has too many elements");
+  if (error_ != nullptr) {
+    // Failed (now or before): the children may not even be whole values. The container
+    // stands in its parent as an empty one; nothing reads it.
+    pending_.Truncate(first);
+    Push(object ? internal::kTagObject : internal::kTagArray, 0, 0);
+    return {};
+  }
   uint32_t start = static_cast<uint32_t>(out.size());
   if (words <= 24) {
     // Most containers are small: a plain loop beats a memcpy call.
@@ -129,7 +148,10 @@ DocumentBuilder::Placement DocumentBuilder::Close(bool object) {
   return Placement{object ? start + 1 : start, object ? 3u : 2u};
 }
 
-void DocumentBuilder::TooMany() { throw std::length_error("JSON document has too many values"); }
+uint32_t DocumentBuilder::TooMany() {
+  Fail("JSON document has too many values");
+  return 0;
+}
 
 std::pair<uint32_t, uint32_t> DocumentBuilder::StoreIntegerText(int64_t value) {
   char buf[24];
@@ -142,6 +164,7 @@ std::pair<uint32_t, uint32_t> DocumentBuilder::StoreIntegerText(int64_t value) {
 }
 
 std::shared_ptr<const Document> DocumentBuilder::FinishAt(uint32_t root) {
+  if (error_ != nullptr) return nullptr;
   if (!open_.empty() || pending_.size() != 0 || static_cast<size_t>(root) + 2 > words_.size()) {
     throw std::logic_error("DocumentBuilder::FinishAt needs a complete document written in place");
   }
@@ -182,9 +205,10 @@ DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t sl
     throw std::logic_error("DocumentBuilder::Graft needs a part written in place over the same source");
   }
   size_t rest = part.words_.size() - 2 * slots;  // the part's words after its slots
-  if (words_.size() + rest > UINT32_MAX ||
+  if (words_.size() + rest > limits_.words ||
       into.source_.size() + into.arena_.size() + from.arena_.size() > UINT32_MAX) {
-    throw std::length_error("JSON document too large for planview (4 GiB of text at most)");
+    Fail(kTooLarge);
+    return {};
   }
   Grafted g;
   g.slots_begin = static_cast<uint32_t>(2 * first_slot);
@@ -259,6 +283,7 @@ DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t sl
 }
 
 std::shared_ptr<const Document> DocumentBuilder::Finish() {
+  if (error_ != nullptr) return nullptr;
   if (!open_.empty() || pending_.size() != 2) {
     throw std::logic_error("DocumentBuilder::Finish needs exactly one complete top-level value");
   }

@@ -21,11 +21,29 @@ namespace planview::structured {
 // Builds a Document bottom-up. Containers are opened, filled and closed; an object's
 // members are `Key()` followed by one value. Used by the JSON parser, the wire decoder and
 // tests. Not thread-safe.
+//
+// Capacity: a document holds at most 4 GiB of text (source and arena), 2^32 words, and
+// strings, keys and containers of at most kMaxLength bytes or children. Going past a limit
+// throws nothing: the builder keeps the first such error (`error()`), and from then on
+// every call is memory-safe but builds nothing usable: Finish/FinishAt return null. Its
+// producer checks `failed()` at cheap points (after each container, before finishing),
+// and after every Reserve* call before writing the reserved slots.
 class DocumentBuilder {
  public:
   DocumentBuilder();
   // A builder whose strings and numbers may point into `source` (kept alive by `owner`).
   DocumentBuilder(std::string_view source, std::shared_ptr<const void> owner);
+  // Lower limits than the document format's, for tests of what happens at them.
+  struct Limits {
+    size_t words = UINT32_MAX;                // words in the document
+    size_t children = internal::kMaxLength;  // children of one container
+  };
+  DocumentBuilder(std::string_view source, std::shared_ptr<const void> owner, Limits limits);
+
+  // Whether a capacity limit was passed, and the first one's message (one line, e.g.
+  // "JSON document has too many values"); null when none was.
+  bool failed() const { return error_ != nullptr; }
+  const char* error() const { return error_; }
 
   void Null() { Push(internal::kTagNull, 0, 0); }
   void Bool(bool value) { Push(value ? internal::kTagTrue : internal::kTagFalse, 0, 0); }
@@ -86,15 +104,16 @@ class DocumentBuilder {
   //   `FinishAt` finishes the document with that value as its root.
   // Documents are written either this way or the ordinary way (Begin/End), not both.
   uint32_t ReserveValue() { return ReserveWords(2); }
+  // A reservation past a limit reserves nothing (check failed() before writing).
   uint32_t ReserveArray(size_t count) {
-    if (count > internal::kMaxLength) TooMany();
+    if (count > limits_.children) return TooMany();
     return ReserveWords(2 * count);
   }
   uint32_t ReserveObject(size_t count) {
-    if (count > internal::kMaxLength) TooMany();
+    if (count > limits_.children) return TooMany();
     if (count <= internal::kIndexedObjectSize) return ReserveWords(3 * count);
     uint32_t first = ReserveWords(3 * count + 1);
-    words_.data()[first + 3 * count] = internal::kAlreadySortedIndex;
+    if (error_ == nullptr) words_.data()[first + 3 * count] = internal::kAlreadySortedIndex;
     return first;
   }
   void PutNull(uint32_t at) { Put(at, internal::kTagNull, 0, 0); }
@@ -153,7 +172,8 @@ class DocumentBuilder {
   void Reserve(size_t values);
   // The open-container depth.
   size_t depth() const { return open_.size(); }
-  // Finishes the document; exactly one top-level value must have been added.
+  // Finishes the document; exactly one top-level value must have been added. Null when
+  // the builder failed.
   std::shared_ptr<const Document> Finish();
 
  private:
@@ -172,7 +192,11 @@ class DocumentBuilder {
     if (length > internal::kMaxLength || offset + length > UINT32_MAX) TooLarge(length);
     Push(tag, static_cast<uint32_t>(length), static_cast<uint32_t>(offset));
   }
-  [[noreturn]] static void TooLarge(size_t length);
+  // Keeps the first error; the builder has failed from then on.
+  void Fail(const char* message) {
+    if (error_ == nullptr) error_ = message;
+  }
+  void TooLarge(size_t length);
   uint32_t ArenaText(std::string_view text);
   Placement Close(bool object);
   void Put(uint32_t at, internal::Tag tag, uint32_t length, uint32_t data) {
@@ -182,12 +206,13 @@ class DocumentBuilder {
   }
   uint32_t ReserveWords(size_t words) {
     internal::WordBuffer& out = words_;
-    if (out.size() + words > UINT32_MAX) TooMany();
+    if (out.size() + words > limits_.words) return TooMany();
     uint32_t first = static_cast<uint32_t>(out.size());
     out.Extend(words);
     return first;
   }
-  [[noreturn]] static void TooMany();
+  // Fails with "too many values"; returns 0 for a reservation that reserved nothing.
+  uint32_t TooMany();
   // Text offset and length of an integer's decimal text in the arena.
   std::pair<uint32_t, uint32_t> IntegerText(int64_t value) {
     if (integers_ != nullptr) {
@@ -219,6 +244,8 @@ class DocumentBuilder {
   };
   static constexpr int kIntegerCacheBits = 10;
   std::unique_ptr<CachedInteger[]> integers_;
+  Limits limits_;
+  const char* error_ = nullptr;  // the first limit passed
 };
 
 }  // namespace planview::structured

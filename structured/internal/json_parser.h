@@ -184,6 +184,8 @@ class Parser {
   }
 
   bool Fail(const char* at, std::string message) {
+    // Once the builder has failed, p_ keeps where (about) it did: that error comes first.
+    if (b_.failed()) return false;
     p_ = at;
     message_ = std::move(message);
     return false;
@@ -335,9 +337,12 @@ class Parser {
     }
   }
 
+  // Closes a container. False when the builder has failed (a value past its capacity,
+  // checked here, once per container): p_ is then about where it did.
   template <bool kBuild>
-  PLANVIEW_HOT void End(const char* p, bool object) {
+  PLANVIEW_HOT bool End(const char* p, bool object) {
     if constexpr (kBuild) {
+      if (b_.failed()) return false;
       p_ = p;  // where to report a container too large for the document
       if (object) {
         b_.EndObject();
@@ -345,6 +350,7 @@ class Parser {
         b_.EndArray();
       }
     }
+    return true;
   }
 
   // Parses one complete value at nesting depth `depth` (containers iteratively, so
@@ -380,7 +386,7 @@ class Parser {
         if constexpr (kBuild) b_.BeginArray();
         if (*p != ']') goto value;
       }
-      End<kBuild>(p++, object);
+      if (!End<kBuild>(p++, object)) return false;
       --top;
       goto next;
     }
@@ -405,7 +411,7 @@ class Parser {
       goto value;
     }
     if (*p == (*top ? '}' : ']')) {
-      End<kBuild>(p++, *top);
+      if (!End<kBuild>(p++, *top)) return false;
       --top;
       goto next;
     }
@@ -451,11 +457,7 @@ class Parser {
         ++p;
         continue;
       }
-      if (*p == '}') {
-        p_ = p++;
-        b_.EndObject();
-        return true;
-      }
+      if (*p == '}') return End<true>(p++, true);
       return Fail(p, "expected ',' or '}'");
     }
   }
@@ -508,14 +510,12 @@ class Parser {
       if (!ParseValue<true>(value, 1)) return false;
       if (value != begin_ + member.end) return Fail(value, "a value ends elsewhere than it seemed to");
     }
-    p_ = close;
-    b_.EndObject();
-    return true;
+    return End<true>(close, true);
   }
 
   const char* begin_;
   const char* end_;
-  const char* p_;  // set on failure, and before steps that may throw
+  const char* p_;  // set on failure, and before closing a container (which may fail)
   DocumentBuilder& b_;
   const ParseOptions& options_;
   std::vector<uint8_t> stack_;  // room for the open containers of ParseValue
@@ -599,11 +599,10 @@ KernelParseResult RunParser(char* text, size_t size, DocumentBuilder& builder, c
     parser.HandSkippedTo([&checker](size_t begin, size_t end) { checker->Check(begin, end); });
   }
   KernelParseResult result;
-  try {
-    result.ok = parser.Run();
-  } catch (const std::length_error& e) {
+  result.ok = parser.Run() && !builder.failed();
+  if (builder.failed()) {
     result.too_large.emplace();
-    result.too_large->message = e.what();
+    result.too_large->message = builder.error();
     result.too_large->limit = true;
     result.too_large->offset = parser.error_offset();
   }

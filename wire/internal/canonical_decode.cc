@@ -7,7 +7,6 @@
 #include <cstring>
 #include <functional>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -44,11 +43,15 @@ inline WireValue CanonicalDecoder::Run(const Type& type) {
   const TypePlan& plan = plans_.For(type);
   uint32_t root = value_.ReserveValue();
   uint32_t marker_root = marker_.ReserveValue();
+  if (value_.failed() || marker_.failed()) GiveUp();
   Reader r(data_, 0, data_.size());
   MarkerAt m;
   m.slot = marker_root;
   Decode(r, plan, root, m, 0);
   WireValue wv;
+  // A builder past its capacity (grafts included) leaves the value to the general
+  // decoder, which reports it.
+  if (value_.failed() || marker_.failed()) GiveUp();
   wv.value = value_.FinishAt(root);
   wv.unknown = marker_.FinishAt(marker_root);
   // Entries were added in input order, which is node order unless a container's later
@@ -82,6 +85,7 @@ inline void CanonicalDecoder::UnknownMarker(const MarkerAt& m) {
 
 inline uint32_t CanonicalDecoder::MarkerArray(const MarkerAt& m, size_t count) {
   uint32_t first = marker_.ReserveArray(count);
+  if (marker_.failed()) GiveUp();
   if (m.member) {
     marker_members_.push_back(MarkerMember{MemberKey(m), MarkerKind::kArray, first, static_cast<uint32_t>(count)});
   } else {
@@ -101,6 +105,7 @@ inline void CanonicalDecoder::EndMarkerObject(const MarkerAt& m, size_t begin) {
     return;
   }
   uint32_t first = marker_.ReserveObject(count);
+  if (marker_.failed()) GiveUp();
   for (size_t j = 0; j < count; ++j) {
     const MarkerMember& e = marker_members_[begin + j];
     uint32_t at = first + 3 * static_cast<uint32_t>(j);
@@ -318,6 +323,7 @@ inline void CanonicalDecoder::Array(Reader& r, const TypePlan& plan, uint8_t c, 
   if (n > r.left()) GiveUp();  // every element takes a byte at least
   ++seq_;
   uint32_t first = value_.ReserveArray(n);
+  if (value_.failed()) GiveUp();
   value_.PutArray(at, first, n);
   uint32_t marker_first = MarkerArray(m, n);
   if (!set && !tuple && MayShare(r, n)) {
@@ -402,6 +408,7 @@ __attribute__((noinline)) inline void CanonicalDecoder::Map(Reader& r, const Typ
   Unification u;
   if (unify) BeginUnify(u);
   uint32_t first = value_.ReserveObject(n);
+  if (value_.failed()) GiveUp();
   value_.PutObject(at, first, n);
   size_t marker_begin = BeginMarkerObject();
   bool keyed = keyed_ != 0;
@@ -442,6 +449,7 @@ __attribute__((noinline)) inline void CanonicalDecoder::Object(Reader& r, const 
   if (n != attrs.size()) GiveUp();
   ++seq_;
   uint32_t first = value_.ReserveObject(n);
+  if (value_.failed()) GiveUp();
   value_.PutObject(at, first, n);
   size_t marker_begin = BeginMarkerObject();
   bool keyed = keyed_ != 0;
@@ -542,7 +550,6 @@ std::optional<WireValue> DecodeCanonicalMsgpack(std::string_view data, std::shar
     return wv;
   } catch (const NotCanonical&) {
   } catch (const Failure&) {
-  } catch (const std::length_error&) {
   }
   return std::nullopt;
 }

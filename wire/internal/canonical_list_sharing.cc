@@ -169,7 +169,7 @@ void CanonicalDecoder::DecodeFrom(Helper& h, const Type& element_type, bool unif
   const TypePlan& element = plans_.For(element_type);
   uint32_t slots = value_.ReserveArray(h.count);
   uint32_t marker_slots = marker_.ReserveArray(h.count);
-  if (slots != 0 || marker_slots != 0) return;
+  if (slots != 0 || marker_slots != 0 || value_.failed() || marker_.failed()) return;
   Reader r(data_, h.start, data_.size());
   Unification u;
   if (unify) BeginUnify(u);

@@ -26,7 +26,7 @@ namespace planview::structured::internal {
 // What a kernel's parse reports to ParseJson.
 struct KernelParseResult {
   bool ok = false;
-  // A value too large for the document (the builder threw std::length_error).
+  // A value past the document's capacity (DocumentBuilder::error()).
   std::optional<ParseError> too_large;
   // When not ok: what the failing parser said, and where.
   std::string message;

@@ -105,6 +105,38 @@ TEST(Kernel, AllKernelsParseAlike) {
   EXPECT_LT(valid, 5700);
 }
 
+// A value past the builder's capacity stops the parse: the builder's message, at the
+// container that passed it, before any syntax error further on.
+TEST(Kernel, StopsWhereTheBuilderFails) {
+  DocumentBuilder::Limits limits;
+  limits.children = 3;
+  ParseOptions skipping;
+  skipping.skip_top_level_keys = {"x"};
+  struct Case {
+    std::string text;
+    const ParseOptions* options;
+    size_t offset;  // of the closing bracket of the container with four children
+  };
+  ParseOptions plain;
+  const std::string nested = R"({"a":[1,2,3,[{"b":4}]],"c":[1,2,3,4],"d":tru})";
+  const std::string root = R"({"x":[1,2,3,4,5],"a":1,"b":{},"c":[[]],"d":"e"})";
+  for (const Case& c : {Case{nested, &plain, nested.find("]]") + 1},
+                        Case{nested, &skipping, nested.find("]]") + 1},
+                        Case{root, &skipping, root.size() - 1}}) {
+    for (const Kernel* k : UsableKernels()) {
+      auto owner = std::make_shared<std::string>(c.text);
+      owner->append(kParsePadding, '\0');
+      DocumentBuilder builder(std::string_view(owner->data(), c.text.size()), owner, limits);
+      KernelParseResult r = k->parse(owner->data(), c.text.size(), builder, *c.options, 0);
+      EXPECT_FALSE(r.ok) << k->name << " on " << c.text;
+      ASSERT_TRUE(r.too_large.has_value()) << k->name << " on " << c.text;
+      EXPECT_EQ(r.too_large->message, "JSON container has too many elements") << k->name;
+      EXPECT_TRUE(r.too_large->limit);
+      EXPECT_EQ(r.too_large->offset, c.offset) << k->name << " on " << c.text;
+    }
+  }
+}
+
 TEST(Kernel, AllKernelsSkipAlike) {
   std::vector<const Kernel*> kernels = UsableKernels();
   std::mt19937 rng(16);

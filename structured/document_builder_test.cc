@@ -1,0 +1,150 @@
+// The builder's capacity limits: passing one fails the builder with a one-line message
+// (the first one is kept), every later call stays harmless, and nothing is finished.
+#include "structured/document_builder.h"
+
+#include <sys/mman.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include <gtest/gtest.h>
+
+#include "structured/compact_json.h"
+
+namespace planview::structured {
+namespace {
+
+constexpr size_t kMaxLength = internal::kMaxLength;
+constexpr const char* kTooLarge = "JSON document too large for planview (4 GiB of text at most)";
+constexpr const char* kTooMany = "JSON document has too many values";
+
+std::string Json(const std::shared_ptr<const Document>& doc) {
+  std::string out;
+  AppendCompactJson(out, doc->root());
+  return out;
+}
+
+TEST(DocumentBuilderLimits, StringLongerThanTheLimit) {
+  DocumentBuilder b("", nullptr);
+  b.BeginArray();
+  b.SourceString(0, kMaxLength + 1);
+  ASSERT_TRUE(b.failed());
+  EXPECT_STREQ(b.error(), "string longer than 512 MiB");
+  // Later calls are harmless, and a later limit does not replace the first message.
+  b.SourceNumber(size_t{UINT32_MAX}, 1);
+  b.Null();
+  b.EndArray();
+  EXPECT_STREQ(b.error(), "string longer than 512 MiB");
+  EXPECT_EQ(b.Finish(), nullptr);
+}
+
+TEST(DocumentBuilderLimits, TextPastFourGiB) {
+  DocumentBuilder numbers("", nullptr);
+  numbers.SourceNumber(size_t{UINT32_MAX}, 1);
+  EXPECT_STREQ(numbers.error(), kTooLarge);
+
+  DocumentBuilder keys("", nullptr);
+  keys.BeginObject();
+  keys.SourceKeyBeforeQuote(size_t{UINT32_MAX} + 1);
+  keys.Null();
+  keys.EndObject();
+  EXPECT_STREQ(keys.error(), kTooLarge);
+  EXPECT_EQ(keys.Finish(), nullptr);
+
+  DocumentBuilder in_place("", nullptr);
+  uint32_t root = in_place.ReserveValue();
+  in_place.PutSourceString(root, size_t{UINT32_MAX}, 2);
+  EXPECT_STREQ(in_place.error(), kTooLarge);
+  EXPECT_EQ(in_place.FinishAt(root), nullptr);
+}
+
+TEST(DocumentBuilderLimits, KeyLongerThanTheLimit) {
+  // Address space only: the key's bytes are never read.
+  size_t size = kMaxLength + 1;
+  void* memory = mmap(nullptr, size, PROT_READ, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  ASSERT_NE(memory, MAP_FAILED);
+  std::string_view key(static_cast<const char*>(memory), size);
+  DocumentBuilder b;
+  b.BeginObject();
+  b.Key(key);
+  b.Bool(true);
+  b.EndObject();
+  EXPECT_STREQ(b.error(), "JSON object key longer than 512 MiB");
+  EXPECT_EQ(b.Finish(), nullptr);
+  DocumentBuilder stored;
+  stored.StoreKey(key);
+  EXPECT_STREQ(stored.error(), "JSON object key longer than 512 MiB");
+  munmap(memory, size);
+}
+
+TEST(DocumentBuilderLimits, TooManyValues) {
+  DocumentBuilder::Limits limits;
+  limits.words = 16;
+  DocumentBuilder fits("", nullptr, limits);
+  fits.BeginArray();
+  for (int i = 0; i < 7; ++i) fits.Integer(i);  // 14 words and the array's 2
+  fits.EndArray();
+  EXPECT_FALSE(fits.failed());
+  EXPECT_EQ(Json(fits.Finish()), "[0,1,2,3,4,5,6]");
+
+  DocumentBuilder b("", nullptr, limits);
+  b.BeginArray();
+  b.BeginObject();
+  for (int i = 0; i < 8; ++i) {
+    b.Key("k");
+    b.Integer(i);
+  }
+  b.EndObject();
+  EXPECT_STREQ(b.error(), kTooMany);
+  b.EndArray();
+  EXPECT_STREQ(b.error(), kTooMany);
+  EXPECT_EQ(b.Finish(), nullptr);
+}
+
+TEST(DocumentBuilderLimits, ContainerWithTooManyElements) {
+  DocumentBuilder::Limits limits;
+  limits.children = 3;
+  DocumentBuilder b("", nullptr, limits);
+  b.BeginArray();
+  b.BeginArray();
+  for (int i = 0; i < 3; ++i) b.Null();
+  b.EndArray();  // three: fine
+  EXPECT_FALSE(b.failed());
+  b.BeginObject();
+  for (int i = 0; i < 4; ++i) {
+    b.Key("k");
+    b.Null();
+  }
+  b.EndObject();
+  EXPECT_STREQ(b.error(), "JSON container has too many elements");
+  b.EndArray();
+  EXPECT_EQ(b.Finish(), nullptr);
+}
+
+TEST(DocumentBuilderLimits, ReservationsPastALimitReserveNothing) {
+  DocumentBuilder::Limits limits;
+  limits.children = 3;
+  limits.words = 12;
+  DocumentBuilder b("", nullptr, limits);
+  uint32_t root = b.ReserveValue();
+  uint32_t first = b.ReserveArray(3);  // 6 words: 8 in all
+  EXPECT_FALSE(b.failed());
+  b.PutArray(root, first, 3);
+  EXPECT_EQ(b.ReserveObject(4), 0u);  // too many children
+  EXPECT_STREQ(b.error(), kTooMany);
+  EXPECT_EQ(b.size().words, 8u);
+
+  DocumentBuilder words("", nullptr, limits);
+  words.ReserveValue();
+  words.ReserveArray(3);
+  EXPECT_FALSE(words.failed());
+  EXPECT_EQ(words.ReserveArray(3), 0u);  // 14 words
+  EXPECT_STREQ(words.error(), kTooMany);
+  EXPECT_EQ(words.size().words, 8u);
+  EXPECT_EQ(words.FinishAt(0), nullptr);
+}
+
+}  // namespace
+}  // namespace planview::structured
