@@ -87,7 +87,10 @@ void ChangeDiffs::Render(std::span<const size_t> order, const RenderFn& render, 
   }
 }
 
-bool ChangeDiffs::NoChanges() {
+bool ChangeDiffs::PlanEmpty(const std::vector<OutputDiff>& outputs) {
+  for (const OutputDiff& o : outputs) {
+    if (o.diff.action() != Action::kNoOp) return false;
+  }
   if (no_changes_) return *no_changes_;
   no_changes_ = true;
   Warnings ignored;  // they come with the change's text
@@ -116,6 +119,22 @@ void ChangeDiffs::AppendWarnings(Warnings& warnings) {
     auto t = triggered_.find(i);
     if (t != triggered_.end()) warnings.Append(t->second.warnings);
   }
+}
+
+StreamedPlanDiffs::StreamedPlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode,
+                                     const change::Profile& profile, base::Executor* executor,
+                                     std::function<void(std::string_view)> sink, Warnings& warnings)
+    : warnings_(warnings),
+      diffs_(internal::ComputeDriftDiffs(plan, schemas, mode, profile, warnings, executor)),
+      changes_(plan, schemas, profile, executor, std::move(sink)) {
+  diffs_.outputs = internal::ComputeOutputDiffs(plan, profile, later_);
+  diffs_.deferred = internal::ComputeDeferredDiffs(plan, schemas, profile, later_);
+  diffs_.invoked = DiffInvokedActions(plan, schemas, profile, later_);
+}
+
+void StreamedPlanDiffs::Finish() {
+  changes_.AppendWarnings(warnings_);
+  warnings_.Append(later_);
 }
 
 }  // namespace planview::renderer

@@ -44,14 +44,15 @@ class ChangeDiffs {
   ~ChangeDiffs();
 
   const std::vector<ResourceChange>& Changes() const { return plan_.resource_changes; }
+  base::Executor* executor() const { return executor_; }
 
   // Diffs the changes at `order` (indices into Changes()), `render`s each and `emit`s them
   // in that order. A change may be asked for again (it is diffed again).
   void Render(std::span<const size_t> order, const RenderFn& render, const EmitFn& emit);
 
-  // Whether every change's diff is a no-op and no change is a move (PlanDiffs::Empty
-  // without its outputs): diffs changes until one is not.
-  bool NoChanges();
+  // PlanDiffs::Empty for these changes and `outputs`: no output changes, no change is a
+  // move and every change's diff is a no-op (diffs changes until one is not).
+  bool PlanEmpty(const std::vector<OutputDiff>& outputs);
 
   // Hands `out` to the sink (if any; then clears it) when it holds at least `at_least`
   // bytes: a presenter writing its output in order calls it as it goes.
@@ -84,6 +85,26 @@ class ChangeDiffs {
   std::vector<Entry> entries_;  // per change
   std::unordered_map<size_t, Triggered> triggered_;
   std::optional<bool> no_changes_;
+};
+
+// ComputePlanDiffs for a presentation that streams: the drift, output, deferred and invoked
+// diffs up front (`diffs()`, whose `changes` stay empty) and the resource changes diffed on
+// demand (`changes()`), with ComputePlanDiffs' schema lookups in its order. Finish adds the
+// warnings to `warnings` in ComputePlanDiffs' order (drift's are added at once).
+class StreamedPlanDiffs {
+ public:
+  StreamedPlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const change::Profile& profile,
+                    base::Executor* executor, std::function<void(std::string_view)> sink, Warnings& warnings);
+
+  const PlanDiffs& diffs() const { return diffs_; }
+  ChangeDiffs& changes() { return changes_; }
+  void Finish();
+
+ private:
+  Warnings& warnings_;
+  PlanDiffs diffs_;
+  ChangeDiffs changes_;
+  Warnings later_;  // outputs', deferred changes' and invoked actions'
 };
 
 }  // namespace planview::renderer

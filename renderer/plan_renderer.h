@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "base/executor.h"
+#include "renderer/change_diffs.h"
 #include "renderer/options.h"
 #include "renderer/plan.h"
 #include "renderer/plan_diffs.h"
@@ -39,16 +40,18 @@ std::string RenderOutputChanges(const PlanDiffs& diffs, const Options& options);
 void RenderPlan(const Plan& plan, const PlanDiffs& diffs, PlanMode mode, const PlanQuality& quality,
                 std::string_view provider_format_version, const Options& options, std::string& out);
 
-// RenderPlan without PlanDiffs: each resource change is diffed and rendered on `executor`'s
-// threads, in batches, and its diff dropped once its text is out; the text goes to `sink`
-// in order, in chunks of about a megabyte. Same text, and the same warnings in the same
-// order, as ComputePlanDiffs followed by RenderPlan, except that changes that are not
-// shown (no-ops, deleted data sources) are not diffed, so values of theirs that do not fit
-// the schema go unmentioned (a missing schema is still warned about). Memory stays at the
-// drift and output diffs plus one batch.
-void RenderPlanStreamed(const Plan& plan, const SchemaSource& schemas, PlanMode mode, const PlanQuality& quality,
-                        std::string_view provider_format_version, const Options& options, base::Executor& executor,
-                        const std::function<void(std::string_view)>& sink, Warnings& warnings);
+// RenderPlan from diffs computed on demand (StreamedPlanDiffs: `diffs` without its
+// changes, and `changes`): each shown resource change is diffed and rendered on the
+// changes' executor, in batches, and its diff dropped once its text is out; `out` goes to
+// the changes' sink in chunks of about a megabyte as it grows (the rest stays in `out`).
+// Same text as ComputePlanDiffs followed by RenderPlan, and the same warnings in the same
+// order (StreamedPlanDiffs::Finish), except that changes that are not shown (no-ops,
+// deleted data sources) are not diffed, so values of theirs that do not fit the schema go
+// unmentioned (a missing schema is still warned about). Memory stays at the drift and
+// output diffs plus one batch.
+void RenderPlanStreamed(const Plan& plan, const PlanDiffs& diffs, ChangeDiffs& changes, PlanMode mode,
+                        const PlanQuality& quality, std::string_view provider_format_version, const Options& options,
+                        std::string& out);
 
 }  // namespace planview::renderer
 

@@ -38,12 +38,11 @@ Options ResolveProduct(const DocumentRequest& request, std::optional<Product> si
 
 void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured::Document> document,
                         const DocumentRequest& request, const Options& options, DocumentResult& result) {
-  // Streamed text needs an executor (this thread alone without one); otherwise the diffs are
-  // computed on the request's, if any.
-  const bool streamed = request.sink && !request.plan_presenter;
-  std::optional<base::Executor> alone;
-  if (streamed && request.executor == nullptr) alone.emplace(1);
-  base::Executor* executor = request.executor != nullptr ? request.executor : alone ? &*alone : nullptr;
+  // Text written to a sink, and presenters that stream, get the resource changes diffed a
+  // batch at a time; other presenters and text returned whole get every diff first.
+  const bool presenter_streams = request.plan_presenter && request.plan_presenter_streams;
+  const bool text_streams = request.sink && !request.plan_presenter;
+  base::Executor* executor = request.executor;
   Plan plan = Plan::FromJson(root, executor);
   if (request.plan_observer) request.plan_observer(plan);
   std::optional<structured::ProviderSchemas> embedded;
@@ -56,25 +55,18 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
   }
   SchemaSource source(schemas);
   PlanQuality quality = request.quality ? *request.quality : QualityFromPlan(plan, request.mode);
-  if (streamed) {
-    RenderPlanStreamed(plan, source, request.mode, quality, request.provider_format_version, options, *executor,
-                       request.sink, result.warnings);
-    return;
-  }
   std::string_view version = plan.redacted ? plan.provider_format_version : request.provider_format_version;
-  if (request.plan_presenter && request.plan_presenter_streams) {
-    // ComputePlanDiffs' schema lookups and warnings in its order, with the resource changes
-    // diffed only while the presenter writes them.
-    const change::Profile& profile = options.profile();
-    PlanDiffs diffs = internal::ComputeDriftDiffs(plan, source, request.mode, profile, result.warnings, executor);
-    ChangeDiffs changes(plan, source, profile, executor, request.sink);
-    Warnings later;
-    diffs.outputs = internal::ComputeOutputDiffs(plan, profile, later);
-    diffs.deferred = internal::ComputeDeferredDiffs(plan, source, profile, later);
-    diffs.invoked = DiffInvokedActions(plan, source, profile, later);
-    request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, options, &changes}, result.output);
-    changes.AppendWarnings(result.warnings);
-    result.warnings.Append(later);
+  if (presenter_streams || text_streams) {
+    StreamedPlanDiffs streamed(plan, source, request.mode, options.profile(), executor, request.sink, result.warnings);
+    if (presenter_streams) {
+      request.plan_presenter(
+          PlanContext{plan, streamed.diffs(), request.mode, quality, version, options, &streamed.changes()},
+          result.output);
+    } else {
+      RenderPlanStreamed(plan, streamed.diffs(), streamed.changes(), request.mode, quality,
+                         request.provider_format_version, options, result.output);
+    }
+    streamed.Finish();
     return;
   }
   PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings, options.profile(), executor);
@@ -103,11 +95,7 @@ bool Refused(const DocumentRequest& request, DocumentKind kind, DocumentResult& 
 }  // namespace
 
 bool PlanContext::Empty() const {
-  if (changes == nullptr) return diffs.Empty();
-  for (const OutputDiff& o : diffs.outputs) {
-    if (o.diff.action() != Action::kNoOp) return false;
-  }
-  return changes->NoChanges();
+  return changes == nullptr ? diffs.Empty() : changes->PlanEmpty(diffs.outputs);
 }
 
 void PlanContext::RenderChanges(std::span<const size_t> order, const ChangeDiffs::RenderFn& render,

@@ -69,10 +69,10 @@ struct DocumentRequest {
   // commands).
   std::function<void(std::string& text)> frame_other;
   // When set, the output goes to `sink` instead of DocumentResult::output: in order, in
-  // chunks, a plan's while it is being rendered (without a plan_presenter: each resource is
-  // diffed and rendered in turn, on the executor's threads when there is one, its diff
-  // dropped once written, so the diffs of the whole plan are never held at once). Nothing
-  // is sent for a document that turns out to be malformed.
+  // chunks, a plan's while it is being rendered (without a plan_presenter, or with one that
+  // streams: each resource is diffed and rendered in turn, on the executor's threads when
+  // there is one, its diff dropped once written, so the diffs of the whole plan are never
+  // held at once). Nothing is sent for a document that turns out to be malformed.
   std::function<void(std::string_view)> sink;
   // Where work runs in parallel (reading, parsing, diffing); null: on this thread only.
   base::Executor* executor = nullptr;
