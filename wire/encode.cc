@@ -63,11 +63,12 @@ bool ParseShortInteger(std::string_view text, int64_t& value) {
   return true;
 }
 
-// The canonical form of number text from the value (plans may hold "1.50" or "1e3").
-std::string_view Canonical(std::string_view text, std::string& storage) {
+// The canonical form of number text from the value (plans may hold "1.50" or "1e3");
+// none when the text is not a number.
+std::optional<std::string_view> Canonical(std::string_view text, std::string& storage) {
   if (IsCanonicalNumber(text)) return text;
   std::optional<std::string> parsed = ParseNumberText(text);
-  if (!parsed) throw Failure{fmt::format("{} is not a number", text)};
+  if (!parsed) return std::nullopt;
   storage = std::move(*parsed);
   return storage;
 }
@@ -129,29 +130,29 @@ class MarkerMembers {
   bool walk_ = false;
 };
 
-// The value must have the shape `plan` needs (either encoder's message otherwise); nulls
+// Whether the value has the shape `plan` needs; when not, the encoder's message. Nulls
 // and unknowns are handled before.
-void RequireShape(Value v, const TypePlan& plan, const char* object_message) {
+std::optional<std::string> ShapeError(Value v, const TypePlan& plan, const char* object_message) {
   switch (plan.kind) {
     case Type::Kind::kString:
-      if (!v.is_string()) throw Failure{"string is required"};
-      return;
+      if (!v.is_string()) return "string is required";
+      return std::nullopt;
     case Type::Kind::kNumber:
-      if (!v.is_number()) throw Failure{"number is required"};
-      return;
+      if (!v.is_number()) return "number is required";
+      return std::nullopt;
     case Type::Kind::kBool:
-      if (!v.is_bool()) throw Failure{"bool is required"};
-      return;
+      if (!v.is_bool()) return "bool is required";
+      return std::nullopt;
     case Type::Kind::kList:
     case Type::Kind::kSet:
     case Type::Kind::kTuple:
-      if (!v.is_array()) throw Failure{fmt::format("{} is required", plan.type->FriendlyName())};
-      return;
+      if (!v.is_array()) return fmt::format("{} is required", plan.type->FriendlyName());
+      return std::nullopt;
     case Type::Kind::kMap:
     case Type::Kind::kObject:
-      if (!v.is_object()) throw Failure{object_message};
-      return;
-    default: throw Failure{"unsupported type"};
+      if (!v.is_object()) return object_message;
+      return std::nullopt;
+    default: return "unsupported type";
   }
 }
 
@@ -167,49 +168,46 @@ class MsgpackEncoder {
  public:
   MsgpackEncoder(const WireValue& wv, size_t expected) : wv_(wv), out_(expected) {}
 
+  // On failure: where (the path stays as it was) and why.
   std::vector<PathStep> Path() const { return ToPath(path_); }
+  const std::string& message() const { return failure_.message; }
   std::string Take() { return out_.Take(); }
   TypePlans& plans() { return plans_; }
 
-  void Encode(Value v, Value marker, const TypePlan& plan, size_t depth) {
-    if (plan.kind == Type::Kind::kDynamic) {
-      EncodeDynamic(v, marker, depth);
-      return;
-    }
-    if (marker.is_true()) {
-      EncodeUnknown(plan, wv_.RefinementsOf(v));
-      return;
-    }
+  bool Encode(Value v, Value marker, const TypePlan& plan, size_t depth) {
+    if (plan.kind == Type::Kind::kDynamic) return EncodeDynamic(v, marker, depth);
+    if (marker.is_true()) return EncodeUnknown(plan, wv_.RefinementsOf(v));
     if (v.is_null()) {
       out_.Nil();
-      return;
+      return true;
     }
-    RequireShape(v, plan, plan.kind == Type::Kind::kMap ? "a map is required" : "an object is required");
+    if (auto error = ShapeError(v, plan, plan.kind == Type::Kind::kMap ? "a map is required" : "an object is required")) {
+      return Fail(std::move(*error));
+    }
     switch (plan.kind) {
-      case Type::Kind::kString: out_.Str(v.text()); return;
+      case Type::Kind::kString: out_.Str(v.text()); return true;
       case Type::Kind::kNumber: {
         std::string_view text = v.text();
         bool float64 = !wv_.float64_numbers.empty() && text.find('.') != std::string_view::npos && wv_.IsFloat64(v);
-        PackNumber(out_, text, float64);
-        return;
+        return PackNumber(out_, text, float64);
       }
-      case Type::Kind::kBool: out_.Bool(v.as_bool()); return;
+      case Type::Kind::kBool: out_.Bool(v.as_bool()); return true;
       case Type::Kind::kList:
       case Type::Kind::kSet:
       case Type::Kind::kTuple: {
         bool tuple = plan.kind == Type::Kind::kTuple;
         size_t n = v.size();
         if (tuple && n != plan.elements.size()) {
-          throw Failure{fmt::format("a tuple of length {} is required", plan.elements.size())};
+          return Fail(fmt::format("a tuple of length {} is required", plan.elements.size()));
         }
         out_.Array(n);
         path_.push_back(Step{PathStep::Kind::kIndex, {}, 0});
         for (size_t i = 0; i < n; ++i) {
           path_.back().index = i;
-          Encode(v.at(i), UnknownChild(marker, i), tuple ? *plan.elements[i] : *plan.element, depth + 1);
+          if (!Encode(v.at(i), UnknownChild(marker, i), tuple ? *plan.elements[i] : *plan.element, depth + 1)) return false;
         }
         path_.pop_back();
-        return;
+        return true;
       }
       case Type::Kind::kMap: {
         Members& members = scratch_.At(depth, 0);
@@ -225,10 +223,10 @@ class MsgpackEncoder {
           if (!IsNfc(key)) key = owned_names_.emplace_back(NormalizeNfc(key));
           out_.Str(key);
           path_.push_back(Step{PathStep::Kind::kKey, key, 0});
-          Encode(m.value, markers.Child(m.key), *plan.element, depth + 1);
+          if (!Encode(m.value, markers.Child(m.key), *plan.element, depth + 1)) return false;
           path_.pop_back();
         }
-        return;
+        return true;
       }
       case Type::Kind::kObject: {
         const std::vector<AttributePlan>& attrs = plan.attributes;
@@ -240,7 +238,7 @@ class MsgpackEncoder {
             std::string_view key = v.member(i).key;
             if (plan.AttributeIndex(key) < 0) {
               path_.push_back(Step{PathStep::Kind::kAttribute, key, 0});
-              throw Failure{"unsupported attribute"};
+              return Fail("unsupported attribute");
             }
           }
         }
@@ -251,17 +249,17 @@ class MsgpackEncoder {
           out_.Raw(a.packed_name);
           Value child = in_order ? v.member(i).value : v.find(a.name);
           path_.push_back(Step{PathStep::Kind::kAttribute, a.name, 0});
-          Encode(child, markers.Child(a.name), *a.plan, depth + 1);
+          if (!Encode(child, markers.Child(a.name), *a.plan, depth + 1)) return false;
           path_.pop_back();
         }
-        return;
+        return true;
       }
-      default: return;
+      default: return true;
     }
   }
 
  private:
-  void EncodeDynamic(Value v, Value marker, size_t depth) {
+  bool EncodeDynamic(Value v, Value marker, size_t depth) {
     const TypePlan* plan = RuntimePlan(wv_, plans_, v, marker);
     if (plan == nullptr || plan->kind == Type::Kind::kDynamic) {
       if (marker.is_true()) {
@@ -269,21 +267,21 @@ class MsgpackEncoder {
       } else {
         out_.Nil();
       }
-      return;
+      return true;
     }
     auto [it, added] = type_json_.emplace(plan, std::string());
     if (added) it->second = plan->type->ToJson();
     out_.Array(2);
     out_.Bin(it->second);
-    Encode(v, marker, *plan, depth);
+    return Encode(v, marker, *plan, depth);
   }
 
   void PackPlainUnknown() { out_.Raw(std::string_view("\xd4\x00\x00", 3)); }
 
-  void EncodeUnknown(const TypePlan& plan, const Refinements* r) {
+  bool EncodeUnknown(const TypePlan& plan, const Refinements* r) {
     if (r == nullptr) {
       PackPlainUnknown();
-      return;
+      return true;
     }
     MsgpackWriter body(64);
     uint32_t count = 0;
@@ -298,7 +296,7 @@ class MsgpackEncoder {
         if (!b) continue;
         body.Int(key);
         body.Array(2);
-        PackNumber(body, b->value, b->float64);
+        if (!PackNumber(body, b->value, b->float64)) return false;
         body.Bool(b->inclusive);
         ++count;
       }
@@ -322,37 +320,46 @@ class MsgpackEncoder {
     }
     if (count == 0) {
       PackPlainUnknown();
-      return;
+      return true;
     }
     MsgpackWriter payload(80);
     payload.Map(count);
     payload.Raw(body.Take());
     out_.Ext(12, payload.Take());
+    return true;
   }
 
   // go-cty's choice: integers in int64 as integers, non-integers held as float64 (or
   // exactly a float64) as float64, anything else as decimal text.
-  static void PackNumber(MsgpackWriter& out, std::string_view text, bool float64) {
+  bool PackNumber(MsgpackWriter& out, std::string_view text, bool float64) {
     int64_t iv;
     if (ParseShortInteger(text, iv)) {
       out.Int(iv);
-      return;
+      return true;
     }
     if (float64 && IsCanonicalNumber(text) && text[0] != '+') {
       double d = 0;
       auto res = std::from_chars(text.data(), text.data() + text.size(), d);
       if (res.ec == std::errc() && res.ptr == text.data() + text.size()) {
         out.Double(d);
-        return;
+        return true;
       }
     }
     std::string storage;
-    NumberEncoding enc = ChooseNumberEncoding(Canonical(text, storage), float64);
+    std::optional<std::string_view> canonical = Canonical(text, storage);
+    if (!canonical) return Fail(fmt::format("{} is not a number", text));
+    NumberEncoding enc = ChooseNumberEncoding(*canonical, float64);
     switch (enc.kind) {
       case NumberEncoding::Kind::kInt: out.Int(enc.int_value); break;
       case NumberEncoding::Kind::kFloat64: out.Double(enc.float_value); break;
       case NumberEncoding::Kind::kString: out.Str(enc.text); break;
     }
+    return true;
+  }
+
+  bool Fail(std::string message) {
+    failure_ = Failure{std::move(message)};
+    return false;
   }
 
   const WireValue& wv_;
@@ -362,49 +369,48 @@ class MsgpackEncoder {
   std::deque<std::string> owned_names_;  // normalised map keys named by path_
   MembersStack scratch_;
   std::unordered_map<const TypePlan*, std::string> type_json_;
+  Failure failure_;
 };
 
 class JsonEncoder {
  public:
   JsonEncoder(const WireValue& wv, std::string& out) : wv_(wv), out_(out) {}
+  // On failure: where (the path stays as it was) and why.
   std::vector<PathStep> Path() const { return ToPath(path_); }
+  const std::string& message() const { return failure_.message; }
   TypePlans& plans() { return plans_; }
 
-  void Encode(Value v, Value marker, const TypePlan& plan, size_t depth) {
-    if (marker.is_true()) throw Failure{"value is not known"};
+  bool Encode(Value v, Value marker, const TypePlan& plan, size_t depth) {
+    if (marker.is_true()) return Fail("value is not known");
     if (plan.kind == Type::Kind::kDynamic) {
       const TypePlan* runtime = RuntimePlan(wv_, plans_, v, marker);
       if (runtime == nullptr || runtime->kind == Type::Kind::kDynamic) {
         out_ += "null";
-        return;
+        return true;
       }
       out_ += "{\"value\":";
-      Encode(v, marker, *runtime, depth);
+      if (!Encode(v, marker, *runtime, depth)) return false;
       out_ += ",\"type\":";
       out_ += runtime->type->ToJson();
       out_ += '}';
-      return;
+      return true;
     }
     if (v.is_null()) {
       out_ += "null";
-      return;
+      return true;
     }
-    RequireShape(v, plan, "an object is required");
+    if (auto error = ShapeError(v, plan, "an object is required")) return Fail(std::move(*error));
     switch (plan.kind) {
-      case Type::Kind::kString: AppendGoJsonString(out_, v.text()); return;
+      case Type::Kind::kString: AppendGoJsonString(out_, v.text()); return true;
       case Type::Kind::kNumber: {
         std::string storage;
-        std::string_view text;
-        try {
-          text = Canonical(v.text(), storage);
-        } catch (const Failure&) {
-          throw Failure{"number is required"};
-        }
-        if (text == "+Inf" || text == "-Inf") throw Failure{"cannot serialize infinity as JSON"};
-        out_ += text;
-        return;
+        std::optional<std::string_view> text = Canonical(v.text(), storage);
+        if (!text) return Fail("number is required");
+        if (*text == "+Inf" || *text == "-Inf") return Fail("cannot serialize infinity as JSON");
+        out_ += *text;
+        return true;
       }
-      case Type::Kind::kBool: out_ += v.as_bool() ? "true" : "false"; return;
+      case Type::Kind::kBool: out_ += v.as_bool() ? "true" : "false"; return true;
       case Type::Kind::kList:
       case Type::Kind::kSet:
       case Type::Kind::kTuple: {
@@ -415,25 +421,26 @@ class JsonEncoder {
           if (i) out_ += ',';
           path_.back().index = i;
           const TypePlan& et = tuple ? (i < plan.elements.size() ? *plan.elements[i] : plan) : *plan.element;
-          Encode(v.at(i), UnknownChild(marker, i), et, depth + 1);
+          if (!Encode(v.at(i), UnknownChild(marker, i), et, depth + 1)) return false;
         }
         path_.pop_back();
         out_ += ']';
-        return;
+        return true;
       }
       case Type::Kind::kMap:
       case Type::Kind::kObject: {
         out_ += '{';
         bool first = true;
         MarkerMembers markers(marker, scratch_.At(depth, 1));
-        auto member = [&](std::string_view key, Value child, const TypePlan& t, PathStep::Kind kind) {
+        auto member = [&](std::string_view key, Value child, const TypePlan& t, PathStep::Kind kind) -> bool {
           if (!first) out_ += ',';
           first = false;
           AppendGoJsonString(out_, key);
           out_ += ':';
           path_.push_back(Step{kind, key, 0});
-          Encode(child, markers.Child(key), t, depth + 1);
+          if (!Encode(child, markers.Child(key), t, depth + 1)) return false;
           path_.pop_back();
+          return true;
         };
         if (plan.kind == Type::Kind::kObject) {
           Members& members = scratch_.At(depth, 0);
@@ -444,27 +451,35 @@ class JsonEncoder {
           }
           for (size_t i = 0; i < plan.attributes.size(); ++i) {
             const AttributePlan& a = plan.attributes[i];
-            member(a.name, in_order ? members.list[i].value : v.find(a.name), *a.plan, PathStep::Kind::kAttribute);
+            if (!member(a.name, in_order ? members.list[i].value : v.find(a.name), *a.plan, PathStep::Kind::kAttribute)) {
+              return false;
+            }
           }
         } else {
           for (uint32_t i : v.SortedMemberIndices()) {
             Member m = v.member(i);
-            member(m.key, m.value, *plan.element, PathStep::Kind::kKey);
+            if (!member(m.key, m.value, *plan.element, PathStep::Kind::kKey)) return false;
           }
         }
         out_ += '}';
-        return;
+        return true;
       }
-      default: return;
+      default: return true;
     }
   }
 
  private:
+  bool Fail(std::string message) {
+    failure_ = Failure{std::move(message)};
+    return false;
+  }
+
   const WireValue& wv_;
   std::string& out_;
   TypePlans plans_;
   std::vector<Step> path_;
   MembersStack scratch_;
+  Failure failure_;
 };
 
 }  // namespace
@@ -496,10 +511,8 @@ EncodeResult EncodeMsgpack(const WireValue& value, const Type& type) {
   // A decoded value's document holds the input it came from: about the output's size.
   size_t expected = value.value ? value.value->MemoryUsage() / 2 + 64 : 64;
   MsgpackEncoder enc(value, expected);
-  try {
-    enc.Encode(value.root(), value.unknown_root(), enc.plans().For(type), 0);
-  } catch (const Failure& f) {
-    result.error = WireError{enc.Path(), 0, false, f.message};
+  if (!enc.Encode(value.root(), value.unknown_root(), enc.plans().For(type), 0)) {
+    result.error = WireError{enc.Path(), 0, false, enc.message()};
     return result;
   }
   result.bytes = enc.Take();
@@ -509,11 +522,9 @@ EncodeResult EncodeMsgpack(const WireValue& value, const Type& type) {
 EncodeResult EncodeJson(const WireValue& value, const Type& type) {
   EncodeResult result;
   JsonEncoder enc(value, result.bytes);
-  try {
-    enc.Encode(value.root(), value.unknown_root(), enc.plans().For(type), 0);
-  } catch (const Failure& f) {
+  if (!enc.Encode(value.root(), value.unknown_root(), enc.plans().For(type), 0)) {
     result.bytes.clear();
-    result.error = WireError{enc.Path(), 0, false, f.message};
+    result.error = WireError{enc.Path(), 0, false, enc.message()};
   }
   return result;
 }
