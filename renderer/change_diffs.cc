@@ -4,8 +4,6 @@
 #include <utility>
 
 #include "renderer/internal/diffing.h"
-#include "structured/change.h"
-#include "structured/path_matcher.h"
 
 namespace planview::renderer {
 
@@ -65,10 +63,7 @@ void ChangeDiffs::Render(std::span<const size_t> order, const RenderFn& render, 
         Slot& slot = slots[j];
         const Entry& entry = entries_[slot.index];
         if (entry.diffable) {
-          structured::Change change =
-              internal::ChangeOf(*slot.diff.resource, structured::PathMatcher::Always(), profile_);
-          slot.diff.diff =
-              internal::DiffAgainst(*slot.diff.resource, change, entry.block.get(), profile_, slot.warnings);
+          slot.diff.diff = internal::DiffPlannedChange(*slot.diff.resource, entry.block.get(), profile_, slot.warnings);
         }
         render(slot.diff, slot.text);
         slot.diff = ResourceDiff();  // dropped on the thread that built it
@@ -99,9 +94,8 @@ bool ChangeDiffs::PlanEmpty(const std::vector<OutputDiff>& outputs) {
     if (r.Moved()) {
       no_changes_ = false;
     } else if (entries_[i].diffable) {
-      structured::Change change = internal::ChangeOf(r, structured::PathMatcher::Always(), profile_);
-      no_changes_ = internal::DiffAgainst(r, change, entries_[i].block.get(), profile_, ignored).action() ==
-                    Action::kNoOp;
+      no_changes_ =
+          internal::DiffPlannedChange(r, entries_[i].block.get(), profile_, ignored).action() == Action::kNoOp;
     }
   }
   return *no_changes_;

@@ -78,19 +78,18 @@ change::Diff DiffAgainst(const ResourceChange& r, const structured::Change& chan
   }
 }
 
-change::Diff DiffResource(const ResourceChange& r, const structured::Change& change, const SchemaSource& schemas,
-                          const change::Profile& profile, Warnings& warnings) {
-  std::shared_ptr<const structured::Block> block;
-  if (!ResolveBlock(r, schemas, warnings, block)) return {};
-  return DiffAgainst(r, change, block.get(), profile, warnings);
-}
-
 // A resource change's values for the differ. Terraform's profile diffs a forget-only change
 // as a no-op, so it does not look like a deletion.
 structured::Change ChangeOf(const ResourceChange& r, structured::PathMatcher relevant, const change::Profile& profile) {
   structured::Change change = structured::Change::FromPlanChange(r.change, std::move(relevant));
   if (r.action == Action::kForget && !profile.opentofu_forget) change = change.AsNoOp();
   return change;
+}
+
+change::Diff DiffPlannedChange(const ResourceChange& r, const structured::Block* block,
+                               const change::Profile& profile, Warnings& warnings) {
+  structured::Change change = ChangeOf(r, structured::PathMatcher::Always(), profile);
+  return DiffAgainst(r, change, block, profile, warnings);
 }
 
 PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode,
@@ -156,8 +155,7 @@ std::vector<DeferredDiff> ComputeDeferredDiffs(const Plan& plan, const SchemaSou
     // (Terraform's getSchema panics on either mode).
     std::shared_ptr<const structured::Block> block;
     if (!ResolveBlock(d.resource, schemas, warnings, block)) continue;
-    structured::Change change = ChangeOf(d.resource, structured::PathMatcher::Always(), profile);
-    out.push_back({&d, DiffAgainst(d.resource, change, block.get(), profile, warnings)});
+    out.push_back({&d, DiffPlannedChange(d.resource, block.get(), profile, warnings)});
   }
   return out;
 }
@@ -224,8 +222,7 @@ PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMo
   base::ParallelRunsOn(executor, all.size(), 1, [&](size_t begin, size_t end) {
     for (size_t i = begin; i < end; ++i) {
       if (!items[i].diffable) continue;
-      structured::Change change = ChangeOf(all[i], structured::PathMatcher::Always(), profile);
-      diffs.changes[i].diff = DiffAgainst(all[i], change, items[i].block.get(), profile, items[i].warnings);
+      diffs.changes[i].diff = DiffPlannedChange(all[i], items[i].block.get(), profile, items[i].warnings);
     }
   });
   for (size_t i = 0; i < all.size(); ++i) {

@@ -26,13 +26,14 @@ bool ResolveBlock(const ResourceChange& r, const SchemaSource& schemas, Warnings
 change::Diff DiffAgainst(const ResourceChange& r, const structured::Change& change, const structured::Block* block,
                          const change::Profile& profile, Warnings& warnings);
 
-// ResolveBlock then DiffAgainst (invalid when the resource cannot be rendered).
-change::Diff DiffResource(const ResourceChange& r, const structured::Change& change, const SchemaSource& schemas,
-                          const change::Profile& profile, Warnings& warnings);
-
 // A resource change's values for the differ. Terraform's profile diffs a forget-only change
 // as a no-op, so it does not look like a deletion.
 structured::Change ChangeOf(const ResourceChange& r, structured::PathMatcher relevant, const change::Profile& profile);
+
+// DiffAgainst of the change `r` plans (ChangeOf with every attribute relevant): how a
+// resource change, a deferred change and the streamed batches are diffed.
+change::Diff DiffPlannedChange(const ResourceChange& r, const structured::Block* block,
+                               const change::Profile& profile, Warnings& warnings);
 
 // The drift part of ComputePlanDiffs. With a pool, the drift is diffed on its threads
 // (schema lookups stay on this one).
