@@ -90,7 +90,7 @@ class PhaseClock {
   std::exit(1);
 }
 
-std::shared_ptr<const structured::Document> Parse(std::string text, const std::string& file,
+std::shared_ptr<const structured::Document> Parse(structured::InputText text, const std::string& file,
                                                   const structured::ParseOptions& options) {
   structured::ParseResult parsed = structured::ParseJson(std::move(text), options);
   if (!parsed.ok()) Fail(parsed.error().ToString(file));
@@ -104,7 +104,7 @@ PhaseTimes RunOnce(const std::string& plan_file, const std::string& schemas_file
 
   structured::ReadOptions read_options;
   read_options.executor = &executor;
-  base::Expected<std::string> text = structured::ReadInputFile(plan_file, read_options);
+  base::Expected<structured::InputText> text = structured::ReadInputText(plan_file, read_options);
   if (!text) Fail(text.error().message);
   base::Expected<std::string> schemas_text = std::string();
   if (!schemas_file.empty()) schemas_text = structured::ReadInputFile(schemas_file, read_options);

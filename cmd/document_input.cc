@@ -4,6 +4,7 @@
 
 #include "cmd/console.h"
 #include "cmd/plan_file_input.h"
+#include "planfile/plan_file.h"
 #include "structured/read_input.h"
 
 namespace planview::cmd {
@@ -25,22 +26,35 @@ std::string BinaryDataKind(std::string_view text) {
 
 bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
                        const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
-                       std::string& text, std::FILE* err, base::Executor* executor) {
-  base::Expected<std::string> read =
-      structured::ReadInputFile(file, {.max_bytes = max_bytes, .name = file_name, .executor = executor});
+                       structured::InputText& text, std::FILE* err, base::Executor* executor) {
+  base::Expected<structured::InputText> read =
+      structured::ReadInputText(file, {.max_bytes = max_bytes, .name = file_name, .executor = executor});
   if (!read) {
     Error(err, read.error().message);
     return false;
   }
   text = std::move(*read);
-  if (!PlanFileToJson(text, file_name, schemas, mode, err, executor)) return false;
-  if (std::string kind = BinaryDataKind(text); !kind.empty()) {
+  if (planfile::LooksLikeZip(text.view())) {
+    std::string archive = std::move(text).TakeString();
+    if (!PlanFileToJson(archive, file_name, schemas, mode, err, executor)) return false;
+    text = std::move(archive);
+  }
+  if (std::string kind = BinaryDataKind(text.view()); !kind.empty()) {
     Error(err, fmt::format("{}: {}, not a plan, state or log: give a saved plan file (tofu plan -out) or the JSON "
                            "of `tofu show -json`",
                            file_name, kind));
     return false;
   }
   return true;
+}
+
+bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
+                       const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
+                       std::string& text, std::FILE* err, base::Executor* executor) {
+  structured::InputText input;
+  bool read = ReadDocumentInput(file, file_name, max_bytes, schemas, mode, input, err, executor);
+  text = std::move(input).TakeString();
+  return read;
 }
 
 }  // namespace planview::cmd

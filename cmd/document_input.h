@@ -14,6 +14,7 @@
 
 #include "base/executor.h"
 #include "renderer/plan.h"
+#include "structured/input_text.h"
 #include "structured/schema.h"
 
 namespace planview::cmd {
@@ -25,6 +26,10 @@ std::string BinaryDataKind(std::string_view text);
 // Reads `file` ("-": standard input) into `text` as a JSON document or log; `file_name`
 // names it in messages. A plan file's mode goes into `mode` unless set (PlanFileToJson).
 // Reading may use `executor` (null: this thread). False after printing one line on `err`.
+// A big regular file is mapped, not copied (structured::ReadInputText).
+bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
+                       const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
+                       structured::InputText& text, std::FILE* err, base::Executor* executor = nullptr);
 bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
                        const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
                        std::string& text, std::FILE* err,

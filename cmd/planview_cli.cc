@@ -83,12 +83,12 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
   if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err, cli->max_input_bytes)) return kExitBadInput;
 
   const std::string file_name = cli->file == "-" ? "<stdin>" : ForMessage(cli->file);
-  std::string text;
+  structured::InputText text;
   if (!ReadDocumentInput(cli->file, file_name, cli->max_input_bytes, schemas.get(), cli->mode, text, err, executor)) {
     return kExitBadInput;
   }
   // Masks rewrite the values before anything reads them (renderer/mask.h).
-  if (!cli->masks.masks.empty()) text = cli->masks.masks.MaskDocument(text);
+  if (!cli->masks.masks.empty()) text = cli->masks.masks.MaskDocument(text.view());
 
   renderer::DocumentRequest request;
   request.kind = cli->kind;

@@ -117,7 +117,12 @@ void PlanContext::Flush(std::string& out) const {
 }
 
 DocumentResult RenderDocument(std::string text, std::string_view file_name, const DocumentRequest& request) {
+  return RenderDocument(structured::InputText(std::move(text)), file_name, request);
+}
+
+DocumentResult RenderDocument(structured::InputText input, std::string_view file_name, const DocumentRequest& request) {
   DocumentResult result;
+  const std::string_view text = input.view();  // valid until `input` moves into the parser
   std::optional<DocumentKind> kind = request.kind;
   if (!kind && LooksLikeLog(text)) kind = DocumentKind::kLog;
   if (kind == DocumentKind::kLog) {
@@ -131,7 +136,7 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
     return result;
   }
 
-  structured::ParseResult parsed = structured::ParseJson(std::move(text), PlanParseOptions(request.executor));
+  structured::ParseResult parsed = structured::ParseJson(std::move(input), PlanParseOptions(request.executor));
   if (!parsed.ok()) {
     result.error = parsed.error().ToString(file_name);
     return result;

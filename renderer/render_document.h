@@ -17,6 +17,7 @@
 #include "renderer/options.h"
 #include "renderer/plan.h"
 #include "renderer/plan_renderer.h"
+#include "structured/input_text.h"
 #include "structured/schema.h"
 
 namespace planview::renderer {
@@ -95,6 +96,7 @@ struct DocumentResult {
 
 // Renders `text` (the contents of `file_name`, used in messages).
 DocumentResult RenderDocument(std::string text, std::string_view file_name, const DocumentRequest& request);
+DocumentResult RenderDocument(structured::InputText text, std::string_view file_name, const DocumentRequest& request);
 
 }  // namespace planview::renderer
 

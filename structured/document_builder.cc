@@ -46,6 +46,8 @@ void DocumentBuilder::Reserve(size_t values) {
   words_.Reserve(3 * values + 2);
 }
 
+void DocumentBuilder::ReserveText(size_t bytes) { doc_->arena_.reserve(doc_->arena_.size() + bytes); }
+
 void DocumentBuilder::Number(std::string_view text) {
   uint32_t offset = ArenaText(text);
   Push(internal::kTagNumber, static_cast<uint32_t>(text.size()), offset);

@@ -170,6 +170,8 @@ class DocumentBuilder {
 
   // Capacity hint: the number of values the document will hold.
   void Reserve(size_t values);
+  // Capacity hint: bytes of text (String, Key, Number...) the document will copy.
+  void ReserveText(size_t bytes);
   // The open-container depth.
   size_t depth() const { return open_.size(); }
   // Finishes the document; exactly one top-level value must have been added. Null when

@@ -91,18 +91,20 @@ ParseResult Failure(std::string_view text, ParseError error) {
 
 }  // namespace
 
-ParseResult ParseJson(std::string text, const ParseOptions& options) {
+ParseResult ParseJson(InputText text, const ParseOptions& options) {
   return internal::ParseJsonWithThreshold(std::move(text), options, internal::kParallelParseMinBytes);
 }
 
-ParseResult internal::ParseJsonWithThreshold(std::string text_in, const ParseOptions& options,
+ParseResult ParseJson(std::string text, const ParseOptions& options) {
+  return ParseJson(InputText(std::move(text)), options);
+}
+
+ParseResult internal::ParseJsonWithThreshold(InputText text_in, const ParseOptions& options,
                                              size_t parallel_min_bytes) {
-  size_t size = text_in.size();
   // Zero padding: the parser reads ahead in 32-byte blocks and stops at the first zero.
-  if (text_in.capacity() < size + kParsePadding) text_in.reserve(size + kParsePadding);
-  text_in.resize(size + kParsePadding, '\0');
-  auto owner = std::make_shared<std::string>(std::move(text_in));
-  std::string_view text(owner->data(), size);
+  InputText::Shared shared = std::move(text_in).Share(kParsePadding);
+  const size_t size = shared.size;
+  std::string_view text(shared.data, size);
 
   if (size >= UINT32_MAX) {
     ParseError error;
@@ -119,11 +121,11 @@ ParseResult internal::ParseJsonWithThreshold(std::string text_in, const ParseOpt
     return Failure(text, std::move(error));
   }
 
-  DocumentBuilder builder(text, owner);
+  DocumentBuilder builder(text, shared.owner);
   // Plan JSON averages well over 8 bytes of text per value; the reservation is only
   // address space until used, and a larger document grows without copying.
   builder.Reserve(text.size() / 8 + 16);
-  internal::KernelParseResult parsed = internal::ActiveKernel().parse(owner->data(), size, builder, options, parallel_min_bytes);
+  internal::KernelParseResult parsed = internal::ActiveKernel().parse(shared.data, size, builder, options, parallel_min_bytes);
   if (parsed.ok) return builder.Finish();
   // Something is wrong. The text is read again from the start, so the answer is the
   // same whichever thread found what first.

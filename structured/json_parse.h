@@ -15,6 +15,7 @@
 
 #include "base/executor.h"
 #include "base/expected.h"
+#include "structured/input_text.h"
 #include "structured/json_value.h"
 #include "structured/parse_error.h"
 #include "structured/read_input.h"
@@ -35,9 +36,11 @@ struct ParseOptions {
 // line and column besides the path (ToError gives the one-line base::Error).
 using ParseResult = base::Expected<std::shared_ptr<const Document>, ParseError>;
 
-// Takes ownership of `text`; string values stay views into it (escaped ones are
-// unescaped in place). Peak memory is the text plus about 12 bytes per object member
-// and 8 per array element.
+// Takes ownership of `text` (a string or a mapped file) and only reads it; string values
+// without escapes stay views into it, escaped ones are unescaped into the document. Peak
+// memory is the text, the escaped strings, and about 12 bytes per object member and 8
+// per array element.
+ParseResult ParseJson(InputText text, const ParseOptions& options = {});
 ParseResult ParseJson(std::string text, const ParseOptions& options = {});
 
 

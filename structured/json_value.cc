@@ -172,8 +172,8 @@ Value Document::root() const {
 }
 
 size_t Document::MemoryUsage() const {
-  // An empty arena is the string's inline buffer, part of the Document itself.
-  return source_.size() + (arena_.empty() ? 0 : arena_.capacity()) + word_capacity_ * sizeof(uint32_t);
+  // The arena's text (its capacity may be reserved address space that was never used).
+  return source_.size() + arena_.size() + word_capacity_ * sizeof(uint32_t);
 }
 
 namespace {

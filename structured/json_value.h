@@ -3,8 +3,8 @@
 // Contract:
 // - Numbers keep their exact text ("1.50", "123456789012345678901234567890", "1e3").
 // - Object members keep the order they were parsed in; `SortedMemberIndices()` gives them by key.
-// - Strings are views into the source text wherever possible (escaped ones are unescaped
-//   in place by the parser); nothing is copied.
+// - Strings are views into the source text wherever possible; only escaped ones are
+//   copied (unescaped) into the document.
 // - A value takes 8 bytes, plus 4 for its key when it is an object member; children of a
 //   container are contiguous, so element access is O(1) and key lookup is a scan (small
 //   objects) or a binary search (large ones).

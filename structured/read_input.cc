@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <cstring>
 
+#include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -12,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "base/executor.h"
+#include "structured/internal/mapped_file.h"
 
 // Built as C++23 (see BUILD) for std::string::resize_and_overwrite.
 
@@ -79,7 +81,40 @@ base::Expected<void> ReadRest(std::FILE* f, std::string& out, std::string_view n
   return {};
 }
 
+// A mapping of the regular file `path` when it is big enough, within the limit and holds
+// exactly the size it claims; null otherwise (the caller reads it, and reports any error).
+// The path is looked at before it is opened, so a FIFO or device is never opened here.
+std::shared_ptr<internal::MappedFile> MapWholeFile(const std::string& path, const ReadOptions& options,
+                                                   std::string_view name) {
+  struct stat info {};
+  if (path == "-" || stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return nullptr;
+  const uint64_t size = static_cast<uint64_t>(info.st_size);
+  if (info.st_size <= 0 || size < options.map_min_bytes || size > options.max_bytes) return nullptr;
+  int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return nullptr;
+  std::shared_ptr<internal::MappedFile> mapped;
+  struct stat opened {};
+  if (fstat(fd, &opened) == 0 && S_ISREG(opened.st_mode) && opened.st_size == info.st_size) {
+    mapped = internal::MappedFile::Map(fd, static_cast<size_t>(size), kParsePadding, name);
+    // A file that grew meanwhile is read whole instead.
+    char more;
+    if (mapped != nullptr && pread(fd, &more, 1, static_cast<off_t>(size)) != 0) mapped.reset();
+  }
+  close(fd);
+  return mapped;
+}
+
 }  // namespace
+
+base::Expected<InputText> ReadInputText(const std::string& path, const ReadOptions& options) {
+  std::string_view name = options.name.empty() ? std::string_view(path) : options.name;
+  if (std::shared_ptr<internal::MappedFile> mapped = MapWholeFile(path, options, name)) {
+    return InputText(std::move(mapped));
+  }
+  base::Expected<std::string> read = ReadInputFile(path, options);
+  if (!read) return std::move(read).error();
+  return InputText(std::move(*read));
+}
 
 base::Expected<std::string> ReadInputFile(const std::string& path, const ReadOptions& options) {
   std::string out;

@@ -7,8 +7,9 @@
 // The parser makes one pass over the text and builds the document as it goes: there is
 // no token index (which would cost about as much memory as the text). It reports only
 // *that* the text is invalid; internal::DiagnoseJson then re-reads the text to say
-// exactly what and where. Strings with escapes are unescaped in place in the source
-// buffer (the result is never longer), so no string is ever copied.
+// exactly what and where. The text is only read: string values without escapes stay
+// views into it, escaped ones are unescaped into the document's arena (so a mapped input
+// file is never written, and never copied page by page).
 #ifndef PLANVIEW_STRUCTURED_INTERNAL_JSON_PARSER_H_
 #define PLANVIEW_STRUCTURED_INTERNAL_JSON_PARSER_H_
 
@@ -64,15 +65,16 @@ struct EscapeTable {
 };
 constexpr EscapeTable kEscapes;
 
-// Unescapes string content that the scanner accepted, in place (the result is never
-// longer), from its first backslash `first` on; `scratch` holds the unescaped tail on
-// the way. `s` must be readable 32 bytes past `n`. Returns the new length. Lone
-// surrogates become U+FFFD, as Go's encoding/json does.
+// Unescapes string content `s` (`n` bytes) that the scanner accepted into `scratch`,
+// whose first backslash is at `first`; returns the unescaped length (never more than
+// `n`). `s` must be readable 32 bytes past `n`. Lone surrogates become U+FFFD, as Go's
+// encoding/json does.
 template <class K>
-size_t UnescapeInPlace(char* s, size_t n, size_t first, std::string& scratch) {
+size_t Unescape(const char* s, size_t n, size_t first, std::string& scratch) {
   if (scratch.size() < n + 32) scratch.resize(n + 32);
   char* out = scratch.data();
-  size_t w = 0;
+  std::memcpy(out, s, first);
+  size_t w = first;
   size_t r = first;
   auto put = [&](uint32_t cp) {
     if (cp < 0x80) {
@@ -121,16 +123,15 @@ size_t UnescapeInPlace(char* s, size_t n, size_t first, std::string& scratch) {
       if (mask != 0 || r >= n) break;
     }
   }
-  std::memcpy(s + first, out, w);
-  return first + w;
+  return w;
 }
 
 template <class K>
 class Parser {
  public:
   // `text` (`size` bytes) must be followed by at least kParsePadding zero bytes.
-  Parser(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options)
-      : begin_(text), end_(text + size), p_(begin_), b_(builder), options_(options), text_(text) {
+  Parser(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options)
+      : begin_(text), end_(text + size), p_(begin_), b_(builder), options_(options) {
     // Nesting is bounded by the limit and by the text (one byte per level at least).
     stack_.resize(std::min(options.max_depth, size) + 2);
   }
@@ -158,14 +159,6 @@ class Parser {
     return true;
   }
 
-  // Strings are unescaped in place as soon as they are scanned. Before anything reads
-  // the text again (to diagnose an error), this fills each of them with 'a': what is
-  // left is exactly as valid as the original, with every offset and line unchanged,
-  // and the strings themselves were already found well-formed.
-  void Scrub() {
-    for (const auto& [offset, raw_length] : escaped_) std::memset(text_ + offset, 'a', raw_length);
-    escaped_.clear();
-  }
   // Where parsing stopped: the error, or about where the builder gave up.
   size_t error_offset() const { return static_cast<size_t>(std::min(p_, end_) - begin_); }
   const std::string& message() const { return message_; }
@@ -277,14 +270,20 @@ class Parser {
     if (!ScanString(p, scan)) return false;
     if constexpr (kBuild) {
       if (scan.length > internal::kMaxLength) return Fail(start - 1, "string longer than 512 MiB");
-      size_t offset = static_cast<size_t>(start - begin_);
-      b_.SourceString(offset, scan.length);
-      if (scan.escaped) {
-        // While the bytes are in cache (the result is never longer than the source).
+      if (!scan.escaped) {
+        b_.SourceString(static_cast<size_t>(start - begin_), scan.length);
+      } else {
+        // While the bytes are in cache.
         size_t raw_length = static_cast<size_t>(scan.end - start);
-        escaped_.emplace_back(static_cast<uint32_t>(offset), static_cast<uint32_t>(raw_length));
-        size_t length = UnescapeInPlace<K>(text_ + offset, raw_length, static_cast<size_t>(scan.first - start), scratch_);
+        size_t length = Unescape<K>(start, raw_length, static_cast<size_t>(scan.first - start), scratch_);
         if (length != scan.length) return Fail(start - 1, "internal error: unescaped length differs from the scan");
+        if (!arena_reserved_) {
+          // Unescaped text is never longer than the rest of the text: room for it all at
+          // once (address space until used), so the arena never grows by copying.
+          b_.ReserveText(static_cast<size_t>(end_ - start));
+          arena_reserved_ = true;
+        }
+        b_.String(std::string_view(scratch_.data(), length));
       }
     }
     return true;
@@ -519,9 +518,8 @@ class Parser {
   DocumentBuilder& b_;
   const ParseOptions& options_;
   std::vector<uint8_t> stack_;  // room for the open containers of ParseValue
-  char* text_;  // the same text, writable
-  std::vector<std::pair<uint32_t, uint32_t>> escaped_;  // unescaped strings: offset, raw length
-  std::string scratch_;
+  std::string scratch_;  // an escaped string, unescaped
+  bool arena_reserved_ = false;
   std::string message_;
   std::function<void(size_t, size_t)> check_skipped_;
 };
@@ -532,7 +530,7 @@ class Parser {
 template <class K>
 class SkippedChecker {
  public:
-  SkippedChecker(char* text, size_t size, const ParseOptions& options, base::Executor& executor)
+  SkippedChecker(const char* text, size_t size, const ParseOptions& options, base::Executor& executor)
       : text_(text), size_(size), options_(options), executor_(executor) {}
   SkippedChecker(const SkippedChecker&) = delete;
   SkippedChecker& operator=(const SkippedChecker&) = delete;
@@ -577,7 +575,7 @@ class SkippedChecker {
     base::Executor::Task task;
   };
 
-  char* text_;
+  const char* text_;
   size_t size_;
   const ParseOptions& options_;
   base::Executor& executor_;
@@ -587,10 +585,9 @@ class SkippedChecker {
 };
 
 // Parses `text` (`size` bytes followed by kParsePadding zero bytes) into `builder`.
-// When it fails, every string unescaped in place has been scrubbed (see Parser::Scrub)
-// and no other thread reads the text any more: ParseJson may read it again to diagnose.
+// When it fails, no other thread reads the text any more.
 template <class K>
-KernelParseResult RunParser(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
+KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
                             size_t parallel_min_bytes) {
   Parser<K> parser(text, size, builder, options);
   std::optional<SkippedChecker<K>> checker;
@@ -613,7 +610,6 @@ KernelParseResult RunParser(char* text, size_t size, DocumentBuilder& builder, c
   if (!result.ok) checker.reset();
   if (result.ok && skipped_ok) return result;
   result.ok = false;
-  parser.Scrub();
   result.message = checker_failed ? checker->message() : parser.message();
   result.offset = checker_failed ? checker->error_offset() : parser.error_offset();
   return result;

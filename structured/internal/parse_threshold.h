@@ -15,7 +15,7 @@ inline constexpr size_t kParallelParseMinBytes = size_t{4} << 20;
 
 // ParseJson with another threshold: tests and fuzzers use 0 to take the parallel path on
 // small texts.
-ParseResult ParseJsonWithThreshold(std::string text, const ParseOptions& options, size_t parallel_min_bytes);
+ParseResult ParseJsonWithThreshold(InputText text, const ParseOptions& options, size_t parallel_min_bytes);
 
 }  // namespace planview::structured::internal
 

@@ -22,7 +22,7 @@
 namespace planview::structured::internal {
 namespace {
 
-KernelParseResult ParseAvx2(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
+KernelParseResult ParseAvx2(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
                             size_t parallel_min_bytes) {
   return RunParser<Avx2Kernel>(text, size, builder, options, parallel_min_bytes);
 }

@@ -36,11 +36,10 @@ struct KernelParseResult {
 struct Kernel {
   const char* name;
   bool (*usable)();  // whether this CPU runs it
-  // Parses `text` (`size` bytes followed by kParsePadding zero bytes) into `builder`.
-  // After a failure the text holds what the input held, as far as validity goes, and no
-  // other thread reads it any more.
+  // Parses `text` (`size` bytes followed by kParsePadding zero bytes) into `builder`,
+  // reading it only. After a failure no other thread reads it any more.
   // Skipped members are checked on options.executor when the text has `parallel_min_bytes`.
-  KernelParseResult (*parse)(char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
+  KernelParseResult (*parse)(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
                              size_t parallel_min_bytes);
   // internal::SkipContainer (structured/json_skip.h).
   size_t (*skip_container)(const char* text, size_t begin, size_t size);
