@@ -81,6 +81,32 @@ base::Expected<void> ReadRest(std::FILE* f, std::string& out, std::string_view n
   return {};
 }
 
+// Maps the pages of a mapped file's [data, data + size) now (data page-aligned), the second
+// half on a helper thread when there is one: cheaper than the faults of a first read, which
+// take them a few at a time. Best effort: a kernel without MADV_POPULATE_READ, or a
+// failure, leaves them to be faulted in as they are read.
+void Populate(const char* data, size_t size, base::Executor* executor) {
+#if defined(MADV_POPULATE_READ)
+  auto populate = [](const char* from, size_t bytes) {
+    if (bytes > 0) madvise(const_cast<char*>(from), bytes, MADV_POPULATE_READ);
+  };
+  const long page_size = sysconf(_SC_PAGESIZE);
+  const size_t page = page_size > 0 ? static_cast<size_t>(page_size) : 4096;
+  if (executor == nullptr || executor->helpers() == 0 || size < 2 * page) {
+    populate(data, size);
+    return;
+  }
+  const size_t half = size / 2 / page * page;
+  base::Executor::Task helper = executor->Start([&] { populate(data + half, size - half); });
+  populate(data, half);
+  helper.Wait();
+#else
+  (void)data;
+  (void)size;
+  (void)executor;
+#endif
+}
+
 // A mapping of the regular file `path` when it is big enough, within the limit and holds
 // exactly the size it claims; null otherwise (the caller reads it, and reports any error).
 // The path is looked at before it is opened, so a FIFO or device is never opened here.
@@ -99,6 +125,7 @@ std::shared_ptr<internal::MappedFile> MapWholeFile(const std::string& path, cons
     // A file that grew meanwhile is read whole instead.
     char more;
     if (mapped != nullptr && pread(fd, &more, 1, static_cast<off_t>(size)) != 0) mapped.reset();
+    if (mapped != nullptr) Populate(mapped->data(), mapped->size(), options.executor);
   }
   close(fd);
   return mapped;
