@@ -2,13 +2,21 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
-#include <stdexcept>  // std::logic_error: calls that break the contract
 
 namespace planview::structured {
 namespace {
 constexpr uint32_t kIndexedObjectSize = internal::kIndexedObjectSize;
 constexpr uint32_t kAlreadySorted = internal::kAlreadySortedIndex;
+
+// A call that breaks the builder's contract is a bug in its producer, not bad input: one
+// line on standard error, then abort (as base::Expected does when misused).
+[[noreturn]] void Misuse(const char* what) {
+  std::fprintf(stderr, "%s\n", what);
+  std::abort();
+}
 }  // namespace
 
 DocumentBuilder::DocumentBuilder() : doc_(std::make_shared<Document>(Document::Passkey())) {}
@@ -91,7 +99,7 @@ DocumentBuilder::Placement DocumentBuilder::EndKeeping(std::span<const uint32_t>
   std::vector<uint32_t>& kept = keep_scratch_;
   kept.clear();
   for (uint32_t position : order) {
-    if (position >= count) throw std::logic_error("DocumentBuilder: kept child position out of range");
+    if (position >= count) Misuse("DocumentBuilder: kept child position out of range");
     const uint32_t* words = pending_.data() + first + width * position;
     kept.insert(kept.end(), words, words + width);
   }
@@ -168,7 +176,7 @@ std::pair<uint32_t, uint32_t> DocumentBuilder::StoreIntegerText(int64_t value) {
 std::shared_ptr<const Document> DocumentBuilder::FinishAt(uint32_t root) {
   if (error_ != nullptr) return nullptr;
   if (!open_.empty() || pending_.size() != 0 || static_cast<size_t>(root) + 2 > words_.size()) {
-    throw std::logic_error("DocumentBuilder::FinishAt needs a complete document written in place");
+    Misuse("DocumentBuilder::FinishAt needs a complete document written in place");
   }
   return Done(root);
 }
@@ -190,7 +198,7 @@ DocumentBuilder::Size DocumentBuilder::size() const { return Size{words_.size(),
 void DocumentBuilder::Rewind(Size size) {
   if (!open_.empty() || pending_.size() != 0 || size.words > words_.size() ||
       size.text > doc_->arena_.size()) {
-    throw std::logic_error("DocumentBuilder::Rewind needs a builder writing in place, and a size it had");
+    Misuse("DocumentBuilder::Rewind needs a builder writing in place, and a size it had");
   }
   words_.Truncate(size.words);
   doc_->arena_.resize(size.text);
@@ -204,7 +212,7 @@ DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t sl
   if (from.source_.data() != into.source_.data() || from.source_.size() != into.source_.size() ||
       !part.open_.empty() || part.pending_.size() != 0 || first_slot > slots || count > slots - first_slot ||
       2 * slots > part.words_.size() || static_cast<size_t>(to) + 2 * count > words_.size()) {
-    throw std::logic_error("DocumentBuilder::Graft needs a part written in place over the same source");
+    Misuse("DocumentBuilder::Graft needs a part written in place over the same source");
   }
   size_t rest = part.words_.size() - 2 * slots;  // the part's words after its slots
   if (words_.size() + rest > limits_.words ||
@@ -287,7 +295,7 @@ DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t sl
 std::shared_ptr<const Document> DocumentBuilder::Finish() {
   if (error_ != nullptr) return nullptr;
   if (!open_.empty() || pending_.size() != 2) {
-    throw std::logic_error("DocumentBuilder::Finish needs exactly one complete top-level value");
+    Misuse("DocumentBuilder::Finish needs exactly one complete top-level value");
   }
   uint32_t root = static_cast<uint32_t>(words_.size());
   words_.Append(pending_.data(), 2);

@@ -148,3 +148,36 @@ TEST(DocumentBuilderLimits, ReservationsPastALimitReserveNothing) {
 
 }  // namespace
 }  // namespace planview::structured
+
+namespace planview::structured {
+namespace {
+
+// Breaking the contract is a bug in the producer: one line on standard error, and abort.
+TEST(DocumentBuilderMisuse, FinishingAnIncompleteDocumentAborts) {
+  DocumentBuilder none;
+  EXPECT_DEATH(none.Finish(), "^DocumentBuilder::Finish needs exactly one complete top-level value\n$");
+  DocumentBuilder open;
+  open.BeginArray();
+  EXPECT_DEATH(open.Finish(), "^DocumentBuilder::Finish needs exactly one complete top-level value\n$");
+  DocumentBuilder in_place;
+  uint32_t root = in_place.ReserveValue();
+  EXPECT_DEATH(in_place.FinishAt(root + 2),
+               "^DocumentBuilder::FinishAt needs a complete document written in place\n$");
+  in_place.PutNull(root);
+  EXPECT_EQ(Json(in_place.FinishAt(root)), "null");
+}
+
+TEST(DocumentBuilderMisuse, KeepingAChildThatIsNotThereAborts) {
+  DocumentBuilder b;
+  b.BeginArray();
+  b.Null();
+  b.Bool(true);
+  const uint32_t missing[] = {1, 2};
+  EXPECT_DEATH(b.EndArray(missing), "^DocumentBuilder: kept child position out of range\n$");
+  const uint32_t kept[] = {1};
+  b.EndArray(kept);
+  EXPECT_EQ(Json(b.Finish()), "[true]");
+}
+
+}  // namespace
+}  // namespace planview::structured
