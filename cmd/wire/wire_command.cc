@@ -231,8 +231,8 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
     try {
       return RunRequest(o, executor);
     } catch (const std::exception& e) {
-      // The differ and the renderer still throw (DiffError, InputError) until they return
-      // Expected too (#16, differ/ and renderer/).
+      // The renderer still throws (InputError) until it returns Expected too (#16,
+      // renderer/).
       return base::Error(e.what());
     }
   }();
