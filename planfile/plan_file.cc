@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "base/executor.h"
+#include "base/expected.h"
 #include "planfile/internal/change_json.h"
 #include "planfile/internal/checks.h"
 #include "planfile/internal/prior_state.h"
@@ -20,8 +21,6 @@
 namespace planview::planfile {
 
 namespace {
-
-using internal::ChangeError;
 
 // The one plan-file format version every Terraform from 0.12 and every OpenTofu writes.
 constexpr uint64_t kFormatVersion = 3;
@@ -52,9 +51,10 @@ using structured::AppendGoJsonString;
 constexpr size_t kChangesPerRun = 32;
 
 // resource_changes or resource_drift, sorted by address and deposed key as `show -json`.
-void AppendResourceChanges(const google::protobuf::RepeatedPtrField<planproto::ResourceInstanceChange>& changes,
-                           std::string_view member, bool drift, bool refresh_only,
-                           const structured::ProviderSchemas* schemas, base::Executor* executor, std::string& out) {
+base::Expected<void> AppendResourceChanges(
+    const google::protobuf::RepeatedPtrField<planproto::ResourceInstanceChange>& changes, std::string_view member,
+    bool drift, bool refresh_only, const structured::ProviderSchemas* schemas, base::Executor* executor,
+    std::string& out) {
   // Outside refresh-only mode a drifted object that only moved is shown among the planned
   // changes instead.
   std::vector<int> shown;
@@ -66,21 +66,34 @@ void AppendResourceChanges(const google::protobuf::RepeatedPtrField<planproto::R
   // (the error is the lowest failing change's, as on one thread).
   std::vector<const structured::Schema*> schema_of(shown.size());
   for (size_t k = 0; k < shown.size(); ++k) {
-    schema_of[k] = internal::FindSchema(changes[shown[k]], schemas, fmt::format("{}[{}]", member, shown[k]));
+    base::Expected<const structured::Schema*> schema =
+        internal::FindSchema(changes[shown[k]], schemas, fmt::format("{}[{}]", member, shown[k]));
+    if (!schema) return schema.error();
+    schema_of[k] = *schema;
   }
   std::vector<internal::ResourceChangeJson> converted(shown.size());
+  // Each run stops at its first failure; the lowest run's failure is the error.
+  std::vector<std::optional<base::Error>> run_errors((shown.size() + kChangesPerRun - 1) / kChangesPerRun);
   base::ParallelRunsOn(executor, shown.size(), kChangesPerRun, [&](size_t begin, size_t end) {
     for (size_t k = begin; k < end; ++k) {
-      converted[k] =
+      base::Expected<internal::ResourceChangeJson> json =
           internal::ResourceChangeToJson(changes[shown[k]], schema_of[k], fmt::format("{}[{}]", member, shown[k]));
+      if (!json) {
+        run_errors[begin / kChangesPerRun] = std::move(json.error());
+        return;
+      }
+      converted[k] = std::move(*json);
     }
   });
+  for (std::optional<base::Error>& error : run_errors) {
+    if (error) return std::move(*error);
+  }
   std::vector<internal::ResourceChangeJson> written;
   written.reserve(converted.size());
   for (internal::ResourceChangeJson& rc : converted) {
     if (!rc.skip) written.push_back(std::move(rc));
   }
-  if (written.empty()) return;
+  if (written.empty()) return {};
   std::stable_sort(written.begin(), written.end(), [](const auto& a, const auto& b) {
     return a.address != b.address ? a.address < b.address : a.deposed < b.deposed;
   });
@@ -90,10 +103,11 @@ void AppendResourceChanges(const google::protobuf::RepeatedPtrField<planproto::R
     out += written[i].json;
   }
   out += ']';
+  return {};
 }
 
-void AppendOutputChanges(const planproto::Plan& plan, std::string& out) {
-  if (plan.output_changes_size() == 0) return;
+base::Expected<void> AppendOutputChanges(const planproto::Plan& plan, std::string& out) {
+  if (plan.output_changes_size() == 0) return {};
   std::vector<int> order(static_cast<size_t>(plan.output_changes_size()));
   for (int i = 0; i < plan.output_changes_size(); ++i) order[static_cast<size_t>(i)] = i;
   std::stable_sort(order.begin(), order.end(),
@@ -101,16 +115,20 @@ void AppendOutputChanges(const planproto::Plan& plan, std::string& out) {
   out += ",\"output_changes\":{";
   for (size_t i = 0; i < order.size(); ++i) {
     if (i > 0 && plan.output_changes(order[i]).name() == plan.output_changes(order[i - 1]).name()) {
-      throw ChangeError(fmt::format("output_changes: output {:?} appears twice", plan.output_changes(order[i]).name()));
+      return base::Error(
+          fmt::format("output_changes: output {:?} appears twice", plan.output_changes(order[i]).name()));
     }
     if (i > 0) out += ',';
-    internal::AppendOutputChangeJson(plan.output_changes(order[i]), fmt::format("output_changes[{}]", order[i]), out);
+    base::Expected<void> appended = internal::AppendOutputChangeJson(
+        plan.output_changes(order[i]), fmt::format("output_changes[{}]", order[i]), out);
+    if (!appended) return appended;
   }
   out += '}';
+  return {};
 }
 
-void AppendVariables(const planproto::Plan& plan, std::string& out) {
-  if (plan.variables().empty()) return;
+base::Expected<void> AppendVariables(const planproto::Plan& plan, std::string& out) {
+  if (plan.variables().empty()) return {};
   std::vector<std::string> names;
   for (const auto& [name, value] : plan.variables()) names.push_back(name);
   std::sort(names.begin(), names.end());
@@ -119,27 +137,33 @@ void AppendVariables(const planproto::Plan& plan, std::string& out) {
     if (i > 0) out += ',';
     AppendGoJsonString(out, names[i]);
     out += ":{\"value\":";
-    internal::AppendValueJson(internal::DecodeDynamic(plan.variables().at(names[i]), fmt::format("variables[{:?}]", names[i])), out);
+    base::Expected<internal::Node> value =
+        internal::DecodeDynamic(plan.variables().at(names[i]), fmt::format("variables[{:?}]", names[i]));
+    if (!value) return value.error();
+    internal::AppendValueJson(*value, out);
     out += '}';
   }
   out += '}';
+  return {};
 }
 
-void AppendRelevantAttributes(const planproto::Plan& plan, std::string& out) {
-  if (plan.field_15_size() == 0) return;
+base::Expected<void> AppendRelevantAttributes(const planproto::Plan& plan, std::string& out) {
+  if (plan.field_15_size() == 0) return {};
   out += ",\"relevant_attributes\":[";
   for (int i = 0; i < plan.field_15_size(); ++i) {
     planproto::ResourceAttr attr;
     const std::string where = fmt::format("relevant_attributes[{}]", i);
-    if (!attr.ParseFromString(plan.field_15(i))) throw ChangeError(where + ": not a resource attribute");
+    if (!attr.ParseFromString(plan.field_15(i))) return base::Error(where + ": not a resource attribute");
     if (i > 0) out += ',';
     out += "{\"resource\":";
     AppendGoJsonString(out, attr.resource());
     out += ",\"attribute\":";
-    internal::ConvertPath(attr.attr(), where, nullptr, &out);
+    base::Expected<void> converted = internal::ConvertPath(attr.attr(), where, nullptr, &out);
+    if (!converted) return converted;
     out += '}';
   }
   out += ']';
+  return {};
 }
 
 // True when a change's provider is in OpenTofu's registry (so OpenTofu wrote the plan).
@@ -262,34 +286,37 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
   json.reserve(tfplan->size() * 2);
   json += "{\"format_version\":\"1.2\",\"terraform_version\":";
   AppendGoJsonString(json, plan.terraform_version());
-  try {
-    AppendVariables(plan, json);
-    const bool refresh_only = out.mode == UiMode::kRefreshOnly;
-    AppendResourceChanges(plan.resource_drift(), "resource_drift", true, refresh_only, options.schemas, options.executor,
-                          json);
-    AppendResourceChanges(plan.resource_changes(), "resource_changes", false, refresh_only, options.schemas, options.executor,
-                          json);
-    AppendOutputChanges(plan, json);
-  } catch (const ChangeError& e) {
-    result.error = fmt::format("tfplan: {}", e.what());
+  const bool refresh_only = out.mode == UiMode::kRefreshOnly;
+  base::Expected<void> appended = AppendVariables(plan, json);
+  if (appended) {
+    appended = AppendResourceChanges(plan.resource_drift(), "resource_drift", true, refresh_only, options.schemas,
+                                     options.executor, json);
+  }
+  if (appended) {
+    appended = AppendResourceChanges(plan.resource_changes(), "resource_changes", false, refresh_only,
+                                     options.schemas, options.executor, json);
+  }
+  if (appended) appended = AppendOutputChanges(plan, json);
+  if (!appended) {
+    result.error = fmt::format("tfplan: {}", appended.error().message);
     return result;
   }
-  try {
-    // Seen in the pairs: 1.1.5 by address text, 1.6.6 data first; the switch is put at 1.2.
-    const internal::ResourceOrder order =
-        AtLeast(*version, 1, 2) ? internal::ResourceOrder::kDataFirst : internal::ResourceOrder::kByAddressText;
-    if (tfstate) internal::AppendPriorState(*tfstate, options.schemas, order, json);
-  } catch (const ChangeError& e) {
-    result.error = e.what();  // names tfstate itself
-    return result;
+  // Seen in the pairs: 1.1.5 by address text, 1.6.6 data first; the switch is put at 1.2.
+  const internal::ResourceOrder order =
+      AtLeast(*version, 1, 2) ? internal::ResourceOrder::kDataFirst : internal::ResourceOrder::kByAddressText;
+  if (tfstate) {
+    base::Expected<void> state = internal::AppendPriorState(*tfstate, options.schemas, order, json);
+    if (!state) {
+      result.error = state.error().message;  // names tfstate itself
+      return result;
+    }
   }
-  try {
-    // Field 15 held provider plugin hashes before Terraform 1.1.
-    if (AtLeast(*version, 1, 1)) AppendRelevantAttributes(plan, json);
-    // Field 19 held condition results, another message, in Terraform 1.2.
-    if (AtLeast(*version, 1, 3)) internal::AppendChecks(plan, json);
-  } catch (const ChangeError& e) {
-    result.error = fmt::format("tfplan: {}", e.what());
+  // Field 15 held provider plugin hashes before Terraform 1.1.
+  if (AtLeast(*version, 1, 1)) appended = AppendRelevantAttributes(plan, json);
+  // Field 19 held condition results, another message, in Terraform 1.2.
+  if (appended && AtLeast(*version, 1, 3)) appended = internal::AppendChecks(plan, json);
+  if (!appended) {
+    result.error = fmt::format("tfplan: {}", appended.error().message);
     return result;
   }
   if (!plan.timestamp().empty()) {

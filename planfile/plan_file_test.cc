@@ -3,11 +3,14 @@
 // planproto) reads back, with the same schemas, to the same resource changes and renders
 // what `tofu show` printed; schema-sensitive attributes are hidden with schemas even when
 // the plan file does not mark them; hostile archives give one exact line.
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "base/executor.h"
 #include "gtest/gtest.h"
 #include "planfile/plan_file.h"
 #include "planfile/testing/plan_file_writer.h"
@@ -273,6 +276,97 @@ TEST(PlanFile, BadMsgpackValues) {
             "tfplan: resource_changes[0] (example_server.this): 1 values for a update change");
   EXPECT_EQ(ReadError(WithAfter("\x80", static_cast<planproto::Action>(42))),
             "tfplan: resource_changes[0] (example_server.this): unknown change action 42");
+}
+
+// A failure deep in a value is the first one, with its path; nothing after it is read
+// (a hostile count inside a value stops at once).
+TEST(PlanFile, BadMsgpackValuesInsideValues) {
+  const std::string where = "tfplan: resource_changes[0] (example_server.this): after value: ";
+  auto error = [&](std::string_view msgpack) { return ReadError(WithAfter(std::string(msgpack))); };
+  EXPECT_EQ(error({"\x92\x01\x81\x01\x02", 5}), where + "at [1] (byte 3): map key is not a string");
+  EXPECT_EQ(error({"\x92\xc1\xc1", 3}), where + "at [0] (byte 1): 0xc1 is not a msgpack value");
+  EXPECT_EQ(error({"\x91\xdd\xff\xff\xff\xff", 6}),
+            where + "at [0] (byte 6): 4294967295 values announced but only 0 bytes left");
+  EXPECT_EQ(error({"\x81\xa1" "a\xdf\xff\xff\xff\xff\x01", 9}),
+            where + "at [\"a\"] (byte 8): 4294967295 values announced but only 1 bytes left");
+  EXPECT_EQ(error({"\x81\xa1" "a\x92\x01\xcb\x7f\xf8\x00\x00\x00\x00\x00\x00", 14}),
+            where + "at [\"a\"][1] (byte 5): NaN is not a number");
+  EXPECT_EQ(error({"\xca\x7f\x80\x00\x00", 5}), where + "at the value (byte 0): an infinite number cannot be written as JSON");
+  EXPECT_EQ(error({"\x81\xa1" "a\xc4\x01x", 6}), where + "at [\"a\"] (byte 3): binary data outside a dynamic value");
+  EXPECT_EQ(error({"\x82\xa1" "a\x01\xa1" "a\x02", 7}), where + "at the value (byte 7): map key \"a\" appears twice");
+  EXPECT_EQ(error({"\x81\xd9", 2}), where + "at the value (byte 2): unexpected end of msgpack data");
+  EXPECT_EQ(error({"\x91\xc7\x05", 3}), where + "at [0] (byte 3): unexpected end of msgpack data");
+  // A dynamic value ([type JSON, value]) is decoded typed; its failures keep their path.
+  EXPECT_EQ(error({"\x81\xa1" "a\x92\xc4\x08\"string\"\x01", 15}),
+            where + "at [\"a\"] (byte 14): string is required");
+  EXPECT_EQ(error({"\x92\xc4\x03\"x\"\xdd\xff\xff\xff\xff", 11}),
+            where + "at the value (byte 11): 4294967295 values announced but only 0 bytes left");
+}
+
+// One resource change, made by `edit` from a valid one.
+std::string WithChange(const std::function<void(planproto::Plan&, planproto::ResourceInstanceChange&)>& edit) {
+  planproto::Plan plan;
+  plan.set_version(3);
+  plan.set_terraform_version("1.9.0");
+  planproto::ResourceInstanceChange* rc = plan.add_resource_changes();
+  rc->set_addr("example_server.this");
+  rc->set_provider("provider[\"registry.opentofu.org/hashicorp/example\"]");
+  rc->mutable_change()->set_action(planproto::CREATE);
+  rc->mutable_change()->add_values()->set_msgpack("\x80");
+  edit(plan, *rc);
+  return ZipArchiveOf({{"tfplan", plan.SerializeAsString()}});
+}
+
+TEST(PlanFile, BadChangesAreOneExactLine) {
+  using Plan = planproto::Plan;
+  using Change = planproto::ResourceInstanceChange;
+  const std::string where = "tfplan: resource_changes[0] (example_server.this): ";
+  EXPECT_EQ(ReadError(WithChange([](Plan&, Change& rc) { rc.set_action_reason(static_cast<planproto::ResourceInstanceActionReason>(99)); })),
+            where + "unknown action reason 99");
+  EXPECT_EQ(ReadError(WithChange([](Plan&, Change& rc) { rc.clear_change(); })), where + "no change");
+  EXPECT_EQ(ReadError(WithChange([](Plan&, Change& rc) { rc.clear_addr(); })),
+            "tfplan: resource_changes[0]: the change has no resource address");
+  EXPECT_EQ(ReadError(WithChange([](Plan&, Change& rc) { rc.set_addr("example_server"); })),
+            "tfplan: resource_changes[0]: resource address \"example_server\": expected a resource type and '.' at offset 14");
+  EXPECT_EQ(ReadError(WithChange([](Plan&, Change& rc) {
+              rc.mutable_change()->add_after_sensitive_paths()->add_steps()->mutable_element_key()->set_msgpack("\xc3");
+            })),
+            where + "after_sensitive_paths[0]: step 0: an index key must be a string or a number");
+  EXPECT_EQ(ReadError(WithChange([](Plan&, Change& rc) {
+              planproto::Path* path = rc.add_required_replace();
+              path->add_steps()->set_attribute_name("a");
+              path->add_steps()->mutable_element_key()->set_msgpack("\xc1");
+            })),
+            where + "required_replace[0]: step 1: at the value (byte 0): 0xc1 is not a msgpack value");
+  EXPECT_EQ(ReadError(WithChange([](Plan&, Change& rc) { rc.mutable_change()->mutable_importing()->mutable_identity(); })),
+            where + "importing identity: empty value");
+  EXPECT_EQ(ReadError(WithChange([](Plan& plan, Change&) {
+              for (int i = 0; i < 2; ++i) {
+                planproto::OutputChange* out = plan.add_output_changes();
+                out->set_name("o");
+                out->mutable_change()->set_action(planproto::CREATE);
+                out->mutable_change()->add_values()->set_msgpack("\xc0");
+              }
+            })),
+            "tfplan: output_changes: output \"o\" appears twice");
+  EXPECT_EQ(ReadError(WithChange([](Plan& plan, Change&) { plan.add_field_15("\xff"); })),
+            "tfplan: relevant_attributes[0]: not a resource attribute");
+  // Without an executor and with one, the error is the lowest failing change's.
+  const std::string many = WithChange([](Plan& plan, Change&) {
+    for (int i = 1; i < 200; ++i) {
+      Change* rc = plan.add_resource_changes();
+      rc->set_addr("example_server.n" + std::to_string(i));
+      rc->mutable_change()->set_action(i == 77 || i == 150 ? planproto::UPDATE : planproto::CREATE);
+      rc->mutable_change()->add_values()->set_msgpack("\x80");
+    }
+  });
+  base::Executor executor(4);
+  for (base::Executor* on : {static_cast<base::Executor*>(nullptr), &executor}) {
+    ReadOptions options;
+    options.executor = on;
+    ReadResult r = ReadPlanFile(many, options);
+    EXPECT_EQ(r.error, "tfplan: resource_changes[77] (example_server.n77): 1 values for a update change");
+  }
 }
 
 // Names quoted from the plan file stay on one line (the fuzzer found a variable name with a

@@ -146,6 +146,32 @@ TEST(PriorState, HostileStatesAreOneLine) {
            {R"({"version":4,"resources":[{"mode":"managed","type":"t","name":"n","provider":"p","instances":[
                {"attributes":{},"sensitive_attributes":[[{"type":"index","value":{"value":1e99,"type":"number"}}]]}]}]})",
             "tfstate: $.resources[0].instances[0].sensitive_attributes[0]: index 1e99 is not a whole number"},
+           {R"({"version":4,"resources":[{"mode":"managed","type":"t","name":"n","provider":"p","instances":[
+               {"attributes":{},"sensitive_attributes":[[{"type":"index","value":{"value":1.5,"type":"number"}}]]}]}]})",
+            "tfstate: $.resources[0].instances[0].sensitive_attributes[0]: index 1.5 is not a whole number"},
+           {R"({"version":4,"resources":[{"mode":"managed","type":"t","name":"n","provider":"p","instances":[
+               {"attributes":{},"sensitive_attributes":[{"type":"get_attr","value":"a"}]}]}]})",
+            "tfstate: $.resources[0].instances[0].sensitive_attributes[0]: a sensitive attribute path is not an array"},
+           {R"({"version":4,"resources":[{"mode":"managed","type":"t","name":"n","provider":"p","instances":[
+               {"attributes":{},"sensitive_attributes":[[{"type":"get_attr","value":1}]]}]}]})",
+            "tfstate: $.resources[0].instances[0].sensitive_attributes[0]: a sensitive attribute path step is neither "
+            "get_attr nor index"},
+           {R"({"version":4,"resources":[{"mode":"managed","type":"t","name":"n","provider":"p","instances":[
+               {"index_key":99999999999999999999,"attributes":{}}]}]})",
+            "tfstate: $.resources[0].instances[0]: index_key is not a whole number"},
+           {R"({"version":4,"resources":[{"mode":"managed","type":"t","name":"n","provider":"p","instances":[
+               {"index_key":true,"attributes":{}}]}]})",
+            "tfstate: $.resources[0].instances[0]: index_key is neither a number nor a string"},
+           {R"({"version":4,"resources":[{"mode":"managed","type":"t","name":"n","provider":"p","instances":[
+               {"attributes":[]}]}]})",
+            "tfstate: $.resources[0].instances[0]: attributes is not an object"},
+           {R"({"version":4,"resources":[{"mode":"managed","type":"t","name":"n","provider":"p","instances":[7]}]})",
+            "tfstate: $.resources[0].instances[0]: not an object"},
+           {R"({"version":4,"resources":[{"mode":"managed","type":"t","name":"n","provider":"p"}]})",
+            "tfstate: $.resources[0].instances: not an array"},
+           {R"({"version":4,"outputs":[]})", "tfstate: $.outputs: not an object"},
+           {R"({"version":4,"outputs":{"a":1}})", "tfstate: $.outputs: an output is not an object"},
+           {"[]", "tfstate: $: not a state (not a JSON object)"},
        }) {
     ReadResult read = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", Tfplan("1.9.6")}, {"tfstate", c.state}}), {});
     EXPECT_FALSE(read.plan) << c.state;
@@ -197,6 +223,27 @@ TEST(Checks, WrittenAsShowJsonWritesThem) {
   plan.mutable_check_results(0)->set_config_addr("module.m.");
   ReadResult bad = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", plan.SerializeAsString()}}), {});
   EXPECT_EQ(bad.error, "tfplan: check_results[0]: \"module.m.\" is not a resource address");
+  // And the other addresses that are not one.
+  struct Case {
+    int result;
+    int object;  // -1: the configuration address
+    const char* address;
+    const char* error;
+  };
+  for (const Case& c : std::vector<Case>{
+           {0, -1, "module.m.data.t_thing.z[0]", "check_results[0]: \"module.m.data.t_thing.z[0]\" is not a resource address"},
+           {2, -1, "out.o", "check_results[2]: \"out.o\" is not a output address"},
+           {0, 0, "module.m[", "check_results[0].objects[0]: \"module.m[\" is not a resource instance address"},
+           {3, 0, "check.a.b", "check_results[3].objects[0]: \"check.a.b\" is not a check address"},
+       }) {
+    planproto::Plan edited;
+    ASSERT_TRUE(edited.ParseFromString(plan.SerializeAsString()));
+    edited.mutable_check_results(0)->set_config_addr("module.m.data.t_thing.z");
+    if (c.object < 0) edited.mutable_check_results(c.result)->set_config_addr(c.address);
+    else edited.mutable_check_results(c.result)->mutable_objects(c.object)->set_object_addr(c.address);
+    ReadResult read = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", edited.SerializeAsString()}}), {});
+    EXPECT_EQ(read.error, std::string("tfplan: ") + c.error);
+  }
 }
 
 // Terraform writes applyable and complete from 1.8 on, true or false; older versions and

@@ -219,7 +219,10 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
     } else {
       WireValue prior = DecodeInput(o.files[0], o.input, type, executor);
       WireValue planned = DecodeInput(o.files[1], o.input, type, executor);
-      text = RenderWireDiff({schema, provider, *o.resource, schemas.format_version}, prior, planned);
+      base::Expected<std::string> diffed =
+          RenderWireDiff({schema, provider, *o.resource, schemas.format_version}, prior, planned);
+      if (!diffed) throw Failure{diffed.error().message};
+      text = *std::move(diffed);
     }
     Write(out, text);
     return 0;

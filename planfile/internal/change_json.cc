@@ -3,6 +3,7 @@
 #include <charconv>
 #include <optional>
 #include <string_view>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -26,25 +27,25 @@ struct ActionInfo {
   int after = -1;
 };
 
-ActionInfo ActionOf(int action, const std::string& where) {
+base::Expected<ActionInfo> ActionOf(int action, const std::string& where) {
   switch (action) {
-    case planproto::NOOP: return {{"no-op"}, 0, 0};
-    case planproto::CREATE: return {{"create"}, -1, 0};
-    case planproto::READ: return {{"read"}, 0, 1};
-    case planproto::UPDATE: return {{"update"}, 0, 1};
-    case planproto::DELETE: return {{"delete"}, 0, -1};
-    case planproto::DELETE_THEN_CREATE: return {{"delete", "create"}, 0, 1};
-    case planproto::CREATE_THEN_DELETE: return {{"create", "delete"}, 0, 1};
-    case planproto::FORGET: return {{"forget"}, 0, -1};
-    case planproto::CREATE_THEN_FORGET: return {{"create", "forget"}, 0, 1};
-    case planproto::FORGET_THEN_CREATE: return {{"forget", "create"}, 0, 1};
-    default: throw ChangeError(fmt::format("{}: unknown change action {}", where, action));
+    case planproto::NOOP: return ActionInfo{{"no-op"}, 0, 0};
+    case planproto::CREATE: return ActionInfo{{"create"}, -1, 0};
+    case planproto::READ: return ActionInfo{{"read"}, 0, 1};
+    case planproto::UPDATE: return ActionInfo{{"update"}, 0, 1};
+    case planproto::DELETE: return ActionInfo{{"delete"}, 0, -1};
+    case planproto::DELETE_THEN_CREATE: return ActionInfo{{"delete", "create"}, 0, 1};
+    case planproto::CREATE_THEN_DELETE: return ActionInfo{{"create", "delete"}, 0, 1};
+    case planproto::FORGET: return ActionInfo{{"forget"}, 0, -1};
+    case planproto::CREATE_THEN_FORGET: return ActionInfo{{"create", "forget"}, 0, 1};
+    case planproto::FORGET_THEN_CREATE: return ActionInfo{{"forget", "create"}, 0, 1};
+    default: return base::Error(fmt::format("{}: unknown change action {}", where, action));
   }
 }
 
-std::string_view ActionReasonName(int reason, const std::string& where) {
+base::Expected<std::string_view> ActionReasonName(int reason, const std::string& where) {
   switch (reason) {
-    case planproto::NONE: return "";
+    case planproto::NONE: return std::string_view();
     case planproto::REPLACE_BECAUSE_TAINTED: return "replace_because_tainted";
     case planproto::REPLACE_BY_REQUEST: return "replace_by_request";
     case planproto::REPLACE_BECAUSE_CANNOT_UPDATE: return "replace_because_cannot_update";
@@ -61,8 +62,32 @@ std::string_view ActionReasonName(int reason, const std::string& where) {
     case planproto::DELETE_BECAUSE_ENABLED_FALSE: return "delete_because_enabled_false";
     case planproto::FORGOT_BECAUSE_LIFECYCLE_DESTROY_IN_STATE: return "forgot_because_lifecycle_destroy_in_state";
     case planproto::FORGOT_BECAUSE_LIFECYCLE_DESTROY_IN_CONFIG: return "forgot_because_lifecycle_destroy_in_config";
-    default: throw ChangeError(fmt::format("{}: unknown action reason {}", where, reason));
+    default: return base::Error(fmt::format("{}: unknown action reason {}", where, reason));
   }
+}
+
+// A change's before and after values (none where its action has none), each decoded by
+// `decode(value, where)`.
+struct BeforeAfter {
+  std::optional<Node> before;
+  std::optional<Node> after;
+};
+template <typename Decode>
+base::Expected<BeforeAfter> DecodeValues(const planproto::Change& c, const ActionInfo& action, const std::string& here,
+                                         const Decode& decode) {
+  BeforeAfter values;
+  for (auto [index, which, value] :
+       {std::tuple(action.before, "before", &values.before), std::tuple(action.after, "after", &values.after)}) {
+    if (index < 0) continue;
+    if (index >= c.values_size()) {
+      return base::Error(
+          fmt::format("{}: {} values for a {} change", here, c.values_size(), fmt::join(action.names, "-")));
+    }
+    base::Expected<Node> decoded = decode(c.values(index), fmt::format("{}: {} value", here, which));
+    if (!decoded) return decoded.error();
+    *value = std::move(*decoded);
+  }
+  return values;
 }
 
 using structured::AppendGoJsonString;
@@ -121,29 +146,31 @@ void MarkSensitiveBlock(Node& node, const structured::Block& block) {
 }
 
 // A resource value: typed by the schema when there is one, else from msgpack alone.
-Node DecodeResourceValue(const planproto::DynamicValue& value, const structured::Schema* schema,
-                         const std::string& where) {
-  if (value.msgpack().empty()) throw ChangeError(fmt::format("{}: empty value", where));
+base::Expected<Node> DecodeResourceValue(const planproto::DynamicValue& value, const structured::Schema* schema,
+                                         const std::string& where) {
+  if (value.msgpack().empty()) return base::Error(fmt::format("{}: empty value", where));
   if (schema != nullptr && schema->block) {
     structured::Type type = wire::ImpliedType(*schema->block);
     wire::DecodeResult decoded = wire::DecodeMsgpack(value.msgpack(), type);
-    if (!decoded.ok()) throw ChangeError(fmt::format("{}: {}", where, decoded.error->ToString()));
+    if (!decoded.ok()) return base::Error(fmt::format("{}: {}", where, decoded.error->ToString()));
     Node node = FromWire(*decoded.value, type);
     MarkSensitiveBlock(node, *schema->block);
     return node;
   }
   UntypedResult decoded = DecodeUntypedMsgpack(value.msgpack());
-  if (!decoded.node) throw ChangeError(fmt::format("{}: {}", where, decoded.error));
+  if (!decoded.node) return base::Error(fmt::format("{}: {}", where, decoded.error));
   return std::move(*decoded.node);
 }
 
-void MarkPaths(Node& node, const google::protobuf::RepeatedPtrField<planproto::Path>& paths,
-               const std::string& where) {
+base::Expected<void> MarkPaths(Node& node, const google::protobuf::RepeatedPtrField<planproto::Path>& paths,
+                               const std::string& where) {
   for (int i = 0; i < paths.size(); ++i) {
     std::vector<PathStep> steps;
-    ConvertPath(paths[i], fmt::format("{}[{}]", where, i), &steps, nullptr);
+    base::Expected<void> converted = ConvertPath(paths[i], fmt::format("{}[{}]", where, i), &steps, nullptr);
+    if (!converted) return converted;
     MarkPath(node, steps);
   }
+  return {};
 }
 
 // before, after, after_unknown, before/after_sensitive. `known_after_unknown` is what
@@ -171,8 +198,8 @@ void AppendValues(const std::optional<Node>& before, const std::optional<Node>& 
 
 }  // namespace
 
-void ConvertPath(const planproto::Path& path, const std::string& where, std::vector<PathStep>* steps,
-                 std::string* json) {
+base::Expected<void> ConvertPath(const planproto::Path& path, const std::string& where,
+                                 std::vector<PathStep>* steps, std::string* json) {
   if (json) *json += '[';
   for (int i = 0; i < path.steps_size(); ++i) {
     const planproto::Path::Step& step = path.steps(i);
@@ -180,7 +207,7 @@ void ConvertPath(const planproto::Path& path, const std::string& where, std::vec
     PathStep out;
     if (step.has_element_key()) {
       UntypedResult key = DecodeUntypedMsgpack(step.element_key().msgpack());
-      if (!key.node) throw ChangeError(fmt::format("{}: step {}: {}", where, i, key.error));
+      if (!key.node) return base::Error(fmt::format("{}: step {}: {}", where, i, key.error));
       if (key.node->kind == Node::Kind::kString) {
         out.name = key.node->text;
         if (json) AppendGoJsonString(*json, out.name);
@@ -191,7 +218,7 @@ void ConvertPath(const planproto::Path& path, const std::string& where, std::vec
         if (ec != std::errc() || end != key.node->text.data() + key.node->text.size()) out.index = -1;
         if (json) *json += key.node->text;
       } else {
-        throw ChangeError(fmt::format("{}: step {}: an index key must be a string or a number", where, i));
+        return base::Error(fmt::format("{}: step {}: an index key must be a string or a number", where, i));
       }
     } else {
       out.name = step.attribute_name();
@@ -200,26 +227,27 @@ void ConvertPath(const planproto::Path& path, const std::string& where, std::vec
     if (steps) steps->push_back(std::move(out));
   }
   if (json) *json += ']';
+  return {};
 }
 
-Node DecodeDynamic(const planproto::DynamicValue& value, const std::string& where) {
-  if (value.msgpack().empty()) throw ChangeError(fmt::format("{}: empty value", where));
+base::Expected<Node> DecodeDynamic(const planproto::DynamicValue& value, const std::string& where) {
+  if (value.msgpack().empty()) return base::Error(fmt::format("{}: empty value", where));
   wire::DecodeResult decoded = wire::DecodeMsgpack(value.msgpack(), structured::Type::Dynamic());
-  if (!decoded.ok()) throw ChangeError(fmt::format("{}: {}", where, decoded.error->ToString()));
+  if (!decoded.ok()) return base::Error(fmt::format("{}: {}", where, decoded.error->ToString()));
   return FromWire(*decoded.value, structured::Type::Dynamic());
 }
 
 namespace {
 
-InstanceAddress AddressOf(const planproto::ResourceInstanceChange& change, const std::string& where) {
+base::Expected<InstanceAddress> AddressOf(const planproto::ResourceInstanceChange& change, const std::string& where) {
   InstanceAddress addr;
   if (!change.addr().empty()) {
     base::Expected<InstanceAddress> parsed = ParseInstanceAddress(change.addr());
-    if (!parsed) throw ChangeError(fmt::format("{}: {}", where, parsed.error().message));
+    if (!parsed) return base::Error(fmt::format("{}: {}", where, parsed.error().message));
     addr = std::move(*parsed);
   } else {
     if (change.type().empty() || change.name().empty()) {
-      throw ChangeError(fmt::format("{}: the change has no resource address", where));
+      return base::Error(fmt::format("{}: the change has no resource address", where));
     }
     const long long int_key = change.int_();
     addr = InstanceAddressFromParts(change.module_path(), change.mode() == planproto::ResourceInstanceChange::data,
@@ -232,26 +260,34 @@ InstanceAddress AddressOf(const planproto::ResourceInstanceChange& change, const
 
 }  // namespace
 
-const structured::Schema* FindSchema(const planproto::ResourceInstanceChange& change,
-                                     const structured::ProviderSchemas* schemas, const std::string& where) {
-  if (schemas == nullptr) return nullptr;
-  InstanceAddress addr = AddressOf(change, where);
+base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceInstanceChange& change,
+                                                     const structured::ProviderSchemas* schemas,
+                                                     const std::string& where) {
+  if (schemas == nullptr) return static_cast<const structured::Schema*>(nullptr);
+  base::Expected<InstanceAddress> addr = AddressOf(change, where);
+  if (!addr) return addr.error();
   base::Expected<const structured::Schema*> schema =
       schemas->Find(ProviderName(change.provider()),
-                    addr.data ? structured::ResourceMode::kData : structured::ResourceMode::kManaged, addr.type);
-  if (!schema) throw ChangeError(fmt::format("{} ({}): schema: {}", where, addr.address, schema.error().message));
+                    addr->data ? structured::ResourceMode::kData : structured::ResourceMode::kManaged, addr->type);
+  if (!schema) {
+    return base::Error(fmt::format("{} ({}): schema: {}", where, addr->address, schema.error().message));
+  }
   return *schema;
 }
 
 void MarkSchemaSensitive(Node& node, const structured::Block& block) { MarkSensitiveBlock(node, block); }
 
-ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
-                                        const structured::Schema* schema, const std::string& where) {
-  InstanceAddress addr = AddressOf(change, where);
+base::Expected<ResourceChangeJson> ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
+                                                        const structured::Schema* schema, const std::string& where) {
+  base::Expected<InstanceAddress> parsed_addr = AddressOf(change, where);
+  if (!parsed_addr) return parsed_addr.error();
+  const InstanceAddress& addr = *parsed_addr;
   const std::string here = fmt::format("{} ({})", where, addr.address);
-  if (!change.has_change()) throw ChangeError(fmt::format("{}: no change", here));
+  if (!change.has_change()) return base::Error(fmt::format("{}: no change", here));
   const planproto::Change& c = change.change();
-  ActionInfo action = ActionOf(c.action(), here);
+  base::Expected<ActionInfo> found_action = ActionOf(c.action(), here);
+  if (!found_action) return found_action.error();
+  const ActionInfo& action = *found_action;
 
   ResourceChangeJson result;
   result.address = addr.address;
@@ -261,18 +297,21 @@ ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange&
     return result;
   }
   const std::string provider = ProviderName(change.provider());
-  auto value_at = [&](int index, std::string_view which) -> std::optional<Node> {
-    if (index < 0) return std::nullopt;
-    if (index >= c.values_size()) {
-      throw ChangeError(fmt::format("{}: {} values for a {} change", here, c.values_size(),
-                                    fmt::join(action.names, "-")));
-    }
-    return DecodeResourceValue(c.values(index), schema, fmt::format("{}: {} value", here, which));
-  };
-  std::optional<Node> before = value_at(action.before, "before");
-  std::optional<Node> after = value_at(action.after, "after");
-  if (before) MarkPaths(*before, c.before_sensitive_paths(), here + ": before_sensitive_paths");
-  if (after) MarkPaths(*after, c.after_sensitive_paths(), here + ": after_sensitive_paths");
+  base::Expected<BeforeAfter> values =
+      DecodeValues(c, action, here, [&](const planproto::DynamicValue& value, const std::string& value_where) {
+        return DecodeResourceValue(value, schema, value_where);
+      });
+  if (!values) return values.error();
+  std::optional<Node>& before = values->before;
+  std::optional<Node>& after = values->after;
+  if (before) {
+    base::Expected<void> marked = MarkPaths(*before, c.before_sensitive_paths(), here + ": before_sensitive_paths");
+    if (!marked) return marked.error();
+  }
+  if (after) {
+    base::Expected<void> marked = MarkPaths(*after, c.after_sensitive_paths(), here + ": after_sensitive_paths");
+    if (!marked) return marked.error();
+  }
 
   std::string& out = result.json;
   out += "{\"address\":";
@@ -313,7 +352,9 @@ ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange&
     out += ",\"replace_paths\":[";
     for (int i = 0; i < change.required_replace_size(); ++i) {
       if (i > 0) out += ',';
-      ConvertPath(change.required_replace(i), fmt::format("{}: required_replace[{}]", here, i), nullptr, &out);
+      base::Expected<void> converted =
+          ConvertPath(change.required_replace(i), fmt::format("{}: required_replace[{}]", here, i), nullptr, &out);
+      if (!converted) return converted.error();
     }
     out += ']';
   }
@@ -327,7 +368,9 @@ ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange&
       AppendGoJsonString(out, importing.id());
     } else if (importing.has_identity()) {
       out += "\"identity\":";
-      AppendValueJson(DecodeResourceValue(importing.identity(), nullptr, here + ": importing identity"), out);
+      base::Expected<Node> identity = DecodeResourceValue(importing.identity(), nullptr, here + ": importing identity");
+      if (!identity) return identity.error();
+      AppendValueJson(*identity, out);
     }
     out += '}';
   }
@@ -336,30 +379,28 @@ ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange&
     AppendGoJsonString(out, c.generated_config());
   }
   out += '}';
-  std::string_view reason = ActionReasonName(change.action_reason(), here);
-  if (!reason.empty()) {
+  base::Expected<std::string_view> reason = ActionReasonName(change.action_reason(), here);
+  if (!reason) return reason.error();
+  if (!reason->empty()) {
     out += ",\"action_reason\":";
-    AppendGoJsonString(out, reason);
+    AppendGoJsonString(out, *reason);
   }
   out += '}';
   return result;
 }
 
-void AppendOutputChangeJson(const planproto::OutputChange& change, const std::string& where, std::string& out) {
+base::Expected<void> AppendOutputChangeJson(const planproto::OutputChange& change, const std::string& where,
+                                            std::string& out) {
   const std::string here = fmt::format("{} ({})", where, change.name());
-  if (!change.has_change()) throw ChangeError(fmt::format("{}: no change", here));
+  if (!change.has_change()) return base::Error(fmt::format("{}: no change", here));
   const planproto::Change& c = change.change();
-  ActionInfo action = ActionOf(c.action(), here);
-  auto value_at = [&](int index, std::string_view which) -> std::optional<Node> {
-    if (index < 0) return std::nullopt;
-    if (index >= c.values_size()) {
-      throw ChangeError(fmt::format("{}: {} values for a {} change", here, c.values_size(),
-                                    fmt::join(action.names, "-")));
-    }
-    return DecodeDynamic(c.values(index), fmt::format("{}: {} value", here, which));
-  };
-  std::optional<Node> before = value_at(action.before, "before");
-  std::optional<Node> after = value_at(action.after, "after");
+  base::Expected<ActionInfo> found_action = ActionOf(c.action(), here);
+  if (!found_action) return found_action.error();
+  const ActionInfo& action = *found_action;
+  base::Expected<BeforeAfter> values = DecodeValues(c, action, here, DecodeDynamic);
+  if (!values) return values.error();
+  const std::optional<Node>& before = values->before;
+  const std::optional<Node>& after = values->after;
   AppendGoJsonString(out, change.name());
   out += ":{\"actions\":[";
   for (size_t i = 0; i < action.names.size(); ++i) {
@@ -370,6 +411,7 @@ void AppendOutputChangeJson(const planproto::OutputChange& change, const std::st
   AppendValues(before, after, "false", out);
   const char* sensitive = change.sensitive() ? "true" : "false";
   out += fmt::format(",\"before_sensitive\":{0},\"after_sensitive\":{0}}}", sensitive);
+  return {};
 }
 
 }  // namespace planview::planfile::internal

@@ -1,23 +1,18 @@
 // One change of a plan file as `show -json` writes it: a resource instance change (for
 // `resource_changes` and `resource_drift`) or an output change, and the paths and values
-// they are made of. Failures throw ChangeError with a one-line message naming where.
+// they are made of. A failure is a base::Error whose one-line message names where.
 #ifndef PLANVIEW_PLANFILE_INTERNAL_CHANGE_JSON_H_
 #define PLANVIEW_PLANFILE_INTERNAL_CHANGE_JSON_H_
 
-#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "base/expected.h"
 #include "planfile/internal/value_node.h"
 #include "planproto/planfile.pb.h"
 #include "structured/schema.h"
 
 namespace planview::planfile::internal {
-
-class ChangeError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
 
 // A resource instance change, ready to be written; `sort_key` orders them as `show -json`.
 struct ResourceChangeJson {
@@ -30,26 +25,28 @@ struct ResourceChangeJson {
 // The schema of the change's resource type: null without schemas or when they lack it.
 // Not thread-safe (the schemas cache their lookups); `where` names the change in errors
 // ("resource_changes[3]").
-const structured::Schema* FindSchema(const planproto::ResourceInstanceChange& change,
-                                     const structured::ProviderSchemas* schemas, const std::string& where);
+base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceInstanceChange& change,
+                                                     const structured::ProviderSchemas* schemas,
+                                                     const std::string& where);
 
 // `schema` (from FindSchema) may be null: values are then decoded untyped. Thread-safe.
-ResourceChangeJson ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
-                                        const structured::Schema* schema, const std::string& where);
+base::Expected<ResourceChangeJson> ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
+                                                        const structured::Schema* schema, const std::string& where);
 
 // `"name":{...}` of `output_changes`.
-void AppendOutputChangeJson(const planproto::OutputChange& change, const std::string& where, std::string& out);
+base::Expected<void> AppendOutputChangeJson(const planproto::OutputChange& change, const std::string& where,
+                                            std::string& out);
 
 // A `dynamic` value (outputs, variables) as a tree.
-Node DecodeDynamic(const planproto::DynamicValue& value, const std::string& where);
+base::Expected<Node> DecodeDynamic(const planproto::DynamicValue& value, const std::string& where);
 
 // Marks what `block` marks sensitive in a resource value: attributes (also inside nested
 // attribute types) and, recursively, nested blocks.
 void MarkSchemaSensitive(Node& node, const structured::Block& block);
 
 // A path as `show -json` writes it (`["tags","Name"]`, `["list",0]`) and as steps.
-void ConvertPath(const planproto::Path& path, const std::string& where, std::vector<PathStep>* steps,
-                 std::string* json);
+base::Expected<void> ConvertPath(const planproto::Path& path, const std::string& where,
+                                 std::vector<PathStep>* steps, std::string* json);
 
 }  // namespace planview::planfile::internal
 

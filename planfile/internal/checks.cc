@@ -7,7 +7,6 @@
 #include <fmt/format.h>
 
 #include "planfile/internal/address.h"
-#include "planfile/internal/change_json.h"
 #include "structured/json_text.h"
 
 namespace planview::planfile::internal {
@@ -57,7 +56,7 @@ struct AddressJson {
 };
 
 // The static (configuration) address: kind, mode/type/name or name, module.
-AddressJson StaticAddress(const planproto::CheckResults& result, const std::string& where) {
+base::Expected<AddressJson> StaticAddress(const planproto::CheckResults& result, const std::string& where) {
   AddressJson out{result.config_addr(), ""};
   std::string module;
   std::string name;
@@ -70,7 +69,7 @@ AddressJson StaticAddress(const planproto::CheckResults& result, const std::stri
   if (result.kind() == planproto::CheckResults::RESOURCE) {
     base::Expected<InstanceAddress> address = ParseInstanceAddress(result.config_addr());
     if (!address || !address->index_json.empty()) {
-      throw ChangeError(fmt::format("{}: {:?} is not a resource address", where, result.config_addr()));
+      return base::Error(fmt::format("{}: {:?} is not a resource address", where, result.config_addr()));
     }
     members = {{"kind", quoted("resource")},
                {"mode", quoted(address->data ? "data" : "managed")},
@@ -79,7 +78,7 @@ AddressJson StaticAddress(const planproto::CheckResults& result, const std::stri
     module = address->module_address;
   } else if (std::string_view keyword = Keyword(result.kind()); !keyword.empty()) {
     if (!SplitNamed(result.config_addr(), keyword, module, name)) {
-      throw ChangeError(fmt::format("{}: {:?} is not a {} address", where, result.config_addr(), keyword));
+      return base::Error(fmt::format("{}: {:?} is not a {} address", where, result.config_addr(), keyword));
     }
     members = {{"kind", quoted(keyword == "output" ? "output_value" : keyword)}, {"name", quoted(name)}};
   }
@@ -96,19 +95,21 @@ AddressJson StaticAddress(const planproto::CheckResults& result, const std::stri
 }
 
 // The dynamic (instance) address: module and instance key where there are.
-AddressJson DynamicAddress(const planproto::CheckResults& result, const std::string& object_addr,
-                           const std::string& where) {
+base::Expected<AddressJson> DynamicAddress(const planproto::CheckResults& result, const std::string& object_addr,
+                                           const std::string& where) {
   std::string module;
   std::string index;
   if (result.kind() == planproto::CheckResults::RESOURCE) {
     base::Expected<InstanceAddress> address = ParseInstanceAddress(object_addr);
-    if (!address) throw ChangeError(fmt::format("{}: {:?} is not a resource instance address", where, object_addr));
+    if (!address) {
+      return base::Error(fmt::format("{}: {:?} is not a resource instance address", where, object_addr));
+    }
     module = address->module_address;
     index = address->index_json;
   } else if (std::string_view keyword = Keyword(result.kind()); !keyword.empty()) {
     std::string name;
     if (!SplitNamed(object_addr, keyword, module, name)) {
-      throw ChangeError(fmt::format("{}: {:?} is not a {} address", where, object_addr, keyword));
+      return base::Error(fmt::format("{}: {:?} is not a {} address", where, object_addr, keyword));
     }
   }
   AddressJson out{object_addr, "{"};
@@ -126,19 +127,23 @@ AddressJson DynamicAddress(const planproto::CheckResults& result, const std::str
 
 }  // namespace
 
-void AppendChecks(const planproto::Plan& plan, std::string& out) {
-  if (plan.check_results_size() == 0) return;
+base::Expected<void> AppendChecks(const planproto::Plan& plan, std::string& out) {
+  if (plan.check_results_size() == 0) return {};
   std::vector<AddressJson> results;
   for (int i = 0; i < plan.check_results_size(); ++i) {
     const planproto::CheckResults& result = plan.check_results(i);
     const std::string where = fmt::format("check_results[{}]", i);
-    AddressJson written = StaticAddress(result, where);
-    std::string json = fmt::format("{{\"address\":{},\"status\":\"{}\"", written.json, StatusName(result.status()));
+    base::Expected<AddressJson> written = StaticAddress(result, where);
+    if (!written) return written.error();
+    std::string json = fmt::format("{{\"address\":{},\"status\":\"{}\"", written->json, StatusName(result.status()));
     std::vector<AddressJson> objects;
     for (int k = 0; k < result.objects_size(); ++k) {
       const planproto::CheckResults::ObjectResult& object = result.objects(k);
-      AddressJson address = DynamicAddress(result, object.object_addr(), fmt::format("{}.objects[{}]", where, k));
-      std::string object_json = fmt::format("{{\"address\":{},\"status\":\"{}\"", address.json, StatusName(object.status()));
+      base::Expected<AddressJson> address =
+          DynamicAddress(result, object.object_addr(), fmt::format("{}.objects[{}]", where, k));
+      if (!address) return address.error();
+      std::string object_json =
+          fmt::format("{{\"address\":{},\"status\":\"{}\"", address->json, StatusName(object.status()));
       std::vector<std::string> messages(object.failure_messages().begin(), object.failure_messages().end());
       std::sort(messages.begin(), messages.end());
       if (!messages.empty()) {
@@ -152,7 +157,7 @@ void AppendChecks(const planproto::Plan& plan, std::string& out) {
         object_json += ']';
       }
       object_json += '}';
-      objects.push_back({address.display, std::move(object_json)});
+      objects.push_back({address->display, std::move(object_json)});
     }
     std::stable_sort(objects.begin(), objects.end(),
                      [](const AddressJson& a, const AddressJson& b) { return a.display < b.display; });
@@ -165,7 +170,7 @@ void AppendChecks(const planproto::Plan& plan, std::string& out) {
       json += ']';
     }
     json += '}';
-    results.push_back({written.display, std::move(json)});
+    results.push_back({written->display, std::move(json)});
   }
   std::stable_sort(results.begin(), results.end(),
                    [](const AddressJson& a, const AddressJson& b) { return a.display < b.display; });
@@ -175,6 +180,7 @@ void AppendChecks(const planproto::Plan& plan, std::string& out) {
     out += results[i].json;
   }
   out += ']';
+  return {};
 }
 
 }  // namespace planview::planfile::internal

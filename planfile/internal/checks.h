@@ -5,13 +5,14 @@
 
 #include <string>
 
+#include "base/expected.h"
 #include "planproto/planfile.pb.h"
 
 namespace planview::planfile::internal {
 
-// Appends `,"checks":[...]` when the plan holds check results; throws ChangeError on an
-// address that is not one. Results are sorted by their displayed address, as `show -json`.
-void AppendChecks(const planproto::Plan& plan, std::string& out);
+// Appends `,"checks":[...]` when the plan holds check results; the error names an address
+// that is not one. Results are sorted by their displayed address, as `show -json`.
+base::Expected<void> AppendChecks(const planproto::Plan& plan, std::string& out);
 
 }  // namespace planview::planfile::internal
 

@@ -1,6 +1,7 @@
 #include "planfile/internal/prior_state.h"
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <optional>
 #include <set>
@@ -22,8 +23,8 @@ namespace {
 
 using structured::Value;
 
-[[noreturn]] void Fail(const std::string& where, std::string_view what) {
-  throw ChangeError(fmt::format("tfstate: {}: {}", where, what));
+base::Error Fail(const std::string& where, std::string_view what) {
+  return base::Error(fmt::format("tfstate: {}: {}", where, what));
 }
 
 using structured::AppendGoJsonString;
@@ -57,8 +58,8 @@ Node FromJson(Value v) {
 
 // A state's `sensitive_attributes` path: `[{"type":"get_attr","value":"a"},
 // {"type":"index","value":{"value":0,"type":"number"}}]`.
-std::vector<PathStep> StatePath(Value path, const std::string& where) {
-  if (!path.is_array()) Fail(where, "a sensitive attribute path is not an array");
+base::Expected<std::vector<PathStep>> StatePath(Value path, const std::string& where) {
+  if (!path.is_array()) return Fail(where, "a sensitive attribute path is not an array");
   std::vector<PathStep> steps;
   for (size_t i = 0; i < path.size(); ++i) {
     Value step = path.at(i);
@@ -70,17 +71,14 @@ std::vector<PathStep> StatePath(Value path, const std::string& where) {
     } else if (type == "index" && value.find("value").is_string()) {
       out.name = std::string(value.find("value").text());
     } else if (type == "index" && value.find("value").is_number()) {
-      const std::string text(value.find("value").text());
-      try {
-        size_t used = 0;
-        out.index = std::stoll(text, &used);
-        if (used != text.size()) throw std::invalid_argument(text);
-      } catch (const std::exception&) {
-        Fail(where, fmt::format("index {} is not a whole number", text));
+      const std::string_view text = value.find("value").text();
+      const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out.index);
+      if (ec != std::errc() || end != text.data() + text.size()) {
+        return Fail(where, fmt::format("index {} is not a whole number", text));
       }
       out.is_index = true;
     } else {
-      Fail(where, "a sensitive attribute path step is neither get_attr nor index");
+      return Fail(where, "a sensitive attribute path step is neither get_attr nor index");
     }
     steps.push_back(std::move(out));
   }
@@ -149,8 +147,8 @@ std::vector<std::string> ModuleChain(std::string_view module) {
   return chain;
 }
 
-InstanceJson Instance(Value resource, Value instance, const std::string& module, const structured::Schema* schema,
-                      const std::string& where) {
+base::Expected<InstanceJson> Instance(Value resource, Value instance, const std::string& module,
+                                      const structured::Schema* schema, const std::string& where) {
   const bool data = resource.find("mode").text() == "data";
   const std::string type(resource.find("type").text());
   const std::string name(resource.find("name").text());
@@ -164,14 +162,14 @@ InstanceJson Instance(Value resource, Value instance, const std::string& module,
     string_key = out.string_key;
   } else if (key.is_number()) {
     out.key_kind = 1;
-    try {
-      out.int_key = std::stoll(std::string(key.text()));
-    } catch (const std::exception&) {
-      Fail(where, "index_key is not a whole number");
+    // The leading whole number of the text ("1.5" reads as 1); out of range fails.
+    const std::string_view text = key.text();
+    if (std::from_chars(text.data(), text.data() + text.size(), out.int_key).ec != std::errc()) {
+      return Fail(where, "index_key is not a whole number");
     }
     int_key = out.int_key;
   } else if (!key.is_null()) {
-    Fail(where, "index_key is neither a number nor a string");
+    return Fail(where, "index_key is neither a number nor a string");
   }
   const InstanceAddress address = InstanceAddressFromParts(module, data, type, name, string_key ? &*string_key : nullptr,
                                                            int_key ? &*int_key : nullptr);
@@ -179,7 +177,7 @@ InstanceJson Instance(Value resource, Value instance, const std::string& module,
   if (deposed.is_string()) out.deposed = std::string(deposed.text());
 
   Value attributes = instance.find("attributes");
-  if (!attributes.is_object() && !attributes.is_null()) Fail(where, "attributes is not an object");
+  if (!attributes.is_object() && !attributes.is_null()) return Fail(where, "attributes is not an object");
   Node value = attributes.is_object() ? FromJson(attributes) : Node{};
   if (schema != nullptr && schema->block) {
     ApplySchema(value, *schema->block);
@@ -188,7 +186,10 @@ InstanceJson Instance(Value resource, Value instance, const std::string& module,
   Value sensitive = instance.find("sensitive_attributes");
   if (sensitive.is_array()) {
     for (size_t i = 0; i < sensitive.size(); ++i) {
-      MarkPath(value, StatePath(sensitive.at(i), fmt::format("{}.sensitive_attributes[{}]", where, i)));
+      base::Expected<std::vector<PathStep>> path =
+          StatePath(sensitive.at(i), fmt::format("{}.sensitive_attributes[{}]", where, i));
+      if (!path) return path.error();
+      MarkPath(value, *path);
     }
   }
 
@@ -291,19 +292,19 @@ void AppendChildModules(const std::string& parent, std::map<std::string, ModuleJ
 
 }  // namespace
 
-void AppendPriorState(std::string_view tfstate, const structured::ProviderSchemas* schemas, ResourceOrder order,
-                      std::string& out) {
+base::Expected<void> AppendPriorState(std::string_view tfstate, const structured::ProviderSchemas* schemas,
+                                      ResourceOrder order, std::string& out) {
   structured::ParseResult parsed = structured::ParseJson(std::string(tfstate));
-  if (!parsed.ok()) throw ChangeError("tfstate: " + parsed.error().ToString("tfstate"));
+  if (!parsed.ok()) return base::Error("tfstate: " + parsed.error().ToString("tfstate"));
   Value root = parsed.value()->root();
-  if (!root.is_object()) Fail("$", "not a state (not a JSON object)");
+  if (!root.is_object()) return Fail("$", "not a state (not a JSON object)");
   Value version = root.find("version");
-  if (!version.is_number() || version.text() != "4") Fail("$.version", "state format version 4 expected");
+  if (!version.is_number() || version.text() != "4") return Fail("$.version", "state format version 4 expected");
 
   Value outputs = root.find("outputs");
   Value resources = root.find("resources");
-  if (!outputs.is_null() && !outputs.is_object()) Fail("$.outputs", "not an object");
-  if (!resources.is_null() && !resources.is_array()) Fail("$.resources", "not an array");
+  if (!outputs.is_null() && !outputs.is_object()) return Fail("$.outputs", "not an object");
+  if (!resources.is_null() && !resources.is_array()) return Fail("$.resources", "not an array");
 
   std::map<std::string, ModuleJson> modules;  // by module instance address ("" for the root)
   std::map<std::string, std::set<std::string>> children;  // module -> its child module instances
@@ -313,10 +314,10 @@ void AppendPriorState(std::string_view tfstate, const structured::ProviderSchema
     Value resource = resources.at(r);
     if (!resource.is_object() || !resource.find("type").is_string() || !resource.find("name").is_string() ||
         !resource.find("mode").is_string() || !resource.find("provider").is_string()) {
-      Fail(where, "a resource needs mode, type, name and provider strings");
+      return Fail(where, "a resource needs mode, type, name and provider strings");
     }
     Value instances = resource.find("instances");
-    if (!instances.is_array()) Fail(where + ".instances", "not an array");
+    if (!instances.is_array()) return Fail(where + ".instances", "not an array");
     const std::string module(resource.find("module").is_string() ? resource.find("module").text() : "");
     const structured::Schema* schema = nullptr;
     if (schemas != nullptr) {
@@ -325,7 +326,7 @@ void AppendPriorState(std::string_view tfstate, const structured::ProviderSchema
                         resource.find("mode").text() == "data" ? structured::ResourceMode::kData
                                                                : structured::ResourceMode::kManaged,
                         resource.find("type").text());
-      if (!found) Fail(where, "schema: " + found.error().message);
+      if (!found) return Fail(where, "schema: " + found.error().message);
       schema = *found;
     }
     ResourceJson converted;
@@ -335,8 +336,10 @@ void AppendPriorState(std::string_view tfstate, const structured::ProviderSchema
     for (size_t i = 0; i < instances.size(); ++i) {
       Value instance = instances.at(i);
       const std::string instance_where = fmt::format("{}.instances[{}]", where, i);
-      if (!instance.is_object()) Fail(instance_where, "not an object");
-      converted.instances.push_back(Instance(resource, instance, module, schema, instance_where));
+      if (!instance.is_object()) return Fail(instance_where, "not an object");
+      base::Expected<InstanceJson> read = Instance(resource, instance, module, schema, instance_where);
+      if (!read) return read.error();
+      converted.instances.push_back(std::move(*read));
     }
     if (!module.empty()) {
       std::vector<std::string> chain = ModuleChain(module);
@@ -346,7 +349,7 @@ void AppendPriorState(std::string_view tfstate, const structured::ProviderSchema
     }
     modules[module].resources.push_back(std::move(converted));
   }
-  if (resource_count == 0 && (outputs.is_null() || outputs.empty())) return;
+  if (resource_count == 0 && (outputs.is_null() || outputs.empty())) return {};
 
   out += ",\"prior_state\":{\"format_version\":\"1.0\"";
   if (root.find("terraform_version").is_string()) {
@@ -359,7 +362,7 @@ void AppendPriorState(std::string_view tfstate, const structured::ProviderSchema
     out += "\"outputs\":{";
     for (size_t i = 0; i < sorted.keys.size(); ++i) {
       Node& output = sorted.children[i];
-      if (output.kind != Node::Kind::kObject) Fail("$.outputs", "an output is not an object");
+      if (output.kind != Node::Kind::kObject) return Fail("$.outputs", "an output is not an object");
       if (i > 0) out += ',';
       AppendGoJsonString(out, sorted.keys[i]);
       const Node* sensitive = output.Member("sensitive");
@@ -380,6 +383,7 @@ void AppendPriorState(std::string_view tfstate, const structured::ProviderSchema
   if (!modules[""].resources.empty()) AppendResources(modules[""].resources, order, out);
   AppendChildModules("", modules, children, order, out);
   out += "}}}";
+  return {};
 }
 
 }  // namespace planview::planfile::internal

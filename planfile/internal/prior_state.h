@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/expected.h"
 #include "structured/schema.h"
 
 namespace planview::planfile::internal {
@@ -18,10 +19,10 @@ namespace planview::planfile::internal {
 enum class ResourceOrder { kByAddressText, kDataFirst };
 
 // Appends `,"prior_state":{...}` to `out` unless the state holds no resource and no output
-// (then `show -json` leaves the member out). Throws ChangeError ("tfstate: ...") on a state
-// that is not what a state file holds.
-void AppendPriorState(std::string_view tfstate, const structured::ProviderSchemas* schemas, ResourceOrder order,
-                      std::string& out);
+// (then `show -json` leaves the member out). The error ("tfstate: ...") when the state is
+// not what a state file holds.
+base::Expected<void> AppendPriorState(std::string_view tfstate, const structured::ProviderSchemas* schemas,
+                                      ResourceOrder order, std::string& out);
 
 }  // namespace planview::planfile::internal
 

@@ -17,21 +17,19 @@ namespace planview::planfile::internal {
 
 namespace {
 
-
-struct Failure {
-  size_t offset;
-  std::string message;
-};
-
+// Reads one value into a tree. The first failure is kept (with where it happened) and every
+// read after it fails at once, so each caller returns as soon as it sees !ok(): no loop over
+// a count goes on after a failure.
 class Decoder {
  public:
   explicit Decoder(std::string_view in) : in_(in) {}
 
   Node Decode(int depth) {
-    if (depth > kMaxMsgpackDepth) Fail(fmt::format("nesting deeper than {} levels", kMaxMsgpackDepth));
+    if (depth > kMaxMsgpackDepth) return Fail(fmt::format("nesting deeper than {} levels", kMaxMsgpackDepth));
     const size_t start = pos_;
     const uint8_t b = Byte();
     Node node;
+    if (failed_) return node;
     if (b <= 0x7f) return Number(wire::FormatInt64(b));
     if (b >= 0xe0) return Number(wire::FormatInt64(static_cast<int8_t>(b)));
     if (b >= 0x80 && b <= 0x8f) return Map(b & 0x0f, depth);
@@ -45,7 +43,7 @@ class Decoder {
         return node;
       case 0xc4: case 0xc5: case 0xc6:
         pos_ = start;
-        Fail("binary data outside a dynamic value");
+        return Fail("binary data outside a dynamic value");
       case 0xc7: Skip(Uint(1) + 1); return Unknown();
       case 0xc8: Skip(Uint(2) + 1); return Unknown();
       case 0xc9: Skip(Uint(4) + 1); return Unknown();
@@ -83,34 +81,62 @@ class Decoder {
       case 0xdf: return Map(Uint(4), depth);
       default:
         pos_ = start;
-        Fail(fmt::format("0x{:02x} is not a msgpack value", b));
+        return Fail(fmt::format("0x{:02x} is not a msgpack value", b));
     }
   }
 
-  size_t pos() const { return pos_; }
-  const std::vector<wire::PathStep>& path() const { return path_; }
-
-  [[noreturn]] void Fail(std::string message) { throw Failure{pos_, std::move(message)}; }
+  bool ok() const { return !failed_; }
+  // The first failure as `at PATH (byte N): MESSAGE`.
+  const wire::WireError& error() const { return error_; }
 
  private:
+  // Keeps the first failure, at the current position and path; returns a null node for
+  // the caller to return.
+  Node Fail(std::string message) {
+    FailWithPath(std::move(message), path_);
+    return Node{};
+  }
+  void FailWithPath(std::string message, std::vector<wire::PathStep> path) {
+    if (failed_) return;
+    failed_ = true;
+    error_.offset = pos_;
+    error_.path = std::move(path);
+    error_.message = std::move(message);
+    pos_ = in_.size();  // every later read fails at once
+  }
+
+  // After a failure these read nothing and return 0.
   uint8_t Byte() {
-    if (pos_ >= in_.size()) Fail("unexpected end of msgpack data");
+    if (pos_ >= in_.size()) {
+      Fail("unexpected end of msgpack data");
+      return 0;
+    }
     return static_cast<uint8_t>(in_[pos_++]);
   }
   uint64_t Uint(int bytes) {
-    if (in_.size() - pos_ < static_cast<size_t>(bytes)) Fail("unexpected end of msgpack data");
+    if (in_.size() - pos_ < static_cast<size_t>(bytes)) {
+      Fail("unexpected end of msgpack data");
+      return 0;
+    }
     uint64_t v = 0;
     for (int i = 0; i < bytes; ++i) v = (v << 8) | static_cast<uint8_t>(in_[pos_++]);
     return v;
   }
   void Skip(uint64_t n) {
-    if (in_.size() - pos_ < n) Fail("unexpected end of msgpack data");
+    if (in_.size() - pos_ < n) {
+      Fail("unexpected end of msgpack data");
+      return;
+    }
     pos_ += n;
   }
   // Moves past one value without decoding it (for the value part of a dynamic wrapper).
   void SkipValue(int depth) {
-    if (depth > kMaxMsgpackDepth) Fail(fmt::format("nesting deeper than {} levels", kMaxMsgpackDepth));
+    if (depth > kMaxMsgpackDepth) {
+      Fail(fmt::format("nesting deeper than {} levels", kMaxMsgpackDepth));
+      return;
+    }
     const uint8_t b = Byte();
+    if (failed_) return;
     uint64_t items = 0;  // values that follow as children
     if (b <= 0x7f || b >= 0xe0 || b == 0xc0 || b == 0xc2 || b == 0xc3) return;
     if (b >= 0x80 && b <= 0x8f) items = 2 * (b & 0x0f);
@@ -140,14 +166,21 @@ class Decoder {
         default:
           --pos_;
           Fail(fmt::format("0x{:02x} is not a msgpack value", b));
+          return;
       }
     }
-    CheckCount(items);
-    for (uint64_t i = 0; i < items; ++i) SkipValue(depth + 1);
+    if (!CheckCount(items)) return;
+    for (uint64_t i = 0; i < items && !failed_; ++i) SkipValue(depth + 1);
   }
-  // Every value takes at least one byte: a count beyond the bytes left is a lie.
-  void CheckCount(uint64_t count) {
-    if (count > in_.size() - pos_) Fail(fmt::format("{} values announced but only {} bytes left", count, in_.size() - pos_));
+  // Every value takes at least one byte: a count beyond the bytes left is a lie (and fails
+  // before any of them is read). False after a failure.
+  bool CheckCount(uint64_t count) {
+    if (failed_) return false;
+    if (count > in_.size() - pos_) {
+      Fail(fmt::format("{} values announced but only {} bytes left", count, in_.size() - pos_));
+      return false;
+    }
+    return true;
   }
 
   static Node Number(std::string text) {
@@ -162,19 +195,21 @@ class Decoder {
     return node;
   }
   Node Float(double d, size_t start) {
+    if (failed_) return Node{};
     if (!std::isfinite(d)) {
       pos_ = start;
-      Fail(std::isnan(d) ? "NaN is not a number" : "an infinite number cannot be written as JSON");
+      return Fail(std::isnan(d) ? "NaN is not a number" : "an infinite number cannot be written as JSON");
     }
     return Number(wire::FormatFloat64(d));
   }
   Node String(uint64_t length) {
-    if (in_.size() - pos_ < length) Fail("unexpected end of msgpack data");
+    if (failed_) return Node{};
+    if (in_.size() - pos_ < length) return Fail("unexpected end of msgpack data");
     std::string_view text = in_.substr(pos_, length);
     size_t bad = structured::FindInvalidUtf8(text);
     if (bad != text.size()) {
       pos_ += bad;
-      Fail("string is not valid UTF-8");
+      return Fail("string is not valid UTF-8");
     }
     pos_ += length;
     Node node;
@@ -183,7 +218,7 @@ class Decoder {
     return node;
   }
   Node Array(uint64_t count, size_t start, int depth) {
-    CheckCount(count);
+    if (!CheckCount(count)) return Node{};
     if (count == 2 && pos_ < in_.size()) {
       const uint8_t next = static_cast<uint8_t>(in_[pos_]);
       if (next == 0xc4 || next == 0xc5 || next == 0xc6) return Dynamic(start, depth);
@@ -195,6 +230,7 @@ class Decoder {
       path_.push_back(wire::PathStep{wire::PathStep::Kind::kIndex, {}, i});
       node.children.push_back(Decode(depth + 1));
       path_.pop_back();
+      if (failed_) return Node{};
     }
     return node;
   }
@@ -202,18 +238,20 @@ class Decoder {
   Node Dynamic(size_t start, int depth) {
     SkipValue(depth + 1);
     SkipValue(depth + 1);
+    if (failed_) return Node{};
     const size_t end = pos_;
     wire::DecodeResult decoded = wire::DecodeMsgpack(std::string(in_.substr(start, end - start)), structured::Type::Dynamic());
     if (!decoded.ok()) {
       pos_ = start + decoded.error->offset;
-      std::vector<wire::PathStep> inner = decoded.error->path;
-      path_.insert(path_.end(), inner.begin(), inner.end());
-      Fail(decoded.error->message);
+      std::vector<wire::PathStep> path = path_;
+      path.insert(path.end(), decoded.error->path.begin(), decoded.error->path.end());
+      FailWithPath(decoded.error->message, std::move(path));
+      return Node{};
     }
     return FromWire(*decoded.value, structured::Type::Dynamic());
   }
   Node Map(uint64_t count, int depth) {
-    CheckCount(count);
+    if (!CheckCount(count)) return Node{};
     Node node;
     node.kind = Node::Kind::kObject;
     node.keys.reserve(count);
@@ -222,24 +260,27 @@ class Decoder {
       const size_t key_at = pos_;
       const uint8_t b = Byte();
       uint64_t length;
+      if (failed_) return Node{};
       if (b >= 0xa0 && b <= 0xbf) length = b & 0x1f;
       else if (b == 0xd9) length = Uint(1);
       else if (b == 0xda) length = Uint(2);
       else if (b == 0xdb) length = Uint(4);
       else {
         pos_ = key_at;
-        Fail("map key is not a string");
+        return Fail("map key is not a string");
       }
       std::string key = String(length).text;
+      if (failed_) return Node{};
       path_.push_back(wire::PathStep{wire::PathStep::Kind::kKey, key, 0});
       Node child = Decode(depth + 1);
       path_.pop_back();
+      if (failed_) return Node{};
       node.keys.push_back(std::move(key));
       node.children.push_back(std::move(child));
     }
     if (!std::is_sorted(node.keys.begin(), node.keys.end())) SortMembers(node);
     for (size_t i = 1; i < node.keys.size(); ++i) {
-      if (node.keys[i - 1] == node.keys[i]) Fail(fmt::format("map key {:?} appears twice", node.keys[i]));
+      if (node.keys[i - 1] == node.keys[i]) return Fail(fmt::format("map key {:?} appears twice", node.keys[i]));
     }
     return node;
   }
@@ -264,6 +305,8 @@ class Decoder {
   std::string_view in_;
   size_t pos_ = 0;
   std::vector<wire::PathStep> path_;
+  bool failed_ = false;
+  wire::WireError error_;
 };
 
 }  // namespace
@@ -271,15 +314,9 @@ class Decoder {
 UntypedResult DecodeUntypedMsgpack(std::string_view bytes) {
   UntypedResult result;
   Decoder decoder(bytes);
-  try {
-    result.node = decoder.Decode(0);
-  } catch (const Failure& f) {
-    wire::WireError error;
-    error.path = decoder.path();
-    error.offset = f.offset;
-    error.message = f.message;
-    result.error = error.ToString();
-  }
+  Node node = decoder.Decode(0);
+  if (decoder.ok()) result.node = std::move(node);
+  else result.error = decoder.error().ToString();
   return result;
 }
 
