@@ -19,7 +19,7 @@ Diff DiffAttribute(const Change& change, const structured::Attribute& attribute,
   if (attribute.nested_type) {
     return DiffNestedAttribute(change, attribute.nested_type->attributes, attribute.nested_type->nesting_mode, path);
   }
-  if (!attribute.type) Fail(path, Side::kAfter, "the schema gives this attribute neither a type nor a nested type");
+  if (!attribute.type) return Fail(path, Side::kAfter, "the schema gives this attribute neither a type nor a nested type");
   return DiffType(change, *attribute.type, path);
 }
 
@@ -37,7 +37,7 @@ Diff DiffNestedAttribute(const Change& change, const AttributeMap& attributes, N
     case NestingMode::kSet:
       return DiffNestedSet(change, attributes, path);
   }
-  Fail(path, Side::kAfter, "the schema gives this attribute an unknown nesting mode");
+  return Fail(path, Side::kAfter, "the schema gives this attribute an unknown nesting mode");
 }
 
 Diff DiffType(const Change& change, const Type& type, Path& path) {
@@ -65,23 +65,26 @@ Diff DiffType(const Change& change, const Type& type, Path& path) {
     case Type::Kind::kSet:
       return DiffSet(change, type.element(), path);
   }
-  Fail(path, Side::kAfter, fmt::format("unsupported type {}", type.FriendlyName()));
+  return Fail(path, Side::kAfter, fmt::format("unsupported type {}", type.FriendlyName()));
 }
 
 }  // namespace internal
 
-change::Diff ComputeDiffForAttribute(const structured::Change& change, const structured::Attribute& attribute,
-                                     Action parent_action, const change::Profile& profile) {
+base::Expected<change::Diff> ComputeDiffForAttribute(const structured::Change& change,
+                                                     const structured::Attribute& attribute, Action parent_action,
+                                                     const change::Profile& profile) {
   change::DiffArenaScope arena;  // the tree's nodes in one arena
   internal::Path path(profile);
-  return internal::DiffAttribute(change, attribute, parent_action, path);
+  change::Diff diff = internal::DiffAttribute(change, attribute, parent_action, path);
+  return internal::Outcome(path, std::move(diff));
 }
 
-change::Diff ComputeDiffForType(const structured::Change& change, const structured::Type& type,
-                                const change::Profile& profile) {
+base::Expected<change::Diff> ComputeDiffForType(const structured::Change& change, const structured::Type& type,
+                                                const change::Profile& profile) {
   change::DiffArenaScope arena;  // the tree's nodes in one arena
   internal::Path path(profile);
-  return internal::DiffType(change, type, path);
+  change::Diff diff = internal::DiffType(change, type, path);
+  return internal::Outcome(path, std::move(diff));
 }
 
 }  // namespace planview::differ

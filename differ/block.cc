@@ -64,6 +64,7 @@ Diff DiffBlock(const Change& input, const structured::Block& block, Path& path) 
       path.PushAttribute(name);
       PathStep step(path);
       std::optional<Diff> diff = DiffBlockAttribute(value.GetChild(name), attribute, current, path);
+      if (path.failed()) return Diff();
       if (!diff) continue;
       current = CompareActions(current, diff->action());
       attributes.emplace(name, *std::move(diff));
@@ -73,9 +74,10 @@ Diff DiffBlock(const Change& input, const structured::Block& block, Path& path) 
   renderers::Blocks blocks;
   blocks.records_unknown = profile.unknown_blocks;
   for (const auto& [name, block_type] : block.block_types) {
+    if (path.failed()) return Diff();
     path.PushAttribute(name);
     PathStep step(path);
-    if (!block_type.block) Fail(path, Side::kAfter, "the schema gives this nested block no block");
+    if (!block_type.block) return Fail(path, Side::kAfter, "the schema gives this nested block no block");
     const structured::Block& nested = *block_type.block;
 
     Change child = value.GetChild(name);
@@ -128,6 +130,7 @@ Diff DiffBlock(const Change& input, const structured::Block& block, Path& path) 
     }
   }
 
+  if (path.failed()) return Diff();
   if (profile.terraform_write_only) {
     // The block's own change and final action, for every write-only attribute.
     for (const auto& [name, attribute] : block.attributes) {
@@ -140,11 +143,12 @@ Diff DiffBlock(const Change& input, const structured::Block& block, Path& path) 
 
 }  // namespace internal
 
-change::Diff ComputeDiffForBlock(const structured::Change& change, const structured::Block& block,
-                                 const change::Profile& profile) {
+base::Expected<change::Diff> ComputeDiffForBlock(const structured::Change& change, const structured::Block& block,
+                                                 const change::Profile& profile) {
   change::DiffArenaScope arena;  // the tree's nodes in one arena
   internal::Path path(profile);
-  return internal::DiffBlock(change, block, path);
+  change::Diff diff = internal::DiffBlock(change, block, path);
+  return internal::Outcome(path, std::move(diff));
 }
 
 }  // namespace planview::differ

@@ -5,8 +5,9 @@
 // type, and outputs / dynamic values whose type comes from the JSON itself.
 //
 // Errors: a value whose shape contradicts the schema (a string where the schema says list,
-// a set of objects holding a number, ...) throws DiffError naming the attribute path
-// (`.tags["Name"]`, `.rule[2].port`). Nothing aborts. Where upstream reads a mismatch
+// a set of objects holding a number, ...) stops the walk there, and the call returns a
+// base::Error "PATH: what" naming the attribute path (`.tags["Name"]`, `.rule[2].port`;
+// also in Error::path). Nothing aborts or throws. Where upstream reads a mismatch
 // leniently and renders it, so does the differ: a block or nested-attribute object that
 // is not an object has no attributes, and nothing inside a sensitive value is checked.
 //
@@ -17,9 +18,7 @@
 #ifndef PLANVIEW_DIFFER_DIFFER_H_
 #define PLANVIEW_DIFFER_DIFFER_H_
 
-#include <stdexcept>
-#include <string>
-
+#include "base/expected.h"
 #include "change/diff.h"
 #include "change/profile.h"
 #include "structured/action.h"
@@ -29,25 +28,16 @@
 
 namespace planview::differ {
 
-class DiffError : public std::runtime_error {
- public:
-  DiffError(const std::string& path, const std::string& message)
-      : std::runtime_error(path.empty() ? message : path + ": " + message), path_(path) {}
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
-
 // `profile`: whose renderer's diff tree to build (change/profile.h).
-change::Diff ComputeDiffForBlock(const structured::Change& change, const structured::Block& block,
-                                 const change::Profile& profile = change::OpenTofuProfile());
-change::Diff ComputeDiffForAttribute(const structured::Change& change, const structured::Attribute& attribute,
-                                     Action parent_action, const change::Profile& profile = change::OpenTofuProfile());
-change::Diff ComputeDiffForType(const structured::Change& change, const structured::Type& type,
-                                const change::Profile& profile = change::OpenTofuProfile());
-change::Diff ComputeDiffForOutput(const structured::Change& change,
-                                  const change::Profile& profile = change::OpenTofuProfile());
+base::Expected<change::Diff> ComputeDiffForBlock(const structured::Change& change, const structured::Block& block,
+                                                 const change::Profile& profile = change::OpenTofuProfile());
+base::Expected<change::Diff> ComputeDiffForAttribute(const structured::Change& change,
+                                                     const structured::Attribute& attribute, Action parent_action,
+                                                     const change::Profile& profile = change::OpenTofuProfile());
+base::Expected<change::Diff> ComputeDiffForType(const structured::Change& change, const structured::Type& type,
+                                                const change::Profile& profile = change::OpenTofuProfile());
+base::Expected<change::Diff> ComputeDiffForOutput(const structured::Change& change,
+                                                  const change::Profile& profile = change::OpenTofuProfile());
 
 }  // namespace planview::differ
 

@@ -2,7 +2,6 @@
 // and of Terraform's (testdata/conformance/terraform/differ/, with the Terraform profile)
 // through the differ entry point it names, then checks the rendering (colour off and on,
 // indent 0) and the diff tree against what that renderer produced.
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -53,30 +52,32 @@ structured::Change ChangeFromInput(Value input) {
   return change;
 }
 
-change::Diff RunEntryPoint(Value root, const structured::Change& change, const change::Profile& profile) {
+// The entry point's result, or why the case cannot run.
+base::Expected<change::Diff> RunEntryPoint(Value root, const structured::Change& change,
+                                           const change::Profile& profile) {
   std::string entry_point(root.find("entry_point").text());
   Value schema = root.find("schema");
   if (entry_point == "ComputeDiffForBlock") {
     auto block = structured::ParseBlock(schema.find("block"), "$.schema.block");
-    if (!block) throw std::runtime_error(block.error().message);
+    if (!block) return block.error();
     return ComputeDiffForBlock(change, **block, profile);
   }
   if (entry_point == "ComputeDiffForAttribute") {
     auto attribute = structured::ParseAttribute(schema.find("attribute"), "$.schema.attribute");
-    if (!attribute) throw std::runtime_error(attribute.error().message);
+    if (!attribute) return attribute.error();
     // Terraform's ComputeDiffForAttribute has no parent action.
     Value parent_name = schema.find("parent_action");
     auto parent = parent_name.is_string() ? ActionFromName(parent_name.text()) : Action::kNoOp;
-    if (!parent) throw std::runtime_error("bad parent_action");
+    if (!parent) return base::Error("bad parent_action");
     return ComputeDiffForAttribute(change, *attribute, *parent, profile);
   }
   if (entry_point == "ComputeDiffForType") {
     auto type = structured::ParseType(schema.find("type"));
-    if (!type) throw std::runtime_error(type.error().message);
+    if (!type) return type.error();
     return ComputeDiffForType(change, *type, profile);
   }
   if (entry_point == "ComputeDiffForOutput") return ComputeDiffForOutput(change, profile);
-  throw std::runtime_error("unknown entry point " + entry_point);
+  return base::Error("unknown entry point " + entry_point);
 }
 
 class DifferConformance : public ::testing::TestWithParam<change::testing::CaseFile> {
@@ -93,12 +94,9 @@ TEST_P(DifferConformance, MatchesUpstream) {
   Value root = c.root;
 
   structured::Change change = ChangeFromInput(root.find("input"));
-  change::Diff diff;
-  try {
-    diff = RunEntryPoint(root, change, Profile());
-  } catch (const std::exception& e) {
-    FAIL() << "differ failed: " << e.what();
-  }
+  base::Expected<change::Diff> result = RunEntryPoint(root, change, Profile());
+  ASSERT_TRUE(result) << "differ failed: " << result.error().message;
+  const change::Diff& diff = *result;
 
   change::RenderOpts opts;
   opts.profile = &Profile();

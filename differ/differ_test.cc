@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <tuple>
 #include <vector>
 
 #include <fmt/format.h>
@@ -60,15 +61,17 @@ class DifferTest : public ::testing::Test {
     return false;
   }
 
-  // Runs `run` and returns the DiffError's path and message ("" when nothing is thrown).
-  template <typename Run>
-  std::pair<std::string, std::string> ErrorOf(Run&& run) {
-    try {
-      run();
-    } catch (const DiffError& e) {
-      return {e.path(), e.what()};
-    }
-    return {"", ""};
+  // The error's path and message ("" when the diff succeeded).
+  std::pair<std::string, std::string> ErrorOf(const base::Expected<change::Diff>& result) {
+    if (result) return {"", ""};
+    return {result.error().path, result.error().message};
+  }
+
+  // The diff, which must have succeeded.
+  change::Diff Ok(base::Expected<change::Diff> result) {
+    if (result) return *std::move(result);
+    ADD_FAILURE() << "the differ failed: " << result.error().message;
+    return {};
   }
 };
 
@@ -80,27 +83,23 @@ constexpr const char* kTagsAndRules = R"({
 
 TEST_F(DifferTest, MapValueOfTheWrongTypeNamesTheKey) {
   auto block = Block(kTagsAndRules);
-  auto [path, message] = ErrorOf([&] {
-    ComputeDiffForBlock(Update(R"({"tags": {"Name": "a"}})", R"({"tags": {"Name": 5}})"), *block);
-  });
+  auto [path, message] = ErrorOf(ComputeDiffForBlock(Update(R"({"tags": {"Name": "a"}})", R"({"tags": {"Name": 5}})"), *block));
   EXPECT_EQ(path, R"(.tags["Name"])");
   EXPECT_EQ(message, R"(.tags["Name"]: the after value is a number, but the schema expects a string)");
 }
 
 TEST_F(DifferTest, NestedBlockElementNamesItsIndex) {
   auto block = Block(kTagsAndRules);
-  auto [path, message] = ErrorOf([&] {
-    ComputeDiffForBlock(Update(R"({"rule": [{"port": "1"}, {"port": "2"}, {"port": "3"}]})",
+  auto [path, message] = ErrorOf(ComputeDiffForBlock(Update(R"({"rule": [{"port": "1"}, {"port": "2"}, {"port": "3"}]})",
                                R"({"rule": [{"port": "1"}, {"port": "2"}, {"port": {"x": 1}}]})"),
-                        *block);
-  });
+                        *block));
   EXPECT_EQ(path, ".rule[2].port");
   EXPECT_EQ(message, ".rule[2].port: the after value is an object, but the schema expects a string");
 }
 
 TEST_F(DifferTest, StringWhereTheSchemaSaysList) {
   auto block = Block(R"({"attributes": {"names": {"type": ["list", "string"], "optional": true}}})");
-  auto [path, message] = ErrorOf([&] { ComputeDiffForBlock(Update(R"({"names": "a,b"})", R"({"names": []})"), *block); });
+  auto [path, message] = ErrorOf(ComputeDiffForBlock(Update(R"({"names": "a,b"})", R"({"names": []})"), *block));
   EXPECT_EQ(path, ".names");
   EXPECT_EQ(message, ".names: the before value is a string, but the schema expects a list (an array)");
 }
@@ -108,7 +107,7 @@ TEST_F(DifferTest, StringWhereTheSchemaSaysList) {
 TEST_F(DifferTest, SetOfObjectsHoldingANumber) {
   auto type = Type(R"(["set", ["object", {"a": "string"}]])");
   auto [path, message] =
-      ErrorOf([&] { ComputeDiffForType(Update(R"([{"a": "x"}])", R"([{"a": "x"}, 7])"), type); });
+      ErrorOf(ComputeDiffForType(Update(R"([{"a": "x"}])", R"([{"a": "x"}, 7])"), type));
   EXPECT_EQ(path, "[1]");
   EXPECT_EQ(message, "[1]: the after value is a number, but the schema expects an object");
 }
@@ -116,16 +115,14 @@ TEST_F(DifferTest, SetOfObjectsHoldingANumber) {
 TEST_F(DifferTest, ListIndexFollowsTheSideInError) {
   // The bad after element sits at after index 2 but is paired with before index 1.
   auto type = Type(R"(["list", ["object", {"a": "string"}]])");
-  auto [path, message] = ErrorOf([&] {
-    ComputeDiffForType(Update(R"([{"a": "x"}, {"a": "y"}])", R"([{"a": "x"}, {"a": "new"}, {"a": 1}])"), type);
-  });
+  auto [path, message] = ErrorOf(ComputeDiffForType(Update(R"([{"a": "x"}, {"a": "y"}])", R"([{"a": "x"}, {"a": "new"}, {"a": 1}])"), type));
   EXPECT_EQ(path, "[2].a");
 }
 
 TEST_F(DifferTest, BlockThatIsNotAnObjectHasNoAttributes) {
   // Upstream reads it leniently, as an empty block (a conformance case relies on it).
   auto block = Block(kTagsAndRules);
-  EXPECT_TRUE(TreeIs(ComputeDiffForBlock(Update("null", "[1, 2]"), *block), R"({"action": "Create", "replace": false,
+  EXPECT_TRUE(TreeIs(Ok(ComputeDiffForBlock(Update("null", "[1, 2]"), *block)), R"({"action": "Create", "replace": false,
     "renderer": {"type": "blockRenderer", "attributes": {}, "blocks": {"type": "Blocks", "SingleBlocks": {},
       "ListBlocks": {}, "SetBlocks": {}, "MapBlocks": {}, "ReplaceBlocks": {}, "BeforeSensitiveBlocks": {},
       "AfterSensitiveBlocks": {}}}})"));
@@ -133,15 +130,28 @@ TEST_F(DifferTest, BlockThatIsNotAnObjectHasNoAttributes) {
 
 TEST_F(DifferTest, TypedObjectThatIsNotAnObject) {
   auto type = Type(R"(["object", {"a": "string"}])");
-  auto [path, message] = ErrorOf([&] { ComputeDiffForType(Update("null", "\"x\""), type); });
+  auto [path, message] = ErrorOf(ComputeDiffForType(Update("null", "\"x\""), type));
   EXPECT_EQ(message, "the after value is a string, but the schema expects an object");
 }
 
 TEST_F(DifferTest, ListBlockThatIsAnObject) {
   auto block = Block(kTagsAndRules);
   auto [path, message] =
-      ErrorOf([&] { ComputeDiffForBlock(Update(R"({"rule": {"port": "1"}})", R"({"rule": []})"), *block); });
+      ErrorOf(ComputeDiffForBlock(Update(R"({"rule": {"port": "1"}})", R"({"rule": []})"), *block));
   EXPECT_EQ(path, ".rule");
+}
+
+TEST_F(DifferTest, TheFirstErrorIsTheOneReported) {
+  // Both attributes and both rules are wrong; the walk stops at the first (attributes in
+  // name order, then nested blocks).
+  auto block = Block(R"({"attributes": {"a": {"type": "string", "optional": true}, "b": {"type": "bool", "optional": true}},
+    "block_types": {"rule": {"nesting_mode": "list", "block": {"attributes": {"port": {"type": "string", "optional": true}}}}}})");
+  auto [path, message] =
+      ErrorOf(ComputeDiffForBlock(Update(R"({"a": 1, "b": 2, "rule": [{"port": 3}, {"port": 4}]})", "null"), *block));
+  EXPECT_EQ(message, ".a: the before value is a number, but the schema expects a string");
+  std::tie(path, message) =
+      ErrorOf(ComputeDiffForBlock(Update(R"({"rule": [{"port": "x"}, {"port": 3}, {"port": 4}]})", "null"), *block));
+  EXPECT_EQ(message, ".rule[1].port: the before value is a number, but the schema expects a string");
 }
 
 TEST_F(DifferTest, NestedAttributeKeysAreQuoted) {
@@ -149,16 +159,14 @@ TEST_F(DifferTest, NestedAttributeKeysAreQuoted) {
       "attributes": {"port": {"type": "number", "optional": true}}}, "optional": true})"),
                                               "$");
   ASSERT_TRUE(attribute) << attribute.error().message;
-  auto [path, message] = ErrorOf([&] {
-    ComputeDiffForAttribute(Update(R"({"web server": {"port": 80}})", R"({"web server": {"port": "80"}})"),
-                            *attribute, Action::kUpdate);
-  });
+  auto [path, message] = ErrorOf(ComputeDiffForAttribute(Update(R"({"web server": {"port": 80}})", R"({"web server": {"port": "80"}})"),
+                            *attribute, Action::kUpdate));
   EXPECT_EQ(path, R"(["web server"].port)");
 }
 
 TEST_F(DifferTest, AttributeWithoutAType) {
   structured::Attribute attribute;
-  auto [path, message] = ErrorOf([&] { ComputeDiffForAttribute(Update("1", "2"), attribute, Action::kUpdate); });
+  auto [path, message] = ErrorOf(ComputeDiffForAttribute(Update("1", "2"), attribute, Action::kUpdate));
   EXPECT_EQ(message, "the schema gives this attribute neither a type nor a nested type");
 }
 
@@ -171,13 +179,13 @@ TEST_F(DifferTest, SensitiveValuesAreNotShapeChecked) {
   structured::Change change = Update(R"({"ports": "redacted", "count": 1})", R"({"ports": "redacted", "count": 1})");
   change.before_sensitive = Json(R"({"ports": true})");
   change.after_sensitive = Json(R"({"ports": true})");
-  change::Diff diff = ComputeDiffForBlock(change, *block);
+  change::Diff diff = Ok(ComputeDiffForBlock(change, *block));
   EXPECT_EQ(diff.action(), Action::kNoOp);
   // Outside the sensitive value the check still applies.
   change = Update(R"({"ports": "redacted", "count": "1"})", R"({"ports": "redacted", "count": 1})");
   change.before_sensitive = Json(R"({"ports": true})");
   change.after_sensitive = Json(R"({"ports": true})");
-  auto [path, message] = ErrorOf([&] { ComputeDiffForBlock(change, *block); });
+  auto [path, message] = ErrorOf(ComputeDiffForBlock(change, *block));
   EXPECT_EQ(message, ".count: the before value is a string, but the schema expects a number");
 }
 
@@ -187,7 +195,7 @@ TEST_F(DifferTest, MarkersOfTheWrongShapeAreIgnored) {
   structured::Change change = Update(R"(["a"])", R"(["b"])");
   change.unknown = Json(R"("yes")");
   change.after_sensitive = Json(R"({"x": true})");
-  EXPECT_TRUE(TreeIs(ComputeDiffForType(change, type), R"({"action": "Update", "replace": false, "renderer": {
+  EXPECT_TRUE(TreeIs(Ok(ComputeDiffForType(change, type)), R"({"action": "Update", "replace": false, "renderer": {
     "type": "listRenderer", "displayContext": true, "elements": [
       {"action": "Delete", "replace": false, "renderer": {"type": "primitiveRenderer", "before": "a", "after": null, "ctype": "string"}},
       {"action": "Create", "replace": false, "renderer": {"type": "primitiveRenderer", "before": null, "after": "b", "ctype": "string"}}]}})"));
@@ -200,7 +208,7 @@ TEST_F(DifferTest, SensitiveListBlockDoesNotMarkItsElements) {
   structured::Change change = Update(R"({"rule": [{"port": "1"}]})", R"({"rule": [{"port": "1"}]})");
   change.before_sensitive = Json(R"({"rule": true})");
   change.after_sensitive = Json(R"({"rule": true})");
-  EXPECT_TRUE(TreeIs(ComputeDiffForBlock(change, *block), R"({"action": "NoOp", "replace": false, "renderer": {
+  EXPECT_TRUE(TreeIs(Ok(ComputeDiffForBlock(change, *block)), R"({"action": "NoOp", "replace": false, "renderer": {
     "type": "blockRenderer", "attributes": {}, "blocks": {"type": "Blocks",
       "SingleBlocks": {}, "SetBlocks": {}, "MapBlocks": {},
       "ListBlocks": {"rule": [{"action": "NoOp", "replace": false, "renderer": {"type": "blockRenderer",
@@ -214,7 +222,7 @@ TEST_F(DifferTest, SetWithDuplicateElementsPairsLikeUpstream) {
   // Upstream claims every equal after element for the first before element; the second
   // "a" in before finds none left and shows as deleted.
   auto type = Type(R"(["set", "string"])");
-  EXPECT_TRUE(TreeIs(ComputeDiffForType(Update(R"(["a", "a"])", R"(["a", "a"])"), type), R"({"action": "Update", "replace": false, "renderer": {
+  EXPECT_TRUE(TreeIs(Ok(ComputeDiffForType(Update(R"(["a", "a"])", R"(["a", "a"])"), type)), R"({"action": "Update", "replace": false, "renderer": {
     "type": "setRenderer", "overrideForcesReplacement": false, "elements": [
       {"action": "NoOp", "replace": false, "renderer": {"type": "primitiveRenderer", "before": "a", "after": "a", "ctype": "string"}},
       {"action": "Delete", "replace": false, "renderer": {"type": "primitiveRenderer", "before": "a", "after": null, "ctype": "string"}}]}})"));
@@ -230,7 +238,7 @@ TEST_F(DifferTest, LongListWithOneChange) {
   auto type = Type(R"(["list", "string"])");
   structured::Change change = Update(before + "]", after + "]");
   auto start = std::chrono::steady_clock::now();
-  change::Diff diff = ComputeDiffForType(change, type);
+  change::Diff diff = Ok(ComputeDiffForType(change, type));
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(diff.action(), Action::kUpdate);
   std::printf("diffing a 100,000-element list with one change: %.1f ms\n", seconds * 1000);
@@ -248,7 +256,7 @@ TEST_F(DifferTest, HugeRewrittenListStillRenders) {
     after += fmt::format("{}{}", i ? "," : "", (i * 7919 + 1) % n);
   }
   auto type = Type(R"(["list", "number"])");
-  change::Diff diff = ComputeDiffForType(Update(before + "]", after + "]"), type);
+  change::Diff diff = Ok(ComputeDiffForType(Update(before + "]", after + "]"), type));
   EXPECT_EQ(diff.action(), Action::kUpdate);
   change::Colorize plain(false);
   change::RenderOpts opts;
@@ -290,7 +298,8 @@ class SchemaMismatchTest : public DifferTest {
   std::optional<std::string> Find(std::string before, std::string after) {
     auto block = Block(kMismatchSchema);
     structured::Change change = Update(std::move(before), std::move(after));
-    EXPECT_NO_THROW(ComputeDiffForBlock(change, *block));
+    base::Expected<change::Diff> diff = ComputeDiffForBlock(change, *block);
+    EXPECT_TRUE(diff) << diff.error().message;
     return FindSchemaMismatch(change, *block);
   }
 };

@@ -15,7 +15,7 @@ namespace renderers = change::renderers;
 // `diff_one(child)`.
 template <typename DiffOne>
 std::pair<std::vector<Diff>, Action> ProcessNestedList(const Change& change, Path& path, DiffOne&& diff_one) {
-  ExpectKind(change, path, structured::Kind::kArray, "a list (an array)");
+  if (!ExpectKind(change, path, structured::Kind::kArray, "a list (an array)")) return {};
   std::vector<Diff> elements;
   Action current = change.DefaultActionForIteration();
   structured::SliceValue value = ChildSlice(change);
@@ -28,6 +28,7 @@ std::pair<std::vector<Diff>, Action> ProcessNestedList(const Change& change, Pat
     Change child = value.GetChild(static_cast<int64_t>(i), static_cast<int64_t>(i));
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
     elements.push_back(diff_one(child));
+    if (path.failed()) return {};
     current = CompareActions(current, elements.back().action());
   }
   return {std::move(elements), current};
@@ -36,7 +37,7 @@ std::pair<std::vector<Diff>, Action> ProcessNestedList(const Change& change, Pat
 }  // namespace
 
 Diff DiffList(const Change& change, const structured::Type& element, Path& path) {
-  ExpectKind(change, path, structured::Kind::kArray, "a list (an array)");
+  if (!ExpectKind(change, path, structured::Kind::kArray, "a list (an array)")) return Diff();
   const bool objects = element.kind() == structured::Type::Kind::kObject;
   structured::SliceValue value = ChildSlice(change);
   const change::Profile& profile = path.profile();
@@ -47,8 +48,10 @@ Diff DiffList(const Change& change, const structured::Type& element, Path& path)
                (profile.pair_multiline_strings && change::ShouldDiffMultilineStrings(change.before.at(b), change.after.at(a)));
       },
       [&](size_t b, size_t a) {
+        if (path.failed()) return Diff();  // the rest is not walked
         return DiffElement(value, b, a, path, [&](const Change& child) { return DiffType(child, element, path); });
       });
+  if (path.failed()) return Diff();
   return Diff(renderers::List(std::move(elements)), action, change.replace_paths.Matches());
 }
 

@@ -11,10 +11,11 @@ namespace renderers = change::renderers;
 // Diffs every key with `diff_one(child)` (change::TransformMap), with the key on the path.
 template <typename DiffOne>
 std::pair<KeyedDiffs, Action> ProcessMap(const Change& change, bool all_keys, Path& path, DiffOne&& diff_one) {
-  ExpectKind(change, path, structured::Kind::kObject, "a map (an object)");
+  if (!ExpectKind(change, path, structured::Kind::kObject, "a map (an object)")) return {};
   structured::MapValue value = ChildMap(change);
   return change::TransformMap(change.before, change.after, all_keys ? value.AllKeys() : value.ExplicitKeys(),
                               [&](std::string_view key) {
+                                if (path.failed()) return Diff();  // the rest is not walked
                                 path.PushKey(key);
                                 PathStep step(path);
                                 Change child = value.GetChild(key);

@@ -27,6 +27,7 @@ std::pair<KeyedDiffs, Action> ProcessObject(const Change& change, const Attribut
       child.before_explicit = false;
       child.after_explicit = false;
       Diff diff = diff_one(child, schema, current);
+      if (path.failed()) return {};
       if (second_pass) {
         diffs.emplace(name, std::move(diff));
         continue;
@@ -42,7 +43,7 @@ std::pair<KeyedDiffs, Action> ProcessObject(const Change& change, const Attribut
 }  // namespace
 
 Diff DiffObject(const Change& change, const structured::Type& type, Path& path) {
-  ExpectKind(change, path, structured::Kind::kObject, "an object");
+  if (!ExpectKind(change, path, structured::Kind::kObject, "an object")) return Diff();
   auto [diffs, action] = ProcessObject(change, type.attributes(), path, [](const structured::Type&) { return false; },
                                        [&](const Change& child, const structured::Type& attribute_type, Action) {
                                          return DiffType(child, attribute_type, path);

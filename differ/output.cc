@@ -17,10 +17,11 @@ Diff DiffOutput(const Change& change, Path& path) {
 
 }  // namespace internal
 
-change::Diff ComputeDiffForOutput(const structured::Change& change, const change::Profile& profile) {
+base::Expected<change::Diff> ComputeDiffForOutput(const structured::Change& change, const change::Profile& profile) {
   change::DiffArenaScope arena;  // the tree's nodes in one arena
   internal::Path path(profile);
-  return internal::DiffOutput(change, path);
+  change::Diff diff = internal::DiffOutput(change, path);
+  return internal::Outcome(path, std::move(diff));
 }
 
 }  // namespace planview::differ

@@ -4,17 +4,19 @@
 namespace planview::differ::internal {
 
 Diff DiffPrimitive(const Change& change, const structured::Type& type, Path& path) {
+  bool fits = false;
   switch (type.kind()) {
     case structured::Type::Kind::kString:
-      ExpectKind(change, path, structured::Kind::kString, "a string");
+      fits = ExpectKind(change, path, structured::Kind::kString, "a string");
       break;
     case structured::Type::Kind::kNumber:
-      ExpectKind(change, path, structured::Kind::kNumber, "a number");
+      fits = ExpectKind(change, path, structured::Kind::kNumber, "a number");
       break;
     default:
-      ExpectKind(change, path, structured::Kind::kBool, "a bool");
+      fits = ExpectKind(change, path, structured::Kind::kBool, "a bool");
       break;
   }
+  if (!fits) return Diff();
   return AsDiff(change, change::renderers::Primitive(change.before, change.after, type));
 }
 

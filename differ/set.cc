@@ -14,7 +14,7 @@ namespace renderers = change::renderers;
 // upstream pairs them (differ/internal/set_pairing.h), keyed by their hash.
 template <typename DiffOne>
 std::pair<std::vector<Diff>, Action> ProcessSet(const Change& change, Path& path, DiffOne&& diff_one) {
-  ExpectKind(change, path, structured::Kind::kArray, "a set (an array)");
+  if (!ExpectKind(change, path, structured::Kind::kArray, "a set (an array)")) return {};
   Change children = ForChildren(change);
   structured::SliceValue value = children.AsSlice();
   size_t before_size = value.BeforeSize();
@@ -38,11 +38,11 @@ std::pair<std::vector<Diff>, Action> ProcessSet(const Change& change, Path& path
     elements.push_back(DiffElement(value, before_index, after_index, path, diff_one));
     current = CompareActions(current, elements.back().action());
   };
-  for (size_t i = 0; i < before_size; ++i) {
+  for (size_t i = 0; i < before_size && !path.failed(); ++i) {
     size_t j = pairing.after_of_before[i];
     visit(i, j == SetPairing::kNone ? after_size : j);
   }
-  for (size_t j = 0; j < after_size; ++j) {
+  for (size_t j = 0; j < after_size && !path.failed(); ++j) {
     if (!pairing.claimed[j]) visit(before_size, j);
   }
   return {std::move(elements), current};

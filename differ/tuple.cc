@@ -4,7 +4,7 @@
 namespace planview::differ::internal {
 
 Diff DiffTuple(const Change& change, const std::vector<structured::Type>& element_types, Path& path) {
-  ExpectKind(change, path, structured::Kind::kArray, "a tuple (an array)");
+  if (!ExpectKind(change, path, structured::Kind::kArray, "a tuple (an array)")) return Diff();
   std::vector<Diff> elements;
   Action current = change.DefaultActionForIteration();
   structured::SliceValue value = ChildSlice(change);
@@ -15,6 +15,7 @@ Diff DiffTuple(const Change& change, const std::vector<structured::Type>& elemen
     Change child = value.GetChild(index, index);
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
     elements.push_back(DiffType(child, element_types[i], path));
+    if (path.failed()) return Diff();
     current = CompareActions(current, elements.back().action());
   }
   return Diff(change::renderers::List(std::move(elements)), current, change.replace_paths.Matches());

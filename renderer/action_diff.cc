@@ -34,10 +34,11 @@ ActionDiff DiffAction(const ActionInvocation& a, const SchemaSource& schemas, co
   change.relevant_attributes = structured::PathMatcher::Always();
   std::shared_ptr<const structured::Block> block = schemas.FindAction(a.provider_name, a.type, a.address, warnings);
   if (!block) block = InferBlock({change.before, change.unknown, change.before_sensitive});
-  try {
-    out.config = differ::ComputeDiffForBlock(change, *block, profile);
-  } catch (const std::exception& e) {
-    warnings.Add(fmt::format("{}: cannot render this action's configuration ({})", a.address, e.what()));
+  base::Expected<change::Diff> config = differ::ComputeDiffForBlock(change, *block, profile);
+  if (config) {
+    out.config = *std::move(config);
+  } else {
+    warnings.Add(fmt::format("{}: cannot render this action's configuration ({})", a.address, config.error().message));
   }
   return out;
 }

@@ -28,12 +28,12 @@ void AppendDifference(structured::Value difference, const change::Colorize& colo
   if (difference.is_null()) return;
   structured::Change change = structured::Change::FromPlanChange(difference, structured::PathMatcher::Always());
   std::string out = "    ";
-  try {
-    change::RenderOpts opts;
-    opts.colorize = &colorize;
-    differ::ComputeDiffForOutput(change).RenderHuman(0, opts, out);
-  } catch (const std::exception& e) {
-    out += fmt::format("(cannot render the difference: {})", e.what());
+  change::RenderOpts opts;
+  opts.colorize = &colorize;
+  if (base::Expected<change::Diff> diff = differ::ComputeDiffForOutput(change)) {
+    diff->RenderHuman(0, opts, out);
+  } else {
+    out += fmt::format("(cannot render the difference: {})", diff.error().message);
   }
   buf += colorize.Color("    [dark_gray]\u251c\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500\u2500"
                         "\u2500\u2500\u2500\u2500[reset]\n");

@@ -90,16 +90,16 @@ void RenderOutputValues(Value outputs, const Options& options, const change::Col
     base::Expected<structured::Type> type = structured::ParseType(m.value.find("type"));
     out += m.key;
     out += " = ";
-    try {
-      if (type) {
-        differ::ComputeDiffForType(change, *type, profile).RenderHuman(0, opts, out);
-      } else {
-        warnings.Add(fmt::format("output {}: its type does not parse ({}); rendered from its value", m.key,
-                                 type.error().message));
-        differ::ComputeDiffForOutput(change, profile).RenderHuman(0, opts, out);
-      }
-    } catch (const std::exception& e) {
-      warnings.Add(fmt::format("output {}: cannot render this value ({})", m.key, e.what()));
+    if (!type) {
+      warnings.Add(fmt::format("output {}: its type does not parse ({}); rendered from its value", m.key,
+                               type.error().message));
+    }
+    base::Expected<change::Diff> diff =
+        type ? differ::ComputeDiffForType(change, *type, profile) : differ::ComputeDiffForOutput(change, profile);
+    if (diff) {
+      diff->RenderHuman(0, opts, out);
+    } else {
+      warnings.Add(fmt::format("output {}: cannot render this value ({})", m.key, diff.error().message));
     }
     out += '\n';
   }

@@ -1,6 +1,5 @@
 #include "renderer/plan_diffs.h"
 
-#include <exception>
 #include <memory>
 #include <span>
 #include <unordered_map>
@@ -59,23 +58,20 @@ bool ResolveBlock(const ResourceChange& r, const SchemaSource& schemas, Warnings
 change::Diff DiffAgainst(const ResourceChange& r, const structured::Change& change, const structured::Block* block,
                          const change::Profile& profile, Warnings& warnings) {
   if (block) {
-    try {
-      change::Diff diff = differ::ComputeDiffForBlock(change, *block, profile);
+    base::Expected<change::Diff> diff = differ::ComputeDiffForBlock(change, *block, profile);
+    if (diff) {
       WarnOfSchemaMismatch(r.address, change, *block, warnings);
-      return diff;
-    } catch (const std::exception& e) {
-      warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered from the values", r.address,
-                               e.what()));
+      return *std::move(diff);
     }
+    warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered from the values", r.address,
+                             diff.error().message));
   }
   std::shared_ptr<const structured::Block> inferred =
       InferBlock({change.before, change.after, change.unknown, change.before_sensitive, change.after_sensitive});
-  try {
-    return differ::ComputeDiffForBlock(change, *inferred, profile);
-  } catch (const std::exception& e) {
-    warnings.Add(fmt::format("{}: cannot render this change ({})", r.address, e.what()));
-    return {};
-  }
+  base::Expected<change::Diff> diff = differ::ComputeDiffForBlock(change, *inferred, profile);
+  if (diff) return *std::move(diff);
+  warnings.Add(fmt::format("{}: cannot render this change ({})", r.address, diff.error().message));
+  return {};
 }
 
 // A resource change's values for the differ. Terraform's profile diffs a forget-only change
@@ -164,13 +160,13 @@ std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, const change::Profi
   std::vector<OutputDiff> outputs;
   for (const OutputChange& o : plan.output_changes) {
     structured::Change change = structured::Change::FromPlanChange(o.change, structured::PathMatcher::Always());
-    change::Diff diff;
-    try {
-      diff = differ::ComputeDiffForOutput(change, profile);
-    } catch (const std::exception& e) {
-      warnings.Add(fmt::format("output {}: cannot render this change ({})", o.name, e.what()));
+    base::Expected<change::Diff> diff = differ::ComputeDiffForOutput(change, profile);
+    if (!diff) {
+      warnings.Add(fmt::format("output {}: cannot render this change ({})", o.name, diff.error().message));
+      outputs.push_back({o.name, {}});
+      continue;
     }
-    outputs.push_back({o.name, std::move(diff)});
+    outputs.push_back({o.name, *std::move(diff)});
   }
   return outputs;
 }

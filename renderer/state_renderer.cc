@@ -35,21 +35,18 @@ change::Diff DiffStateResource(structured::Value resource, std::string_view path
       ctx.schemas.Find(StringField(resource, "provider_name", path), mode, StringField(resource, "type", path),
                        address, ctx.warnings);
   if (block) {
-    try {
-      change::Diff diff = differ::ComputeDiffForBlock(change, *block);
+    base::Expected<change::Diff> diff = differ::ComputeDiffForBlock(change, *block);
+    if (diff) {
       WarnOfSchemaMismatch(address, change, *block, ctx.warnings);
-      return diff;
-    } catch (const std::exception& e) {
-      ctx.warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered from the values", address,
-                                   e.what()));
+      return *std::move(diff);
     }
+    ctx.warnings.Add(fmt::format("{}: the values do not match the schema ({}); rendered from the values", address,
+                                 diff.error().message));
   }
-  try {
-    return differ::ComputeDiffForBlock(change, *InferBlock({values, sensitive}));
-  } catch (const std::exception& e) {
-    ctx.warnings.Add(fmt::format("{}: cannot render this resource ({})", address, e.what()));
-    return {};
-  }
+  base::Expected<change::Diff> diff = differ::ComputeDiffForBlock(change, *InferBlock({values, sensitive}));
+  if (diff) return *std::move(diff);
+  ctx.warnings.Add(fmt::format("{}: cannot render this resource ({})", address, diff.error().message));
+  return {};
 }
 
 void RenderModule(structured::Value module, const std::string& path, const Context& ctx, bool first) {
@@ -118,20 +115,16 @@ void RenderOutputs(structured::Value outputs, const Context& ctx) {
     RequireObject(m.value, path);
     bool sensitive = BoolField(m.value, "sensitive", path);
     structured::Change change = structured::Change::FromStateOutput(m.value.find("value"), sensitive);
-    change::Diff diff;
-    try {
-      // A type that does not parse is left out: the value is rendered by its shape.
-      std::optional<structured::Type> type;
-      if (!m.value.find("type").is_null()) {
-        if (base::Expected<structured::Type> parsed = structured::ParseType(m.value.find("type"))) type = *parsed;
-      }
-      diff = type ? differ::ComputeDiffForType(change, *type) : differ::ComputeDiffForOutput(change);
-    } catch (const std::exception& e) {
-      ctx.warnings.Add(fmt::format("output {}: cannot render this value ({})", m.key, e.what()));
+    // A type that does not parse is left out: the value is rendered by its shape.
+    std::optional<structured::Type> type;
+    if (!m.value.find("type").is_null()) {
+      if (base::Expected<structured::Type> parsed = structured::ParseType(m.value.find("type"))) type = *parsed;
     }
+    base::Expected<change::Diff> diff = type ? differ::ComputeDiffForType(change, *type) : differ::ComputeDiffForOutput(change);
+    if (!diff) ctx.warnings.Add(fmt::format("output {}: cannot render this value ({})", m.key, diff.error().message));
     out += m.key;
     out += " = ";
-    if (diff.valid()) diff.RenderHuman(0, ctx.opts, out);
+    if (diff && diff->valid()) diff->RenderHuman(0, ctx.opts, out);
     out += '\n';
   }
 }

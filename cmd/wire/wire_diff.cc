@@ -116,7 +116,8 @@ Action ActionOf(const WireValue& prior, const WireValue& planned) {
 
 }  // namespace
 
-std::string RenderWireDiff(const WireDiffRequest& request, const WireValue& prior, const WireValue& planned) {
+base::Expected<std::string> RenderWireDiff(const WireDiffRequest& request, const WireValue& prior,
+                                           const WireValue& planned) {
   const structured::Block& block = *request.schema->block;
   std::shared_ptr<const structured::Document> before_sensitive = Sensitivity(prior, IsNull(prior), block);
   std::shared_ptr<const structured::Document> after_sensitive = Sensitivity(planned, IsNull(planned), block);
@@ -150,7 +151,9 @@ std::string RenderWireDiff(const WireDiffRequest& request, const WireValue& prio
   renderer::PlanDiffs diffs;
   renderer::ResourceDiff& diff = diffs.changes.emplace_back();
   diff.resource = &resource;
-  diff.diff = differ::ComputeDiffForBlock(change, block, options.profile());
+  base::Expected<change::Diff> computed = differ::ComputeDiffForBlock(change, block, options.profile());
+  if (!computed) return computed.error();
+  diff.diff = *std::move(computed);
 
   std::string out;
   if (resource.action == Action::kNoOp) {

@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/expected.h"
 #include "structured/schema.h"
 #include "wire/wire_value.h"
 
@@ -22,10 +23,10 @@ struct WireDiffRequest {
 };
 
 // The rendered text, ending in a newline, without colour. When nothing changes (both values
-// equal, or both null) it is what a plan without changes says. Throws std::exception when
-// the values do not fit the schema.
-std::string RenderWireDiff(const WireDiffRequest& request, const wire::WireValue& prior,
-                           const wire::WireValue& planned);
+// equal, or both null) it is what a plan without changes says. The differ's error when the
+// values do not fit the schema.
+base::Expected<std::string> RenderWireDiff(const WireDiffRequest& request, const wire::WireValue& prior,
+                                           const wire::WireValue& planned);
 
 }  // namespace planview::cmd
 

@@ -44,4 +44,11 @@ std::string Path::Format(Side side) const {
   return out;
 }
 
+void Path::Fail(Side side, std::string_view message) {
+  if (error_) return;
+  std::string where = Format(side);
+  std::string text = where.empty() ? std::string(message) : fmt::format("{}: {}", where, message);
+  error_.emplace(std::move(text), std::string(), std::move(where));
+}
+
 }  // namespace planview::differ::internal

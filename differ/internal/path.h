@@ -1,4 +1,5 @@
-// Where the differ is inside a change, for error messages: `.rule[2].port`, `.tags["Name"]`.
+// Where the differ is inside a change, for error messages: `.rule[2].port`, `.tags["Name"]`,
+// and the walk's first error.
 //
 // Steps are attribute or block names (`.name`), map keys (always `["key"]`) and list, set
 // or tuple elements. An element step remembers its index on both sides, because the
@@ -8,10 +9,12 @@
 #define PLANVIEW_DIFFER_INTERNAL_PATH_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "base/error.h"
 #include "change/profile.h"
 
 namespace planview::differ::internal {
@@ -41,6 +44,13 @@ class Path {
   void LeaveSensitive() { --sensitive_depth_; }
   bool in_sensitive() const { return sensitive_depth_ > 0; }
 
+  // The walk's first error: "PATH: message" (just the message at the top), the path as
+  // seen from `side`. Later ones are dropped: once one is recorded every walk function
+  // returns at once, with an empty Diff, and the entry point reports it.
+  void Fail(Side side, std::string_view message);
+  bool failed() const { return error_.has_value(); }
+  const std::optional<base::Error>& error() const { return error_; }
+
  private:
   struct Step {
     enum Kind { kAttribute, kKey, kIndex } kind;
@@ -51,6 +61,7 @@ class Path {
   const change::Profile* profile_;
   std::vector<Step> steps_;
   int sensitive_depth_ = 0;
+  std::optional<base::Error> error_;
 };
 
 // Pops the step its creator pushed when it goes out of scope.

@@ -2,7 +2,6 @@
 
 #include <fmt/format.h>
 
-#include "differ/differ.h"
 
 namespace planview::differ::internal {
 
@@ -18,21 +17,27 @@ Change ForChildren(const Change& change) {
   return c;
 }
 
-void Fail(const Path& path, Side side, std::string_view message) {
-  throw DiffError(path.Format(side), std::string(message));
+Diff Fail(Path& path, Side side, std::string_view message) {
+  path.Fail(side, message);
+  return Diff();
 }
 
-void ExpectKind(const Change& change, const Path& path, structured::Kind kind, std::string_view what) {
-  if (path.in_sensitive()) return;
+bool ExpectKind(const Change& change, Path& path, structured::Kind kind, std::string_view what) {
+  if (path.in_sensitive()) return true;
   auto check = [&](Value value, Side side) {
-    if (value.is_null() || value.kind() == kind) return;
+    if (value.is_null() || value.kind() == kind) return true;
     Fail(path, side,
          fmt::format("the {} value is {} {}, but the schema expects {}", side == Side::kBefore ? "before" : "after",
                      value.kind() == structured::Kind::kArray || value.kind() == structured::Kind::kObject ? "an" : "a",
                      structured::KindName(value.kind()), what));
+    return false;
   };
-  check(change.before, Side::kBefore);
-  check(change.after, Side::kAfter);
+  return check(change.before, Side::kBefore) && check(change.after, Side::kAfter);
+}
+
+base::Expected<Diff> Outcome(const Path& path, Diff diff) {
+  if (path.failed()) return *path.error();
+  return diff;
 }
 
 }  // namespace planview::differ::internal

@@ -1,9 +1,11 @@
 // Shared internals of the differ: the per-kind diff functions the entry points dispatch
 // to, the sensitive / unknown checks every kind starts with, and the shape checks that
-// turn a value contradicting its schema into a DiffError naming the path.
+// turn a value contradicting its schema into the walk's error naming the path.
 //
 // Every function takes the Path of the value it is given (already including the value's
-// own step) so that errors can name it.
+// own step) so that errors can name it. The Path keeps the first error (Path::Fail); after
+// it every function returns an empty Diff at once and every loop stops, and the entry
+// point returns the error instead of the tree.
 #ifndef PLANVIEW_DIFFER_INTERNAL_WALK_H_
 #define PLANVIEW_DIFFER_INTERNAL_WALK_H_
 
@@ -17,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/expected.h"
 #include "change/collections.h"
 #include "change/diff.h"
 #include "change/diff_arena.h"
@@ -71,10 +74,14 @@ Diff DiffElement(const structured::SliceValue& value, size_t before_index, size_
 
 // ---- shape checks --------------------------------------------------------------------
 
-[[noreturn]] void Fail(const Path& path, Side side, std::string_view message);
+// Records the error (Path::Fail) and returns the empty Diff a failed walk returns.
+Diff Fail(Path& path, Side side, std::string_view message);
 // Both sides must be null or of `kind`; `what` names the schema's expectation ("a list").
-// Not checked inside sensitive values.
-void ExpectKind(const Change& change, const Path& path, structured::Kind kind, std::string_view what);
+// False, with the error recorded, when they are not. Not checked inside sensitive values.
+bool ExpectKind(const Change& change, Path& path, structured::Kind kind, std::string_view what);
+
+// What an entry point returns: the walk's error if it had one, else its diff.
+base::Expected<Diff> Outcome(const Path& path, Diff diff);
 
 // ---- sensitive and unknown values ----------------------------------------------------
 
