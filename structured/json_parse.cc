@@ -101,6 +101,9 @@ ParseResult ParseJson(std::string text, const ParseOptions& options) {
 
 ParseResult internal::ParseJsonWithThreshold(InputText text_in, const ParseOptions& options,
                                              size_t parallel_min_bytes) {
+  // A mapped file stays mapped (it is mapped with kParsePadding zero bytes after it), so
+  // the pages of skipped members can be dropped once checked.
+  const bool mapped = text_in.mapped();
   // Zero padding: the parser reads ahead in 32-byte blocks and stops at the first zero.
   InputText::Shared shared = std::move(text_in).Share(kParsePadding);
   const size_t size = shared.size;
@@ -125,7 +128,7 @@ ParseResult internal::ParseJsonWithThreshold(InputText text_in, const ParseOptio
   // Plan JSON averages well over 8 bytes of text per value; the reservation is only
   // address space until used, and a larger document grows without copying.
   builder.Reserve(text.size() / 8 + 16);
-  internal::KernelParseResult parsed = internal::ActiveKernel().parse(shared.data, size, builder, options, parallel_min_bytes);
+  internal::KernelParseResult parsed = internal::ActiveKernel().parse(shared.data, size, builder, options, parallel_min_bytes, mapped);
   if (parsed.ok) return builder.Finish();
   // Something is wrong. The text is read again from the start, so the answer is the
   // same whichever thread found what first.

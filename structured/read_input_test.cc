@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -88,6 +89,67 @@ TEST(ReadInputText, SmallFilesAreReadAndLimitsAreTheSame) {
   ASSERT_FALSE(over_read);
   EXPECT_EQ(over.error().message, "over.json: input is larger than 1048576 bytes (the --max-input-bytes limit)");
   EXPECT_EQ(over.error().message, over_read.error().message);
+}
+
+// Kilobytes of the mapping that holds `inside` resident in this process (its smaps Rss).
+size_t ResidentKb(const void* inside) {
+  const uintptr_t at = reinterpret_cast<uintptr_t>(inside);
+  std::ifstream smaps("/proc/self/smaps");
+  bool in = false;
+  for (std::string line; std::getline(smaps, line);) {
+    unsigned long low = 0, high = 0;
+    if (std::sscanf(line.c_str(), "%lx-%lx ", &low, &high) == 2) {
+      in = low <= at && at < high;
+    } else if (in && line.rfind("Rss:", 0) == 0) {
+      return std::stoul(line.substr(4));
+    }
+  }
+  return SIZE_MAX;
+}
+
+TEST(ReadInputText, TheCheckedPagesOfSkippedMembersLeaveMemory) {
+  // 1 MB kept, 8 MB skipped: parsed with and without a thread to check the skipped one.
+  const std::string kept = EscapedDocument(size_t{1} << 20);
+  const std::string skipped = EscapedDocument(size_t{8} << 20);
+  const std::string content = R"({"kept": )" + kept + R"(, "prior_state": )" + skipped + "}";
+  std::filesystem::path path = WriteFile("skipping.json", content);
+  base::Executor executor(2);
+  for (base::Executor* with : {static_cast<base::Executor*>(nullptr), &executor}) {
+    base::Expected<InputText> read = ReadInputText(path.string());
+    ASSERT_TRUE(read) << read.error().message;
+    ASSERT_TRUE(read->mapped());
+    ParseOptions options;
+    options.skip_top_level_keys = {"prior_state"};
+    options.executor = with;
+    ParseResult parsed = ParseJson(std::move(*read), options);
+    ASSERT_TRUE(parsed.ok());
+    Value address = parsed.value()->root().find("kept").find("resource_changes").at(0).find("address");
+    EXPECT_EQ(address.text(), "aws_iam_policy.p0");
+    // The kept member (and the partial pages at the ends of the skipped one) stay.
+    EXPECT_LT(ResidentKb(address.text().data()), (kept.size() >> 10) + 64) << (with ? "two threads" : "one");
+  }
+}
+
+TEST(ReadInputText, ABrokenMappedFileIsDiagnosedAsItsBytesAre) {
+  // The skipped member is valid and checked (its pages dropped) before the kept one after
+  // it fails: the diagnosis reads it again, from the file.
+  const std::string content =
+      R"({"prior_state": )" + EscapedDocument(size_t{6} << 20) + R"(, "kept": {"a": [1, 2,]}})";
+  std::filesystem::path path = WriteFile("broken.json", content);
+  base::Executor executor(2);
+  for (base::Executor* with : {static_cast<base::Executor*>(nullptr), &executor}) {
+    ParseOptions options;
+    options.skip_top_level_keys = {"prior_state"};
+    options.executor = with;
+    base::Expected<InputText> read = ReadInputText(path.string());
+    ASSERT_TRUE(read) << read.error().message;
+    ParseResult from_map = ParseJson(std::move(*read), options);
+    ParseResult from_string = ParseJson(content, options);
+    ASSERT_FALSE(from_map.ok());
+    ASSERT_FALSE(from_string.ok());
+    EXPECT_EQ(from_map.error().ToString("broken.json"), from_string.error().ToString("broken.json"));
+    EXPECT_EQ(from_map.error().path, "$.kept.a[2]");
+  }
 }
 
 TEST(ReadInputTextDeathTest, AFileTruncatedWhileMappedEndsTheProcessWithOneLine) {

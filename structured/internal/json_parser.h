@@ -46,6 +46,16 @@ PLANVIEW_HOT int32_t Hex4(const char* p) {
   return (a << 12) | (b << 8) | (c << 4) | d;
 }
 
+// Drops the whole pages of [from, from + bytes) from this process's memory. Only for a
+// read-only file mapping: reading them again brings them back from the file.
+void DropPages(const char* from, size_t bytes) {
+  const long page_size = sysconf(_SC_PAGESIZE);
+  const uintptr_t page = page_size > 0 ? static_cast<uintptr_t>(page_size) : 4096;
+  const uintptr_t begin = (reinterpret_cast<uintptr_t>(from) + page - 1) & ~(page - 1);
+  const uintptr_t end = (reinterpret_cast<uintptr_t>(from) + bytes) & ~(page - 1);
+  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
+}
+
 bool IsHighSurrogate(int32_t u) { return u >= 0xD800 && u < 0xDC00; }
 bool IsLowSurrogate(int32_t u) { return u >= 0xDC00 && u < 0xE000; }
 
@@ -135,6 +145,9 @@ class Parser {
     // Nesting is bounded by the limit and by the text (one byte per level at least).
     stack_.resize(std::min(options.max_depth, size) + 2);
   }
+
+  // Drop the pages of each skipped member once it is checked (DropPages).
+  void DropSkipped() { drop_skipped_ = true; }
 
   // From now on a skipped top-level array or object is only measured (its end found),
   // and `check` is given its range to have it checked elsewhere.
@@ -446,7 +459,9 @@ class Parser {
       bool escaped = false;
       if (!Key<false>(p, &raw, &escaped)) return false;
       if (IsSkipped(raw, escaped)) {
+        const char* value = p;
         if (!ParseValue<false>(p, 1)) return false;
+        if (drop_skipped_) DropPages(value, static_cast<size_t>(p - value));
       } else {
         AddKey(raw, escaped);
         if (!ParseValue<true>(p, 1)) return false;
@@ -522,6 +537,7 @@ class Parser {
   bool arena_reserved_ = false;
   std::string message_;
   std::function<void(size_t, size_t)> check_skipped_;
+  bool drop_skipped_ = false;
 };
 
 // Checks the skipped top-level members on the executor's threads while the parser builds
@@ -530,8 +546,9 @@ class Parser {
 template <class K>
 class SkippedChecker {
  public:
-  SkippedChecker(const char* text, size_t size, const ParseOptions& options, base::Executor& executor)
-      : text_(text), size_(size), options_(options), executor_(executor) {}
+  // `drop`: drop the pages of each member once it is found valid (DropPages).
+  SkippedChecker(const char* text, size_t size, const ParseOptions& options, base::Executor& executor, bool drop)
+      : text_(text), size_(size), options_(options), executor_(executor), drop_(drop) {}
   SkippedChecker(const SkippedChecker&) = delete;
   SkippedChecker& operator=(const SkippedChecker&) = delete;
   // Returns once no task reads the text any more (each Range's task is waited for when it
@@ -544,7 +561,10 @@ class SkippedChecker {
       if (cancelled_.load(std::memory_order_relaxed)) return;
       DocumentBuilder unused;
       Parser<K> parser(text_, size_, unused, options_);
-      if (parser.CheckValue(begin, end)) return;
+      if (parser.CheckValue(begin, end)) {
+        if (drop_) DropPages(text_ + begin, end - begin);
+        return;
+      }
       r.failed = true;
       r.message = parser.message();
       r.offset = parser.error_offset();
@@ -579,6 +599,7 @@ class SkippedChecker {
   size_t size_;
   const ParseOptions& options_;
   base::Executor& executor_;
+  bool drop_;
   std::atomic<bool> cancelled_{false};
   std::deque<Range> ranges_;  // deque: a running task's Range never moves
   const Range* failed_ = nullptr;
@@ -588,11 +609,12 @@ class SkippedChecker {
 // When it fails, no other thread reads the text any more.
 template <class K>
 KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
-                            size_t parallel_min_bytes) {
+                            size_t parallel_min_bytes, bool drop_skipped) {
   Parser<K> parser(text, size, builder, options);
+  if (drop_skipped) parser.DropSkipped();
   std::optional<SkippedChecker<K>> checker;
   if (options.executor != nullptr && size >= parallel_min_bytes && !options.skip_top_level_keys.empty()) {
-    checker.emplace(text, size, options, *options.executor);
+    checker.emplace(text, size, options, *options.executor, drop_skipped);
     parser.HandSkippedTo([&checker](size_t begin, size_t end) { checker->Check(begin, end); });
   }
   KernelParseResult result;

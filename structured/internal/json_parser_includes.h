@@ -20,6 +20,9 @@
 #include <utility>
 #include <vector>
 
+#include <sys/mman.h>
+#include <unistd.h>
+
 #include <fmt/format.h>
 
 #include "base/executor.h"

@@ -39,8 +39,10 @@ struct Kernel {
   // Parses `text` (`size` bytes followed by kParsePadding zero bytes) into `builder`,
   // reading it only. After a failure no other thread reads it any more.
   // Skipped members are checked on options.executor when the text has `parallel_min_bytes`.
+  // `drop_skipped`: the text is a read-only file mapping, so the whole pages of a skipped
+  // member, once checked, are dropped from memory (read again, they come from the file).
   KernelParseResult (*parse)(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
-                             size_t parallel_min_bytes);
+                             size_t parallel_min_bytes, bool drop_skipped);
   // internal::SkipContainer (structured/json_skip.h).
   size_t (*skip_container)(const char* text, size_t begin, size_t size);
 };
