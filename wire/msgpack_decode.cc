@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <deque>
 #include <memory>
+#include <optional>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -29,7 +31,6 @@ using structured::Type;
 namespace {
 
 using internal::AttributePlan;
-using internal::Fail;
 using internal::Failure;
 using internal::IsArrayCode;
 using internal::IsExtCode;
@@ -67,9 +68,11 @@ class MsgpackDecoder {
  public:
   MsgpackDecoder(std::string_view data, ValueWriter& writer) : data_(data), w_(writer) {}
 
-  void DecodeTop(const TypePlan& plan) {
+  // The first failure, if any: then Path() is where it happened.
+  std::optional<Failure> DecodeTop(const TypePlan& plan) {
     Reader r(data_, 0, data_.size());
-    Decode(r, plan, 0);
+    if (Decode(r, plan, 0)) return std::nullopt;
+    return r.failure();
   }
 
   // Where the decoder is, for errors.
@@ -104,60 +107,68 @@ class MsgpackDecoder {
     void Null() { d.w_.Null(); }
   };
 
+  // The walk: each function returns false at the first failure (recorded in `r`), at
+  // once, leaving path_ where it happened.
+
   // A member's key (known to start as a str or bin). Failing to read it is an error of
   // the container: the previous member's step leaves the path first.
-  std::pair<size_t, size_t> KeyBytes(Reader& r) {
-    try {
-      return r.StrOrBin();
-    } catch (const Failure&) {
-      path_.pop_back();
-      throw;
-    }
+  bool KeyBytes(Reader& r, size_t& offset, size_t& length) {
+    std::tie(offset, length) = r.StrOrBin();
+    if (!r.failed()) return true;
+    path_.pop_back();
+    return false;
   }
 
-  __attribute__((always_inline)) void Child(Reader& r, const TypePlan& plan, int depth) {
-    if (!ReadLeaf(r, plan.kind, LeafSink{*this})) Decode(r, plan, depth);
+  // A key that is not a str or bin (or missing) where a member starts.
+  bool KeyError(Reader& r, size_t key_at, std::string_view message) {
+    path_.pop_back();
+    r.Peek();  // past the end: that is the error
+    return r.Fail(key_at, message);
   }
 
-  void Decode(Reader& r, const TypePlan& plan, int depth) {
-    if (depth > 1000) Fail(r.pos(), "value nested too deeply");
+  __attribute__((always_inline)) bool Child(Reader& r, const TypePlan& plan, int depth) {
+    return ReadLeaf(r, plan.kind, LeafSink{*this}) || Decode(r, plan, depth);
+  }
+
+  bool Decode(Reader& r, const TypePlan& plan, int depth) {
+    if (depth > 1000) return r.Fail(r.pos(), "value nested too deeply");
     size_t start = r.pos();
-    uint8_t c = r.Peek();
-    if (IsExtCode(c)) {
-      DecodeUnknown(r, plan);
-      return;
-    }
-    if (plan.kind == Type::Kind::kDynamic) {
-      DecodeDynamic(r, depth);
-      return;
-    }
+    if (r.at_end()) return r.Peek(), false;  // the end of input is the error
+    uint8_t c = r.PeekUnchecked();
+    if (IsExtCode(c)) return DecodeUnknown(r, plan);
+    if (plan.kind == Type::Kind::kDynamic) return DecodeDynamic(r, depth);
     if (c == 0xc0) {
       r.Byte();
       w_.Null();
-      return;
+      return true;
     }
     switch (plan.kind) {
       case Type::Kind::kString: {
-        if (!IsStrOrBin(c)) Fail(start, "string is required");
+        if (!IsStrOrBin(c)) return r.Fail(start, "string is required");
         auto [offset, length] = r.StrOrBin();
+        if (r.failed()) return false;
         w_.String(Nfc(offset, length));
-        return;
+        return true;
       }
-      case Type::Kind::kNumber: DecodeNumber(r); return;
+      case Type::Kind::kNumber: return DecodeNumber(r);
       case Type::Kind::kBool:
-        if (c != 0xc2 && c != 0xc3) Fail(start, "bool is required");
+        if (c != 0xc2 && c != 0xc3) return r.Fail(start, "bool is required");
         r.Byte();
         w_.Bool(c == 0xc3);
-        return;
+        return true;
       case Type::Kind::kList:
       case Type::Kind::kSet:
       case Type::Kind::kTuple: {
-        if (!IsArrayCode(c)) Fail(start, fmt::format("{} is required", KindNoun(*plan.type)));
+        if (!IsArrayCode(c)) return r.Fail(start, fmt::format("{} is required", KindNoun(*plan.type)));
         r.Byte();
-        uint64_t n = c <= 0x9f ? c & 0x0f : r.LengthAfter(c);
+        uint64_t n = c & 0x0f;
+        if (c > 0x9f) {
+          n = r.LengthAfter(c);
+          if (r.failed()) return false;
+        }
         bool tuple = plan.kind == Type::Kind::kTuple;
         if (tuple && n != plan.elements.size()) {
-          Fail(start, fmt::format("a tuple of length {} is required ({} given)", plan.elements.size(), n));
+          return r.Fail(start, fmt::format("a tuple of length {} is required ({} given)", plan.elements.size(), n));
         }
         w_.BeginArray(plan);
         Step& step = path_.emplace_back();
@@ -165,50 +176,56 @@ class MsgpackDecoder {
         for (uint64_t i = 0; i < n; ++i) {
           path_.back().index = static_cast<size_t>(i);
           w_.Element();
-          Child(r, tuple ? *plan.elements[i] : *plan.element, depth + 1);
+          if (!Child(r, tuple ? *plan.elements[i] : *plan.element, depth + 1)) return false;
         }
         path_.pop_back();
         if (w_.EndArray()) w_.DeferUnify(plan, Path(), start, std::string(CollectionPrefix(plan)));
-        return;
+        return true;
       }
       case Type::Kind::kMap: {
-        if (!IsMapCode(c)) Fail(start, "a map is required");
+        if (!IsMapCode(c)) return r.Fail(start, "a map is required");
         r.Byte();
-        uint64_t n = c <= 0x8f ? c & 0x0f : r.LengthAfter(c);
+        uint64_t n = c & 0x0f;
+        if (c > 0x8f) {
+          n = r.LengthAfter(c);
+          if (r.failed()) return false;
+        }
         w_.BeginObject(plan);
         Step& step = path_.emplace_back();
         step.kind = PathStep::Kind::kKey;
         for (uint64_t i = 0; i < n; ++i) {
           size_t key_at = r.pos();
-          if (r.at_end() || !IsStrOrBin(r.PeekUnchecked())) {
-            path_.pop_back();
-            r.Peek();
-            Fail(key_at, "map keys must be strings");
-          }
-          auto [offset, length] = KeyBytes(r);
+          if (r.at_end() || !IsStrOrBin(r.PeekUnchecked())) return KeyError(r, key_at, "map keys must be strings");
+          size_t offset;
+          size_t length;
+          if (!KeyBytes(r, offset, length)) return false;
           std::string_view key = Nfc(offset, length);
           if (key.data() == normalized_.data()) key = owned_names_.emplace_back(key);
           path_.back().name = key;
           w_.MapKey(key);
-          Child(r, *plan.element, depth + 1);
+          if (!Child(r, *plan.element, depth + 1)) return false;
         }
         path_.pop_back();
         if (w_.EndObject()) w_.DeferUnify(plan, Path(), start, std::string(CollectionPrefix(plan)));
-        return;
+        return true;
       }
-      case Type::Kind::kObject: DecodeObject(r, plan, c, depth); return;
-      default: Fail(start, "unsupported type");
+      case Type::Kind::kObject: return DecodeObject(r, plan, c, depth);
+      default: return r.Fail(start, "unsupported type");
     }
   }
 
-  void DecodeObject(Reader& r, const TypePlan& plan, uint8_t c, int depth) {
+  bool DecodeObject(Reader& r, const TypePlan& plan, uint8_t c, int depth) {
     size_t start = r.pos();
-    if (!IsMapCode(c)) Fail(start, "an object is required");
+    if (!IsMapCode(c)) return r.Fail(start, "an object is required");
     r.Byte();
-    uint64_t n = c <= 0x8f ? c & 0x0f : r.LengthAfter(c);
+    uint64_t n = c & 0x0f;
+    if (c > 0x8f) {
+      n = r.LengthAfter(c);
+      if (r.failed()) return false;
+    }
     const std::vector<AttributePlan>& attrs = plan.attributes;
     if (n != attrs.size()) {
-      Fail(start, fmt::format("an object with {} attributes is required ({} given)", attrs.size(), n));
+      return r.Fail(start, fmt::format("an object with {} attributes is required ({} given)", attrs.size(), n));
     }
     w_.BeginObject(plan);
     Step& step = path_.emplace_back();
@@ -229,7 +246,7 @@ class MsgpackDecoder {
           path_.back().name = a.name;
           r.Advance(1 + a.name.size());
           w_.Attribute(static_cast<uint32_t>(index));
-          Child(r, *a.plan, depth + 1);
+          if (!Child(r, *a.plan, depth + 1)) return false;
           continue;
         }
       }
@@ -239,78 +256,86 @@ class MsgpackDecoder {
         name = data_.substr(key_at + 1, k & 0x1f);
         r.Advance(1 + (k & 0x1f));
       } else {
-        if (r.at_end() || !IsStrOrBin(k)) {
-          path_.pop_back();
-          r.Peek();
-          Fail(key_at, "all keys must be strings");
-        }
-        auto [offset, length] = KeyBytes(r);
+        if (r.at_end() || !IsStrOrBin(k)) return KeyError(r, key_at, "all keys must be strings");
+        size_t offset;
+        size_t length;
+        if (!KeyBytes(r, offset, length)) return false;
         name = data_.substr(offset, length);
       }
       path_.back().name = name;
       if (tracking || attrs[index].name != name) {
         int found = plan.AttributeIndex(name);
-        if (found < 0) Fail(key_at, "unsupported attribute");
+        if (found < 0) return r.Fail(key_at, "unsupported attribute");
         index = static_cast<size_t>(found);
         if (!tracking) {
           tracking = true;
           seen.assign(attrs.size(), false);
           for (uint64_t j = 0; j < i; ++j) seen[j] = true;
         }
-        if (seen[index]) Fail(key_at, "duplicate attribute");
+        if (seen[index]) return r.Fail(key_at, "duplicate attribute");
         seen[index] = true;
       }
       w_.Attribute(static_cast<uint32_t>(index));
-      Child(r, *attrs[index].plan, depth + 1);
+      if (!Child(r, *attrs[index].plan, depth + 1)) return false;
     }
     path_.pop_back();
     w_.EndObject();
+    return true;
   }
 
-  void DecodeNumber(Reader& r) {
+  bool DecodeNumber(Reader& r) {
     std::string text;
     bool float64 = false;
     int64_t iv = 0;
     bool big = false;
-    if (ReadNumber(r, "number is required", text, float64, iv, big) == 0) {
-      if (big) {
-        w_.Uint(static_cast<uint64_t>(iv));
-      } else {
-        w_.Int(iv);
-      }
-    } else {
+    int form = ReadNumber(r, "number is required", text, float64, iv, big);
+    if (form < 0) return false;
+    if (form == 1) {
       w_.Number(text, float64);
+    } else if (big) {
+      w_.Uint(static_cast<uint64_t>(iv));
+    } else {
+      w_.Int(iv);
     }
+    return true;
   }
 
-  void DecodeDynamic(Reader& r, int depth) {
+  bool DecodeDynamic(Reader& r, int depth) {
     size_t start = r.pos();
     uint8_t c = r.Peek();
+    if (r.failed()) return false;
     if (c == 0xc0) {
       r.Byte();
       w_.Null();
-      return;
+      return true;
     }
-    if (!IsArrayCode(c)) Fail(start, "a dynamic value must be a [type, value] array");
+    if (!IsArrayCode(c)) return r.Fail(start, "a dynamic value must be a [type, value] array");
     r.Byte();
-    if (r.LengthAfter(c) != 2) Fail(start, "dynamic value array must have exactly two elements");
+    uint64_t n = r.LengthAfter(c);
+    if (r.failed()) return false;
+    if (n != 2) return r.Fail(start, "dynamic value array must have exactly two elements");
     size_t header_at = r.pos();
-    if (!IsStrOrBin(r.Peek())) Fail(header_at, "the type of a dynamic value must be JSON text");
+    uint8_t h = r.Peek();
+    if (r.failed()) return false;
+    if (!IsStrOrBin(h)) return r.Fail(header_at, "the type of a dynamic value must be JSON text");
     auto [offset, length] = r.StrOrBin();
+    if (r.failed()) return false;
     TypePlans::TypeError error;
     std::optional<TypePlans::Dynamic> type = w_.plans().FromJson(data_.substr(offset, length), error);
-    if (!type) Fail(header_at, (error.bad_json ? "invalid type JSON: " : "invalid type: ") + error.message);
+    if (!type) return r.Fail(header_at, (error.bad_json ? "invalid type JSON: " : "invalid type: ") + error.message);
     uint32_t seq = w_.seq();
-    Decode(r, *type->plan, depth + 1);
+    if (!Decode(r, *type->plan, depth + 1)) return false;
     if (type->plan->kind != Type::Kind::kDynamic) w_.Typed(type->slot, seq);
+    return true;
   }
 
-  void DecodeUnknown(Reader& r, const TypePlan& plan) {
+  bool DecodeUnknown(Reader& r, const TypePlan& plan) {
     UnknownItem item = ReadUnknown(r, plan);
+    if (r.failed()) return false;
     switch (item.kind) {
-      case UnknownItem::Kind::kUnknown: w_.Unknown(std::move(item.refinements)); return;
-      case UnknownItem::Kind::kNull: w_.Null(); return;
-      case UnknownItem::Kind::kNumber: w_.Number(item.number, item.float64); return;
+      case UnknownItem::Kind::kUnknown: w_.Unknown(std::move(item.refinements)); return true;
+      case UnknownItem::Kind::kNull: w_.Null(); return true;
+      case UnknownItem::Kind::kNumber: w_.Number(item.number, item.float64); return true;
       case UnknownItem::Kind::kCollection:
         // That many unknown elements: they agree on any element type.
         if (plan.kind == Type::Kind::kMap) {
@@ -324,8 +349,9 @@ class MsgpackDecoder {
           }
           w_.EndArray();
         }
-        return;
+        return true;
     }
+    return true;
   }
 
   std::string_view data_;
@@ -345,10 +371,8 @@ DecodeResult DecodeMsgpackGeneral(std::shared_ptr<const std::string> bytes, cons
   ValueWriter writer(data, bytes, data.size() / 6 + 1);
   MsgpackDecoder decoder(data, writer);
   DecodeResult result;
-  try {
-    decoder.DecodeTop(writer.plans().For(type));
-  } catch (const Failure& f) {
-    result.error = WireError{decoder.Path(), f.offset, true, f.message};
+  if (std::optional<Failure> f = decoder.DecodeTop(writer.plans().For(type))) {
+    result.error = WireError{decoder.Path(), f->offset, true, std::move(f->message)};
     return result;
   }
   ValueWriter::Result done = writer.Finish();

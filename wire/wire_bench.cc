@@ -212,7 +212,9 @@ void Print(const char* what, double size_mb, const Summary& s) {
 }  // namespace
 }  // namespace planview::wire
 
-// wire_bench [MB [ROUNDS [decode]]]: `decode` skips encoding (to profile the decoder alone).
+// wire_bench [MB [ROUNDS [decode|general]]]: `decode` skips encoding (to profile the decoder
+// alone); `general` skips it too and also times the general decoder (what non-canonical
+// input takes) on the same bytes.
 int main(int argc, char** argv) {
   using namespace planview::structured;
   using namespace planview::wire;
@@ -224,11 +226,12 @@ int main(int argc, char** argv) {
   int mb = 64;
   int rounds = 5;
   if ((argc > 1 && !number(argv[1], mb)) || (argc > 2 && !number(argv[2], rounds)) ||
-      (argc > 3 && std::string_view(argv[3]) != "decode") || argc > 4) {
-    std::fprintf(stderr, "usage: wire_bench [MB [ROUNDS [decode]]] (MB and ROUNDS from 1 to 4096)\n");
+      (argc > 3 && std::string_view(argv[3]) != "decode" && std::string_view(argv[3]) != "general") || argc > 4) {
+    std::fprintf(stderr, "usage: wire_bench [MB [ROUNDS [decode|general]]] (MB and ROUNDS from 1 to 4096)\n");
     return 2;
   }
   bool decode_only = argc > 3;
+  bool general = decode_only && std::string_view(argv[3]) == "general";
   ParseResult parsed = ParseJson(kTypeJson);
   Type type = *ParseType(parsed.value()->root());
   size_t items = 0;
@@ -240,6 +243,7 @@ int main(int argc, char** argv) {
   planview::base::Executor executor;  // as the program's
   std::vector<Clock> decode_times;
   std::vector<Clock> one_thread_times;
+  std::vector<Clock> general_times;
   std::vector<Clock> encode_times;
   bool same = true;
   for (int round = 0; round < rounds; ++round) {
@@ -253,6 +257,17 @@ int main(int argc, char** argv) {
         return 1;
       }
       one_thread_times.push_back(t1 - t0);
+    }
+    if (general) {
+      auto input = std::make_shared<const std::string>(bytes);
+      Clock t0 = Clock::Now();
+      DecodeResult r = planview::wire::internal::DecodeMsgpackGeneral(input, type);
+      Clock t1 = Clock::Now();
+      if (!r.ok()) {
+        std::fprintf(stderr, "general decode failed: %s\n", r.error->ToString().c_str());
+        return 1;
+      }
+      general_times.push_back(t1 - t0);
     }
     // The decoder takes ownership of its input; the copy is the caller's, not timed.
     std::string input = bytes;
@@ -277,6 +292,7 @@ int main(int argc, char** argv) {
   }
   Print("decode", size_mb, Summarize(decode_times));
   Print("decode, one thread", size_mb, Summarize(one_thread_times));
+  if (general) Print("decode, general decoder", size_mb, Summarize(general_times));
   if (decode_only) return 0;
   Print("encode", size_mb, Summarize(encode_times));
   std::printf("re-encoded bytes %s the input\n", same ? "are identical to" : "DIFFER from");

@@ -10,6 +10,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "base/error.h"
+#include "base/expected.h"
 #include "change/go_text.h"
 #include "cmd/cli_app.h"
 #include "cmd/console.h"
@@ -124,16 +126,6 @@ int UsageError(std::FILE* err, std::string_view message, std::string_view comman
   return kExitUsage;
 }
 
-struct Failure {
-  std::string message;
-};
-
-std::string ReadFile(const std::string& path) {
-  base::Expected<std::string> text = structured::ReadInputFile(path, {.name = ForMessage(path)});
-  if (!text) throw Failure{text.error().message};
-  return std::move(*text);
-}
-
 bool LooksLikeJson(std::string_view bytes) {
   size_t i = 0;
   while (i < bytes.size() && (bytes[i] == ' ' || bytes[i] == '\n' || bytes[i] == '\r' || bytes[i] == '\t')) ++i;
@@ -145,9 +137,11 @@ bool LooksLikeJson(std::string_view bytes) {
   return structured::ParseJson(std::string(bytes)).ok();
 }
 
-WireValue DecodeInput(const std::string& file, const std::string& input, const Type& type,
-                      base::Executor* executor) {
-  std::string bytes = ReadFile(file);
+base::Expected<WireValue> DecodeInput(const std::string& file, const std::string& input, const Type& type,
+                                      base::Executor* executor) {
+  base::Expected<std::string> read = structured::ReadInputFile(file, {.name = ForMessage(file)});
+  if (!read) return base::Error(read.error().message);
+  std::string bytes = std::move(*read);
   std::string kind = input;
   if (kind == "auto") {
     if (LooksLikeJson(bytes)) {
@@ -162,8 +156,49 @@ WireValue DecodeInput(const std::string& file, const std::string& input, const T
   wire::DecodeResult r = kind == "json"    ? wire::DecodeJson(std::move(bytes), type)
                          : kind == "proto" ? wire::DecodeDynamicValue(bytes, type, executor)
                                            : wire::DecodeMsgpack(std::move(bytes), type, executor);
-  if (!r.ok()) throw Failure{fmt::format("{}: {} ({})", ForMessage(file), r.error->ToString(), kind)};
+  if (!r.ok()) return base::Error(fmt::format("{}: {} ({})", ForMessage(file), r.error->ToString(), kind));
   return std::move(*r.value);
+}
+
+// The type the values have: from --type, or from the resource's schema (then `schema`
+// and `provider` too).
+struct ValueType {
+  LoadedSchemas schemas;
+  const structured::Schema* schema = nullptr;
+  std::string provider;
+  Type type;
+};
+
+base::Expected<void> FindValueType(const Options& o, ValueType& out) {
+  if (o.type_json) {
+    structured::ParseResult parsed = structured::ParseJson(*o.type_json);
+    if (!parsed.ok()) return base::Error("--type: " + parsed.error().message);
+    base::Expected<Type> t = structured::ParseType(parsed.value()->root());
+    if (!t) return base::Error("--type: " + t.error().message);
+    out.type = *t;
+    return {};
+  }
+  base::Expected<LoadedSchemas> read = ReadSchemasFile(*o.schemas_file);
+  if (!read) return base::Error(read.error().message);
+  out.schemas = std::move(*read);
+  base::Expected<ManagedResourceSchema> found = FindManagedResourceSchema(out.schemas, *o.schemas_file, *o.resource);
+  if (!found) return base::Error(found.error().message);
+  out.schema = found->schema;
+  out.provider = found->provider;
+  out.type = wire::ImpliedType(*out.schema->block);
+  return {};
+}
+
+// What the command prints: the decoded value, or the diff.
+base::Expected<std::string> RunRequest(const Options& o, base::Executor* executor) {
+  ValueType vt;
+  if (base::Expected<void> found = FindValueType(o, vt); !found) return found.error();
+  base::Expected<WireValue> first = DecodeInput(o.files[0], o.input, vt.type, executor);
+  if (!first) return first.error();
+  if (o.command == "decode") return DecodeOutput(*first, vt.type, o.format, o.masks.masks);
+  base::Expected<WireValue> planned = DecodeInput(o.files[1], o.input, vt.type, executor);
+  if (!planned) return planned.error();
+  return RenderWireDiff({vt.schema, vt.provider, *o.resource, vt.schemas.format_version}, *first, *planned);
 }
 
 }  // namespace
@@ -192,47 +227,21 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
   o.command = first;
   if (std::optional<std::string> complaint = CheckOptions(o)) return UsageError(err, *complaint, first);
   if (base::Expected<void> masks = ParseMasks(o.masks); !masks) return UsageError(err, masks.error().message, first);
-  try {
-    LoadedSchemas schemas;
-    const structured::Schema* schema = nullptr;
-    std::string provider;
-    Type type;
-    if (o.type_json) {
-      structured::ParseResult parsed = structured::ParseJson(*o.type_json);
-      if (!parsed.ok()) throw Failure{"--type: " + parsed.error().message};
-      base::Expected<Type> t = structured::ParseType(parsed.value()->root());
-      if (!t) throw Failure{"--type: " + t.error().message};
-      type = *t;
-    } else {
-      base::Expected<LoadedSchemas> read = ReadSchemasFile(*o.schemas_file);
-      if (!read) throw Failure{read.error().message};
-      schemas = std::move(*read);
-      base::Expected<ManagedResourceSchema> found = FindManagedResourceSchema(schemas, *o.schemas_file, *o.resource);
-      if (!found) throw Failure{found.error().message};
-      schema = found->schema;
-      provider = found->provider;
-      type = wire::ImpliedType(*schema->block);
+  base::Expected<std::string> text = [&]() -> base::Expected<std::string> {
+    try {
+      return RunRequest(o, executor);
+    } catch (const std::exception& e) {
+      // The renderer still throws (InputError) until it returns Expected too (#16,
+      // renderer/).
+      return base::Error(e.what());
     }
-    std::string text;
-    if (o.command == "decode") {
-      text = DecodeOutput(DecodeInput(o.files[0], o.input, type, executor), type, o.format, o.masks.masks);
-    } else {
-      WireValue prior = DecodeInput(o.files[0], o.input, type, executor);
-      WireValue planned = DecodeInput(o.files[1], o.input, type, executor);
-      base::Expected<std::string> diffed =
-          RenderWireDiff({schema, provider, *o.resource, schemas.format_version}, prior, planned);
-      if (!diffed) throw Failure{diffed.error().message};
-      text = *std::move(diffed);
-    }
-    Write(out, text);
-    return 0;
-  } catch (const Failure& f) {
-    Write(err, fmt::format("planview wire: {}\n", f.message));
-    return kExitBadInput;
-  } catch (const std::exception& e) {
-    Write(err, fmt::format("planview wire: {}\n", e.what()));
+  }();
+  if (!text) {
+    Write(err, fmt::format("planview wire: {}\n", text.error().message));
     return kExitBadInput;
   }
+  Write(out, *text);
+  return 0;
 }
 
 }  // namespace planview::cmd

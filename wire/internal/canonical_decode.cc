@@ -13,7 +13,6 @@
 
 #include "structured/json_value.h"
 #include "wire/internal/canonical_decoder.h"
-#include "wire/internal/decode_failure.h"
 #include "wire/internal/msgpack_leaf.h"
 #include "wire/internal/msgpack_reader.h"
 #include "wire/internal/set_order.h"
@@ -39,19 +38,19 @@ CanonicalDecoder::CanonicalDecoder(std::string_view data, std::shared_ptr<const 
   marker_.Reserve(hint);
 }
 
-inline WireValue CanonicalDecoder::Run(const Type& type) {
+inline std::optional<WireValue> CanonicalDecoder::Run(const Type& type) {
   const TypePlan& plan = plans_.For(type);
   uint32_t root = value_.ReserveValue();
   uint32_t marker_root = marker_.ReserveValue();
-  if (value_.failed() || marker_.failed()) GiveUp();
+  if (value_.failed() || marker_.failed()) return std::nullopt;
   Reader r(data_, 0, data_.size());
   MarkerAt m;
   m.slot = marker_root;
-  Decode(r, plan, root, m, 0);
+  if (!Decode(r, plan, root, m, 0)) return std::nullopt;
   WireValue wv;
   // A builder past its capacity (grafts included) leaves the value to the general
   // decoder, which reports it.
-  if (value_.failed() || marker_.failed()) GiveUp();
+  if (value_.failed() || marker_.failed()) return std::nullopt;
   wv.value = value_.FinishAt(root);
   wv.unknown = marker_.FinishAt(marker_root);
   // Entries were added in input order, which is node order unless a container's later
@@ -83,18 +82,18 @@ inline void CanonicalDecoder::UnknownMarker(const MarkerAt& m) {
   }
 }
 
-inline uint32_t CanonicalDecoder::MarkerArray(const MarkerAt& m, size_t count) {
-  uint32_t first = marker_.ReserveArray(count);
-  if (marker_.failed()) GiveUp();
+inline bool CanonicalDecoder::MarkerArray(const MarkerAt& m, size_t count, uint32_t& first) {
+  first = marker_.ReserveArray(count);
+  if (marker_.failed()) return false;
   if (m.member) {
     marker_members_.push_back(MarkerMember{MemberKey(m), MarkerKind::kArray, first, static_cast<uint32_t>(count)});
   } else {
     marker_.PutArray(m.slot, first, count);
   }
-  return first;
+  return true;
 }
 
-inline void CanonicalDecoder::EndMarkerObject(const MarkerAt& m, size_t begin) {
+inline bool CanonicalDecoder::EndMarkerObject(const MarkerAt& m, size_t begin) {
   size_t count = marker_members_.size() - begin;
   if (count == 0) {  // wholly known: {}
     if (m.member) {
@@ -102,10 +101,10 @@ inline void CanonicalDecoder::EndMarkerObject(const MarkerAt& m, size_t begin) {
     } else {
       marker_.PutObject(m.slot, 0, 0);
     }
-    return;
+    return true;
   }
   uint32_t first = marker_.ReserveObject(count);
-  if (marker_.failed()) GiveUp();
+  if (marker_.failed()) return false;
   for (size_t j = 0; j < count; ++j) {
     const MarkerMember& e = marker_members_[begin + j];
     uint32_t at = first + 3 * static_cast<uint32_t>(j);
@@ -122,6 +121,7 @@ inline void CanonicalDecoder::EndMarkerObject(const MarkerAt& m, size_t begin) {
   } else {
     marker_.PutObject(m.slot, first, count);
   }
+  return true;
 }
 
 // Leaves.
@@ -160,10 +160,11 @@ inline void CanonicalDecoder::Number(uint32_t at, const MarkerAt& m, std::string
   if (keyed_ != 0) hash_.Number(text);
 }
 
-inline void CanonicalDecoder::String(uint32_t at, const MarkerAt& m, size_t offset, size_t length) {
+inline bool CanonicalDecoder::String(uint32_t at, const MarkerAt& m, size_t offset, size_t length) {
   std::string_view s(data_.data() + offset, length);  // the reader checked the bounds
-  if (!ShortAscii(s, data_) && !IsNfc(s)) GiveUp();
+  if (!ShortAscii(s, data_) && !IsNfc(s)) return false;
   NfcString(at, m, offset, length);
+  return true;
 }
 
 inline void CanonicalDecoder::NfcString(uint32_t at, const MarkerAt& m, size_t offset, size_t length) {
@@ -187,52 +188,43 @@ struct CanonicalDecoder::LeafSink {
   void Null() { d.Null(at, m, plan); }
 };
 
-inline void CanonicalDecoder::Child(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth) {
-  if (ReadLeaf(r, plan.kind, LeafSink{*this, plan, at, m})) return;
+inline bool CanonicalDecoder::Child(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth) {
+  if (ReadLeaf(r, plan.kind, LeafSink{*this, plan, at, m})) return true;
   // Small objects and lists skip the general dispatch.
   if (!r.at_end() && depth < 1000) {
     uint8_t c = r.PeekUnchecked();
-    if (plan.kind == Type::Kind::kObject && c >= 0x80 && c <= 0x8f) {
-      Object(r, plan, c, at, m, depth);
-      return;
-    }
+    if (plan.kind == Type::Kind::kObject && c >= 0x80 && c <= 0x8f) return Object(r, plan, c, at, m, depth);
     if ((plan.kind == Type::Kind::kList || plan.kind == Type::Kind::kSet) && c >= 0x90 && c <= 0x9f) {
-      Array(r, plan, c, at, m, depth);
-      return;
+      return Array(r, plan, c, at, m, depth);
     }
   }
-  Decode(r, plan, at, m, depth);
+  return Decode(r, plan, at, m, depth);
 }
 
-inline void CanonicalDecoder::Decode(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth) {
-  if (depth > 1000) GiveUp();
-  uint8_t c = r.Peek();
-  if (IsExtCode(c)) {
-    Unknown(r, plan, at, m);
-    return;
-  }
-  if (plan.kind == Type::Kind::kDynamic) {
-    Dynamic(r, plan, at, m, depth);
-    return;
-  }
+inline bool CanonicalDecoder::Decode(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth) {
+  if (depth > 1000 || r.at_end()) return false;
+  uint8_t c = r.PeekUnchecked();
+  if (IsExtCode(c)) return Unknown(r, plan, at, m);
+  if (plan.kind == Type::Kind::kDynamic) return Dynamic(r, plan, at, m, depth);
   if (c == 0xc0) {
     r.Advance(1);
     Null(at, m, plan);
-    return;
+    return true;
   }
   switch (plan.kind) {
     case Type::Kind::kString: {
-      if (!IsStrOrBin(c)) GiveUp();
+      if (!IsStrOrBin(c)) return false;
       auto [offset, length] = r.StrOrBin();
-      String(at, m, offset, length);
-      return;
+      return !r.failed() && String(at, m, offset, length);
     }
     case Type::Kind::kNumber: {
       std::string text;
       bool float64 = false;
       int64_t iv = 0;
       bool big = false;
-      if (ReadNumber(r, "number is required", text, float64, iv, big) != 0) {
+      int form = ReadNumber(r, "number is required", text, float64, iv, big);
+      if (form < 0) return false;
+      if (form != 0) {
         Number(at, m, text, float64);
       } else if (big) {
         char buf[24];
@@ -241,24 +233,25 @@ inline void CanonicalDecoder::Decode(Reader& r, const TypePlan& plan, uint32_t a
       } else {
         Int(at, m, iv);
       }
-      return;
+      return true;
     }
     case Type::Kind::kBool:
-      if (c != 0xc2 && c != 0xc3) GiveUp();
+      if (c != 0xc2 && c != 0xc3) return false;
       r.Advance(1);
       Bool(at, m, c == 0xc3);
-      return;
+      return true;
     case Type::Kind::kList:
     case Type::Kind::kSet:
-    case Type::Kind::kTuple: Array(r, plan, c, at, m, depth); return;
-    case Type::Kind::kMap: Map(r, plan, c, at, m, depth); return;
-    case Type::Kind::kObject: Object(r, plan, c, at, m, depth); return;
-    default: GiveUp();
+    case Type::Kind::kTuple: return Array(r, plan, c, at, m, depth);
+    case Type::Kind::kMap: return Map(r, plan, c, at, m, depth);
+    case Type::Kind::kObject: return Object(r, plan, c, at, m, depth);
+    default: return false;
   }
 }
 
-inline void CanonicalDecoder::Unknown(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m) {
+inline bool CanonicalDecoder::Unknown(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m) {
   UnknownItem item = ReadUnknown(r, plan);
+  if (r.failed()) return false;
   switch (item.kind) {
     case UnknownItem::Kind::kUnknown:
       ++seq_;
@@ -268,31 +261,34 @@ inline void CanonicalDecoder::Unknown(Reader& r, const TypePlan& plan, uint32_t 
       if (!item.refinements.empty()) refinements_.emplace_back(at, std::move(item.refinements));
       last_ = LeafKind::kUnknown;
       if (keyed_ != 0) hash_.Push('?');
-      return;
-    case UnknownItem::Kind::kNull: Null(at, m, plan); return;
-    case UnknownItem::Kind::kNumber: Number(at, m, item.number, item.float64); return;
-    case UnknownItem::Kind::kCollection: GiveUp();
+      return true;
+    case UnknownItem::Kind::kNull: Null(at, m, plan); return true;
+    case UnknownItem::Kind::kNumber: Number(at, m, item.number, item.float64); return true;
+    case UnknownItem::Kind::kCollection: return false;
   }
+  return false;
 }
 
-inline void CanonicalDecoder::Dynamic(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth) {
-  uint8_t c = r.Peek();
+inline bool CanonicalDecoder::Dynamic(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth) {
+  if (r.at_end()) return false;
+  uint8_t c = r.PeekUnchecked();
   if (c == 0xc0) {
     r.Advance(1);
     Null(at, m, plan);
-    return;
+    return true;
   }
-  if (!IsArrayCode(c)) GiveUp();
+  if (!IsArrayCode(c)) return false;
   r.Byte();
-  if (r.LengthAfter(c) != 2) GiveUp();
-  if (!IsStrOrBin(r.Peek())) GiveUp();
+  if (r.LengthAfter(c) != 2) return false;  // a failed read is 0
+  if (!IsStrOrBin(r.Peek())) return false;
   auto [offset, length] = r.StrOrBin();
+  if (r.failed()) return false;
   // Dynamic values in a list of blocks name the same type over and over.
   std::string_view json = data_.substr(offset, length);
   if (last_type_.plan == nullptr || json != last_type_json_) {
     TypePlans::TypeError error;
     std::optional<TypePlans::Dynamic> found = plans_.FromJson(json, error);
-    if (!found) GiveUp();
+    if (!found) return false;
     last_type_ = *found;
     last_type_json_ = json;
   }
@@ -301,35 +297,41 @@ inline void CanonicalDecoder::Dynamic(Reader& r, const TypePlan& plan, uint32_t 
   if (unify_depth_ != 0) {
     // As the general decoder: a null here counts under the declared dynamic type (the
     // rarer forms are left to it).
-    if (type.plan->has_dynamic || r.at_end() || IsExtCode(r.PeekUnchecked())) GiveUp();
+    if (type.plan->has_dynamic || r.at_end() || IsExtCode(r.PeekUnchecked())) return false;
     if (r.PeekUnchecked() == 0xc0) signature_.push_back(SigEntry{seq, -1, &plan});
   }
-  Decode(r, *type.plan, at, m, depth + 1);
+  if (!Decode(r, *type.plan, at, m, depth + 1)) return false;
   if (type.plan->kind != Type::Kind::kDynamic) {
     dynamic_types_.emplace_back(at, type.slot);
     if (unify_depth_ != 0) signature_.push_back(SigEntry{seq, static_cast<int32_t>(type.slot), &plan});
   }
+  return true;
 }
 
-inline void CanonicalDecoder::Array(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m,
+inline bool CanonicalDecoder::Array(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m,
                                      int depth) {
-  if (!IsArrayCode(c)) GiveUp();
+  if (!IsArrayCode(c)) return false;
   r.Byte();
-  uint64_t n = c <= 0x9f ? c & 0x0f : r.LengthAfter(c);
+  uint64_t n = c & 0x0f;
+  if (c > 0x9f) {
+    n = r.LengthAfter(c);
+    if (r.failed()) return false;
+  }
   bool tuple = plan.kind == Type::Kind::kTuple;
   bool set = plan.kind == Type::Kind::kSet;
   bool unify = !tuple && plan.unifies();
-  if (tuple ? n != plan.elements.size() : set && unify) GiveUp();
-  if (n > r.left()) GiveUp();  // every element takes a byte at least
+  if (tuple ? n != plan.elements.size() : set && unify) return false;
+  if (n > r.left()) return false;  // every element takes a byte at least
   ++seq_;
   uint32_t first = value_.ReserveArray(n);
-  if (value_.failed()) GiveUp();
+  if (value_.failed()) return false;
   value_.PutArray(at, first, n);
-  uint32_t marker_first = MarkerArray(m, n);
+  uint32_t marker_first;
+  if (!MarkerArray(m, n, marker_first)) return false;
   if (!set && !tuple && MayShare(r, n)) {
-    SharedList(r, *plan.element, n, first, marker_first, unify, depth);
+    if (!SharedList(r, *plan.element, n, first, marker_first, unify, depth)) return false;
     last_ = LeafKind::kNone;
-    return;
+    return true;
   }
   bool primitive_set = set && plan.primitive_set();
   bool owns_key_mode = set && !primitive_set;
@@ -350,25 +352,25 @@ inline void CanonicalDecoder::Array(Reader& r, const TypePlan& plan, uint8_t c, 
     uint32_t k = static_cast<uint32_t>(i);
     em.slot = marker_first + 2 * k;
     if (!set) {
-      Element(r, element, first + 2 * k, em, depth + 1, unify, u, i);
+      if (!Element(r, element, first + 2 * k, em, depth + 1, unify, u, i)) return false;
       if (keyed_ != 0) hash_.Push(';');
       continue;
     }
     size_t start = hash_.size();
     if (n >= 2) {
       // Nulls and unknowns have their own places in a set's order: the general decoder's.
-      if (r.at_end()) GiveUp();
+      if (r.at_end()) return false;
       uint8_t e = r.PeekUnchecked();
-      if (e == 0xc0 || IsExtCode(e)) GiveUp();
+      if (e == 0xc0 || IsExtCode(e)) return false;
     }
     last_ = LeafKind::kNone;
-    Child(r, element, first + 2 * k, em, depth + 1);
+    if (!Child(r, element, first + 2 * k, em, depth + 1)) return false;
     if (owns_key_mode) {
       size_t end = hash_.size();
       if (i > 0) {
         std::string_view text = hash_.view();
         if (!(text.substr(previous_start, previous_end - previous_start) < text.substr(start, end - start))) {
-          GiveUp();
+          return false;
         }
       }
       previous_start = start;
@@ -383,7 +385,7 @@ inline void CanonicalDecoder::Array(Reader& r, const TypePlan& plan, uint8_t c, 
         } else if (last_ == LeafKind::kTrue && previous == LeafKind::kFalse) {
           ordered = true;
         }
-        if (!ordered) GiveUp();
+        if (!ordered) return false;
       }
       previous = last_;
       previous_text = last_text_;
@@ -395,20 +397,25 @@ inline void CanonicalDecoder::Array(Reader& r, const TypePlan& plan, uint8_t c, 
   if (owns_key_mode && --keyed_ == 0) hash_.Clear();
   if (keyed) hash_.Push(tuple ? '>' : ']');
   last_ = LeafKind::kNone;
+  return true;
 }
 
-__attribute__((noinline)) inline void CanonicalDecoder::Map(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at,
+__attribute__((noinline)) inline bool CanonicalDecoder::Map(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at,
                                                             const MarkerAt& m, int depth) {
-  if (!IsMapCode(c)) GiveUp();
+  if (!IsMapCode(c)) return false;
   r.Byte();
-  uint64_t n = c <= 0x8f ? c & 0x0f : r.LengthAfter(c);
-  if (n > r.left() / 2) GiveUp();  // every member takes two bytes at least
+  uint64_t n = c & 0x0f;
+  if (c > 0x8f) {
+    n = r.LengthAfter(c);
+    if (r.failed()) return false;
+  }
+  if (n > r.left() / 2) return false;  // every member takes two bytes at least
   ++seq_;
   bool unify = plan.unifies();
   Unification u;
   if (unify) BeginUnify(u);
   uint32_t first = value_.ReserveObject(n);
-  if (value_.failed()) GiveUp();
+  if (value_.failed()) return false;
   value_.PutObject(at, first, n);
   size_t marker_begin = BeginMarkerObject();
   bool keyed = keyed_ != 0;
@@ -418,11 +425,12 @@ __attribute__((noinline)) inline void CanonicalDecoder::Map(Reader& r, const Typ
   em.member = true;
   em.map_member = true;
   for (uint64_t i = 0; i < n; ++i) {
-    if (r.at_end() || !IsStrOrBin(r.PeekUnchecked())) GiveUp();
+    if (r.at_end() || !IsStrOrBin(r.PeekUnchecked())) return false;
     auto [offset, length] = r.StrOrBin();
+    if (r.failed()) return false;
     std::string_view key = data_.substr(offset, length);
-    if (!ShortAscii(key, data_) && !IsNfc(key)) GiveUp();
-    if (i > 0 && !(previous < key)) GiveUp();
+    if (!ShortAscii(key, data_) && !IsNfc(key)) return false;
+    if (i > 0 && !(previous < key)) return false;
     previous = key;
     uint32_t k = static_cast<uint32_t>(i);
     value_.PutKey(first + 3 * k, KeyOf(key, false));
@@ -431,25 +439,30 @@ __attribute__((noinline)) inline void CanonicalDecoder::Map(Reader& r, const Typ
       hash_.Push(':');
     }
     em.map_key = key;
-    Element(r, *plan.element, first + 3 * k + 1, em, depth + 1, unify, u, i);
+    if (!Element(r, *plan.element, first + 3 * k + 1, em, depth + 1, unify, u, i)) return false;
     if (keyed) hash_.Push(';');
   }
   if (unify) EndUnify();
-  EndMarkerObject(m, marker_begin);
+  if (!EndMarkerObject(m, marker_begin)) return false;
   if (keyed) hash_.Push('}');
   last_ = LeafKind::kNone;
+  return true;
 }
 
-__attribute__((noinline)) inline void CanonicalDecoder::Object(Reader& r, const TypePlan& plan, uint8_t c,
+__attribute__((noinline)) inline bool CanonicalDecoder::Object(Reader& r, const TypePlan& plan, uint8_t c,
                                                                uint32_t at, const MarkerAt& m, int depth) {
-  if (!IsMapCode(c)) GiveUp();
+  if (!IsMapCode(c)) return false;
   r.Byte();
-  uint64_t n = c <= 0x8f ? c & 0x0f : r.LengthAfter(c);
+  uint64_t n = c & 0x0f;
+  if (c > 0x8f) {
+    n = r.LengthAfter(c);
+    if (r.failed()) return false;
+  }
   const std::vector<AttributePlan>& attrs = plan.attributes;
-  if (n != attrs.size()) GiveUp();
+  if (n != attrs.size()) return false;
   ++seq_;
   uint32_t first = value_.ReserveObject(n);
-  if (value_.failed()) GiveUp();
+  if (value_.failed()) return false;
   value_.PutObject(at, first, n);
   size_t marker_begin = BeginMarkerObject();
   bool keyed = keyed_ != 0;
@@ -464,23 +477,24 @@ __attribute__((noinline)) inline void CanonicalDecoder::Object(Reader& r, const 
       uint64_t w[2];
       std::memcpy(w, data_.data() + key_at, sizeof w);
       if (((w[0] & a.key_masks[0]) ^ a.key_words[0]) != 0 || ((w[1] & a.key_masks[1]) ^ a.key_words[1]) != 0) {
-        GiveUp();
+        return false;
       }
       r.Advance(1 + a.name.size());
     } else {
-      if (r.at_end() || !IsStrOrBin(r.PeekUnchecked())) GiveUp();
+      if (r.at_end() || !IsStrOrBin(r.PeekUnchecked())) return false;
       auto [offset, length] = r.StrOrBin();
-      if (data_.substr(offset, length) != a.name) GiveUp();
+      if (r.failed() || data_.substr(offset, length) != a.name) return false;
     }
     uint32_t k = static_cast<uint32_t>(i);
     value_.PutKey(first + 3 * k, a.value_key);
     em.key = a.marker_key;
-    Child(r, *a.plan, first + 3 * k + 1, em, depth + 1);
+    if (!Child(r, *a.plan, first + 3 * k + 1, em, depth + 1)) return false;
     if (keyed) hash_.Push(';');
   }
-  EndMarkerObject(m, marker_begin);
+  if (!EndMarkerObject(m, marker_begin)) return false;
   if (keyed) hash_.Push('>');
   last_ = LeafKind::kNone;
+  return true;
 }
 
 inline void CanonicalDecoder::StartElement(Unification& u) {
@@ -488,34 +502,35 @@ inline void CanonicalDecoder::StartElement(Unification& u) {
   u.child_sig = static_cast<uint32_t>(signature_.size());
 }
 
-inline void CanonicalDecoder::FinishElement(Unification& u, uint64_t i) {
+inline bool CanonicalDecoder::FinishElement(Unification& u, uint64_t i) {
   uint32_t end = static_cast<uint32_t>(signature_.size());
   if (i == 0) {
     u.first_seq = u.child_seq;
     u.first_sig = u.child_sig;
     u.first_sig_end = end;
-    return;
+    return true;
   }
-  if (end - u.child_sig != u.first_sig_end - u.first_sig) GiveUp();
+  if (end - u.child_sig != u.first_sig_end - u.first_sig) return false;
   for (uint32_t j = 0; j < end - u.child_sig; ++j) {
     const SigEntry& a = signature_[u.first_sig + j];
     const SigEntry& b = signature_[u.child_sig + j];
-    if (a.slot != b.slot || a.declared != b.declared || a.seq - u.first_seq != b.seq - u.child_seq) GiveUp();
+    if (a.slot != b.slot || a.declared != b.declared || a.seq - u.first_seq != b.seq - u.child_seq) return false;
   }
+  return true;
 }
 
 // An element of a list, set or map (the `index`-th): Child, its dynamic types checked
 // against the collection's first element in `u` when the collection unifies.
-inline void CanonicalDecoder::Element(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth,
+inline bool CanonicalDecoder::Element(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth,
                                bool unify, Unification& u, uint64_t index) {
-  if (unify) StartElement(u);
-  Child(r, plan, at, m, depth);
-  if (unify) FinishElement(u, index);
+  if (!unify) return Child(r, plan, at, m, depth);
+  StartElement(u);
+  return Child(r, plan, at, m, depth) && FinishElement(u, index);
 }
 
-void CanonicalDecoder::ListElement(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth,
+bool CanonicalDecoder::ListElement(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth,
                                    bool unify, Unification& u, uint64_t index) {
-  Element(r, plan, at, m, depth, unify, u, index);
+  return Element(r, plan, at, m, depth, unify, u, index);
 }
 
 inline KeyId CanonicalDecoder::KeyOf(std::string_view key, bool marker) {
@@ -543,15 +558,10 @@ inline KeyId CanonicalDecoder::KeyOf(std::string_view key, bool marker) {
 std::optional<WireValue> DecodeCanonicalMsgpack(std::string_view data, std::shared_ptr<const void> owner,
                                                 const Type& type, base::Executor* executor, size_t share_min_bytes,
                                                 uint64_t* shared) {
-  try {
-    CanonicalDecoder decoder(data, std::move(owner), executor, share_min_bytes, data.size());
-    WireValue wv = decoder.Run(type);
-    if (shared != nullptr) *shared = decoder.shared_elements();
-    return wv;
-  } catch (const NotCanonical&) {
-  } catch (const Failure&) {
-  }
-  return std::nullopt;
+  CanonicalDecoder decoder(data, std::move(owner), executor, share_min_bytes, data.size());
+  std::optional<WireValue> wv = decoder.Run(type);
+  if (wv && shared != nullptr) *shared = decoder.shared_elements();
+  return wv;
 }
 
 }  // namespace planview::wire::internal

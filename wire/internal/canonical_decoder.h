@@ -7,8 +7,9 @@
 // The walk's member functions are defined `inline` in canonical_decode.cc, so that they
 // inline into each other; canonical_list_sharing.cc decodes elements through ListElement.
 //
-// Anything not in canonical form makes it give up (GiveUp throws NotCanonical); the caller
-// then runs the general decoder on the same bytes.
+// Anything not in canonical form, or any error, makes it give up: the walk's functions
+// return false at once, up to Run, and the caller then runs the general decoder on the
+// same bytes.
 #ifndef PLANVIEW_WIRE_INTERNAL_CANONICAL_DECODER_H_
 #define PLANVIEW_WIRE_INTERNAL_CANONICAL_DECODER_H_
 
@@ -17,6 +18,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -35,10 +37,6 @@ namespace planview::wire::internal {
 
 using structured::DocumentBuilder;
 using structured::Type;
-
-// Thrown when the value is not in the form this decoder handles.
-struct NotCanonical {};
-[[noreturn]] inline void GiveUp() { throw NotCanonical{}; }
 
 using KeyId = DocumentBuilder::KeyId;
 
@@ -67,8 +65,8 @@ class CanonicalDecoder {
   // Elements of shared lists that a helper decoded.
   uint64_t shared_elements() const { return shared_elements_; }
 
-  // The value of type `type` that the data holds.
-  WireValue Run(const Type& type);
+  // The value of type `type` that the data holds; nullopt when it gives up.
+  std::optional<WireValue> Run(const Type& type);
 
  private:
   // Markers. Members of marker objects wait on a stack until their object ends: only
@@ -83,10 +81,11 @@ class CanonicalDecoder {
   KeyId MemberKey(const MarkerAt& m) { return m.map_member ? KeyOf(m.map_key, true) : m.key; }
   void KnownLeaf(const MarkerAt& m);
   void UnknownMarker(const MarkerAt& m);
-  // A marker array of `count` slots, its head placed; returns the first slot.
-  uint32_t MarkerArray(const MarkerAt& m, size_t count);
+  // A marker array of `count` slots, its head placed; `first`: its first slot (false:
+  // give up).
+  bool MarkerArray(const MarkerAt& m, size_t count, uint32_t& first);
   size_t BeginMarkerObject() const { return marker_members_.size(); }
-  __attribute__((always_inline)) void EndMarkerObject(const MarkerAt& m, size_t begin);
+  __attribute__((always_inline)) bool EndMarkerObject(const MarkerAt& m, size_t begin);
 
   // Leaves.
   void Null(uint32_t at, const MarkerAt& m, const TypePlan& declared);
@@ -95,22 +94,23 @@ class CanonicalDecoder {
   // Canonical number text.
   void Number(uint32_t at, const MarkerAt& m, std::string_view text, bool float64);
   // A string of the input: gives up unless it is NFC.
-  __attribute__((always_inline)) void String(uint32_t at, const MarkerAt& m, size_t offset, size_t length);
+  __attribute__((always_inline)) bool String(uint32_t at, const MarkerAt& m, size_t offset, size_t length);
   // A string of the input known to be NFC.
   __attribute__((always_inline)) void NfcString(uint32_t at, const MarkerAt& m, size_t offset, size_t length);
   struct LeafSink;
 
-  // Values. Child tries the common leaves and small containers first, then Decode.
-  __attribute__((always_inline)) void Child(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m,
+  // Values (false: give up). Child tries the common leaves and small containers first,
+  // then Decode.
+  __attribute__((always_inline)) bool Child(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m,
                                             int depth);
-  void Decode(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth);
-  void Unknown(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m);
+  bool Decode(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth);
+  bool Unknown(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m);
   // `plan`: the declared dynamic.
-  void Dynamic(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth);
+  bool Dynamic(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth);
   // Lists, sets and tuples.
-  void Array(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
-  void Map(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
-  void Object(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
+  bool Array(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
+  bool Map(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
+  bool Object(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
 
   // Lists and maps whose element type has `dynamic` in it: every element must have its
   // dynamic values' types, and its nulls and unknowns that could hide one, at the same
@@ -121,17 +121,17 @@ class CanonicalDecoder {
   };
   void BeginUnify(Unification&) { ++unify_depth_; }
   void StartElement(Unification& u);
-  void FinishElement(Unification& u, uint64_t i);
+  bool FinishElement(Unification& u, uint64_t i);
   void EndUnify() {
     if (--unify_depth_ == 0) signature_.clear();
   }
 
   // An element of a list, set or map (the `index`-th): Child, its dynamic types checked
   // against the collection's first element in `u` when the collection unifies.
-  __attribute__((always_inline)) void Element(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m,
+  __attribute__((always_inline)) bool Element(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m,
                                               int depth, bool unify, Unification& u, uint64_t index);
   // The same, not inlined: for canonical_list_sharing.cc.
-  void ListElement(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth, bool unify,
+  bool ListElement(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth, bool unify,
                    Unification& u, uint64_t index);
 
   // Long lists of blocks shared with a helper (canonical_list_sharing.cc).
@@ -140,8 +140,8 @@ class CanonicalDecoder {
   // Whether the list of `n` elements that `r` is at is worth sharing.
   bool MayShare(const Reader& r, uint64_t n) const;
   // Decodes the list's `n` elements of type `element` into the slots from `first` (value
-  // document) and `marker_first` (marker document), with a helper.
-  void SharedList(Reader& r, const TypePlan& element, uint64_t n, uint32_t first, uint32_t marker_first, bool unify,
+  // document) and `marker_first` (marker document), with a helper (false: give up).
+  bool SharedList(Reader& r, const TypePlan& element, uint64_t n, uint32_t first, uint32_t marker_first, bool unify,
                   int depth);
   void RunHelper(Helper& h, const Type& element_type, bool unify, int depth);
   void DecodeFrom(Helper& h, const Type& element_type, bool unify, int depth);

@@ -116,7 +116,7 @@ bool CanonicalDecoder::MayShare(const Reader& r, uint64_t n) const {
          executor_->helpers() > 0;
 }
 
-void CanonicalDecoder::SharedList(Reader& r, const TypePlan& element, uint64_t n, uint32_t first,
+bool CanonicalDecoder::SharedList(Reader& r, const TypePlan& element, uint64_t n, uint32_t first,
                                   uint32_t marker_first, bool unify, int depth) {
   ++shares_;
   sharing_ = true;  // lists inside this one stay with their thread
@@ -143,23 +143,21 @@ void CanonicalDecoder::SharedList(Reader& r, const TypePlan& element, uint64_t n
     }
     uint32_t k = static_cast<uint32_t>(i);
     em.slot = marker_first + 2 * k;
-    ListElement(r, element, first + 2 * k, em, depth + 1, unify, u, i);
+    if (!ListElement(r, element, first + 2 * k, em, depth + 1, unify, u, i)) return false;
   }
   if (unify) EndUnify();
   sharing_ = false;
+  return true;
 }
 
 // The task, with `this` the decoder that shares its list (of which it reads only data_
-// and owner_): elements from h.start, on a decoder of its own.
+// and owner_): elements from h.start, on a decoder of its own. Running out of memory here
+// throws std::bad_alloc to TakeHelperShare's Wait, as it would on this thread.
 void CanonicalDecoder::RunHelper(Helper& h, const Type& element_type, bool unify, int depth) {
   uint32_t expected = Helper::kNotBegun;
   if (!h.limit.compare_exchange_strong(expected, h.count, std::memory_order_relaxed)) return;  // withdrawn
-  try {
-    h.decoder = std::make_unique<CanonicalDecoder>(data_, owner_, nullptr, SIZE_MAX, data_.size() - h.start);
-    h.decoder->DecodeFrom(h, element_type, unify, depth);
-  } catch (...) {
-    // No memory for a decoder: h.decoded stays 0, and the share is not taken.
-  }
+  h.decoder = std::make_unique<CanonicalDecoder>(data_, owner_, nullptr, SIZE_MAX, data_.size() - h.start);
+  h.decoder->DecodeFrom(h, element_type, unify, depth);
 }
 
 // In the task: elements from h.start, the j-th in slot j of slots for up to all the
@@ -176,15 +174,12 @@ void CanonicalDecoder::DecodeFrom(Helper& h, const Type& element_type, bool unif
   Snapshot after = Snap(r.pos());
   uint32_t decoded = 0;
   MarkerAt em;
-  try {
-    while (decoded < h.limit.load(std::memory_order_relaxed)) {
-      em.slot = marker_slots + 2 * decoded;
-      ListElement(r, element, slots + 2 * decoded, em, depth + 1, unify, u, decoded);
-      ++decoded;
-      after = Snap(r.pos());
-    }
-  } catch (...) {
-    // Past the list's end, or an error that the other thread will meet as well.
+  while (decoded < h.limit.load(std::memory_order_relaxed)) {
+    em.slot = marker_slots + 2 * decoded;
+    // A failure: past the list's end, or an error that the other thread will meet as well.
+    if (!ListElement(r, element, slots + 2 * decoded, em, depth + 1, unify, u, decoded)) break;
+    ++decoded;
+    after = Snap(r.pos());
   }
   // Back to the end of the last whole element.
   value_.Rewind(after.value);

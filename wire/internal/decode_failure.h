@@ -1,11 +1,11 @@
-// How the decoders stop at the first error: Fail() throws a Failure (byte offset and
-// message), which DecodeMsgpack/DecodeJson turn into a WireError with the current path.
+// How the decoders stop at the first error: they record a Failure (byte offset and
+// message) and every caller returns at once, leaving the path where the error happened;
+// DecodeMsgpack/DecodeJson turn it into a WireError with that path.
 #ifndef PLANVIEW_WIRE_INTERNAL_DECODE_FAILURE_H_
 #define PLANVIEW_WIRE_INTERNAL_DECODE_FAILURE_H_
 
 #include <cstddef>
 #include <string>
-#include <utility>
 
 namespace planview::wire::internal {
 
@@ -13,8 +13,6 @@ struct Failure {
   size_t offset;
   std::string message;
 };
-
-[[noreturn]] inline void Fail(size_t offset, std::string message) { throw Failure{offset, std::move(message)}; }
 
 }  // namespace planview::wire::internal
 

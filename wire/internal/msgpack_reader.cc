@@ -29,7 +29,8 @@ int64_t LooseInt(Reader& p, const char* error) {
     p.Byte();
     return 0;
   }
-  if (!IsIntCode(c)) Fail(at, error);
+  if (p.failed()) return 0;
+  if (!IsIntCode(c)) return p.Fail(at, error);
   bool big = false;
   return p.Int(big);
 }
@@ -38,39 +39,47 @@ NumberBound ReadBound(Reader& p) {
   constexpr const char* kShape = "number bound refinement must be a [number, bool] array";
   size_t at = p.pos();
   uint8_t c = p.Peek();
-  if (!IsArrayCode(c)) Fail(at, kShape);
+  NumberBound bound;
+  if (p.failed()) return bound;
+  if (!IsArrayCode(c)) return p.Fail(at, kShape), bound;
   p.Byte();
-  if (p.LengthAfter(c) != 2) Fail(at, kShape);
+  if (p.LengthAfter(c) != 2) return p.Fail(at, kShape), bound;
   std::string text;
   bool float64 = false;
   int64_t iv = 0;
   bool big = false;
-  NumberBound bound;
-  if (ReadNumber(p, kShape, text, float64, iv, big) == 0) {
+  int form = ReadNumber(p, kShape, text, float64, iv, big);
+  if (form < 0) return bound;
+  if (form == 0) {
     bound.value = big ? FormatUint64(static_cast<uint64_t>(iv)) : FormatInt64(iv);
   } else {
     bound.value = std::move(text);
     bound.float64 = float64;
   }
   uint8_t b = p.Peek();
-  if (b != 0xc2 && b != 0xc3) Fail(p.pos(), kShape);
+  if (p.failed()) return bound;
+  if (b != 0xc2 && b != 0xc3) return p.Fail(p.pos(), kShape), bound;
   p.Byte();
   bound.inclusive = b == 0xc3;
   return bound;
 }
 
+// Failures are p's.
 UnknownItem ReadRefinements(Reader& p, const TypePlan& plan) {
   UnknownItem out;
   size_t at = p.pos();
   uint8_t c = p.Peek();
   uint64_t count = 0;
+  if (p.failed()) return out;
   if (c == 0xc0) {
     p.Byte();
   } else if (IsMapCode(c)) {
     p.Byte();
     count = p.LengthAfter(c);
+    if (p.failed()) return out;
   } else {
-    Fail(at, "refinements must be a map");
+    p.Fail(at, "refinements must be a map");
+    return out;
   }
   if (plan.kind == Type::Kind::kDynamic) return out;  // never refined
   Refinements& rf = out.refinements;
@@ -78,57 +87,68 @@ UnknownItem ReadRefinements(Reader& p, const TypePlan& plan) {
   for (uint64_t i = 0; i < count; ++i) {
     size_t key_at = p.pos();
     int64_t key = LooseInt(p, "refinement keys must be integers");
+    if (p.failed()) return out;
     size_t value_at = p.pos();
     switch (key) {
       case 1: {
         uint8_t b = p.Byte();
-        if (b != 0xc0 && b != 0xc2 && b != 0xc3) Fail(value_at, "null refinement is not a bool");
+        if (p.failed()) return out;
+        if (b != 0xc0 && b != 0xc2 && b != 0xc3) return p.Fail(value_at, "null refinement is not a bool"), out;
         if (b == 0xc3) {
-          if (rf.not_null) Fail(value_at, "refined as both null and not null");
+          if (rf.not_null) return p.Fail(value_at, "refined as both null and not null"), out;
           is_null = true;
         } else {
-          if (is_null) Fail(value_at, "refined as both null and not null");
+          if (is_null) return p.Fail(value_at, "refined as both null and not null"), out;
           rf.not_null = true;
         }
         break;
       }
       case 2: {
-        if (plan.kind != Type::Kind::kString) Fail(key_at, "string prefix refinement for non-string type");
+        if (plan.kind != Type::Kind::kString) {
+          return p.Fail(key_at, "string prefix refinement for non-string type"), out;
+        }
         std::string prefix;
         uint8_t b = p.Peek();
+        if (p.failed()) return out;
         if (b == 0xc0) {
           p.Byte();
         } else if (IsStrOrBin(b)) {
           auto [offset, length] = p.StrOrBin();
+          if (p.failed()) return out;
           prefix.assign(p.data().substr(offset, length));
         } else {
-          Fail(value_at, "string prefix refinement is not a string");
+          return p.Fail(value_at, "string prefix refinement is not a string"), out;
         }
-        if (!IsValidUtf8(prefix)) Fail(value_at, "string prefix refinement is not valid UTF-8");
+        if (!IsValidUtf8(prefix)) return p.Fail(value_at, "string prefix refinement is not valid UTF-8"), out;
         prefix = NormalizeNfc(prefix);
         if (!prefix.empty()) {
-          if (auto err = rf.AddPrefix(std::move(prefix))) Fail(value_at, *err);
+          if (auto err = rf.AddPrefix(std::move(prefix))) return p.Fail(value_at, *err), out;
         }
         break;
       }
       case 3:
       case 4: {
-        if (plan.kind != Type::Kind::kNumber) Fail(key_at, "numeric bound refinement for non-number type");
+        if (plan.kind != Type::Kind::kNumber) {
+          return p.Fail(key_at, "numeric bound refinement for non-number type"), out;
+        }
         NumberBound bound = ReadBound(p);
+        if (p.failed()) return out;
         auto err = key == 3 ? rf.AddNumberLower(std::move(bound)) : rf.AddNumberUpper(std::move(bound));
-        if (err) Fail(value_at, *err);
+        if (err) return p.Fail(value_at, *err), out;
         break;
       }
       case 5:
       case 6: {
-        if (!plan.is_collection()) Fail(key_at, "length bound refinement for non-collection type");
+        if (!plan.is_collection()) return p.Fail(key_at, "length bound refinement for non-collection type"), out;
         int64_t bound = LooseInt(p, "length bound refinement must be an integer");
+        if (p.failed()) return out;
         auto err = key == 5 ? rf.AddLengthLower(bound) : rf.AddLengthUpper(bound);
-        if (err) Fail(value_at, *err);
+        if (err) return p.Fail(value_at, *err), out;
         break;
       }
       default:
-        p.Skip();  // refinements this decoder does not know are ignored, value and all
+        // Refinements this decoder does not know are ignored, value and all.
+        if (!p.Skip()) return out;
         break;
     }
   }
@@ -148,7 +168,7 @@ UnknownItem ReadRefinements(Reader& p, const TypePlan& plan) {
       int64_t n = rf.length_lower;
       bool expand = n == 0 || plan.kind == Type::Kind::kList || (plan.kind == Type::Kind::kSet && n == 1);
       if (expand) {
-        if (n > kMaxExpandedLength) Fail(p.pos(), "refined length too large");
+        if (n > kMaxExpandedLength) return p.Fail(p.pos(), "refined length too large"), out;
         out.kind = UnknownItem::Kind::kCollection;
         out.length = plan.kind == Type::Kind::kMap ? 0 : n;
         return out;
@@ -160,12 +180,28 @@ UnknownItem ReadRefinements(Reader& p, const TypePlan& plan) {
 
 }  // namespace
 
+bool Reader::Fail(size_t offset, std::string_view message) {
+  if (!failed_) {
+    failed_ = true;
+    failure_.offset = offset;
+    failure_.message.assign(message);
+  }
+  end_ = pos_;
+  return false;
+}
+
+uint8_t Reader::FailedAtEnd() {
+  Fail(pos_, "unexpected end of input");
+  return 0;
+}
+
 int ReadNumber(Reader& r, const char* error, std::string& text, bool& float64, int64_t& iv, bool& big) {
   size_t start = r.pos();
   uint8_t c = r.Peek();
+  if (r.failed()) return -1;
   if (IsIntCode(c)) {
     iv = r.Int(big);
-    return 0;
+    return r.failed() ? -1 : 0;
   }
   if (c == 0xca || c == 0xcb) {
     r.Byte();
@@ -179,19 +215,21 @@ int ReadNumber(Reader& r, const char* error, std::string& text, bool& float64, i
       uint64_t bits = r.BigEndian(8);
       std::memcpy(&v, &bits, sizeof v);
     }
-    if (std::isnan(v)) Fail(start, "NaN is not a number");
+    if (r.failed()) return -1;
+    if (std::isnan(v)) return r.Fail(start, "NaN is not a number"), -1;
     text = FormatFloat64(v);
     float64 = true;
     return 1;
   }
   if (IsStrOrBin(c)) {
     auto [offset, length] = r.StrOrBin();
+    if (r.failed()) return -1;
     std::optional<std::string> parsed = ParseNumberText(r.data().substr(offset, length));
-    if (!parsed) Fail(start, error);
+    if (!parsed) return r.Fail(start, error), -1;
     text = std::move(*parsed);
     return 1;
   }
-  Fail(start, error);
+  return r.Fail(start, error), -1;
 }
 
 UnknownItem ReadUnknown(Reader& r, const TypePlan& plan) {
@@ -210,12 +248,15 @@ UnknownItem ReadUnknown(Reader& r, const TypePlan& plan) {
   }
   int8_t code = static_cast<int8_t>(r.Byte());
   size_t payload = r.Take(length);
+  if (r.failed()) return UnknownItem{};
   // Any extension is an unknown; only code 12 with more than one byte carries
   // refinements.
   if (length <= 1 || code != 12) return UnknownItem{};
-  if (length > kMaxRefinementPayload) Fail(start, "oversize unknown value refinement");
+  if (length > kMaxRefinementPayload) return r.Fail(start, "oversize unknown value refinement"), UnknownItem{};
   Reader p(r.data(), payload, payload + length);
-  return ReadRefinements(p, plan);
+  UnknownItem item = ReadRefinements(p, plan);
+  if (p.failed()) r.Fail(p.failure());
+  return item;
 }
 
 }  // namespace planview::wire::internal

@@ -1,6 +1,8 @@
-// MessagePack at the byte level for the wire decoders: a bounds-checked reader (every read
-// past the end is a Failure naming the offset), the number forms cty accepts, and unknown
-// values with their refinements.
+// MessagePack at the byte level for the wire decoders: a bounds-checked reader (a read past
+// the end records a Failure naming the offset; the reader keeps its first failure, and
+// every read after one reads nothing), the number forms cty accepts, and unknown values
+// with their refinements. Callers check failed() after the reads that can fail and return
+// at once.
 #ifndef PLANVIEW_WIRE_INTERNAL_MSGPACK_READER_H_
 #define PLANVIEW_WIRE_INTERNAL_MSGPACK_READER_H_
 
@@ -55,17 +57,26 @@ class Reader {
   uint8_t PeekUnchecked() const { return static_cast<uint8_t>(data_[pos_]); }
   uint32_t ByteAt(size_t i) const { return static_cast<uint8_t>(data_[pos_ + i]); }
   void Advance(size_t n) { pos_ += n; }
-  uint8_t Peek() const {
-    if (pos_ >= end_) Fail(pos_, "unexpected end of input");
+
+  // The first failure, kept; after it the reader is at its end (reads fail, loops over
+  // counts read from the input stop at their first element).
+  bool failed() const { return __builtin_expect(failed_, false); }
+  const Failure& failure() const { return failure_; }
+  // Records a failure at `offset` unless there is one already; false, for `return Fail(...)`.
+  __attribute__((cold)) bool Fail(size_t offset, std::string_view message);
+  bool Fail(const Failure& f) { return Fail(f.offset, f.message); }
+
+  // The reads below return 0 (and read nothing) when they fail.
+  uint8_t Peek() {
+    if (pos_ >= end_) return FailedAtEnd();
     return static_cast<uint8_t>(data_[pos_]);
   }
   uint8_t Byte() {
-    uint8_t b = Peek();
-    ++pos_;
-    return b;
+    if (pos_ >= end_) return FailedAtEnd();
+    return static_cast<uint8_t>(data_[pos_++]);
   }
   uint64_t BigEndian(size_t n) {
-    Need(n);
+    if (!Need(n)) return 0;
     uint64_t v = 0;
     for (size_t i = 0; i < n; ++i) v = (v << 8) | static_cast<uint8_t>(data_[pos_ + i]);
     pos_ += n;
@@ -73,7 +84,7 @@ class Reader {
   }
   // `n` bytes as an offset into the data.
   size_t Take(size_t n) {
-    Need(n);
+    if (!Need(n)) return pos_;
     size_t at = pos_;
     pos_ += n;
     return at;
@@ -92,11 +103,13 @@ class Reader {
     }
   }
 
-  // A str or bin item (the code is known to be one): offset and length of its bytes.
+  // A str or bin item (the code is known to be one): offset and length of its bytes
+  // (length 0 when it fails).
   std::pair<size_t, size_t> StrOrBin() {
     uint8_t c = Byte();
     size_t n = LengthAfter(c);
-    return {Take(n), n};
+    size_t at = Take(n);
+    return {at, failed_ ? 0 : n};
   }
 
   // An integer of any msgpack width (the code is known to be one). Unsigned values above
@@ -122,58 +135,69 @@ class Reader {
     }
   }
 
-  // Skips one complete item of any kind.
-  void Skip(int depth = 0) {
-    if (depth > 512) Fail(pos_, "nesting too deep");
+  // Skips one complete item of any kind; false when it fails.
+  bool Skip(int depth = 0) {
+    if (depth > 512) return Fail(pos_, "nesting too deep");
     size_t at = pos_;
     uint8_t c = Byte();
-    if (c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3) return;
+    if (failed_) return false;
+    if (c <= 0x7f || c >= 0xe0 || c == 0xc0 || c == 0xc2 || c == 0xc3) return true;
     if (IsStrOrBin(c)) {
       Take(LengthAfter(c));
-      return;
+      return !failed_;
     }
     if (IsArrayCode(c) || IsMapCode(c)) {
       uint64_t n = LengthAfter(c);
       if (IsMapCode(c)) n *= 2;
-      for (uint64_t i = 0; i < n; ++i) Skip(depth + 1);
-      return;
+      for (uint64_t i = 0; i < n; ++i) {
+        if (!Skip(depth + 1)) return false;
+      }
+      return !failed_;
     }
     switch (c) {
-      case 0xcc: case 0xd0: Take(1); return;
-      case 0xcd: case 0xd1: Take(2); return;
-      case 0xce: case 0xd2: case 0xca: Take(4); return;
-      case 0xcf: case 0xd3: case 0xcb: Take(8); return;
-      case 0xd4: Take(2); return;
-      case 0xd5: Take(3); return;
-      case 0xd6: Take(5); return;
-      case 0xd7: Take(9); return;
-      case 0xd8: Take(17); return;
-      case 0xc7: Take(1 + BigEndian(1)); return;
-      case 0xc8: { size_t n = BigEndian(2); Take(1 + n); return; }
-      case 0xc9: { size_t n = BigEndian(4); Take(1 + n); return; }
-      default: Fail(at, fmt::format("invalid msgpack code 0x{:02x}", c));
+      case 0xcc: case 0xd0: Take(1); break;
+      case 0xcd: case 0xd1: Take(2); break;
+      case 0xce: case 0xd2: case 0xca: Take(4); break;
+      case 0xcf: case 0xd3: case 0xcb: Take(8); break;
+      case 0xd4: Take(2); break;
+      case 0xd5: Take(3); break;
+      case 0xd6: Take(5); break;
+      case 0xd7: Take(9); break;
+      case 0xd8: Take(17); break;
+      case 0xc7: { size_t n = BigEndian(1); if (!failed_) Take(1 + n); break; }
+      case 0xc8: { size_t n = BigEndian(2); if (!failed_) Take(1 + n); break; }
+      case 0xc9: { size_t n = BigEndian(4); if (!failed_) Take(1 + n); break; }
+      default: return Fail(at, fmt::format("invalid msgpack code 0x{:02x}", c));
     }
+    return !failed_;
   }
 
  private:
-  void Need(size_t n) const {
-    if (end_ - pos_ < n) Fail(end_, "unexpected end of input");
+  bool Need(size_t n) {
+    if (end_ - pos_ < n) {
+      Fail(end_, "unexpected end of input");
+      return false;
+    }
+    return true;
   }
+  __attribute__((cold)) uint8_t FailedAtEnd();
 
   std::string_view data_;
   size_t pos_;
   size_t end_;
+  bool failed_ = false;
+  Failure failure_{0, {}};
 };
 
 // Reads a number item (integer, float or decimal string). Returns 0 for an integer (`iv`;
 // `big`: an unsigned value above INT64_MAX, held in iv's bits), 1 for canonical text
-// (`float64`: it was a msgpack float). Anything else fails with `error`.
+// (`float64`: it was a msgpack float). Anything else fails with `error`, and returns -1.
 int ReadNumber(Reader& r, const char* error, std::string& text, bool& float64, int64_t& iv, bool& big);
 
 // An unknown value (an extension item; `plan` is its declared type) and what its
 // refinements make of it: still unknown (with the refinements, possibly none), null, a
 // known number (inclusive bounds that meet), or a collection of a known length (that many
-// unknown elements; maps are empty).
+// unknown elements; maps are empty). Failures are r's (then the item is empty).
 struct UnknownItem {
   enum class Kind : uint8_t { kUnknown, kNull, kNumber, kCollection };
   Kind kind = Kind::kUnknown;

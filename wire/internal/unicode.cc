@@ -6,9 +6,10 @@
 #include <unicode/utext.h>
 #include <unicode/utf8.h>
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <stdexcept>
 
 namespace planview::wire {
 namespace {
@@ -17,7 +18,11 @@ const icu::Normalizer2& Nfc() {
   static const icu::Normalizer2* nfc = [] {
     UErrorCode status = U_ZERO_ERROR;
     const icu::Normalizer2* n = icu::Normalizer2::getNFCInstance(status);
-    if (U_FAILURE(status) || n == nullptr) throw std::runtime_error("ICU NFC normaliser unavailable");
+    if (U_FAILURE(status) || n == nullptr) {
+      // ICU without its data: a broken installation, not an input error.
+      std::fputs("planview: ICU NFC normaliser unavailable\n", stderr);
+      std::abort();
+    }
     return n;
   }();
   return *nfc;
