@@ -25,10 +25,13 @@ class Decoder {
   explicit Decoder(std::string_view in) : in_(in) {}
 
   Node Decode(int depth) {
-    if (depth > kMaxMsgpackDepth) return Fail(fmt::format("nesting deeper than {} levels", kMaxMsgpackDepth));
+    Node node;
+    if (depth > kMaxMsgpackDepth) {
+      Fail(fmt::format("nesting deeper than {} levels", kMaxMsgpackDepth));
+      return node;
+    }
     const size_t start = pos_;
     const uint8_t b = Byte();
-    Node node;
     if (failed_) return node;
     if (b <= 0x7f) return Number(wire::FormatInt64(b));
     if (b >= 0xe0) return Number(wire::FormatInt64(static_cast<int8_t>(b)));
@@ -43,7 +46,8 @@ class Decoder {
         return node;
       case 0xc4: case 0xc5: case 0xc6:
         pos_ = start;
-        return Fail("binary data outside a dynamic value");
+        Fail("binary data outside a dynamic value");
+        return node;
       case 0xc7: Skip(Uint(1) + 1); return Unknown();
       case 0xc8: Skip(Uint(2) + 1); return Unknown();
       case 0xc9: Skip(Uint(4) + 1); return Unknown();
@@ -81,7 +85,8 @@ class Decoder {
       case 0xdf: return Map(Uint(4), depth);
       default:
         pos_ = start;
-        return Fail(fmt::format("0x{:02x} is not a msgpack value", b));
+        Fail(fmt::format("0x{:02x} is not a msgpack value", b));
+        return node;
     }
   }
 
@@ -90,12 +95,10 @@ class Decoder {
   const wire::WireError& error() const { return error_; }
 
  private:
-  // Keeps the first failure, at the current position and path; returns a null node for
-  // the caller to return.
-  Node Fail(std::string message) {
-    FailWithPath(std::move(message), path_);
-    return Node{};
-  }
+  // Keeps the first failure, at the current position and path. (Callers then return the
+  // node they were building, never another: a second return object would cost every
+  // successful call a move, as the functions could no longer build their result in place.)
+  void Fail(std::string message) { FailWithPath(std::move(message), path_); }
   void FailWithPath(std::string message, std::vector<wire::PathStep> path) {
     if (failed_) return;
     failed_ = true;
@@ -198,21 +201,32 @@ class Decoder {
     if (failed_) return Node{};
     if (!std::isfinite(d)) {
       pos_ = start;
-      return Fail(std::isnan(d) ? "NaN is not a number" : "an infinite number cannot be written as JSON");
+      Fail(std::isnan(d) ? "NaN is not a number" : "an infinite number cannot be written as JSON");
+      return Node{};
     }
     return Number(wire::FormatFloat64(d));
   }
-  Node String(uint64_t length) {
-    if (failed_) return Node{};
-    if (in_.size() - pos_ < length) return Fail("unexpected end of msgpack data");
+  // The next `length` bytes, which must be UTF-8 (empty after a failure).
+  std::string_view Text(uint64_t length) {
+    if (failed_) return {};
+    if (in_.size() - pos_ < length) {
+      Fail("unexpected end of msgpack data");
+      return {};
+    }
     std::string_view text = in_.substr(pos_, length);
     size_t bad = structured::FindInvalidUtf8(text);
     if (bad != text.size()) {
       pos_ += bad;
-      return Fail("string is not valid UTF-8");
+      Fail("string is not valid UTF-8");
+      return {};
     }
     pos_ += length;
+    return text;
+  }
+  Node String(uint64_t length) {
     Node node;
+    std::string_view text = Text(length);
+    if (failed_) return node;
     node.kind = Node::Kind::kString;
     node.text = std::string(text);
     return node;
@@ -223,6 +237,9 @@ class Decoder {
       const uint8_t next = static_cast<uint8_t>(in_[pos_]);
       if (next == 0xc4 || next == 0xc5 || next == 0xc6) return Dynamic(start, depth);
     }
+    return Elements(count, depth);
+  }
+  Node Elements(uint64_t count, int depth) {
     Node node;
     node.kind = Node::Kind::kArray;
     node.children.reserve(count);
@@ -230,7 +247,7 @@ class Decoder {
       path_.push_back(wire::PathStep{wire::PathStep::Kind::kIndex, {}, i});
       node.children.push_back(Decode(depth + 1));
       path_.pop_back();
-      if (failed_) return Node{};
+      if (failed_) return node;
     }
     return node;
   }
@@ -251,8 +268,8 @@ class Decoder {
     return FromWire(*decoded.value, structured::Type::Dynamic());
   }
   Node Map(uint64_t count, int depth) {
-    if (!CheckCount(count)) return Node{};
     Node node;
+    if (!CheckCount(count)) return node;
     node.kind = Node::Kind::kObject;
     node.keys.reserve(count);
     node.children.reserve(count);
@@ -260,27 +277,31 @@ class Decoder {
       const size_t key_at = pos_;
       const uint8_t b = Byte();
       uint64_t length;
-      if (failed_) return Node{};
+      if (failed_) return node;
       if (b >= 0xa0 && b <= 0xbf) length = b & 0x1f;
       else if (b == 0xd9) length = Uint(1);
       else if (b == 0xda) length = Uint(2);
       else if (b == 0xdb) length = Uint(4);
       else {
         pos_ = key_at;
-        return Fail("map key is not a string");
+        Fail("map key is not a string");
+        return node;
       }
-      std::string key = String(length).text;
-      if (failed_) return Node{};
+      std::string key(Text(length));
+      if (failed_) return node;
       path_.push_back(wire::PathStep{wire::PathStep::Kind::kKey, key, 0});
       Node child = Decode(depth + 1);
       path_.pop_back();
-      if (failed_) return Node{};
+      if (failed_) return node;
       node.keys.push_back(std::move(key));
       node.children.push_back(std::move(child));
     }
     if (!std::is_sorted(node.keys.begin(), node.keys.end())) SortMembers(node);
     for (size_t i = 1; i < node.keys.size(); ++i) {
-      if (node.keys[i - 1] == node.keys[i]) return Fail(fmt::format("map key {:?} appears twice", node.keys[i]));
+      if (node.keys[i - 1] == node.keys[i]) {
+        Fail(fmt::format("map key {:?} appears twice", node.keys[i]));
+        return node;
+      }
     }
     return node;
   }
