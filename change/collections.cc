@@ -17,18 +17,22 @@ Action StartingAction(bool before_is_collection, bool after_is_collection) {
 
 }  // namespace
 
+MapTransform::MapTransform(structured::Value before, structured::Value after, size_t expected)
+    : action_(StartingAction(before.is_object(), after.is_object())) {
+  elements_.reserve(expected);
+}
+
+void MapTransform::Add(std::string_view key, Diff diff) {
+  action_ = CompareActions(action_, diff.action());
+  elements_.emplace(key, std::move(diff));
+}
+
 std::pair<renderers::DiffMap, Action> TransformMap(structured::Value before, structured::Value after,
                                                    const std::vector<std::string_view>& keys,
                                                    const std::function<Diff(std::string_view)>& process) {
-  Action current = StartingAction(before.is_object(), after.is_object());
-  renderers::DiffMap elements;
-  elements.reserve(keys.size());
-  for (std::string_view key : keys) {
-    Diff diff = process(key);
-    current = CompareActions(current, diff.action());
-    elements.emplace(key, std::move(diff));
-  }
-  return {std::move(elements), current};
+  MapTransform map(before, after, keys.size());
+  for (std::string_view key : keys) map.Add(key, process(key));
+  return std::move(map).Finish();
 }
 
 std::pair<std::vector<Diff>, Action> TransformSlice(structured::Value before, structured::Value after,

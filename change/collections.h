@@ -25,7 +25,22 @@ inline Action CompareActions(Action current, Action next) {
   return current == next ? current : Action::kUpdate;
 }
 
-// Diffs the entry at each of `keys` with `process(key)`. The action starts as Delete when
+// A map's diff built entry by entry, for a caller that walks the keys itself
+// (structured::MapValue::ForEachChild): Add each key's diff, in increasing key order,
+// then Finish (`expected` entries are reserved). The action starts as Delete when only `before` is an object, Create when
+// only `after` is, else NoOp, and folds in every entry's.
+class MapTransform {
+ public:
+  MapTransform(structured::Value before, structured::Value after, size_t expected);
+  void Add(std::string_view key, Diff diff);
+  std::pair<renderers::DiffMap, Action> Finish() && { return {std::move(elements_), action_}; }
+
+ private:
+  renderers::DiffMap elements_;
+  Action action_;
+};
+
+// Diffs the entry at each of `keys` with `process(key)` (a MapTransform). The action starts as Delete when
 // only `before` is an object, Create when only `after` is, else NoOp, and folds in every
 // entry's.
 std::pair<renderers::DiffMap, Action> TransformMap(structured::Value before, structured::Value after,

@@ -1,5 +1,6 @@
 #include "change/json_diff.h"
 
+#include <algorithm>
 #include <cstring>
 #include <string>
 #include <unordered_set>
@@ -38,70 +39,29 @@ Diff ProcessPrimitive(const Change& change, structured::Type type) {
 }
 
 // A change with no unknown or sensitive marker that could reach a child and every
-// attribute relevant, as a JSON string's two sides always are (and most outputs): its
-// children are its sides' children, without marker lookups or path matching.
+// attribute relevant, as a JSON string's two sides always are (and most outputs): neither
+// it nor any child can be sensitive or unknown, so Transform skips those checks.
 bool Plain(const Change& change) {
   auto inert = [](const Value& marker) { return !marker.is_true() && !marker.is_object() && !marker.is_array(); };
   return inert(change.unknown) && inert(change.before_sensitive) && inert(change.after_sensitive) &&
          change.relevant_attributes.always();
 }
 
-// The child of a plain change with these sides: what MapValue/SliceValue::GetChild would
-// give (a marker that is not a container gives a child nothing).
-Change PlainChild(const Change& change, Value before, Value after) {
-  Change child;
-  child.before = before;
-  child.after = after;
-  child.before_explicit = !before.absent();
-  child.after_explicit = !after.absent();
-  child.relevant_attributes = change.relevant_attributes;
-  child.non_legacy_schema = change.non_legacy_schema;
-  return child;
-}
-
-// A plain change's object: both sides' members in one ordered walk (the keys of
-// MapValue::AllKeys, the values find gives, a repeated key's last).
-Diff ProcessPlainObject(const Change& change, const Profile& profile) {
-  const Value& before = change.before;
-  const Value& after = change.after;
-  std::vector<uint32_t> b = before.is_object() ? before.SortedMemberIndices() : std::vector<uint32_t>();
-  std::vector<uint32_t> a = after.is_object() ? after.SortedMemberIndices() : std::vector<uint32_t>();
-  std::vector<std::string_view> keys;
-  std::vector<std::pair<Value, Value>> sides;
-  keys.reserve(b.size() + a.size());
-  sides.reserve(b.size() + a.size());
-  size_t i = 0;
-  size_t j = 0;
-  while (i < b.size() || j < a.size()) {
-    structured::Member x = i < b.size() ? before.member(b[i]) : structured::Member();
-    structured::Member y = j < a.size() ? after.member(a[j]) : structured::Member();
-    int order = i == b.size() ? 1 : j == a.size() ? -1 : x.key.compare(y.key);
-    keys.push_back(order <= 0 ? x.key : y.key);
-    sides.emplace_back(order <= 0 ? x.value : Value(), order >= 0 ? y.value : Value());
-    if (order <= 0) ++i;
-    if (order >= 0) ++j;
-  }
-  size_t next = 0;
-  auto [elements, action] = TransformMap(before, after, keys, [&](std::string_view) {
-    const auto& [x, y] = sides[next++];
-    return Transform(PlainChild(change, x, y), profile);
-  });
-  return Diff(renderers::Object(std::move(elements)), action, false);
-}
-
 Diff ProcessObject(const Change& change, const Profile& profile) {
-  if (Plain(change)) return ProcessPlainObject(change, profile);
-  structured::MapValue map = change.AsMap();
-  auto [elements, action] = TransformMap(change.before, change.after, map.AllKeys(), [&](std::string_view key) {
-    Change child = map.GetChild(key);
-    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
-    return Transform(child, profile);
+  auto members = [](const Value& side) { return side.is_object() ? side.size() : 0; };
+  MapTransform map(change.before, change.after, std::max(members(change.before), members(change.after)));
+  change.AsMap().ForEachChild([&](std::string_view key, const Change& child) {
+    if (child.relevant_attributes.MatchesPartial()) {
+      map.Add(key, Transform(child, profile));
+    } else {
+      map.Add(key, Transform(child.AsNoOp(), profile));
+    }
   });
+  auto [elements, action] = std::move(map).Finish();
   return Diff(renderers::Object(std::move(elements)), action, false);
 }
 
 Diff ProcessArray(const Change& change, const Profile& profile) {
-  const bool plain = Plain(change);
   structured::SliceValue slice = change.AsSlice();
   auto [elements, action] = TransformSlice(
       change.before, change.after, profile,
@@ -111,7 +71,6 @@ Diff ProcessArray(const Change& change, const Profile& profile) {
         return (x.is_object() && y.is_object()) || (profile.pair_multiline_strings && ShouldDiffMultilineStrings(x, y));
       },
       [&](size_t b, size_t a) {
-        if (plain) return Transform(PlainChild(change, change.before.at(b), change.after.at(a)), profile);
         return Transform(slice.GetChild(static_cast<int64_t>(b), static_cast<int64_t>(a)), profile);
       });
   return Diff(renderers::List(std::move(elements)), action, false);

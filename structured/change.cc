@@ -1,6 +1,7 @@
 #include "structured/change.h"
 
 #include <algorithm>
+#include <array>
 #include <memory>
 
 #include "structured/document_builder.h"
@@ -137,19 +138,83 @@ SliceValue Change::AsSlice() const { return SliceValue(*this); }
 
 Change MapValue::GetChild(std::string_view key) const {
   Change c;
-  Value before = change_.before.find(key);
-  Value after = change_.after.find(key);
-  c.before = before;
-  c.after = after;
-  c.before_explicit = !before.absent();
-  c.after_explicit = !after.absent();
-  c.unknown = MarkerChild(change_.unknown, key);
-  c.before_sensitive = MarkerChild(change_.before_sensitive, key);
-  c.after_sensitive = MarkerChild(change_.after_sensitive, key);
-  c.replace_paths = change_.replace_paths.ChildWithKey(key);
-  c.relevant_attributes = change_.relevant_attributes.ChildWithKey(key);
-  c.non_legacy_schema = change_.non_legacy_schema;
+  SetChild(key,
+           {change_.before.find(key), change_.after.find(key), MarkerChild(change_.unknown, key),
+            MarkerChild(change_.before_sensitive, key), MarkerChild(change_.after_sensitive, key)},
+           false, c);
   return c;
+}
+
+void MapValue::SetChild(std::string_view key, const std::array<Value, kSides>& found, bool same_paths, Change& c) const {
+  c.before = found[0];
+  c.after = found[1];
+  c.before_explicit = !c.before.absent();
+  c.after_explicit = !c.after.absent();
+  c.unknown = found[2];
+  c.before_sensitive = found[3];
+  c.after_sensitive = found[4];
+  if (!same_paths) {
+    c.replace_paths = change_.replace_paths.ChildWithKey(key);
+    c.relevant_attributes = change_.relevant_attributes.ChildWithKey(key);
+  }
+  c.non_legacy_schema = change_.non_legacy_schema;
+}
+
+void MapValue::ForEachChild(const std::function<void(std::string_view key, const Change& child)>& visit) const {
+  // The sides in SetChild's order that are objects, each with its members sorted by key
+  // and a cursor; markers that are a whole-value `true`, which every child gets.
+  const std::array<const Value*, kSides> values = {&change_.before, &change_.after, &change_.unknown,
+                                                   &change_.before_sensitive, &change_.after_sensitive};
+  struct Side {
+    size_t index = 0;             // into values
+    std::vector<uint32_t> order;  // member indices, sorted by key, a repeated key's last only
+    size_t next = 0;
+    std::string_view key;  // the next member's, while next < order.size()
+  };
+  std::array<Side, kSides> sides;
+  size_t count = 0;
+  std::array<Value, kSides> inherited;
+  for (size_t i = 0; i < kSides; ++i) {
+    if (i >= 2 && values[i]->is_true()) inherited[i] = *values[i];
+    if (!values[i]->is_object()) continue;
+    Side& s = sides[count];
+    s.index = i;
+    s.order = values[i]->SortedMemberIndices();
+    if (s.order.empty()) continue;
+    s.key = values[i]->member(s.order[0]).key;
+    ++count;
+  }
+  // A matcher that matches everything, or nothing here or below, is its own child at every
+  // key: set once.
+  auto fixed = [](const PathMatcher& m) { return m.always() || !m.MatchesPartial(); };
+  const bool same_paths = fixed(change_.replace_paths) && fixed(change_.relevant_attributes);
+  Change child;
+  if (same_paths) {
+    child.replace_paths = change_.replace_paths;
+    child.relevant_attributes = change_.relevant_attributes;
+  }
+  std::array<Value, kSides> found;
+  while (true) {
+    bool any = false;
+    std::string_view key;
+    for (size_t k = 0; k < count; ++k) {
+      const Side& s = sides[k];
+      if (s.next < s.order.size() && (!any || s.key < key)) {
+        key = s.key;
+        any = true;
+      }
+    }
+    if (!any) return;
+    found = inherited;
+    for (size_t k = 0; k < count; ++k) {
+      Side& s = sides[k];
+      if (s.next == s.order.size() || s.key != key) continue;
+      found[s.index] = values[s.index]->member(s.order[s.next]).value;
+      if (++s.next < s.order.size()) s.key = values[s.index]->member(s.order[s.next]).key;
+    }
+    SetChild(key, found, same_paths, child);
+    visit(key, child);
+  }
 }
 
 std::vector<std::string_view> MapValue::ExplicitKeys() const {

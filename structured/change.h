@@ -8,7 +8,9 @@
 #ifndef PLANVIEW_STRUCTURED_CHANGE_H_
 #define PLANVIEW_STRUCTURED_CHANGE_H_
 
+#include <array>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -80,12 +82,23 @@ class MapValue {
   explicit MapValue(Change change) : change_(std::move(change)) {}
 
   Change GetChild(std::string_view key) const;
+  // Calls `visit(key, child)` for each key of AllKeys(), in that order, `child` being
+  // GetChild(key): one merge over every side's members sorted by key, instead of a key
+  // list and a lookup per key (the way to visit every child of a large object). `child`
+  // lives only during the call.
+  void ForEachChild(const std::function<void(std::string_view key, const Change& child)>& visit) const;
   // Keys present in before or after, sorted.
   std::vector<std::string_view> ExplicitKeys() const;
   // Keys present in before, after, unknown or either sensitivity tree, sorted.
   std::vector<std::string_view> AllKeys() const;
 
  private:
+  // before, after, unknown, before_sensitive, after_sensitive.
+  static constexpr size_t kSides = 5;
+  // `c` as the child at `key` whose sides (in kSides' order) are `found`; its path
+  // matchers are left as they are when `same_paths`.
+  void SetChild(std::string_view key, const std::array<Value, kSides>& found, bool same_paths, Change& c) const;
+
   Change change_;
 };
 

@@ -111,6 +111,54 @@ TEST_F(ChangeTest, MapChildrenCarryEveryTree) {
   EXPECT_EQ(n.CalculateAction(), Action::kDelete);
 }
 
+// ForEachChild walks AllKeys() in order and gives GetChild(key) for each, whatever the
+// sides hold: unsorted and repeated keys, keys only in a marker, whole-value markers,
+// sides that are not objects.
+TEST_F(ChangeTest, ForEachChildIsAllKeysWithGetChild) {
+  auto same = [](Value a, Value b) { return a.absent() == b.absent() && (a.absent() || a.Equals(b)); };
+  for (const char* json : {
+           R"({"before": {"z": 1, "a": 2, "m": 3, "a": 4}, "after": {"b": 5, "z": 6, "z": 7},
+               "after_unknown": {"q": true, "b": true}, "before_sensitive": {"m": true, "0": true},
+               "after_sensitive": {"zz": {"x": true}}, "replace_paths": [["a"], ["z", 1]]})",
+           R"({"before": {"k": [1], "j": {}}, "after": {"k": [2]}, "after_unknown": true,
+               "before_sensitive": true, "after_sensitive": false})",
+           R"({"before": "text", "after": {"x": null, "y": 1}, "after_unknown": [true]})",
+           R"({"before": {}, "after": null, "before_sensitive": {"gone": true}})",
+           R"({"before": 1, "after": 2})",
+       }) {
+    SCOPED_TRACE(json);
+    MapValue m = FromPlan(json, PathMatcher::FromPaths(Parse(R"([["a"], ["k", 0]])"), false)).AsMap();
+    std::vector<std::string_view> keys;
+    m.ForEachChild([&](std::string_view key, const Change& child) {
+      SCOPED_TRACE(key);
+      keys.push_back(key);
+      Change want = m.GetChild(key);
+      EXPECT_TRUE(same(child.before, want.before));
+      EXPECT_TRUE(same(child.after, want.after));
+      EXPECT_TRUE(same(child.unknown, want.unknown));
+      EXPECT_TRUE(same(child.before_sensitive, want.before_sensitive));
+      EXPECT_TRUE(same(child.after_sensitive, want.after_sensitive));
+      EXPECT_EQ(child.before_explicit, want.before_explicit);
+      EXPECT_EQ(child.after_explicit, want.after_explicit);
+      EXPECT_EQ(child.replace_paths.Matches(), want.replace_paths.Matches());
+      EXPECT_EQ(child.replace_paths.MatchesPartial(), want.replace_paths.MatchesPartial());
+      EXPECT_EQ(child.relevant_attributes.Matches(), want.relevant_attributes.Matches());
+      EXPECT_EQ(child.relevant_attributes.MatchesPartial(), want.relevant_attributes.MatchesPartial());
+    });
+    EXPECT_EQ(keys, m.AllKeys());
+  }
+  // The values are the ones find() gives: a repeated key's last.
+  Change c = FromPlan(R"({"before": {"a": 1, "a": 2}, "after": {"a": 3}})");
+  int calls = 0;
+  c.AsMap().ForEachChild([&](std::string_view key, const Change& child) {
+    ++calls;
+    EXPECT_EQ(key, "a");
+    EXPECT_EQ(child.before.text(), "2");
+    EXPECT_EQ(child.after.text(), "3");
+  });
+  EXPECT_EQ(calls, 1);
+}
+
 TEST_F(ChangeTest, WholeValueTrueMarkersDescend) {
   Change c = FromPlan(R"({"before": {"a": [1, 2]}, "after": {"a": [1, 2, 3]},
       "after_unknown": true, "before_sensitive": true, "after_sensitive": true})");
