@@ -1,7 +1,6 @@
 #include "renderer/diagnostic.h"
 
 #include <algorithm>
-#include <exception>
 #include <initializer_list>
 #include <optional>
 #include <utility>

@@ -1,7 +1,6 @@
 #include "renderer/log_renderer.h"
 
 #include <cstdint>
-#include <exception>
 #include <optional>
 
 #include <fmt/format.h>

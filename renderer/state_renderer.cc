@@ -1,6 +1,5 @@
 #include "renderer/state_renderer.h"
 
-#include <exception>
 
 #include <fmt/format.h>
 
