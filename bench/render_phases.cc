@@ -130,9 +130,11 @@ PhaseTimes RunOnce(const std::string& plan_file, const std::string& schemas_file
 
   renderer::Options options;  // colour off, width 78: `planview -no-color` into a file
   std::string output;
-  try {
+  {
     // In a scope of its own: freeing the diffs counts as rendering, as in RenderDocument.
-    renderer::Plan plan = renderer::Plan::FromJson(document->root());
+    base::Expected<renderer::Plan> read = renderer::Plan::FromJson(document->root());
+    if (!read) Fail(fmt::format("{}: {}", plan_file, read.error().message));
+    const renderer::Plan& plan = *read;
     if (plan.redacted) Fail("redacted plans (with embedded schemas) are not supported here");
     renderer::SchemaSource source(schemas ? &*schemas : nullptr);
     renderer::Warnings warnings;
@@ -142,8 +144,6 @@ PhaseTimes RunOnce(const std::string& plan_file, const std::string& schemas_file
     renderer::PlanQuality quality = renderer::QualityFromPlan(plan, renderer::PlanMode::kNormal);
     renderer::RenderPlan(plan, diffs, renderer::PlanMode::kNormal, quality, provider_format_version, options,
                          output);
-  } catch (const renderer::InputError& e) {
-    Fail(fmt::format("{}: {}", plan_file, e.what()));
   }
   clock.Next();
 

@@ -92,13 +92,13 @@ bool LoadPlan(const std::string& file, const LoadedSchemas& schemas, uint64_t ma
     Error(err, fmt::format("{}: $: {}, not a plan: planview diff compares two plans", loaded.name, what));
     return false;
   }
-  try {
-    loaded.plan = renderer::Plan::FromJson(parsed.value()->root());
-    renderer::compare::CheckUniqueAddresses(loaded.plan);
-  } catch (const renderer::InputError& e) {
-    Error(err, fmt::format("{}: {}", loaded.name, e.what()));
+  base::Expected<renderer::Plan> plan = renderer::Plan::FromJson(parsed.value()->root());
+  base::Expected<void> unique = plan ? renderer::compare::CheckUniqueAddresses(*plan) : base::Expected<void>();
+  if (!plan || !unique) {
+    Error(err, fmt::format("{}: {}", loaded.name, (plan ? unique.error() : plan.error()).message));
     return false;
   }
+  loaded.plan = *std::move(plan);
   loaded.document = std::move(parsed.value());
   return true;
 }

@@ -35,15 +35,13 @@ std::optional<planfile::PlanFile> Read(const std::string& text, std::string_view
   options.schemas = schemas;
   options.executor = executor;
   options.prior_state = !for_rendering;
-  planfile::ReadResult result = planfile::ReadPlanFile(text, options);
-  if (!result.plan) {
-    Error(err, fmt::format("{}: {}", file_name, result.error));
+  base::Expected<planfile::PlanFile> read = planfile::ReadPlanFile(text, options);
+  if (!read) {
+    Error(err, fmt::format("{}: {}", file_name, read.error().message));
     return std::nullopt;
   }
-  if (!result.plan->sensitivity_notice.empty()) {
-    Error(err, fmt::format("{}: {}", file_name, result.plan->sensitivity_notice));
-  }
-  return std::move(result.plan);
+  if (!read->sensitivity_notice.empty()) Error(err, fmt::format("{}: {}", file_name, read->sensitivity_notice));
+  return std::move(*read);
 }
 
 }  // namespace

@@ -177,8 +177,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "plan_summary: %s: %s\n", argv[2], schemas.error().message.c_str());
     return 1;
   }
-  try {
-    planview::renderer::Plan plan = planview::renderer::Plan::FromJson(plan_json->root());
+  planview::base::Expected<planview::renderer::Plan> read = planview::renderer::Plan::FromJson(plan_json->root());
+  if (!read) {
+    std::fprintf(stderr, "plan_summary: %s: %s\n", argv[1], read.error().message.c_str());
+    return 1;
+  }
+  {
+    const planview::renderer::Plan& plan = *read;
     planview::renderer::SchemaSource source(&*schemas);
     planview::renderer::Warnings warnings;
     planview::renderer::PlanDiffs diffs =
@@ -201,9 +206,6 @@ int main(int argc, char** argv) {
     }
     std::fputs(fmt::format("{} resource entries, {} changed attributes\n", resources, attributes).c_str(), stdout);
     for (const std::string& w : warnings.messages()) std::fprintf(stderr, "plan_summary: warning: %s\n", w.c_str());
-  } catch (const planview::renderer::InputError& e) {
-    std::fprintf(stderr, "plan_summary: %s: %s\n", argv[1], e.what());
-    return 1;
   }
   return 0;
 }

@@ -37,12 +37,9 @@ std::optional<Loaded> Load(std::string text) {
   if (!parsed.ok()) return std::nullopt;
   if (renderer::KindOfDocument(parsed.value()->root()) != renderer::DocumentKind::kPlan) return std::nullopt;
   Loaded loaded;
-  try {
-    loaded.plan = renderer::Plan::FromJson(parsed.value()->root());
-    renderer::compare::CheckUniqueAddresses(loaded.plan);
-  } catch (const renderer::InputError&) {
-    return std::nullopt;
-  }
+  base::Expected<renderer::Plan> plan = renderer::Plan::FromJson(parsed.value()->root());
+  if (!plan || !renderer::compare::CheckUniqueAddresses(*plan)) return std::nullopt;
+  loaded.plan = *std::move(plan);
   loaded.document = std::move(*parsed);
   return loaded;
 }

@@ -40,17 +40,18 @@ void CheckInput(const std::string& input) {
   }
   planview::planfile::ReadOptions options;
   options.max_inflated_bytes = 8 << 20;
-  planview::planfile::ReadResult read = planview::planfile::ReadPlanFile(file, options);
-  if (!read.plan) {
-    PLANVIEW_FUZZ_CHECK(!read.error.empty() && read.error.find('\n') == std::string::npos, size);
+  planview::base::Expected<planview::planfile::PlanFile> read = planview::planfile::ReadPlanFile(file, options);
+  if (!read) {
+    const std::string& error = read.error().message;
+    PLANVIEW_FUZZ_CHECK(!error.empty() && error.find('\n') == std::string::npos, size);
     return;
   }
-  PLANVIEW_FUZZ_CHECK(read.plan->sensitivity_notice.find('\n') == std::string::npos, size);
-  auto parsed = planview::structured::ParseJson(read.plan->json);
+  PLANVIEW_FUZZ_CHECK(read->sensitivity_notice.find('\n') == std::string::npos, size);
+  auto parsed = planview::structured::ParseJson(read->json);
   PLANVIEW_FUZZ_CHECK(parsed.ok(), size);
-  planview::planfile::ReadResult again = planview::planfile::ReadPlanFile(file, options);
-  PLANVIEW_FUZZ_CHECK(again.plan && again.plan->json == read.plan->json, size);
-  planview::fuzz::RenderAndCheck(read.plan->json, nullptr, "");
+  planview::base::Expected<planview::planfile::PlanFile> again = planview::planfile::ReadPlanFile(file, options);
+  PLANVIEW_FUZZ_CHECK(again && again->json == read->json, size);
+  planview::fuzz::RenderAndCheck(read->json, nullptr, "");
 }
 
 }  // namespace

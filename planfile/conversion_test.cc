@@ -151,9 +151,9 @@ TEST(Conversion, EveryPairGivesItsShowJson) {
   for (const std::string& dir : renderer::testing::ListDirs(kPairs)) {
     const std::string name = std::filesystem::path(dir).filename();
     SCOPED_TRACE(name);
-    ReadResult read = ReadPlanFile(renderer::testing::ReadFile(dir + "/plan.bin"), ReadOptions{});
-    ASSERT_TRUE(read.plan) << read.error;
-    json got = Load(read.plan->json);
+    base::Expected<PlanFile> read = ReadPlanFile(renderer::testing::ReadFile(dir + "/plan.bin"), ReadOptions{});
+    ASSERT_TRUE(read) << read.error().message;
+    json got = Load(read->json);
     json expected = Load(renderer::testing::ReadFile(dir + "/plan.json"));
     EXPECT_EQ(got["terraform_version"], expected["terraform_version"]);
     if (expected.contains("timestamp")) {
@@ -175,7 +175,7 @@ TEST(Conversion, EveryPairGivesItsShowJson) {
     with_prior_state += expected.contains("prior_state");
     with_checks += expected.contains("checks");
     EXPECT_EQ(differs, listed) << "kOlderSensitivity is out of date";
-    EXPECT_FALSE(read.plan->sensitivity_notice.empty());
+    EXPECT_FALSE(read->sensitivity_notice.empty());
     ++pairs;
     older += differs;
   }
@@ -192,9 +192,9 @@ TEST(Conversion, EverySoloPlanFileConverts) {
   int files = 0;
   const std::string solo = "testdata/planfiles/solo";
   for (const std::string& dir : renderer::testing::ListDirs(solo)) {
-    ReadResult read = ReadPlanFile(renderer::testing::ReadFile(dir + "/plan.bin"), ReadOptions{});
-    ASSERT_TRUE(read.plan) << dir << ": " << read.error;
-    EXPECT_NO_THROW(Load(read.plan->json)) << dir;
+    base::Expected<PlanFile> read = ReadPlanFile(renderer::testing::ReadFile(dir + "/plan.bin"), ReadOptions{});
+    ASSERT_TRUE(read) << dir << ": " << read.error().message;
+    EXPECT_NO_THROW(Load(read->json)) << dir;
     ++files;
   }
   EXPECT_EQ(files, 20);

@@ -199,7 +199,7 @@ std::string OneLine(std::string_view text) {
   return out;
 }
 
-ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options);
+base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& options);
 
 }  // namespace
 
@@ -207,69 +207,50 @@ bool LooksLikeZip(std::string_view bytes) {
   return bytes.starts_with(std::string_view("PK\x03\x04", 4)) || bytes.starts_with(std::string_view("PK\x05\x06", 4));
 }
 
-ReadResult ReadPlanFile(std::string_view bytes, const ReadOptions& options) {
+base::Expected<PlanFile> ReadPlanFile(std::string_view bytes, const ReadOptions& options) {
   // protobuf logs malformed input (invalid UTF-8 in a string field) on stderr; the failed
   // parse is reported here instead, in one line.
   static std::once_flag quiet;
   std::call_once(quiet, [] { google::protobuf::SetLogHandler(nullptr); });
-  ReadResult result = ReadTfplan(bytes, options);
-  if (!result.plan) result.error = OneLine(result.error);
-  return result;
+  base::Expected<PlanFile> read = ReadTfplan(bytes, options);
+  if (!read) return base::Error(OneLine(read.error().message));
+  return read;
 }
 
 namespace {
 
-ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
-  ReadResult result;
-  if (!LooksLikeZip(bytes)) {
-    result.error = "not a saved plan file (not a ZIP archive)";
-    return result;
-  }
+base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& options) {
+  if (!LooksLikeZip(bytes)) return base::Error("not a saved plan file (not a ZIP archive)");
   base::Expected<std::unique_ptr<internal::ZipArchive>> opened =
       internal::ZipArchive::Open(bytes, options.max_inflated_bytes);
-  if (!opened) {
-    result.error = std::move(opened.error().message);
-    return result;
-  }
+  if (!opened) return opened.error();
   internal::ZipArchive& zip = **opened;
-  if (!zip.Has("tfplan")) {
-    result.error = "not a saved plan file (the ZIP archive has no tfplan member)";
-    return result;
-  }
+  if (!zip.Has("tfplan")) return base::Error("not a saved plan file (the ZIP archive has no tfplan member)");
   base::Expected<std::string> tfplan = zip.Read("tfplan");
-  if (!tfplan) {
-    result.error = std::move(tfplan.error().message);
-    return result;
-  }
+  if (!tfplan) return tfplan.error();
   // The prior state (`tfstate`): plan files of every version hold it; one without is read
   // as an empty state.
   std::optional<std::string> tfstate;
   if (options.prior_state && zip.Has("tfstate")) {
     base::Expected<std::string> read = zip.Read("tfstate");
-    if (!read) {
-      result.error = std::move(read.error().message);
-      return result;
-    }
+    if (!read) return read.error();
     tfstate = std::move(*read);
   }
 
   planproto::Plan plan;
   if (!plan.ParseFromString(*tfplan)) {
-    result.error = "tfplan: not a plan (the member is not the plan protobuf message)";
-    return result;
+    return base::Error("tfplan: not a plan (the member is not the plan protobuf message)");
   }
   if (plan.version() != kFormatVersion) {
-    result.error = fmt::format(
+    return base::Error(fmt::format(
         "tfplan: plan format version {} is not supported (planview reads version {}: Terraform 0.12 to 1.15, "
         "OpenTofu 1.6 on)",
-        plan.version(), kFormatVersion);
-    return result;
+        plan.version(), kFormatVersion));
   }
   std::optional<Version> version = ParseVersion(plan.terraform_version());
   if (!version || !AtLeast(*version, 0, 12)) {
-    result.error = fmt::format("tfplan: terraform_version {:?} is not a version planview reads (0.12 on)",
-                               plan.terraform_version());
-    return result;
+    return base::Error(fmt::format("tfplan: terraform_version {:?} is not a version planview reads (0.12 on)",
+                                   plan.terraform_version()));
   }
 
   PlanFile out;
@@ -279,8 +260,7 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
     case planproto::DESTROY: out.mode = UiMode::kDestroy; break;
     case planproto::REFRESH_ONLY: out.mode = UiMode::kRefreshOnly; break;
     default:
-      result.error = fmt::format("tfplan: unknown plan mode {}", static_cast<int>(plan.ui_mode()));
-      return result;
+      return base::Error(fmt::format("tfplan: unknown plan mode {}", static_cast<int>(plan.ui_mode())));
   }
   std::string& json = out.json;
   json.reserve(tfplan->size() * 2);
@@ -297,28 +277,19 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
                                      options.schemas, options.executor, json);
   }
   if (appended) appended = AppendOutputChanges(plan, json);
-  if (!appended) {
-    result.error = fmt::format("tfplan: {}", appended.error().message);
-    return result;
-  }
+  if (!appended) return base::Error(fmt::format("tfplan: {}", appended.error().message));
   // Seen in the pairs: 1.1.5 by address text, 1.6.6 data first; the switch is put at 1.2.
   const internal::ResourceOrder order =
       AtLeast(*version, 1, 2) ? internal::ResourceOrder::kDataFirst : internal::ResourceOrder::kByAddressText;
   if (tfstate) {
     base::Expected<void> state = internal::AppendPriorState(*tfstate, options.schemas, order, json);
-    if (!state) {
-      result.error = state.error().message;  // names tfstate itself
-      return result;
-    }
+    if (!state) return state.error();  // names tfstate itself
   }
   // Field 15 held provider plugin hashes before Terraform 1.1.
   if (AtLeast(*version, 1, 1)) appended = AppendRelevantAttributes(plan, json);
   // Field 19 held condition results, another message, in Terraform 1.2.
   if (appended && AtLeast(*version, 1, 3)) appended = internal::AppendChecks(plan, json);
-  if (!appended) {
-    result.error = fmt::format("tfplan: {}", appended.error().message);
-    return result;
-  }
+  if (!appended) return base::Error(fmt::format("tfplan: {}", appended.error().message));
   if (!plan.timestamp().empty()) {
     json += ",\"timestamp\":";
     AppendGoJsonString(json, plan.timestamp());
@@ -340,8 +311,7 @@ ReadResult ReadTfplan(std::string_view bytes, const ReadOptions& options) {
   out.omitted_notice =
       "configuration and planned_values are not written (they need the configuration and the provider "
       "schemas; planview reads the plan's changes and prior state)";
-  result.plan = std::move(out);
-  return result;
+  return out;
 }
 
 }  // namespace

@@ -25,6 +25,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/expected.h"
 #include "structured/schema.h"
 
 namespace planview::base {
@@ -59,12 +60,8 @@ struct PlanFile {
   std::string omitted_notice;
 };
 
-struct ReadResult {
-  std::optional<PlanFile> plan;
-  std::string error;  // one line, without the file name, when !plan
-};
-
-ReadResult ReadPlanFile(std::string_view bytes, const ReadOptions& options);
+// The plan, or the error: one line without the file name (the caller names it).
+base::Expected<PlanFile> ReadPlanFile(std::string_view bytes, const ReadOptions& options);
 
 }  // namespace planview::planfile
 

@@ -46,10 +46,11 @@ Schemas LoadSchemas(const std::string& path) {
 std::string ReadError(const std::string& bytes, uint64_t cap = kDefaultMaxInflatedBytes) {
   ReadOptions options;
   options.max_inflated_bytes = cap;
-  ReadResult r = ReadPlanFile(bytes, options);
-  EXPECT_FALSE(r.plan);
-  EXPECT_EQ(r.error.find('\n'), std::string::npos) << r.error;
-  return r.error;
+  base::Expected<PlanFile> r = ReadPlanFile(bytes, options);
+  EXPECT_FALSE(r);
+  if (r) return "(read)";
+  EXPECT_EQ(r.error().message.find('\n'), std::string::npos) << r.error().message;
+  return r.error().message;
 }
 
 std::string Render(const std::string& json_text, const structured::ProviderSchemas* schemas, renderer::PlanMode mode) {
@@ -88,11 +89,11 @@ TEST(PlanFile, EquivalencePlansRoundTripWithSchemas) {
     ASSERT_TRUE(file) << file.error().message;
     ReadOptions options;
     options.schemas = &*schemas.schemas;
-    ReadResult read = ReadPlanFile(*file, options);
-    ASSERT_TRUE(read.plan) << read.error;
-    EXPECT_EQ(read.plan->sensitivity_notice, "");
+    base::Expected<PlanFile> read = ReadPlanFile(*file, options);
+    ASSERT_TRUE(read) << read.error().message;
+    EXPECT_EQ(read->sensitivity_notice, "");
     json want = json::parse(plan_json);
-    json got = json::parse(read.plan->json);
+    json got = json::parse(read->json);
     for (const char* section : {"resource_changes", "resource_drift"}) {
       std::map<std::string, json> by_key;
       for (const json& rc : got.value(section, json::array())) {
@@ -120,7 +121,7 @@ TEST(PlanFile, EquivalencePlansRoundTripWithSchemas) {
     ++plans;
     std::string expected_text = renderer::testing::ReadFile(dir + "/plan.txt", &ok);
     if (ok) {
-      EXPECT_EQ(Render(read.plan->json, &*schemas.schemas, mode), Render(plan_json, &*schemas.schemas, mode));
+      EXPECT_EQ(Render(read->json, &*schemas.schemas, mode), Render(plan_json, &*schemas.schemas, mode));
       ++rendered;
     }
   }
@@ -163,20 +164,20 @@ TEST(PlanFile, SchemaSensitiveAttributesAreHiddenWithSchemas) {
 
   ReadOptions with;
   with.schemas = &*schemas;
-  ReadResult typed = ReadPlanFile(*file, with);
-  ASSERT_TRUE(typed.plan) << typed.error;
-  json change = json::parse(typed.plan->json)["resource_changes"][0]["change"];
+  base::Expected<PlanFile> typed = ReadPlanFile(*file, with);
+  ASSERT_TRUE(typed) << typed.error().message;
+  json change = json::parse(typed->json)["resource_changes"][0]["change"];
   EXPECT_EQ(change["after_sensitive"], json::parse(R"({"password": true, "tags": {}})"));
   EXPECT_EQ(change["after_unknown"], json::parse(R"({"id": true, "tags": {}})"));
-  std::string text = Render(typed.plan->json, &*schemas, renderer::PlanMode::kNormal);
+  std::string text = Render(typed->json, &*schemas, renderer::PlanMode::kNormal);
   EXPECT_NE(text.find("password = (sensitive value)"), std::string::npos) << text;
   EXPECT_EQ(text.find("hunter2"), std::string::npos) << text;
 
-  ReadResult untyped = ReadPlanFile(*file, ReadOptions{});
-  ASSERT_TRUE(untyped.plan) << untyped.error;
-  EXPECT_EQ(json::parse(untyped.plan->json)["resource_changes"][0]["change"]["after_sensitive"],
+  base::Expected<PlanFile> untyped = ReadPlanFile(*file, ReadOptions{});
+  ASSERT_TRUE(untyped) << untyped.error().message;
+  EXPECT_EQ(json::parse(untyped->json)["resource_changes"][0]["change"]["after_sensitive"],
             json::parse(R"({"tags": {}})"));
-  EXPECT_EQ(untyped.plan->sensitivity_notice,
+  EXPECT_EQ(untyped->sensitivity_notice,
             "no provider schemas: resource values are decoded from msgpack alone and only the plan file's own "
             "sensitivity marks are known (attributes the provider schemas mark sensitive are hidden only with "
             "--schemas)");
@@ -191,7 +192,7 @@ std::string Tfplan(const std::string& plan_json) {
 TEST(PlanFile, HostileArchives) {
   EXPECT_EQ(ReadError("{\"format_version\":\"1.2\"}"), "not a saved plan file (not a ZIP archive)");
   std::string good = ZipArchiveOf({{"tfplan", Tfplan(kSecretPlan)}});
-  ASSERT_TRUE(ReadPlanFile(good, ReadOptions{}).plan);
+  ASSERT_TRUE(ReadPlanFile(good, ReadOptions{}).ok());
   // Cut short at several places: the central directory is gone.
   for (size_t keep : {size_t{4}, size_t{30}, good.size() / 2, good.size() - 1}) {
     EXPECT_TRUE(ReadError(good.substr(0, keep)).starts_with("not a readable ZIP archive (")) << keep;
@@ -243,17 +244,26 @@ TEST(PlanFile, TfplanThatIsNotThePlanMessage) {
             "tfplan: terraform_version \"banana\" is not a version planview reads (0.12 on)");
 }
 
-// A plan message around one resource change whose after value is `msgpack`.
-std::string WithAfter(const std::string& msgpack, planproto::Action action = planproto::CREATE) {
+// One resource change, made by `edit` from a valid one.
+std::string WithChange(const std::function<void(planproto::Plan&, planproto::ResourceInstanceChange&)>& edit) {
   planproto::Plan plan;
   plan.set_version(3);
   plan.set_terraform_version("1.9.0");
   planproto::ResourceInstanceChange* rc = plan.add_resource_changes();
   rc->set_addr("example_server.this");
   rc->set_provider("provider[\"registry.opentofu.org/hashicorp/example\"]");
-  rc->mutable_change()->set_action(action);
-  rc->mutable_change()->add_values()->set_msgpack(msgpack);
+  rc->mutable_change()->set_action(planproto::CREATE);
+  rc->mutable_change()->add_values()->set_msgpack("\x80");
+  edit(plan, *rc);
   return ZipArchiveOf({{"tfplan", plan.SerializeAsString()}});
+}
+
+// A plan message around one resource change whose after value is `msgpack`.
+std::string WithAfter(const std::string& msgpack, planproto::Action action = planproto::CREATE) {
+  return WithChange([&](planproto::Plan&, planproto::ResourceInstanceChange& rc) {
+    rc.mutable_change()->set_action(action);
+    rc.mutable_change()->mutable_values(0)->set_msgpack(msgpack);
+  });
 }
 
 TEST(PlanFile, BadMsgpackValues) {
@@ -303,20 +313,6 @@ TEST(PlanFile, BadMsgpackValuesInsideValues) {
             where + "at the value (byte 11): 4294967295 values announced but only 0 bytes left");
 }
 
-// One resource change, made by `edit` from a valid one.
-std::string WithChange(const std::function<void(planproto::Plan&, planproto::ResourceInstanceChange&)>& edit) {
-  planproto::Plan plan;
-  plan.set_version(3);
-  plan.set_terraform_version("1.9.0");
-  planproto::ResourceInstanceChange* rc = plan.add_resource_changes();
-  rc->set_addr("example_server.this");
-  rc->set_provider("provider[\"registry.opentofu.org/hashicorp/example\"]");
-  rc->mutable_change()->set_action(planproto::CREATE);
-  rc->mutable_change()->add_values()->set_msgpack("\x80");
-  edit(plan, *rc);
-  return ZipArchiveOf({{"tfplan", plan.SerializeAsString()}});
-}
-
 TEST(PlanFile, BadChangesAreOneExactLine) {
   using Plan = planproto::Plan;
   using Change = planproto::ResourceInstanceChange;
@@ -364,8 +360,9 @@ TEST(PlanFile, BadChangesAreOneExactLine) {
   for (base::Executor* on : {static_cast<base::Executor*>(nullptr), &executor}) {
     ReadOptions options;
     options.executor = on;
-    ReadResult r = ReadPlanFile(many, options);
-    EXPECT_EQ(r.error, "tfplan: resource_changes[77] (example_server.n77): 1 values for a update change");
+    base::Expected<PlanFile> r = ReadPlanFile(many, options);
+    ASSERT_FALSE(r);
+    EXPECT_EQ(r.error().message, "tfplan: resource_changes[77] (example_server.n77): 1 values for a update change");
   }
 }
 
@@ -402,9 +399,9 @@ TEST(PlanFile, LegacyAddressesInParts) {
   rc->mutable_change()->add_values()->set_msgpack(std::string("\x81\xa2id\xd4\x00\x00", 7));
   // Field 15 held provider hashes before 1.1: not relevant attributes.
   plan.add_field_15(std::string("\x0a\x03" "aws\x12\x04\x0a\x02\x00\x01", 11));
-  ReadResult r = ReadPlanFile(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}}), ReadOptions{});
-  ASSERT_TRUE(r.plan) << r.error;
-  json doc = json::parse(r.plan->json);
+  base::Expected<PlanFile> r = ReadPlanFile(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}}), ReadOptions{});
+  ASSERT_TRUE(r) << r.error().message;
+  json doc = json::parse(r->json);
   EXPECT_FALSE(doc.contains("relevant_attributes"));
   json rcj = doc["resource_changes"][0];
   EXPECT_EQ(rcj["address"], "module.net.data.aws_ami.this[\"a\\\"b\"]");

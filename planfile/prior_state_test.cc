@@ -105,12 +105,15 @@ std::string Tfplan(const std::string& version, const std::string& provider = "re
   return tfplan ? *tfplan : "";
 }
 
+// The error of a read that should fail.
+std::string ErrorOf(const base::Expected<PlanFile>& read) { return read ? "(read)" : read.error().message; }
+
 json Convert(const std::string& tfplan, const std::string& tfstate, const structured::ProviderSchemas* schemas) {
   ReadOptions options;
   options.schemas = schemas;
-  ReadResult read = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", tfplan}, {"tfstate", tfstate}}), options);
-  EXPECT_TRUE(read.plan) << read.error;
-  return read.plan ? json::parse(read.plan->json) : json();
+  base::Expected<PlanFile> read = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", tfplan}, {"tfstate", tfstate}}), options);
+  EXPECT_TRUE(read) << read.error().message;
+  return read ? json::parse(read->json) : json();
 }
 
 TEST(PriorState, FromTheStateWithAndWithoutSchemas) {
@@ -173,9 +176,8 @@ TEST(PriorState, HostileStatesAreOneLine) {
            {R"({"version":4,"outputs":{"a":1}})", "tfstate: $.outputs: an output is not an object"},
            {"[]", "tfstate: $: not a state (not a JSON object)"},
        }) {
-    ReadResult read = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", Tfplan("1.9.6")}, {"tfstate", c.state}}), {});
-    EXPECT_FALSE(read.plan) << c.state;
-    EXPECT_EQ(read.error, c.error);
+    base::Expected<PlanFile> read = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", Tfplan("1.9.6")}, {"tfstate", c.state}}), {});
+    EXPECT_EQ(ErrorOf(read), c.error) << c.state;
   }
 }
 
@@ -221,8 +223,8 @@ TEST(Checks, WrittenAsShowJsonWritesThem) {
      "instances":[{"address":{"to_display":"var.v"},"status":"unknown"}]}])"));
   // A resource check whose address is not one is refused in one line.
   plan.mutable_check_results(0)->set_config_addr("module.m.");
-  ReadResult bad = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", plan.SerializeAsString()}}), {});
-  EXPECT_EQ(bad.error, "tfplan: check_results[0]: \"module.m.\" is not a resource address");
+  base::Expected<PlanFile> bad = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", plan.SerializeAsString()}}), {});
+  EXPECT_EQ(ErrorOf(bad), "tfplan: check_results[0]: \"module.m.\" is not a resource address");
   // And the other addresses that are not one.
   struct Case {
     int result;
@@ -241,8 +243,8 @@ TEST(Checks, WrittenAsShowJsonWritesThem) {
     edited.mutable_check_results(0)->set_config_addr("module.m.data.t_thing.z");
     if (c.object < 0) edited.mutable_check_results(c.result)->set_config_addr(c.address);
     else edited.mutable_check_results(c.result)->mutable_objects(c.object)->set_object_addr(c.address);
-    ReadResult read = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", edited.SerializeAsString()}}), {});
-    EXPECT_EQ(read.error, std::string("tfplan: ") + c.error);
+    base::Expected<PlanFile> read = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", edited.SerializeAsString()}}), {});
+    EXPECT_EQ(ErrorOf(read), std::string("tfplan: ") + c.error);
   }
 }
 

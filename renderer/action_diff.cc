@@ -1,7 +1,6 @@
 #include "renderer/action_diff.h"
 
 #include <algorithm>
-#include <exception>
 #include <memory>
 
 #include <fmt/format.h>

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/expected.h"
 #include "structured/json_value.h"
 
 namespace planview::renderer {
@@ -33,8 +34,8 @@ struct ActionInvocation {
   bool invoked = false;
   std::string_view calling_resource;
 
-  // Reads an entry; throws InputError naming `path` when its shape is wrong.
-  static ActionInvocation FromJson(structured::Value entry, std::string path);
+  // Reads an entry; an input error (json_fields.h) naming `path` when its shape is wrong.
+  static base::Expected<ActionInvocation> FromJson(structured::Value entry, std::string path);
 
   bool RunsBefore() const { return event.rfind("Before", 0) == 0; }
   bool RunsAfter() const { return event.rfind("After", 0) == 0; }

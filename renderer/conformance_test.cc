@@ -119,11 +119,9 @@ void PlanResource(const Source& source, const std::string& suite, size_t count) 
     // The resource's own block, as upstream's renderHumanDiff prints it.
     structured::ParseResult parsed = structured::ParseJson(plan_text);
     ASSERT_TRUE(parsed.ok());
-    std::optional<Plan> read;
-    try {
-      read = Plan::FromJson(parsed.value()->root());
-    } catch (const std::exception& e) {
-      c.True(false, std::string("Plan::FromJson: ") + e.what());
+    base::Expected<Plan> read = Plan::FromJson(parsed.value()->root());
+    if (!read) {
+      c.True(false, "Plan::FromJson: " + read.error().message);
       continue;
     }
     const Plan& plan = *read;
@@ -174,7 +172,9 @@ void PlanOutputs(const Source& source, size_t count) {
     Schemas schemas = ParseSchemas(JsonText(input.find("schemas_json")));
     structured::ParseResult parsed = structured::ParseJson(plan_text);
     ASSERT_TRUE(parsed.ok());
-    Plan plan = Plan::FromJson(parsed.value()->root());
+    base::Expected<Plan> read = Plan::FromJson(parsed.value()->root());
+    ASSERT_TRUE(read) << read.error().message;
+    const Plan& plan = *read;
     SchemaSource schema_source(nullptr);
     Warnings warnings;
     Options plain;
@@ -251,7 +251,9 @@ TEST(LibraryConformance, TerraformPlanDeferred) {
     Schemas schemas = ParseSchemas(JsonText(input.find("schemas_json")));
     structured::ParseResult parsed = structured::ParseJson(plan_text);
     ASSERT_TRUE(parsed.ok());
-    Plan plan = Plan::FromJson(parsed.value()->root());
+    base::Expected<Plan> read = Plan::FromJson(parsed.value()->root());
+    ASSERT_TRUE(read) << read.error().message;
+    const Plan& plan = *read;
     SchemaSource schema_source(schemas.schemas ? &*schemas.schemas : nullptr);
     Warnings warnings;
     Options options;

@@ -1,7 +1,6 @@
 #include "renderer/diagnostic.h"
 
 #include <algorithm>
-#include <exception>
 #include <initializer_list>
 #include <optional>
 #include <utility>
@@ -58,8 +57,8 @@ constexpr std::string_view kIndentedLine = "    [dark_gray]\u2502[reset]   \x01\
 // The snippet part of a diagnostic (upstream's snippet formatter), appended to `buf`.
 class SnippetWriter {
  public:
-  SnippetWriter(const change::Colorize& colorize, const DiagnosticStyle& style, std::string& buf)
-      : colorize_(colorize), style_(style), buf_(buf) {}
+  SnippetWriter(const change::Colorize& colorize, const DiagnosticStyle& style, FieldReader& read, std::string& buf)
+      : colorize_(colorize), style_(style), read_(read), buf_(buf) {}
 
   void Write(structured::Value diag) {
     std::string_view prefix = "  on";
@@ -71,7 +70,7 @@ class SnippetWriter {
            "$.diagnostic.policy_snippet");
       buf_ += '\n';
     }
-    std::string_view address = StringField(diag, "address", "$.diagnostic");
+    std::string_view address = read_.String(diag, "address", "$.diagnostic");
     if (!address.empty()) buf_ += fmt::format("  with {},\n", address);
     structured::Value range = diag.find("range");
     if (range.is_null()) return;
@@ -80,7 +79,7 @@ class SnippetWriter {
     if (!snippet.is_null()) {
       if (style_.difference) AppendDifference(diag.find("difference"), colorize_, buf_);
       std::string_view origin =
-          style_.deprecation_origin ? StringField(diag, "deprecation_origin_description", "$.diagnostic") : "";
+          style_.deprecation_origin ? read_.String(diag, "deprecation_origin_description", "$.diagnostic") : "";
       if (!origin.empty()) buf_ += fmt::format("\n  The deprecation originates from {}\n", origin);
     }
     buf_ += '\n';
@@ -95,21 +94,21 @@ class SnippetWriter {
   // then the values, function call and test assertion; or "(source code not available)".
   void Code(std::string_view prefix, structured::Value range, const std::string& range_path,
             structured::Value snippet, const std::string& snippet_path) {
-    std::string filename = Quote(StringField(range, "filename", range_path));
-    int64_t start_line = IntField(ObjectField(range, "start", range_path), "line", range_path + ".start");
+    std::string filename = Quote(read_.String(range, "filename", range_path));
+    int64_t start_line = read_.Int(read_.Object(range, "start", range_path), "line", range_path + ".start");
     if (snippet.is_null()) {
       buf_ += fmt::format("{} {} line {}:\n  (source code not available)\n", prefix, filename, start_line);
       return;
     }
-    std::string_view code = StringField(snippet, "code", snippet_path);
+    std::string_view code = read_.String(snippet, "code", snippet_path);
     std::string context;
     structured::Value ctx = snippet.find("context");
     if (!ctx.is_null()) context = fmt::format(", in {}", ctx.text());
     buf_ += fmt::format("{} {} line {}{}:\n", prefix, filename, start_line, context);
 
     int64_t size = static_cast<int64_t>(code.size());
-    int64_t start = IntField(snippet, "highlight_start_offset", snippet_path);
-    int64_t end = IntField(snippet, "highlight_end_offset", snippet_path);
+    int64_t start = read_.Int(snippet, "highlight_start_offset", snippet_path);
+    int64_t end = read_.Int(snippet, "highlight_end_offset", snippet_path);
     if (end < start) end = std::min(start + 1, size);
     start = std::clamp<int64_t>(start, 0, size);
     end = std::clamp<int64_t>(end, 0, size);
@@ -117,7 +116,7 @@ class SnippetWriter {
     std::string code_text = ColorFormat(colorize_, "\x01[underline]\x02[reset]\x03",
                                  {Quote(code.substr(0, start)), Quote(code.substr(start, end - start)),
                                   Quote(code.substr(end))});
-    int64_t first_line = IntField(snippet, "start_line", snippet_path);
+    int64_t first_line = read_.Int(snippet, "start_line", snippet_path);
     size_t line_start = 0;
     for (int64_t i = 0;; ++i) {
       size_t line_end = code_text.find('\n', line_start);
@@ -259,20 +258,22 @@ class SnippetWriter {
 
   const change::Colorize& colorize_;
   const DiagnosticStyle& style_;
+  FieldReader& read_;
   std::string& buf_;
 };
 
 }  // namespace
 
-void RenderDiagnostic(structured::Value diag, const change::Colorize& colorize, int width, std::string& out,
-                      const DiagnosticStyle& style) {
-  if (diag.is_null()) return;
+base::Expected<void> RenderDiagnostic(structured::Value diag, const change::Colorize& colorize, int width,
+                                      std::string& out, const DiagnosticStyle& style) {
+  if (diag.is_null()) return {};
+  FieldReader read;
   std::string buf;
   std::string rule_line;
   std::string rule_start;
   std::string rule_end;
   int rule_width = 0;
-  std::string_view severity = StringField(diag, "severity", "$.diagnostic");
+  std::string_view severity = read.String(diag, "severity", "$.diagnostic");
   if (severity == "error") {
     buf += colorize.Color("[bold][red]Error: [reset]");
     rule_line = colorize.Color("[red]\u2502[reset] ");
@@ -289,13 +290,13 @@ void RenderDiagnostic(structured::Value diag, const change::Colorize& colorize, 
     buf += colorize.Color("\n[reset]");
   }
 
-  std::string_view summary = StringField(diag, "summary", "$.diagnostic");
+  std::string_view summary = read.String(diag, "summary", "$.diagnostic");
   buf += ColorFormat(colorize, "[bold]\x01[reset]\n\n",
               {style.escape_control_characters ? ReplaceControlChars(summary) : std::string(summary)});
 
-  SnippetWriter(colorize, style, buf).Write(diag);
+  SnippetWriter(colorize, style, read, buf).Write(diag);
 
-  std::string_view detail = StringField(diag, "detail", "$.diagnostic");
+  std::string_view detail = read.String(diag, "detail", "$.diagnostic");
   if (!detail.empty()) {
     int para_width = width - rule_width - 1;
     if (para_width > 0) {
@@ -322,6 +323,8 @@ void RenderDiagnostic(structured::Value diag, const change::Colorize& colorize, 
     }
   }
 
+  if (read.failed()) return read.error();
+
   // Frame every line with the left rule, reading lines as Go's bufio.Scanner does (a
   // trailing \r is dropped; scanning stops at a line longer than its buffer).
   const std::string_view trimmed_rule = change::GoTrimSpace(rule_line);
@@ -343,6 +346,7 @@ void RenderDiagnostic(structured::Value diag, const change::Colorize& colorize, 
   }
   out += rule_end;
   out += '\n';
+  return {};
 }
 
 }  // namespace planview::renderer

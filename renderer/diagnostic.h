@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "base/expected.h"
 #include "change/colorize.h"
 #include "structured/json_value.h"
 
@@ -26,9 +27,10 @@ inline constexpr DiagnosticStyle kTerraformDiagnostics{false, true, false, true,
 
 // Upstream's format.DiagnosticFromJSON: `diagnostic` must already satisfy the log
 // message's shape (see log_shape.h); the detail is wrapped to fit `width`. Appends to
-// `out`; a null diagnostic appends nothing.
-void RenderDiagnostic(structured::Value diagnostic, const change::Colorize& colorize, int width, std::string& out,
-                      const DiagnosticStyle& style = kOpenTofuDiagnostics);
+// `out`; a null diagnostic appends nothing. A field of the wrong type (which the log
+// message's shape rules out) is an input error naming its path, and appends nothing.
+base::Expected<void> RenderDiagnostic(structured::Value diagnostic, const change::Colorize& colorize, int width,
+                                      std::string& out, const DiagnosticStyle& style = kOpenTofuDiagnostics);
 
 }  // namespace planview::renderer
 

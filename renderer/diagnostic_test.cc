@@ -16,7 +16,8 @@ std::string Render(const std::string& json, bool color = false, int width = 40) 
   EXPECT_TRUE(parsed.ok()) << json;
   change::Colorize colorize(color);
   std::string out;
-  RenderDiagnostic(parsed.value()->root(), colorize, width, out);
+  base::Expected<void> rendered = RenderDiagnostic(parsed.value()->root(), colorize, width, out);
+  EXPECT_TRUE(rendered) << rendered.error().message;
   return out;
 }
 

@@ -1,7 +1,6 @@
 #include "renderer/log_renderer.h"
 
 #include <cstdint>
-#include <exception>
 #include <optional>
 
 #include <fmt/format.h>
@@ -153,10 +152,13 @@ void RenderTestRun(Value status, const change::Colorize& colorize, std::string& 
   Println(out, TestStatus(colorize, "  \x01", status.find("run").text(), status.find("status").text()));
 }
 
-void RenderTestSummary(Value summary, const change::Colorize& colorize, std::string& out) {
+base::Expected<void> RenderTestSummary(Value summary, const change::Colorize& colorize, std::string& out) {
+  FieldReader read;
+  auto count = [&](std::string_view key) { return static_cast<uint64_t>(read.Int(summary, key, "$.test_summary")); };
+  for (std::string_view key : {"skipped", "passed", "failed", "errored"}) count(key);
+  if (read.failed()) return read.error();
   out += '\n';
   std::string_view status = summary.find("status").text();
-  auto count = [&](std::string_view key) { return static_cast<uint64_t>(IntField(summary, key, "$.test_summary")); };
   const uint64_t skipped = count("skipped");
   if (status == "pending" || status == "skip") {
     out += "Executed 0 tests";
@@ -168,14 +170,15 @@ void RenderTestSummary(Value summary, const change::Colorize& colorize, std::str
                        static_cast<int64_t>(count("failed") + count("errored")));
   }
   out += static_cast<int64_t>(skipped) > 0 ? fmt::format(", {} skipped.\n", static_cast<int64_t>(skipped)) : ".\n";
+  return {};
 }
 
 }  // namespace
 
 bool IsLogMessage(Value m, Product product) { return LogProfileOf(product).fits(m); }
 
-void RenderLogMessage(Value m, const Options& options, int diagnostic_width, std::string& out, std::string& err,
-                      Warnings& warnings) {
+base::Expected<void> RenderLogMessage(Value m, const Options& options, int diagnostic_width, std::string& out,
+                                      std::string& err, Warnings& warnings) {
   const LogProfile& profile = LogProfileOf(options.product);
   change::Colorize colorize(options.color);
   std::string_view type = m.find("type").text();
@@ -191,22 +194,21 @@ void RenderLogMessage(Value m, const Options& options, int diagnostic_width, std
   };
   switch (profile.TreatmentOf(type)) {
     case LogTreatment::kHidden:
-      return;
+      return {};
     case LogTreatment::kMessage:
       Println(out, message);
-      return;
+      return {};
     case LogTreatment::kBoldMessage:
       Println(out, ColorFormat(colorize, "[bold]\x01[reset]", {message}));
-      return;
+      return {};
     case LogTreatment::kChangeSummary:
       Println(out, "\n" + ColorFormat(colorize, "[bold][green]\x01[reset]", {message}) + "\n");
-      return;
+      return {};
     case LogTreatment::kDiagnostic:
-      RenderDiagnostic(m.find("diagnostic"), colorize, diagnostic_width, out, profile.diagnostic);
-      return;
+      return RenderDiagnostic(m.find("diagnostic"), colorize, diagnostic_width, out, profile.diagnostic);
     case LogTreatment::kOutputs:
       RenderOutputs(m.find("outputs"), options, colorize, out, warnings);
-      return;
+      return {};
     case LogTreatment::kProvisionProgress: {
       Value hook = m.find("hook");
       Value provisioner = hook.find("provisioner");
@@ -216,20 +218,20 @@ void RenderLogMessage(Value m, const Options& options, int diagnostic_width, std
         warnings.Add("a provision_progress message lacks hook.provisioner, hook.output or hook.resource.addr; "
                      "printed its @message");
         Println(out, message);
-        return;
+        return {};
       }
       Println(out, ColorFormat(colorize, "[bold]\x01: (\x02):[reset] \x03", {addr.text(), provisioner.text(), output.text()}));
-      return;
+      return {};
     }
     case LogTreatment::kTestFile:
       if (Value status = field("test_file"); !status.is_null()) RenderTestFile(status, colorize, out);
-      return;
+      return {};
     case LogTreatment::kTestRun:
       if (Value status = field("test_run"); !status.is_null()) RenderTestRun(status, colorize, out);
-      return;
+      return {};
     case LogTreatment::kTestSummary:
-      if (Value summary = field("test_summary"); !summary.is_null()) RenderTestSummary(summary, colorize, out);
-      return;
+      if (Value summary = field("test_summary"); !summary.is_null()) return RenderTestSummary(summary, colorize, out);
+      return {};
     case LogTreatment::kTestCleanup:
       // Upstream writes these lines on standard error, wrapped to its width.
       err += WordWrap(message, options.width);
@@ -244,8 +246,9 @@ void RenderLogMessage(Value m, const Options& options, int diagnostic_width, std
       } else {
         warnings.Add("a test_cleanup message lacks its test_cleanup field");
       }
-      return;
+      return {};
   }
+  return {};
 }
 
 LogResult RenderLog(std::string_view text, const Options& options, int diagnostic_width, std::string& out,
@@ -278,7 +281,10 @@ LogResult RenderLog(std::string_view text, const Options& options, int diagnosti
     while (first < line.size() && (line[first] == ' ' || line[first] == '\t')) ++first;
     structured::ParseResult parsed = structured::ParseJson(std::string(line));
     if (parsed.ok() && profile.fits(parsed.value()->root())) {
-      RenderLogMessage(parsed.value()->root(), options, diagnostic_width, out, result.err_output, warnings);
+      base::Expected<void> rendered =
+          RenderLogMessage(parsed.value()->root(), options, diagnostic_width, out, result.err_output, warnings);
+      // The message fits its shape, which rules this out; should it happen, it is said.
+      if (!rendered) warnings.Add(fmt::format("line {}: {}", result.lines, rendered.error().message));
       continue;
     }
     // Upstream prints anything that is not a log message as it is.

@@ -7,6 +7,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/expected.h"
 #include "renderer/options.h"
 #include "structured/json_value.h"
 #include "structured/parse_error.h"
@@ -26,8 +27,9 @@ bool IsLogMessage(structured::Value message, Product product = Product::kOpenTof
 // hook or test message without its fields) are worked around with a warning. An outputs
 // message whose outputs carry only their planned `action` (what `plan -json` writes) is
 // shown as "Changes to Outputs:" with each output's action symbol and name, no value.
-void RenderLogMessage(structured::Value message, const Options& options, int diagnostic_width, std::string& out,
-                      std::string& err, Warnings& warnings);
+// A field of the wrong type (which the shape rules out) is an input error naming its path.
+base::Expected<void> RenderLogMessage(structured::Value message, const Options& options, int diagnostic_width,
+                                      std::string& out, std::string& err, Warnings& warnings);
 
 struct LogResult {
   std::string err_output;       // what upstream writes on standard error

@@ -1,5 +1,9 @@
 #include "renderer/plan.h"
 
+#include <mutex>
+#include <optional>
+#include <utility>
+
 #include <fmt/format.h>
 
 #include "renderer/json_fields.h"
@@ -10,76 +14,117 @@ namespace planview::renderer {
 
 namespace {
 
-std::vector<ResourceChange> ReadResourceChanges(structured::Value root, std::string_view key, base::Executor* pool) {
-  structured::Value list = ArrayField(root, key, "$");
+// The entries of `root[key]`, sorted, or the error of the first bad one in the document
+// (with a pool too: the lowest index that failed, whatever the timing).
+base::Expected<std::vector<ResourceChange>> ReadResourceChanges(structured::Value root, std::string_view key,
+                                                                base::Executor* pool) {
+  FieldReader read;
+  structured::Value list = read.Array(root, key, "$");
+  if (read.failed()) return read.error();
   std::string path = KeyPath("$", key);
   std::vector<ResourceChange> out(list.size());
-  auto read = [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) out[i] = ResourceChange::FromJson(list.at(i), IndexPath(path, i));
+  std::mutex mutex;
+  size_t failed_at = list.size();
+  std::optional<base::Error> error;
+  auto run = [&](size_t begin, size_t end) {
+    for (size_t i = begin; i < end; ++i) {
+      base::Expected<ResourceChange> entry = ResourceChange::FromJson(list.at(i), IndexPath(path, i));
+      if (!entry) {
+        std::lock_guard<std::mutex> lock(mutex);
+        if (i < failed_at) {
+          failed_at = i;
+          error = std::move(entry).error();
+        }
+        return;  // the rest of this run cannot come first
+      }
+      out[i] = *std::move(entry);
+    }
   };
-  base::ParallelRunsOn(pool, list.size(), 256, read);
+  base::ParallelRunsOn(pool, list.size(), 256, run);
+  if (error) return *std::move(error);
   SortResourceChanges(out, pool);
   return out;
 }
 
 }  // namespace
 
-Plan Plan::FromJson(structured::Value root, base::Executor* pool) {
+base::Expected<Plan> Plan::FromJson(structured::Value root, base::Executor* pool) {
   if (!root.is_object()) {
-    throw InputError("$", fmt::format("a plan must be a JSON object, found {}", structured::KindName(root.kind())));
+    return InputError("$", fmt::format("a plan must be a JSON object, found {}", structured::KindName(root.kind())));
   }
+  FieldReader read;
   Plan plan;
   plan.redacted = !root.find("plan_format_version").absent() || !root.find("provider_schemas").absent();
-  plan.format_version = StringField(root, plan.redacted ? "plan_format_version" : "format_version", "$");
-  plan.provider_format_version = StringField(root, "provider_format_version", "$");
-  plan.resource_changes = ReadResourceChanges(root, "resource_changes", pool);
-  plan.resource_drift = ReadResourceChanges(root, "resource_drift", pool);
+  plan.format_version = read.String(root, plan.redacted ? "plan_format_version" : "format_version", "$");
+  plan.provider_format_version = read.String(root, "provider_format_version", "$");
+  if (read.failed()) return read.error();
+  for (auto [key, entries] : {std::pair{"resource_changes", &plan.resource_changes},
+                              std::pair{"resource_drift", &plan.resource_drift}}) {
+    base::Expected<std::vector<ResourceChange>> read_entries = ReadResourceChanges(root, key, pool);
+    if (!read_entries) return read_entries.error();
+    *entries = *std::move(read_entries);
+  }
 
-  structured::Value outputs = ObjectField(root, "output_changes", "$");
+  structured::Value outputs = read.Object(root, "output_changes", "$");
   std::string outputs_path = KeyPath("$", "output_changes");
   for (uint32_t i : outputs.SortedMemberIndices()) {
     structured::Member m = outputs.member(i);
     std::string path = KeyPath(outputs_path, m.key);
-    RequireObject(m.value, path);
+    if (!read.RequireObject(m.value, path)) return read.error();
     OutputChange output{m.key, m.value, Action::kNoOp};
     structured::Value actions = m.value.find("actions");
-    if (!actions.is_null()) output.action = ActionFromJson(actions, KeyPath(path, "actions"));
+    if (!actions.is_null()) {
+      base::Expected<Action> action = ActionFromJson(actions, KeyPath(path, "actions"));
+      if (!action) return action.error();
+      output.action = *action;
+    }
     plan.output_changes.push_back(output);
   }
+  if (read.failed()) return read.error();
 
-  structured::Value attrs = ArrayField(root, "relevant_attributes", "$");
+  structured::Value attrs = read.Array(root, "relevant_attributes", "$");
   std::string attrs_path = KeyPath("$", "relevant_attributes");
-  for (size_t i = 0; i < attrs.size(); ++i) {
+  for (size_t i = 0; i < attrs.size() && !read.failed(); ++i) {
     std::string path = IndexPath(attrs_path, i);
     structured::Value a = attrs.at(i);
-    RequireObject(a, path);
+    read.RequireObject(a, path);
     structured::Value attribute = a.find("attribute");
     if (!attribute.is_null() && !attribute.is_array()) {
-      throw InputError(KeyPath(path, "attribute"),
-                       fmt::format("expected an array, found {}", structured::KindName(attribute.kind())));
+      read.Fail(KeyPath(path, "attribute"),
+                fmt::format("expected an array, found {}", structured::KindName(attribute.kind())));
     }
-    plan.relevant_attributes.push_back({StringField(a, "resource", path), attribute});
+    plan.relevant_attributes.push_back({read.String(a, "resource", path), attribute});
   }
+  if (read.failed()) return read.error();
 
-  structured::Value deferred = ArrayField(root, "deferred_changes", "$");
+  structured::Value deferred = read.Array(root, "deferred_changes", "$");
+  if (read.failed()) return read.error();
   std::string deferred_path = KeyPath("$", "deferred_changes");
   for (size_t i = 0; i < deferred.size(); ++i) {
     std::string path = IndexPath(deferred_path, i);
-    RequireObject(deferred.at(i), path);
-    std::string_view reason = StringField(deferred.at(i), "reason", path);
-    plan.deferred_changes.push_back(
-        {reason, ResourceChange::FromJson(deferred.at(i).find("resource_change"), KeyPath(path, "resource_change"))});
+    read.RequireObject(deferred.at(i), path);
+    std::string_view reason = read.String(deferred.at(i), "reason", path);
+    if (read.failed()) return read.error();
+    base::Expected<ResourceChange> resource =
+        ResourceChange::FromJson(deferred.at(i).find("resource_change"), KeyPath(path, "resource_change"));
+    if (!resource) return resource.error();
+    plan.deferred_changes.push_back({reason, *std::move(resource)});
   }
-  structured::Value invocations = ArrayField(root, "action_invocations", "$");
+  structured::Value invocations = read.Array(root, "action_invocations", "$");
+  if (read.failed()) return read.error();
   std::string invocations_path = KeyPath("$", "action_invocations");
   for (size_t i = 0; i < invocations.size(); ++i) {
-    plan.action_invocations.push_back(ActionInvocation::FromJson(invocations.at(i), IndexPath(invocations_path, i)));
+    base::Expected<ActionInvocation> invocation =
+        ActionInvocation::FromJson(invocations.at(i), IndexPath(invocations_path, i));
+    if (!invocation) return invocation.error();
+    plan.action_invocations.push_back(*std::move(invocation));
   }
 
-  plan.errored = BoolField(root, "errored", "$");
+  plan.errored = read.Bool(root, "errored", "$");
+  if (read.failed()) return read.error();
   structured::Value applyable = root.find("applyable");
   if (!applyable.is_null()) {
-    if (!applyable.is_bool()) throw InputError("$.applyable", "expected a boolean");
+    if (!applyable.is_bool()) return InputError("$.applyable", "expected a boolean");
     plan.applyable = applyable.as_bool();
   }
   return plan;

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/expected.h"
 #include "renderer/action_invocation.h"
 #include "renderer/options.h"
 #include "renderer/resource_change.h"
@@ -51,10 +52,10 @@ struct Plan {
   std::vector<DeferredChange> deferred_changes;
   std::vector<ActionInvocation> action_invocations;
 
-  // Reads the plan at `root`; throws InputError naming the JSON path of a malformed part
-  // (the first one in the document). The plan refers into the document, which must
-  // outlive it. With a pool, the resource entries are read on its threads.
-  static Plan FromJson(structured::Value root, base::Executor* pool = nullptr);
+  // Reads the plan at `root`; an input error (json_fields.h) naming the JSON path of a
+  // malformed part (the first one in the document). The plan refers into the document,
+  // which must outlive it. With a pool, the resource entries are read on its threads.
+  static base::Expected<Plan> FromJson(structured::Value root, base::Executor* pool = nullptr);
 };
 
 // What `tofu show` knows about a saved plan beyond its JSON (upstream's plans.Quality).

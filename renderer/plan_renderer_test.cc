@@ -256,12 +256,9 @@ TEST(PlanFromJson, WithAPoolTheFirstBadEntryIsNamed) {
   ASSERT_TRUE(parsed.ok());
   base::Executor pool(2);
   for (int round = 0; round < 20; ++round) {
-    try {
-      Plan::FromJson(parsed.value()->root(), &pool);
-      FAIL() << "no error";
-    } catch (const InputError& e) {
-      EXPECT_EQ(std::string(e.what()), "$.resource_changes[1700].change.actions: unrecognized action list [explode]");
-    }
+    base::Expected<Plan> plan = Plan::FromJson(parsed.value()->root(), &pool);
+    ASSERT_FALSE(plan);
+    EXPECT_EQ(plan.error().message, "$.resource_changes[1700].change.actions: unrecognized action list [explode]");
   }
 }
 
@@ -269,7 +266,7 @@ TEST(QualityFromPlan, FollowsTheJsonRule) {
   auto quality = [](const std::string& json, PlanMode mode = PlanMode::kNormal) {
     auto parsed = structured::ParseJson(json);
     EXPECT_TRUE(parsed.ok());
-    return QualityFromPlan(Plan::FromJson(parsed.value()->root()), mode);
+    return QualityFromPlan(*Plan::FromJson(parsed.value()->root()), mode);
   };
   EXPECT_TRUE(quality(R"({})").no_changes);
   EXPECT_FALSE(quality(R"({"applyable":true})").no_changes);

@@ -1,6 +1,5 @@
 #include "renderer/render_document.h"
 
-#include <exception>
 #include <memory>
 #include <optional>
 
@@ -36,20 +35,23 @@ Options ResolveProduct(const DocumentRequest& request, std::optional<Product> si
   return options;
 }
 
-void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured::Document> document,
-                        const DocumentRequest& request, const Options& options, DocumentResult& result) {
+base::Expected<void> RenderPlanDocument(structured::Value root, std::shared_ptr<const structured::Document> document,
+                                        const DocumentRequest& request, const Options& options,
+                                        DocumentResult& result) {
   // Text written to a sink, and presenters that stream, get the resource changes diffed a
   // batch at a time; other presenters and text returned whole get every diff first.
   const bool presenter_streams = request.plan_presenter && request.plan_presenter_streams;
   const bool text_streams = request.sink && !request.plan_presenter;
   base::Executor* executor = request.executor;
-  Plan plan = Plan::FromJson(root, executor);
+  base::Expected<Plan> read = Plan::FromJson(root, executor);
+  if (!read) return read.error();
+  const Plan& plan = *read;
   if (request.plan_observer) request.plan_observer(plan);
   std::optional<structured::ProviderSchemas> embedded;
   const structured::ProviderSchemas* schemas = request.schemas;
   if (plan.redacted) {
     base::Expected<structured::ProviderSchemas> parsed = structured::ProviderSchemas::Parse(document);
-    if (!parsed) throw InputError("", parsed.error().message);  // the message names its own path
+    if (!parsed) return InputError("", parsed.error().message);  // the message names its own path
     embedded = std::move(*parsed);
     schemas = &*embedded;
   }
@@ -67,14 +69,15 @@ void RenderPlanDocument(structured::Value root, std::shared_ptr<const structured
                          request.provider_format_version, options, result.output);
     }
     streamed.Finish();
-    return;
+    return {};
   }
   PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings, options.profile(), executor);
   if (request.plan_presenter) {
     request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, options}, result.output);
-    return;
+    return {};
   }
   RenderPlan(plan, diffs, request.mode, quality, request.provider_format_version, options, result.output);
+  return {};
 }
 
 // Hands what is left of the output to the request's sink, if it has one.
@@ -155,22 +158,25 @@ DocumentResult RenderDocument(structured::InputText input, std::string_view file
   if (Refused(request, *kind, result)) return result;
   const Options options = ResolveProduct(
       request, *kind == DocumentKind::kLog ? ProductOfLogMessage(root) : ProductOfPlanOrState(root), result);
-  try {
-    if (*kind == DocumentKind::kLog) {
-      // A single-line log: one message.
-      if (!IsLogMessage(root, options.product)) throw InputError("$", "not a log message");
-      RenderLogMessage(root, options, request.log_diagnostic_width, result.output, result.log.err_output,
-                       result.warnings);
-      result.log.lines = 1;
-    } else if (*kind == DocumentKind::kPlan) {
-      RenderPlanDocument(root, parsed.value(), request, options, result);
+  base::Expected<void> rendered;
+  if (*kind == DocumentKind::kLog) {
+    // A single-line log: one message.
+    if (!IsLogMessage(root, options.product)) {
+      rendered = InputError("$", "not a log message");
     } else {
-      SchemaSource source(request.schemas);
-      RenderState(root, source, request.provider_format_version, options, result.output, result.warnings);
+      rendered = RenderLogMessage(root, options, request.log_diagnostic_width, result.output, result.log.err_output,
+                                  result.warnings);
+      if (rendered) result.log.lines = 1;
     }
-  } catch (const InputError& e) {
+  } else if (*kind == DocumentKind::kPlan) {
+    rendered = RenderPlanDocument(root, parsed.value(), request, options, result);
+  } else {
+    SchemaSource source(request.schemas);
+    rendered = RenderState(root, source, request.provider_format_version, options, result.output, result.warnings);
+  }
+  if (!rendered) {
     result.output.clear();
-    result.error = fmt::format("{}: {}", file_name, e.what());
+    result.error = fmt::format("{}: {}", file_name, rendered.error().message);
     return result;
   }
   if (*kind != DocumentKind::kPlan && request.frame_other) request.frame_other(result.output);

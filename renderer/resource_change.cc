@@ -29,29 +29,30 @@ std::string ActionList(structured::Value actions) {
 
 // `replace_paths` must be a list of paths (lists of steps): upstream panics on anything
 // else. A step that is neither a key nor an index just never matches, as upstream.
-void CheckReplacePaths(structured::Value paths, const std::string& path) {
-  if (paths.is_null()) return;
+base::Expected<void> CheckReplacePaths(structured::Value paths, const std::string& path) {
+  if (paths.is_null()) return {};
   if (!paths.is_array()) {
-    throw InputError(path, fmt::format("expected an array of attribute paths, found {}",
-                                       structured::KindName(paths.kind())));
+    return InputError(path, fmt::format("expected an array of attribute paths, found {}",
+                                        structured::KindName(paths.kind())));
   }
   for (size_t i = 0; i < paths.size(); ++i) {
     structured::Value step_list = paths.at(i);
     if (!step_list.is_null() && !step_list.is_array()) {
-      throw InputError(IndexPath(path, i), fmt::format("expected an attribute path (an array), found {}",
-                                                       structured::KindName(step_list.kind())));
+      return InputError(IndexPath(path, i), fmt::format("expected an attribute path (an array), found {}",
+                                                        structured::KindName(step_list.kind())));
     }
   }
+  return {};
 }
 
 }  // namespace
 
-Action ActionFromJson(structured::Value actions, std::string_view path) {
+base::Expected<Action> ActionFromJson(structured::Value actions, std::string_view path) {
   if (!actions.is_null() && !actions.is_array()) {
-    throw InputError(std::string(path), fmt::format("expected an array, found {}", structured::KindName(actions.kind())));
+    return InputError(path, fmt::format("expected an array, found {}", structured::KindName(actions.kind())));
   }
   for (size_t i = 0; i < actions.size(); ++i) {
-    if (!actions.at(i).is_string()) throw InputError(IndexPath(path, i), "expected a string");
+    if (!actions.at(i).is_string()) return InputError(IndexPath(path, i), "expected a string");
   }
   auto at = [&](size_t i) { return actions.at(i).text(); };
   if (actions.size() == 2) {
@@ -69,37 +70,45 @@ Action ActionFromJson(structured::Value actions, std::string_view path) {
     if (a == "no-op") return Action::kNoOp;
     if (a == "forget") return Action::kForget;
   }
-  throw InputError(std::string(path), fmt::format("unrecognized action list [{}]", ActionList(actions)));
+  return InputError(path, fmt::format("unrecognized action list [{}]", ActionList(actions)));
 }
 
-ResourceChange ResourceChange::FromJson(structured::Value entry, std::string path) {
+base::Expected<ResourceChange> ResourceChange::FromJson(structured::Value entry, std::string path) {
   if (!entry.is_object()) {
-    throw InputError(path, fmt::format("expected an object, found {}", structured::KindName(entry.kind())));
+    return InputError(path, fmt::format("expected an object, found {}", structured::KindName(entry.kind())));
   }
+  FieldReader read;
   ResourceChange r;
-  r.address = StringField(entry, "address", path);
-  r.previous_address = StringField(entry, "previous_address", path);
-  r.module_address = StringField(entry, "module_address", path);
-  r.mode_name = StringField(entry, "mode", path);
+  r.address = read.String(entry, "address", path);
+  r.previous_address = read.String(entry, "previous_address", path);
+  r.module_address = read.String(entry, "module_address", path);
+  r.mode_name = read.String(entry, "mode", path);
   r.mode = ModeFromName(r.mode_name);
-  r.type = StringField(entry, "type", path);
-  r.name = StringField(entry, "name", path);
+  r.type = read.String(entry, "type", path);
+  r.name = read.String(entry, "name", path);
   r.index = entry.find("index");
-  r.provider_name = StringField(entry, "provider_name", path);
-  r.deposed = StringField(entry, "deposed", path);
-  r.action_reason = StringField(entry, "action_reason", path);
+  r.provider_name = read.String(entry, "provider_name", path);
+  r.deposed = read.String(entry, "deposed", path);
+  r.action_reason = read.String(entry, "action_reason", path);
   std::string change_path = KeyPath(path, "change");
-  r.change = ObjectField(entry, "change", path);
-  r.action = ActionFromJson(r.change.find("actions"), KeyPath(change_path, "actions"));
-  CheckReplacePaths(r.change.find("replace_paths"), KeyPath(change_path, "replace_paths"));
-  structured::Value importing = ObjectField(r.change, "importing", change_path);
+  r.change = read.Object(entry, "change", path);
+  if (read.failed()) return read.error();
+  base::Expected<Action> action = ActionFromJson(r.change.find("actions"), KeyPath(change_path, "actions"));
+  if (!action) return action.error();
+  r.action = *action;
+  if (auto checked = CheckReplacePaths(r.change.find("replace_paths"), KeyPath(change_path, "replace_paths"));
+      !checked) {
+    return std::move(checked).error();
+  }
+  structured::Value importing = read.Object(r.change, "importing", change_path);
   if (!importing.absent()) {
     std::string importing_path = KeyPath(change_path, "importing");
     r.importing = true;
-    r.importing_id = StringField(importing, "id", importing_path);
+    r.importing_id = read.String(importing, "id", importing_path);
     r.importing_identity = importing.find("identity");
   }
-  r.generated_config = StringField(r.change, "generated_config", change_path);
+  r.generated_config = read.String(r.change, "generated_config", change_path);
+  if (read.failed()) return read.error();
   r.path = std::move(path);
   return r;
 }

@@ -8,6 +8,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/expected.h"
 #include "change/action_symbol.h"
 #include "change/diff.h"
 #include "renderer/options.h"
@@ -37,15 +38,15 @@ struct ResourceChange {
   structured::Value importing_identity;  // present (possibly null) when given
   std::string_view generated_config;
 
-  // Reads an entry; throws InputError naming `path` when its shape is wrong.
-  static ResourceChange FromJson(structured::Value entry, std::string path);
+  // Reads an entry; an input error (json_fields.h) naming `path` when its shape is wrong.
+  static base::Expected<ResourceChange> FromJson(structured::Value entry, std::string path);
 
   bool Moved() const { return !previous_address.empty() && previous_address != address; }
   bool Importing() const { return importing; }
 };
 
-// A plan's action list as an Action (upstream's UnmarshalActions); throws InputError.
-Action ActionFromJson(structured::Value actions, std::string_view path);
+// A plan's action list as an Action (upstream's UnmarshalActions), or an input error.
+base::Expected<Action> ActionFromJson(structured::Value actions, std::string_view path);
 
 // Why a resource is shown: a proposed change, or drift detected during refresh.
 enum class ChangeCause { kProposed, kDrift };

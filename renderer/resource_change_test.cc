@@ -46,21 +46,18 @@ TEST(AppendResourceChange, NothingForAPlainNoOp) {
 TEST(ActionFromJson, RejectsUnknownLists) {
   auto parsed = structured::ParseJson(R"(["create","update"])");
   ASSERT_TRUE(parsed.ok());
-  try {
-    ActionFromJson(parsed.value()->root(), "$.resource_changes[0].change.actions");
-    FAIL() << "no error";
-  } catch (const InputError& e) {
-    EXPECT_EQ(std::string(e.what()), "$.resource_changes[0].change.actions: unrecognized action list [create, update]");
-  }
+  base::Expected<Action> action = ActionFromJson(parsed.value()->root(), "$.resource_changes[0].change.actions");
+  ASSERT_FALSE(action);
+  EXPECT_EQ(action.error().message, "$.resource_changes[0].change.actions: unrecognized action list [create, update]");
 }
 
 TEST(ResourceChange, WrongFieldTypesNameTheirPath) {
-  try {
-    Entry(R"({"address":5,"change":{"actions":["create"]}})");
-    FAIL() << "no error";
-  } catch (const InputError& e) {
-    EXPECT_EQ(e.path(), "$.address");
-  }
+  auto parsed = structured::ParseJson(R"({"address":5,"change":{"actions":["create"]}})");
+  ASSERT_TRUE(parsed.ok());
+  base::Expected<ResourceChange> entry = ResourceChange::FromJson(parsed.value()->root(), "$");
+  ASSERT_FALSE(entry);
+  EXPECT_EQ(entry.error().path, "$.address");
+  EXPECT_EQ(entry.error().message, "$.address: expected a string, found number");
 }
 
 TEST(DiffActionSymbol, ThreeColumnsWide) {

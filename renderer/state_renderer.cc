@@ -1,6 +1,5 @@
 #include "renderer/state_renderer.h"
 
-#include <exception>
 
 #include <fmt/format.h>
 
@@ -23,17 +22,19 @@ struct Context {
   const change::RenderOpts& opts;
   std::string& out;
   Warnings& warnings;
+  FieldReader& read;  // the first malformed part; the walk stops once there is one
 };
 
 change::Diff DiffStateResource(structured::Value resource, std::string_view path, const Context& ctx,
                                std::string_view address, structured::ResourceMode mode) {
   structured::Value values = resource.find("values");
   structured::Value sensitive = resource.find("sensitive_values");
-  RequireObject(values, KeyPath(path, "values"));
+  if (!ctx.read.RequireObject(values, KeyPath(path, "values"))) return {};
   structured::Change change = structured::Change::FromStateValues(values, sensitive);
-  std::shared_ptr<const structured::Block> block =
-      ctx.schemas.Find(StringField(resource, "provider_name", path), mode, StringField(resource, "type", path),
-                       address, ctx.warnings);
+  std::string_view provider = ctx.read.String(resource, "provider_name", path);
+  std::string_view type = ctx.read.String(resource, "type", path);
+  if (ctx.read.failed()) return {};
+  std::shared_ptr<const structured::Block> block = ctx.schemas.Find(provider, mode, type, address, ctx.warnings);
   if (block) {
     base::Expected<change::Diff> diff = differ::ComputeDiffForBlock(change, *block);
     if (diff) {
@@ -50,22 +51,24 @@ change::Diff DiffStateResource(structured::Value resource, std::string_view path
 }
 
 void RenderModule(structured::Value module, const std::string& path, const Context& ctx, bool first) {
-  RequireObject(module, path);
-  structured::Value resources = ArrayField(module, "resources", path);
-  structured::Value children = ArrayField(module, "child_modules", path);
+  FieldReader& read = ctx.read;
+  structured::Value resources = read.Array(module, "resources", path);
+  structured::Value children = read.Array(module, "child_modules", path);
+  if (read.failed()) return;
   std::string& out = ctx.out;
   if (!resources.empty() && !first) out += '\n';
   std::string resources_path = KeyPath(path, "resources");
   for (size_t i = 0; i < resources.size(); ++i) {
     std::string rpath = IndexPath(resources_path, i);
     structured::Value r = resources.at(i);
-    if (!r.is_object()) throw InputError(rpath, "expected an object");
-    std::string_view address = StringField(r, "address", rpath);
-    std::string_view mode_name = StringField(r, "mode", rpath);
-    std::string_view type = StringField(r, "type", rpath);
-    std::string_view name = StringField(r, "name", rpath);
-    std::string_view deposed = StringField(r, "deposed_key", rpath);
-    bool tainted = BoolField(r, "tainted", rpath);
+    if (!r.is_object()) return read.Fail(rpath, "expected an object");
+    std::string_view address = read.String(r, "address", rpath);
+    std::string_view mode_name = read.String(r, "mode", rpath);
+    std::string_view type = read.String(r, "type", rpath);
+    std::string_view name = read.String(r, "name", rpath);
+    std::string_view deposed = read.String(r, "deposed_key", rpath);
+    bool tainted = read.Bool(r, "tainted", rpath);
+    if (read.failed()) return;
 
     if (!first) out += '\n';
     first = false;
@@ -93,6 +96,7 @@ void RenderModule(structured::Value module, const std::string& path, const Conte
       continue;
     }
     change::Diff diff = DiffStateResource(r, rpath, ctx, address, mode);
+    if (read.failed()) return;
     out += fmt::format("{} {} {} ", keyword, change::GoQuote(type), change::GoQuote(name));
     if (diff.valid()) {
       diff.RenderHuman(0, ctx.opts, out);
@@ -102,7 +106,9 @@ void RenderModule(structured::Value module, const std::string& path, const Conte
     out += '\n';
   }
   std::string children_path = KeyPath(path, "child_modules");
-  for (size_t i = 0; i < children.size(); ++i) RenderModule(children.at(i), IndexPath(children_path, i), ctx, first);
+  for (size_t i = 0; i < children.size() && !read.failed(); ++i) {
+    RenderModule(children.at(i), IndexPath(children_path, i), ctx, first);
+  }
 }
 
 void RenderOutputs(structured::Value outputs, const Context& ctx) {
@@ -112,8 +118,8 @@ void RenderOutputs(structured::Value outputs, const Context& ctx) {
   for (uint32_t i : outputs.SortedMemberIndices()) {
     structured::Member m = outputs.member(i);
     std::string path = KeyPath("$.values.outputs", m.key);
-    RequireObject(m.value, path);
-    bool sensitive = BoolField(m.value, "sensitive", path);
+    bool sensitive = ctx.read.Bool(m.value, "sensitive", path);
+    if (ctx.read.failed()) return;
     structured::Change change = structured::Change::FromStateOutput(m.value.find("value"), sensitive);
     // A type that does not parse is left out: the value is rendered by its shape.
     std::optional<structured::Type> type;
@@ -131,13 +137,16 @@ void RenderOutputs(structured::Value outputs, const Context& ctx) {
 
 }  // namespace
 
-void RenderState(structured::Value root, const SchemaSource& schemas, std::string_view provider_format_version,
-                 const Options& options, std::string& out, Warnings& warnings) {
+base::Expected<void> RenderState(structured::Value root, const SchemaSource& schemas,
+                                 std::string_view provider_format_version, const Options& options, std::string& out,
+                                 Warnings& warnings) {
   if (!root.is_object()) {
-    throw InputError("$", fmt::format("a state must be a JSON object, found {}", structured::KindName(root.kind())));
+    return InputError("$", fmt::format("a state must be a JSON object, found {}", structured::KindName(root.kind())));
   }
   change::Colorize colorize(options.color);
-  std::string_view format_version = StringField(root, "format_version", "$");
+  FieldReader read;
+  std::string_view format_version = read.String(root, "format_version", "$");
+  if (read.failed()) return read.error();
   if (IncompatibleVersions(kStateFormatVersion, format_version) ||
       IncompatibleVersions(kProviderFormatVersion, provider_format_version)) {
     out += WordWrap(colorize.Color(Wording("\n[bold][red]Warning:[reset][bold] This state was retrieved using a "
@@ -147,22 +156,26 @@ void RenderState(structured::Value root, const SchemaSource& schemas, std::strin
                     options.width);
     out += '\n';
   }
-  structured::Value values = ObjectField(root, "values", "$");
-  structured::Value outputs = ObjectField(values, "outputs", "$.values");
-  structured::Value module = ObjectField(values, "root_module", "$.values");
-  if (outputs.empty() && ArrayField(module, "resources", "$.values.root_module").empty() &&
-      ArrayField(module, "child_modules", "$.values.root_module").empty()) {
+  structured::Value values = read.Object(root, "values", "$");
+  structured::Value outputs = read.Object(values, "outputs", "$.values");
+  structured::Value module = read.Object(values, "root_module", "$.values");
+  bool empty = outputs.empty() && read.Array(module, "resources", "$.values.root_module").empty() &&
+               read.Array(module, "child_modules", "$.values.root_module").empty();
+  if (read.failed()) return read.error();
+  if (empty) {
     out += "The state file is empty. No resources are represented.\n";
-    return;
+    return {};
   }
   change::RenderOpts opts;
   opts.colorize = &colorize;
   opts.show_sensitive = options.show_sensitive;
   opts.show_unchanged_children = true;
   opts.hide_diff_action_symbols = true;
-  Context ctx{schemas, opts, out, warnings};
+  Context ctx{schemas, opts, out, warnings, read};
   RenderModule(module, "$.values.root_module", ctx, true);
-  RenderOutputs(outputs, ctx);
+  if (!read.failed()) RenderOutputs(outputs, ctx);
+  if (read.failed()) return read.error();
+  return {};
 }
 
 }  // namespace planview::renderer

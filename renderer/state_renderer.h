@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/expected.h"
 #include "renderer/options.h"
 #include "renderer/schema_source.h"
 #include "structured/json_value.h"
@@ -13,10 +14,12 @@
 namespace planview::renderer {
 
 // Renders the state at `root` into `out`. `provider_format_version` is the schemas'
-// format version ("" if unknown). Throws InputError naming the JSON path of a malformed
-// part; resources without a schema are rendered from their values, with a warning.
-void RenderState(structured::Value root, const SchemaSource& schemas, std::string_view provider_format_version,
-                 const Options& options, std::string& out, Warnings& warnings);
+// format version ("" if unknown). An input error (json_fields.h) naming the JSON path of
+// the first malformed part (`out` then holds part of the rendering); resources without a
+// schema are rendered from their values, with a warning.
+base::Expected<void> RenderState(structured::Value root, const SchemaSource& schemas,
+                                 std::string_view provider_format_version, const Options& options, std::string& out,
+                                 Warnings& warnings);
 
 }  // namespace planview::renderer
 

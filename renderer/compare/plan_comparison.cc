@@ -26,16 +26,17 @@ std::vector<const ResourceChange*> SortedEntries(const std::vector<ResourceChang
   return sorted;
 }
 
-void CheckUnique(const std::vector<ResourceChange>& entries) {
+base::Expected<void> CheckUnique(const std::vector<ResourceChange>& entries) {
   std::vector<const ResourceChange*> sorted = SortedEntries(entries);
   for (size_t i = 1; i < sorted.size(); ++i) {
     if (CompareKeys(*sorted[i - 1], *sorted[i]) != 0) continue;
     const ResourceChange* first = sorted[i - 1];
     const ResourceChange* second = sorted[i];
     if (first->path > second->path) std::swap(first, second);  // name the later entry
-    throw InputError(second->path, "the same address and deposed key as " + first->path +
-                                       "; planview diff needs each resource instance once");
+    return InputError(second->path, "the same address and deposed key as " + first->path +
+                                        "; planview diff needs each resource instance once");
   }
+  return {};
 }
 
 bool ProposesChange(const ProposedAction& proposed) {
@@ -175,9 +176,9 @@ bool ProposedAction::operator==(const ProposedAction& other) const {
          importing == other.importing;
 }
 
-void CheckUniqueAddresses(const Plan& plan) {
-  CheckUnique(plan.resource_changes);
-  CheckUnique(plan.resource_drift);
+base::Expected<void> CheckUniqueAddresses(const Plan& plan) {
+  if (base::Expected<void> changes = CheckUnique(plan.resource_changes); !changes) return changes;
+  return CheckUnique(plan.resource_drift);
 }
 
 PlanComparison ComparePlans(const Plan& old_plan, const Plan& new_plan, const CompareOptions& options) {

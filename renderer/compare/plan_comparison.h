@@ -112,9 +112,10 @@ struct CompareOptions {
   const structured::ProviderSchemas* schemas = nullptr;  // to tell sets from lists; may be null
 };
 
-// Throws InputError naming the JSON path of an entry of `resource_changes` or
-// `resource_drift` with the same address and deposed key as an earlier one.
-void CheckUniqueAddresses(const Plan& plan);
+// An input error (renderer/json_fields.h) naming the JSON path of an entry of
+// `resource_changes` or `resource_drift` with the same address and deposed key as an
+// earlier one.
+base::Expected<void> CheckUniqueAddresses(const Plan& plan);
 
 // Compares two plans read by Plan::FromJson whose entries are unique
 // (CheckUniqueAddresses). The result refers into both plans' documents.

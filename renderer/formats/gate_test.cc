@@ -27,7 +27,10 @@ std::string Check(const Gate& gate) {
                      Entry("aws_instance.up", "aws_instance", R"(["update"])") + "]}";
   auto parsed = structured::ParseJson(text);
   EXPECT_TRUE(parsed.ok());
-  Plan plan = Plan::FromJson(parsed.value()->root());
+  base::Expected<Plan> read = Plan::FromJson(parsed.value()->root());
+  EXPECT_TRUE(read) << read.error().message;
+  if (!read) return "";
+  const Plan& plan = *read;
   std::string out;
   for (const GateViolation& v : CheckGate(gate, plan)) out += v.address + " " + v.reason + "\n";
   return out;

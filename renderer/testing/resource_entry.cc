@@ -9,7 +9,12 @@ ResourceEntry::ResourceEntry(const std::string& json) {
   auto parsed = structured::ParseJson(json);
   EXPECT_TRUE(parsed.ok()) << json;
   doc_ = parsed.value();
-  change_ = ResourceChange::FromJson(doc_->root(), "$");
+  base::Expected<ResourceChange> read = ResourceChange::FromJson(doc_->root(), "$");
+  if (read) {
+    change_ = *std::move(read);
+  } else {
+    ADD_FAILURE() << "not a resource change entry: " << read.error().message;
+  }
 }
 
 std::string ResourceEntryJson(std::string_view actions, std::string_view extra, std::string_view change_extra) {

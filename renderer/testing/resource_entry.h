@@ -14,7 +14,7 @@ namespace planview::renderer::testing {
 
 class ResourceEntry {
  public:
-  // Parses `json` (fails the current test if it is not JSON) and reads it as an entry.
+  // Parses `json` and reads it as an entry (fails the current test if it cannot).
   explicit ResourceEntry(const std::string& json);
   const ResourceChange& change() const { return change_; }
 

@@ -59,23 +59,22 @@ base::Expected<std::unique_ptr<PlanTree>> PlanTree::Load(std::string text, std::
   tree->options_.options.color = false;
   tree->options_.options.product = options.product ? *options.product : ProductOfPlanOrState(root).value_or(kDefaultProduct);
   const change::Profile& profile = tree->options_.options.profile();
-  try {
-    tree->plan_ = Plan::FromJson(root);
-    const structured::ProviderSchemas* schemas = options.schemas;
-    if (tree->plan_.redacted) {
-      base::Expected<structured::ProviderSchemas> embedded = structured::ProviderSchemas::Parse(parsed.value());
-      if (!embedded) throw InputError("", embedded.error().message);  // names its own path
-      tree->embedded_schemas_ = std::move(*embedded);
-      schemas = &*tree->embedded_schemas_;
-    }
-    tree->schemas_ = std::make_unique<SchemaSource>(schemas);
-    // Drift is usually short and decides what is shown: its diffs are computed now.
-    tree->drift_plan_.resource_drift = tree->plan_.resource_drift;
-    tree->drift_plan_.relevant_attributes = tree->plan_.relevant_attributes;
-    tree->drift_diffs_ = ComputePlanDiffs(tree->drift_plan_, *tree->schemas_, options.mode, tree->warnings_, profile);
-  } catch (const InputError& e) {
-    return failure(fmt::format("{}: {}", file_name, e.what()));
+  base::Expected<Plan> plan = Plan::FromJson(root);
+  if (!plan) return failure(fmt::format("{}: {}", file_name, plan.error().message));
+  tree->plan_ = *std::move(plan);
+  const structured::ProviderSchemas* schemas = options.schemas;
+  if (tree->plan_.redacted) {
+    base::Expected<structured::ProviderSchemas> embedded = structured::ProviderSchemas::Parse(parsed.value());
+    // The message names its own path.
+    if (!embedded) return failure(fmt::format("{}: {}", file_name, InputError("", embedded.error().message).message));
+    tree->embedded_schemas_ = std::move(*embedded);
+    schemas = &*tree->embedded_schemas_;
   }
+  tree->schemas_ = std::make_unique<SchemaSource>(schemas);
+  // Drift is usually short and decides what is shown: its diffs are computed now.
+  tree->drift_plan_.resource_drift = tree->plan_.resource_drift;
+  tree->drift_plan_.relevant_attributes = tree->plan_.relevant_attributes;
+  tree->drift_diffs_ = ComputePlanDiffs(tree->drift_plan_, *tree->schemas_, options.mode, tree->warnings_, profile);
   tree->change_diffs_.resize(tree->plan_.resource_changes.size());
 
   // Drift, when the plan shows it (RenderPlan's rule), then the listed changes.

@@ -41,9 +41,15 @@ NumberBound ReadBound(Reader& p) {
   uint8_t c = p.Peek();
   NumberBound bound;
   if (p.failed()) return bound;
-  if (!IsArrayCode(c)) return p.Fail(at, kShape), bound;
+  if (!IsArrayCode(c)) {
+    p.Fail(at, kShape);
+    return bound;
+  }
   p.Byte();
-  if (p.LengthAfter(c) != 2) return p.Fail(at, kShape), bound;
+  if (p.LengthAfter(c) != 2) {
+    p.Fail(at, kShape);
+    return bound;
+  }
   std::string text;
   bool float64 = false;
   int64_t iv = 0;
@@ -58,7 +64,10 @@ NumberBound ReadBound(Reader& p) {
   }
   uint8_t b = p.Peek();
   if (p.failed()) return bound;
-  if (b != 0xc2 && b != 0xc3) return p.Fail(p.pos(), kShape), bound;
+  if (b != 0xc2 && b != 0xc3) {
+    p.Fail(p.pos(), kShape);
+    return bound;
+  }
   p.Byte();
   bound.inclusive = b == 0xc3;
   return bound;
@@ -93,19 +102,29 @@ UnknownItem ReadRefinements(Reader& p, const TypePlan& plan) {
       case 1: {
         uint8_t b = p.Byte();
         if (p.failed()) return out;
-        if (b != 0xc0 && b != 0xc2 && b != 0xc3) return p.Fail(value_at, "null refinement is not a bool"), out;
+        if (b != 0xc0 && b != 0xc2 && b != 0xc3) {
+          p.Fail(value_at, "null refinement is not a bool");
+          return out;
+        }
         if (b == 0xc3) {
-          if (rf.not_null) return p.Fail(value_at, "refined as both null and not null"), out;
+          if (rf.not_null) {
+            p.Fail(value_at, "refined as both null and not null");
+            return out;
+          }
           is_null = true;
         } else {
-          if (is_null) return p.Fail(value_at, "refined as both null and not null"), out;
+          if (is_null) {
+            p.Fail(value_at, "refined as both null and not null");
+            return out;
+          }
           rf.not_null = true;
         }
         break;
       }
       case 2: {
         if (plan.kind != Type::Kind::kString) {
-          return p.Fail(key_at, "string prefix refinement for non-string type"), out;
+          p.Fail(key_at, "string prefix refinement for non-string type");
+          return out;
         }
         std::string prefix;
         uint8_t b = p.Peek();
@@ -117,33 +136,50 @@ UnknownItem ReadRefinements(Reader& p, const TypePlan& plan) {
           if (p.failed()) return out;
           prefix.assign(p.data().substr(offset, length));
         } else {
-          return p.Fail(value_at, "string prefix refinement is not a string"), out;
+          p.Fail(value_at, "string prefix refinement is not a string");
+          return out;
         }
-        if (!IsValidUtf8(prefix)) return p.Fail(value_at, "string prefix refinement is not valid UTF-8"), out;
+        if (!IsValidUtf8(prefix)) {
+          p.Fail(value_at, "string prefix refinement is not valid UTF-8");
+          return out;
+        }
         prefix = NormalizeNfc(prefix);
         if (!prefix.empty()) {
-          if (auto err = rf.AddPrefix(std::move(prefix))) return p.Fail(value_at, *err), out;
+          if (auto err = rf.AddPrefix(std::move(prefix))) {
+            p.Fail(value_at, *err);
+            return out;
+          }
         }
         break;
       }
       case 3:
       case 4: {
         if (plan.kind != Type::Kind::kNumber) {
-          return p.Fail(key_at, "numeric bound refinement for non-number type"), out;
+          p.Fail(key_at, "numeric bound refinement for non-number type");
+          return out;
         }
         NumberBound bound = ReadBound(p);
         if (p.failed()) return out;
         auto err = key == 3 ? rf.AddNumberLower(std::move(bound)) : rf.AddNumberUpper(std::move(bound));
-        if (err) return p.Fail(value_at, *err), out;
+        if (err) {
+          p.Fail(value_at, *err);
+          return out;
+        }
         break;
       }
       case 5:
       case 6: {
-        if (!plan.is_collection()) return p.Fail(key_at, "length bound refinement for non-collection type"), out;
+        if (!plan.is_collection()) {
+          p.Fail(key_at, "length bound refinement for non-collection type");
+          return out;
+        }
         int64_t bound = LooseInt(p, "length bound refinement must be an integer");
         if (p.failed()) return out;
         auto err = key == 5 ? rf.AddLengthLower(bound) : rf.AddLengthUpper(bound);
-        if (err) return p.Fail(value_at, *err), out;
+        if (err) {
+          p.Fail(value_at, *err);
+          return out;
+        }
         break;
       }
       default:
@@ -168,7 +204,10 @@ UnknownItem ReadRefinements(Reader& p, const TypePlan& plan) {
       int64_t n = rf.length_lower;
       bool expand = n == 0 || plan.kind == Type::Kind::kList || (plan.kind == Type::Kind::kSet && n == 1);
       if (expand) {
-        if (n > kMaxExpandedLength) return p.Fail(p.pos(), "refined length too large"), out;
+        if (n > kMaxExpandedLength) {
+          p.Fail(p.pos(), "refined length too large");
+          return out;
+        }
         out.kind = UnknownItem::Kind::kCollection;
         out.length = plan.kind == Type::Kind::kMap ? 0 : n;
         return out;
@@ -248,13 +287,15 @@ UnknownItem ReadUnknown(Reader& r, const TypePlan& plan) {
   }
   int8_t code = static_cast<int8_t>(r.Byte());
   size_t payload = r.Take(length);
-  if (r.failed()) return UnknownItem{};
   // Any extension is an unknown; only code 12 with more than one byte carries
-  // refinements.
-  if (length <= 1 || code != 12) return UnknownItem{};
-  if (length > kMaxRefinementPayload) return r.Fail(start, "oversize unknown value refinement"), UnknownItem{};
-  Reader p(r.data(), payload, payload + length);
-  UnknownItem item = ReadRefinements(p, plan);
+  // refinements. (One return of one item: no copy or move of it.)
+  bool refined = !r.failed() && length > 1 && code == 12;
+  if (refined && length > kMaxRefinementPayload) {
+    r.Fail(start, "oversize unknown value refinement");
+    refined = false;
+  }
+  Reader p(r.data(), payload, refined ? payload + length : payload);
+  UnknownItem item = refined ? ReadRefinements(p, plan) : UnknownItem{};
   if (p.failed()) r.Fail(p.failure());
   return item;
 }
