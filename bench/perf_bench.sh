@@ -6,7 +6,7 @@
 # (//bench:simdjson_parse, warm parser) and the ratio planview wall / simdjson parse.
 #
 #   bash bench/perf_bench.sh [--sizes "1 10 100 1000"] [--runs N] [--base OTHER_PLANVIEW]
-#                            [--format "markdown html json"] [--planview BIN]
+#                            [--format "markdown html json"] [--planview BIN] [--plan-file]
 #
 #   --sizes "…"    plan sizes in MB (default: 1 10 100 1000; 1000 needs 1 GB of disk in
 #                  WORK plus the outputs, and about 3 GB of memory for simdjson's DOM)
@@ -17,6 +17,16 @@
 #   --format "F…"  also render with `--format F` for each F (markdown, html, json, ...);
 #                  `vs_text` = that row / the text row of the same binary (wall and CPU)
 #   --planview BIN measure BIN instead of building //cmd:planview from this checkout
+#   --plan-file    also render the plan as a saved plan file: plan-SIZE.bin, written once
+#                  from plan-SIZE.json by //planfile:make_plan_file (with the schemas),
+#                  rendered with `planview plan-SIZE.bin --schemas FILE` (row "planfile").
+#                  Its `show -json` equivalent, plan-SIZE.bin.json (`planview convert
+#                  --schemas`: no configuration or planned_values, so smaller than
+#                  plan-SIZE.json), gets its own simdjson parse (row "simdjson planfile").
+#                  The planfile row's vs_parse is over the parse of plan-SIZE.json (the
+#                  `show -json` the plan file was made from), its vs_text over the text
+#                  row; a "# planfile" line after it gives its wall over the parse of
+#                  plan-SIZE.bin.json too.
 #
 # Environment: BAZEL (default `bazel`), BAZEL_FLAGS (extra flags for `bazel build`, e.g.
 # a --disk_cache), WORK (plans, schemas and outputs, kept between runs so the plans are
@@ -44,6 +54,7 @@ runs=3
 base=
 formats=()
 planview=
+plan_file=
 while [ $# -gt 0 ]; do
   case "$1" in
     --sizes) read -r -a sizes <<<"$2"; shift 2 ;;
@@ -51,7 +62,8 @@ while [ $# -gt 0 ]; do
     --base) base=$(realpath "$2"); shift 2 ;;
     --format) read -r -a formats <<<"$2"; shift 2 ;;
     --planview) planview=$(realpath "$2"); shift 2 ;;
-    -h|--help) sed -n '2,36p' "$0"; exit 0 ;;
+    --plan-file) plan_file=1; shift ;;
+    -h|--help) sed -n '2,44p' "$0"; exit 0 ;;
     *) echo "perf_bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -60,12 +72,14 @@ done
 mkdir -p "$WORK"
 targets=(//bench:gen_plan //bench:simdjson_parse)
 [ -n "$planview" ] || targets+=(//cmd:planview)
+[ -z "$plan_file" ] || targets+=(//planfile:make_plan_file)
 $BAZEL build -c opt "${bazel_flags[@]}" "${targets[@]}" >"$WORK/build.log" 2>&1 ||
   { cat "$WORK/build.log" >&2; exit 1; }
 bin=$($BAZEL info -c opt "${bazel_flags[@]}" bazel-bin 2>/dev/null)
 planview=${planview:-$bin/cmd/planview}
 # Copies, so a rebuild during a long run cannot change what is measured.
 cp "$bin/bench/gen_plan" "$bin/bench/simdjson_parse" "$WORK/"
+[ -z "$plan_file" ] || cp "$bin/planfile/make_plan_file" "$WORK/"
 cp "$planview" "$WORK/planview"
 [ -z "$base" ] || cp "$base" "$WORK/planview.base"
 
@@ -73,9 +87,9 @@ load() { cut -d' ' -f1-3 /proc/loadavg; }
 echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD 2>/dev/null || echo '?') $(nproc) cores, load $(load); runs $runs; WORK=$WORK"
 echo "# planview: $planview${base:+; base: $base}"
 
-# The commands of one size: label, binary, extra arguments.
-labels=() binaries=() extra=()
-add_variant() { labels+=("$1"); binaries+=("$2"); extra+=("$3"); }
+# The commands of one size: label, binary, extra arguments, input (default the plan).
+labels=() binaries=() extra=() inputs=()
+add_variant() { labels+=("$1"); binaries+=("$2"); extra+=("$3"); inputs+=("${4:-}"); }
 
 median() {  # FILE COLUMN: the median of that column (the lower middle for an even count)
   awk -v c="$2" '{ print $c }' "$1" | sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
@@ -90,13 +104,20 @@ for size in "${sizes[@]}"; do
   plan="$WORK/plan-$size.json"
   [ -f "$plan" ] || "$WORK/gen_plan" --size-mb "$size" --seed 1 --out "$plan" 2>/dev/null
   bytes=$(stat -L -c %s "$plan")  # -L: WORK may link to plans elsewhere
-  labels=() binaries=() extra=()
+  labels=() binaries=() extra=() inputs=()
   for format in text "${formats[@]}"; do
     args=-no-color
     [ "$format" = text ] || args="-no-color --format $format"
     add_variant "$format" "$WORK/planview" "$args"
     [ -z "$base" ] || add_variant "$format base" "$WORK/planview.base" "$args"
   done
+  if [ -n "$plan_file" ]; then
+    pfile="$WORK/plan-$size.bin" pjson="$WORK/plan-$size.bin.json"
+    [ -f "$pfile" ] || "$WORK/make_plan_file" "$plan" --schemas "$schemas" "$pfile" >"$WORK/make_plan_file.log"
+    [ -f "$pjson" ] || "$WORK/planview" convert --schemas "$schemas" "$pfile" >"$pjson" 2>/dev/null
+    add_variant planfile "$WORK/planview" -no-color "$pfile"
+    [ -z "$base" ] || add_variant "planfile base" "$WORK/planview.base" -no-color "$pfile"
+  fi
   n=${#labels[@]}
   rm -f "$WORK/res-$size-"*
   echo "# size $size: load $(load)"
@@ -106,14 +127,20 @@ for size in "${sizes[@]}"; do
       key=${labels[$i]// /.}
       read -r -a a <<<"${extra[$i]}"
       # bash's `time` for wall and CPU to the millisecond, /usr/bin/time for the peak RSS.
-      { time /usr/bin/time -o "$WORK/time" -f '%M' "${binaries[$i]}" "$plan" --schemas "$schemas" "${a[@]}" \
+      { time /usr/bin/time -o "$WORK/time" -f '%M' "${binaries[$i]}" "${inputs[$i]:-$plan}" --schemas "$schemas" "${a[@]}" \
           >"$WORK/out-$size-$key" 2>"$WORK/err-$size-$key"; } 2>"$WORK/times" ||
-        { echo "perf_bench.sh: ${binaries[$i]} failed on $plan:" >&2; head -3 "$WORK/err-$size-$key" >&2; exit 1; }
+        { echo "perf_bench.sh: ${binaries[$i]} failed on ${inputs[$i]:-$plan}:" >&2; head -3 "$WORK/err-$size-$key" >&2; exit 1; }
       awk -v r="$(cat "$WORK/time")" '{ printf "%s %.3f %s\n", $1, $2 + $3, r }' "$WORK/times" >>"$WORK/res-$size-$key"
     done
     /usr/bin/time -o "$WORK/time" -f '%U %S %M' "$WORK/simdjson_parse" "$plan" --repeat 1 >"$WORK/simdjson.out"
     read -r _ _ rss_kb <"$WORK/time"
     sed 's/[a-z_]*=//g' "$WORK/simdjson.out" | awk -v r="$rss_kb" '{ print $3, $4, r, $2, $1 }' >>"$WORK/res-$size-simdjson"
+    if [ -n "$plan_file" ]; then
+      /usr/bin/time -o "$WORK/time" -f '%U %S %M' "$WORK/simdjson_parse" "$pjson" --repeat 1 >"$WORK/simdjson.out"
+      read -r _ _ rss_kb <"$WORK/time"
+      sed 's/[a-z_]*=//g' "$WORK/simdjson.out" | awk -v r="$rss_kb" '{ print $3, $4, r, $2, $1 }' \
+        >>"$WORK/res-$size-simdjson.planfile"
+    fi
   done
 
   parse=$(median "$WORK/res-$size-simdjson" 1)
@@ -138,11 +165,22 @@ for size in "${sizes[@]}"; do
         -v vt="$vs_text" -v vb="$vs_base" -v s="$same" -v o="$(stat -c %s "$WORK/out-$size-$key")" '
       BEGIN { printf "%-16s %8.1f %7.3f %7.3f %8.1f %5.2f %8.2f %13s %13s %-7s %9.1f\n",
               l, b / 1e6, w, c, r / 1024, r * 1024 / b, (p > 0 ? w / p : 0), vt, vb, s, o / 1e6 }'
+    if [ "${labels[$i]%% *}" = planfile ]; then
+      awk -v l="${labels[$i]}" -v w="$wall" -v p="$(median "$WORK/res-$size-simdjson.planfile" 1)" \
+        'BEGIN { printf "# %s: wall / simdjson parse of plan-%s.bin.json = %.2f\n", l, "'"$size"'", (p > 0 ? w / p : 0) }'
+    fi
   done
   sres="$WORK/res-$size-simdjson"
   awk -v l="$size simdjson" -v b="$bytes" -v w="$parse" -v c="$(median "$sres" 2)" -v r="$(median "$sres" 3)" \
       -v cold="$(median "$sres" 4)" -v ld="$(median "$sres" 5)" '
     BEGIN { printf "%-16s %8.1f %7.3f %7.3f %8.1f %5.2f %8s   (cold parse %.3f s, load %.3f s)\n",
             l, b / 1e6, w, c, r / 1024, r * 1024 / b, "1.00", cold, ld }'
+  if [ -n "$plan_file" ]; then
+    sres="$WORK/res-$size-simdjson.planfile"
+    awk -v l="$size simdjson planfile" -v b="$(stat -c %s "$pjson")" -v w="$(median "$sres" 1)" \
+        -v c="$(median "$sres" 2)" -v r="$(median "$sres" 3)" -v f="$(stat -c %s "$pfile")" '
+      BEGIN { printf "%-16s %8.1f %7.3f %7.3f %8.1f %5.2f %8s   (plan-SIZE.bin.json; the plan file: %.1f MB)\n",
+              l, b / 1e6, w, c, r / 1024, r * 1024 / b, "-", f / 1e6 }'
+  fi
   echo "# size $size done: load $(load)"
 done

@@ -244,17 +244,26 @@ TEST(PlanFile, TfplanThatIsNotThePlanMessage) {
             "tfplan: terraform_version \"banana\" is not a version planview reads (0.12 on)");
 }
 
-// A plan message around one resource change whose after value is `msgpack`.
-std::string WithAfter(const std::string& msgpack, planproto::Action action = planproto::CREATE) {
+// One resource change, made by `edit` from a valid one.
+std::string WithChange(const std::function<void(planproto::Plan&, planproto::ResourceInstanceChange&)>& edit) {
   planproto::Plan plan;
   plan.set_version(3);
   plan.set_terraform_version("1.9.0");
   planproto::ResourceInstanceChange* rc = plan.add_resource_changes();
   rc->set_addr("example_server.this");
   rc->set_provider("provider[\"registry.opentofu.org/hashicorp/example\"]");
-  rc->mutable_change()->set_action(action);
-  rc->mutable_change()->add_values()->set_msgpack(msgpack);
+  rc->mutable_change()->set_action(planproto::CREATE);
+  rc->mutable_change()->add_values()->set_msgpack("\x80");
+  edit(plan, *rc);
   return ZipArchiveOf({{"tfplan", plan.SerializeAsString()}});
+}
+
+// A plan message around one resource change whose after value is `msgpack`.
+std::string WithAfter(const std::string& msgpack, planproto::Action action = planproto::CREATE) {
+  return WithChange([&](planproto::Plan&, planproto::ResourceInstanceChange& rc) {
+    rc.mutable_change()->set_action(action);
+    rc.mutable_change()->mutable_values(0)->set_msgpack(msgpack);
+  });
 }
 
 TEST(PlanFile, BadMsgpackValues) {
@@ -302,20 +311,6 @@ TEST(PlanFile, BadMsgpackValuesInsideValues) {
             where + "at [\"a\"] (byte 14): string is required");
   EXPECT_EQ(error({"\x92\xc4\x03\"x\"\xdd\xff\xff\xff\xff", 11}),
             where + "at the value (byte 11): 4294967295 values announced but only 0 bytes left");
-}
-
-// One resource change, made by `edit` from a valid one.
-std::string WithChange(const std::function<void(planproto::Plan&, planproto::ResourceInstanceChange&)>& edit) {
-  planproto::Plan plan;
-  plan.set_version(3);
-  plan.set_terraform_version("1.9.0");
-  planproto::ResourceInstanceChange* rc = plan.add_resource_changes();
-  rc->set_addr("example_server.this");
-  rc->set_provider("provider[\"registry.opentofu.org/hashicorp/example\"]");
-  rc->mutable_change()->set_action(planproto::CREATE);
-  rc->mutable_change()->add_values()->set_msgpack("\x80");
-  edit(plan, *rc);
-  return ZipArchiveOf({{"tfplan", plan.SerializeAsString()}});
 }
 
 TEST(PlanFile, BadChangesAreOneExactLine) {

@@ -19,6 +19,7 @@ struct ChangeDiffs::Slot {
   ResourceDiff diff;
   Warnings warnings;  // the diff's
   std::string text;
+  std::optional<Ready> ready;  // PlanEmpty's diff of this change, when it made one
 };
 
 ChangeDiffs::ChangeDiffs(const Plan& plan, const SchemaSource& schemas, const change::Profile& profile,
@@ -52,6 +53,11 @@ void ChangeDiffs::Render(std::span<const size_t> order, const RenderFn& render, 
       slot.diff = ResourceDiff{&all[slot.index], {}, {}, {}};
       slot.warnings = Warnings();
       slot.text.clear();
+      slot.ready.reset();
+      if (auto r = ready_.find(slot.index); r != ready_.end()) {
+        slot.ready = std::move(r->second);
+        ready_.erase(r);
+      }
       auto t = triggered_.find(slot.index);
       if (t != triggered_.end()) {
         slot.diff.actions_before = t->second.before;
@@ -62,7 +68,10 @@ void ChangeDiffs::Render(std::span<const size_t> order, const RenderFn& render, 
       for (size_t j = begin; j < end; ++j) {
         Slot& slot = slots[j];
         const Entry& entry = entries_[slot.index];
-        if (entry.diffable) {
+        if (slot.ready) {
+          slot.diff.diff = std::move(slot.ready->diff);
+          slot.warnings = std::move(slot.ready->warnings);
+        } else if (entry.diffable) {
           slot.diff.diff = internal::DiffPlannedChange(*slot.diff.resource, entry.block.get(), profile_, slot.warnings);
         }
         render(slot.diff, slot.text);
@@ -87,18 +96,36 @@ bool ChangeDiffs::PlanEmpty(const std::vector<OutputDiff>& outputs) {
     if (o.diff.action() != Action::kNoOp) return false;
   }
   if (no_changes_) return *no_changes_;
-  no_changes_ = true;
-  Warnings ignored;  // they come with the change's text
-  for (size_t i = 0; i < entries_.size() && *no_changes_; ++i) {
-    const ResourceChange& r = plan_.resource_changes[i];
-    if (r.Moved()) {
+  const std::vector<ResourceChange>& all = plan_.resource_changes;
+  std::vector<Ready> batch;
+  for (size_t start = 0; start < all.size(); start += kBatch) {
+    const size_t count = std::min(kBatch, all.size() - start);
+    // A move decides without a diff; the changes before it are diffed first.
+    size_t diffed = 0;
+    while (diffed < count && !all[start + diffed].Moved()) ++diffed;
+    batch.assign(diffed, Ready());
+    base::ParallelRunsOn(executor_, diffed, 1, [&](size_t begin, size_t end) {
+      for (size_t j = begin; j < end; ++j) {
+        const Entry& entry = entries_[start + j];
+        if (entry.diffable) {
+          batch[j].diff = internal::DiffPlannedChange(all[start + j], entry.block.get(), profile_, batch[j].warnings);
+        }
+      }
+    });
+    size_t first = 0;  // the first change that is not a no-op, or `diffed`
+    while (first < diffed && (!entries_[start + first].diffable || batch[first].diff.action() == Action::kNoOp)) {
+      ++first;
+    }
+    for (size_t j = first; j < diffed; ++j) {
+      if (entries_[start + j].diffable) ready_.emplace(start + j, std::move(batch[j]));
+    }
+    if (first < count) {  // a change that is not a no-op, or a move
       no_changes_ = false;
-    } else if (entries_[i].diffable) {
-      no_changes_ =
-          internal::DiffPlannedChange(r, entries_[i].block.get(), profile_, ignored).action() == Action::kNoOp;
+      return false;
     }
   }
-  return *no_changes_;
+  no_changes_ = true;
+  return true;
 }
 
 void ChangeDiffs::Flush(std::string& out, size_t at_least) {

@@ -51,7 +51,11 @@ class ChangeDiffs {
   void Render(std::span<const size_t> order, const RenderFn& render, const EmitFn& emit);
 
   // PlanDiffs::Empty for these changes and `outputs`: no output changes, no change is a
-  // move and every change's diff is a no-op (diffs changes until one is not).
+  // move and every change's diff is a no-op (diffs changes, a batch at a time, until one
+  // is not). The diffs of the batch that ends it, from the first change that is not a
+  // no-op on, are kept for Render, which takes each (with its warnings) the first time its
+  // change is asked for instead of diffing it again. (The no-op diffs before are dropped:
+  // presentations do not show a no-op change.)
   bool PlanEmpty(const std::vector<OutputDiff>& outputs);
 
   // Hands `out` to the sink (if any; then clears it) when it holds at least `at_least`
@@ -85,6 +89,12 @@ class ChangeDiffs {
   std::vector<Entry> entries_;  // per change
   std::unordered_map<size_t, Triggered> triggered_;
   std::optional<bool> no_changes_;
+  // A diff PlanEmpty made, with the diff's warnings, until Render takes it.
+  struct Ready {
+    change::Diff diff;
+    Warnings warnings;
+  };
+  std::unordered_map<size_t, Ready> ready_;
 };
 
 // ComputePlanDiffs for a presentation that streams: the drift, output, deferred and invoked

@@ -2,6 +2,7 @@
 
 #include <zip.h>
 
+#include <charconv>
 #include <map>
 #include <memory>
 
@@ -21,13 +22,9 @@ namespace {
 using structured::Type;
 using structured::Value;
 
-struct Failure {
-  std::string message;
-};
-
-std::shared_ptr<const structured::Document> Parse(std::string text) {
+base::Expected<std::shared_ptr<const structured::Document>> Parse(std::string text) {
   structured::ParseResult parsed = structured::ParseJson(std::move(text));
-  if (!parsed.ok()) throw Failure{parsed.error().ToString("<json>")};
+  if (!parsed.ok()) return base::Error(parsed.error().ToString("<json>"));
   return parsed.value();
 }
 
@@ -74,27 +71,40 @@ void AppendWithUnknowns(Value v, Value unknown, std::string& out) {
   }
 }
 
-std::string Encode(Value value, Value unknown, const Type* declared) {
+base::Expected<std::string> Encode(Value value, Value unknown, const Type* declared) {
   std::string text;
   AppendWithUnknowns(value, unknown, text);
   std::string unknown_text;
   AppendWithUnknowns(unknown, Value(), unknown_text);
   if (unknown.absent()) unknown_text = "false";
+  base::Expected<std::shared_ptr<const structured::Document>> parsed_value = Parse(text);
+  if (!parsed_value) return parsed_value.error();
+  base::Expected<std::shared_ptr<const structured::Document>> parsed_unknown = Parse(unknown_text);
+  if (!parsed_unknown) return parsed_unknown.error();
   wire::WireValue wv;
-  wv.value = Parse(text);
-  wv.unknown = Parse(unknown_text);
+  wv.value = std::move(*parsed_value);
+  wv.unknown = std::move(*parsed_unknown);
   Type type = declared ? *declared : wire::ImpliedType(wv.root());
   wire::EncodeResult encoded = wire::EncodeMsgpack(wv, type);
-  if (!encoded.ok()) throw Failure{encoded.error->ToString()};
-  return encoded.bytes;
+  if (!encoded.ok()) return base::Error(encoded.error->ToString());
+  return std::move(encoded.bytes);
 }
 
+// An index key: an int64.
+std::string MsgpackIndexKey(long long n) {
+  std::string out;
+  out += static_cast<char>(0xd3);
+  for (int i = 7; i >= 0; --i) out += static_cast<char>((static_cast<unsigned long long>(n) >> (8 * i)) & 0xff);
+  return out;
+}
+
+// A number (its leading whole number; 0 when out of range) or string key.
 std::string MsgpackKey(Value key) {
   std::string out;
   if (key.is_number()) {
-    long long n = std::stoll(std::string(key.text()));
-    out += static_cast<char>(0xd3);
-    for (int i = 7; i >= 0; --i) out += static_cast<char>((static_cast<unsigned long long>(n) >> (8 * i)) & 0xff);
+    long long n = 0;
+    std::from_chars(key.text().data(), key.text().data() + key.text().size(), n);
+    out = MsgpackIndexKey(n);
   } else {
     std::string_view s = key.text();
     out += static_cast<char>(0xdb);
@@ -117,17 +127,22 @@ void PathFromJson(Value steps, planproto::Path* path) {
   }
 }
 
+// One step of a path being walked: an attribute name or an index.
+struct Step {
+  std::string name;
+  long long index = -1;  // >= 0: an index
+};
+
 // Sensitivity markers as paths: attributes for object members, keys for array indices.
-void SensitivePaths(Value marker, std::vector<Value>& steps, std::vector<std::string>& names,
-                    google::protobuf::RepeatedPtrField<planproto::Path>* out, std::vector<bool>& is_index) {
+void SensitivePaths(Value marker, std::vector<Step>& steps, google::protobuf::RepeatedPtrField<planproto::Path>* out) {
   if (marker.is_true()) {
     planproto::Path* path = out->Add();
-    for (size_t i = 0; i < names.size(); ++i) {
+    for (const Step& step : steps) {
       planproto::Path::Step* s = path->add_steps();
-      if (is_index[i]) {
-        s->mutable_element_key()->set_msgpack(MsgpackKey(steps[i]));
+      if (step.index >= 0) {
+        s->mutable_element_key()->set_msgpack(MsgpackIndexKey(step.index));
       } else {
-        s->set_attribute_name(names[i]);
+        s->set_attribute_name(step.name);
       }
     }
     return;
@@ -135,38 +150,25 @@ void SensitivePaths(Value marker, std::vector<Value>& steps, std::vector<std::st
   if (marker.is_object()) {
     for (size_t i = 0; i < marker.size(); ++i) {
       structured::Member m = marker.member(i);
-      names.emplace_back(m.key);
-      steps.push_back(Value());
-      is_index.push_back(false);
-      SensitivePaths(m.value, steps, names, out, is_index);
-      names.pop_back();
+      steps.push_back(Step{std::string(m.key)});
+      SensitivePaths(m.value, steps, out);
       steps.pop_back();
-      is_index.pop_back();
     }
   } else if (marker.is_array()) {
     for (size_t i = 0; i < marker.size(); ++i) {
-      std::string text = std::to_string(i);
-      auto index_doc = Parse(text);
-      names.push_back(text);
-      steps.push_back(index_doc->root());
-      is_index.push_back(true);
-      SensitivePaths(marker.at(i), steps, names, out, is_index);
-      names.pop_back();
+      steps.push_back(Step{{}, static_cast<long long>(i)});
+      SensitivePaths(marker.at(i), steps, out);
       steps.pop_back();
-      is_index.pop_back();
-      // index_doc must outlive the recursion only.
     }
   }
 }
 
 void AddSensitivePaths(Value marker, google::protobuf::RepeatedPtrField<planproto::Path>* out) {
-  std::vector<Value> steps;
-  std::vector<std::string> names;
-  std::vector<bool> is_index;
-  SensitivePaths(marker, steps, names, out, is_index);
+  std::vector<Step> steps;
+  SensitivePaths(marker, steps, out);
 }
 
-planproto::Action ActionFromJson(Value actions) {
+base::Expected<planproto::Action> ActionFromJson(Value actions) {
   std::string joined;
   for (size_t i = 0; i < actions.size(); ++i) joined += (i ? "," : "") + std::string(actions.at(i).text());
   static const std::map<std::string, planproto::Action> kActions = {
@@ -182,18 +184,18 @@ planproto::Action ActionFromJson(Value actions) {
       {"forget,create", planproto::FORGET_THEN_CREATE},
   };
   auto it = kActions.find(joined);
-  if (it == kActions.end()) throw Failure{"unknown actions " + joined};
+  if (it == kActions.end()) return base::Error("unknown actions " + joined);
   return it->second;
 }
 
-planproto::ResourceInstanceActionReason ReasonFromJson(std::string_view name) {
+base::Expected<planproto::ResourceInstanceActionReason> ReasonFromJson(std::string_view name) {
   const google::protobuf::EnumDescriptor* d = planproto::ResourceInstanceActionReason_descriptor();
   for (int i = 0; i < d->value_count(); ++i) {
     std::string upper(name);
     for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     if (d->value(i)->name() == upper) return static_cast<planproto::ResourceInstanceActionReason>(d->value(i)->number());
   }
-  throw Failure{fmt::format("unknown action reason {}", name)};
+  return base::Error(fmt::format("unknown action reason {}", name));
 }
 
 // Which values the message holds for an action: before and/or after.
@@ -207,15 +209,20 @@ std::pair<bool, bool> ValuesOf(planproto::Action action) {
   }
 }
 
-void ChangeFromJson(Value change, const Type* type, bool sensitivity, planproto::Change* out) {
-  planproto::Action action = ActionFromJson(change.find("actions"));
-  out->set_action(action);
-  auto [has_before, has_after] = ValuesOf(action);
-  if (has_before) out->add_values()->set_msgpack(Encode(change.find("before"), Value(), type));
+base::Expected<void> ChangeFromJson(Value change, const Type* type, bool sensitivity, planproto::Change* out) {
+  base::Expected<planproto::Action> action = ActionFromJson(change.find("actions"));
+  if (!action) return action.error();
+  out->set_action(*action);
+  auto [has_before, has_after] = ValuesOf(*action);
+  if (has_before) {
+    base::Expected<std::string> before = Encode(change.find("before"), Value(), type);
+    if (!before) return before.error();
+    out->add_values()->set_msgpack(std::move(*before));
+  }
   if (has_after) {
-    Value after = change.find("after");
-    Value unknown = change.find("after_unknown");
-    out->add_values()->set_msgpack(Encode(after, unknown, type));
+    base::Expected<std::string> after = Encode(change.find("after"), change.find("after_unknown"), type);
+    if (!after) return after.error();
+    out->add_values()->set_msgpack(std::move(*after));
   }
   if (sensitivity) {
     AddSensitivePaths(change.find("before_sensitive"), out->mutable_before_sensitive_paths());
@@ -229,9 +236,10 @@ void ChangeFromJson(Value change, const Type* type, bool sensitivity, planproto:
   }
   Value generated = change.find("generated_config");
   if (generated.is_string()) out->set_generated_config(std::string(generated.text()));
+  return {};
 }
 
-void ResourceFromJson(Value rc, const structured::ProviderSchemas* schemas, planproto::ResourceInstanceChange* out) {
+base::Expected<void> ResourceFromJson(Value rc, const structured::ProviderSchemas* schemas, planproto::ResourceInstanceChange* out) {
   out->set_addr(std::string(rc.find("address").text()));
   Value previous = rc.find("previous_address");
   if (previous.is_string()) out->set_prev_run_addr(std::string(previous.text()));
@@ -248,11 +256,17 @@ void ResourceFromJson(Value rc, const structured::ProviderSchemas* schemas, plan
     const structured::Schema* schema = found ? *found : nullptr;
     if (schema != nullptr && schema->block) type = wire::ImpliedType(*schema->block);
   }
-  ChangeFromJson(rc.find("change"), type ? &*type : nullptr, true, out->mutable_change());
+  base::Expected<void> change = ChangeFromJson(rc.find("change"), type ? &*type : nullptr, true, out->mutable_change());
+  if (!change) return change;
   Value replace = rc.find("change").find("replace_paths");
   for (size_t i = 0; replace.is_array() && i < replace.size(); ++i) PathFromJson(replace.at(i), out->add_required_replace());
   Value reason = rc.find("action_reason");
-  if (reason.is_string()) out->set_action_reason(ReasonFromJson(reason.text()));
+  if (reason.is_string()) {
+    base::Expected<planproto::ResourceInstanceActionReason> found = ReasonFromJson(reason.text());
+    if (!found) return found.error();
+    out->set_action_reason(*found);
+  }
+  return {};
 }
 
 }  // namespace
@@ -283,47 +297,47 @@ std::string ZipArchiveOf(const std::vector<std::pair<std::string, std::string>>&
 
 base::Expected<std::string> TfplanFromJson(std::string_view plan_json, const structured::ProviderSchemas* schemas,
                                            UiMode mode) {
-  try {
-    auto doc = Parse(std::string(plan_json));
-    Value root = doc->root();
-    planproto::Plan plan;
-    plan.set_version(3);
-    Value version = root.find("terraform_version");
-    plan.set_terraform_version(version.is_string() ? std::string(version.text()) : "1.9.0");
-    Value timestamp = root.find("timestamp");
-    if (timestamp.is_string()) plan.set_timestamp(std::string(timestamp.text()));
-    plan.set_errored(root.find("errored").is_true());
-    plan.set_ui_mode(mode == UiMode::kDestroy       ? planproto::DESTROY
-                     : mode == UiMode::kRefreshOnly ? planproto::REFRESH_ONLY
-                                                    : planproto::NORMAL);
-    Value relevant = root.find("relevant_attributes");
-    for (size_t i = 0; relevant.is_array() && i < relevant.size(); ++i) {
-      planproto::ResourceAttr attr;
-      attr.set_resource(std::string(relevant.at(i).find("resource").text()));
-      PathFromJson(relevant.at(i).find("attribute"), attr.mutable_attr());
-      plan.add_field_15(attr.SerializeAsString());
-    }
-    for (const char* section : {"resource_changes", "resource_drift"}) {
-      Value list = root.find(section);
-      for (size_t i = 0; list.is_array() && i < list.size(); ++i) {
-        ResourceFromJson(list.at(i), schemas,
-                         std::string(section) == "resource_changes" ? plan.add_resource_changes()
-                                                                    : plan.add_resource_drift());
-      }
-    }
-    Value outputs = root.find("output_changes");
-    for (size_t i = 0; outputs.is_object() && i < outputs.size(); ++i) {
-      structured::Member m = outputs.member(i);
-      planproto::OutputChange* oc = plan.add_output_changes();
-      oc->set_name(std::string(m.key));
-      Type dynamic = Type::Dynamic();
-      ChangeFromJson(m.value, &dynamic, false, oc->mutable_change());
-      oc->set_sensitive(m.value.find("after_sensitive").is_true() || m.value.find("before_sensitive").is_true());
-    }
-    return plan.SerializeAsString();
-  } catch (const Failure& f) {
-    return base::Error(f.message);
+  base::Expected<std::shared_ptr<const structured::Document>> doc = Parse(std::string(plan_json));
+  if (!doc) return doc.error();
+  Value root = (*doc)->root();
+  planproto::Plan plan;
+  plan.set_version(3);
+  Value version = root.find("terraform_version");
+  plan.set_terraform_version(version.is_string() ? std::string(version.text()) : "1.9.0");
+  Value timestamp = root.find("timestamp");
+  if (timestamp.is_string()) plan.set_timestamp(std::string(timestamp.text()));
+  plan.set_errored(root.find("errored").is_true());
+  plan.set_ui_mode(mode == UiMode::kDestroy       ? planproto::DESTROY
+                   : mode == UiMode::kRefreshOnly ? planproto::REFRESH_ONLY
+                                                  : planproto::NORMAL);
+  Value relevant = root.find("relevant_attributes");
+  for (size_t i = 0; relevant.is_array() && i < relevant.size(); ++i) {
+    planproto::ResourceAttr attr;
+    attr.set_resource(std::string(relevant.at(i).find("resource").text()));
+    PathFromJson(relevant.at(i).find("attribute"), attr.mutable_attr());
+    plan.add_field_15(attr.SerializeAsString());
   }
+  for (const char* section : {"resource_changes", "resource_drift"}) {
+    Value list = root.find(section);
+    for (size_t i = 0; list.is_array() && i < list.size(); ++i) {
+      base::Expected<void> added =
+          ResourceFromJson(list.at(i), schemas,
+                           std::string(section) == "resource_changes" ? plan.add_resource_changes()
+                                                                      : plan.add_resource_drift());
+      if (!added) return added.error();
+    }
+  }
+  Value outputs = root.find("output_changes");
+  for (size_t i = 0; outputs.is_object() && i < outputs.size(); ++i) {
+    structured::Member m = outputs.member(i);
+    planproto::OutputChange* oc = plan.add_output_changes();
+    oc->set_name(std::string(m.key));
+    Type dynamic = Type::Dynamic();
+    base::Expected<void> added = ChangeFromJson(m.value, &dynamic, false, oc->mutable_change());
+    if (!added) return added.error();
+    oc->set_sensitive(m.value.find("after_sensitive").is_true() || m.value.find("before_sensitive").is_true());
+  }
+  return plan.SerializeAsString();
 }
 
 base::Expected<std::string> PlanFileFromJson(std::string_view plan_json, const structured::ProviderSchemas* schemas,

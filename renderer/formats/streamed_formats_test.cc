@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "base/executor.h"
 #include "bench/plan_generator.h"
 #include "gtest/gtest.h"
@@ -106,6 +108,57 @@ TEST_F(StreamedFormats, MarkdownBudgets) {
       format.max_bytes = bytes;
       format.verbose = verbose;
       ExpectSame(format, "markdown " + std::to_string(bytes) + (verbose ? " verbose" : ""));
+    }
+  }
+}
+
+// PlanEmpty diffs the leading no-op changes (several batches) before the drift is
+// written, and keeps the diffs of the batch that ends it from the first change that is not
+// a no-op on: Render takes those (here "changed" and "odd", whose diff warns) instead of
+// diffing them again. The output and the shown changes' warnings stay those of every diff
+// held.
+TEST_F(StreamedFormats, LeadingNoOpChanges) {
+  std::string plan = R"({"format_version": "1.2", "terraform_version": "1.9.0", "resource_drift": [)";
+  auto change = [](std::string_view name, std::string_view actions, std::string_view before, std::string_view after) {
+    return fmt::format(
+        R"({{"address": "aws_route53_record.{0}", "mode": "managed", "type": "aws_route53_record", "name": "{0}",)"
+        R"( "provider_name": "registry.opentofu.org/hashicorp/aws", "change": {{"actions": [{1}],)"
+        R"( "before": {2}, "after": {3}, "after_unknown": {{}}, "before_sensitive": {{}}, "after_sensitive": {{}}}}}})",
+        name, actions, before, after);
+  };
+  constexpr std::string_view kRecord = R"({"name": "a.example.com", "type": "A", "zone_id": "Z1", "ttl": 300})";
+  constexpr std::string_view kChanged = R"({"name": "a.example.com", "type": "A", "zone_id": "Z1", "ttl": 60})";
+  constexpr std::string_view kOdd = R"({"name": "a.example.com", "type": "A", "zone_id": "Z1", "ttl": "x", "no": 1})";
+  plan += change("drifted", R"("update")", kRecord, kChanged);
+  plan += R"(], "resource_changes": [)";
+  const size_t leading = 300;  // "changed" is in the middle of a batch
+  for (size_t i = 0; i < leading; ++i) {
+    // Some do not fit the schema: their diffs warn.
+    std::string_view value = i % 50 == 7 ? kOdd : kRecord;
+    plan += change(fmt::format("a{}", i), R"("no-op")", value, value) + ",";  // sorted first
+  }
+  plan += change("changed", R"("update")", kRecord, kChanged) + ",";
+  plan += change("odd", R"("update")", kOdd, kChanged) + "],";
+  // The drift is shown (so PlanEmpty is asked) when the plan reads what drifted.
+  plan += R"("relevant_attributes": [{"resource": "aws_route53_record.drifted", "attribute": ["ttl"]}]})";
+  for (OutputFormat f : OutputFormat::All()) {
+    for (bool verbose : {false, true}) {
+      FormatOptions format;
+      format.format = f;
+      format.summary = f == OutputFormat::kText;
+      format.verbose = verbose;
+      Rendered held = Render(format, false, &plan);
+      Rendered streamed = Render(format, true, &plan);
+      EXPECT_EQ(testing::Mismatch(held.output, streamed.output), "") << f.name();
+      // The presenters do not show a no-op change, so streamed they do not warn about one
+      // (the held diffs do); the others' warnings are the same.
+      std::vector<std::string> shown;
+      for (const std::string& w : held.warnings) {
+        if (!w.starts_with("aws_route53_record.a")) shown.push_back(w);
+      }
+      EXPECT_EQ(shown, streamed.warnings) << f.name();
+      EXPECT_EQ(shown.size(), 1u) << f.name();  // the change "odd"'s
+      EXPECT_NE(held.output.find("changed"), std::string::npos) << f.name();
     }
   }
 }

@@ -32,14 +32,17 @@ void StoreBody(Section& s, std::string_view body, size_t& kept, size_t keep_byte
   }
 }
 
-// The human rendering of a section that is not a resource change's (drift, outputs).
-std::string OtherBody(const Section& s, const PlanContext& plan, const Options& options) {
-  return s.group == Group::kOutputs ? RenderOutputChanges(plan.diffs, options) : RenderResourceDiffBody(*s.drift, options);
+// The human rendering of a section that is not a resource change's (drift, outputs);
+// `outputs`, when set, is the output changes' already rendered.
+std::string OtherBody(const Section& s, const PlanContext& plan, const Options& options, std::string* outputs) {
+  if (s.group != Group::kOutputs) return RenderResourceDiffBody(*s.drift, options);
+  return outputs != nullptr ? std::move(*outputs) : RenderOutputChanges(plan.diffs, options);
 }
 
 // Renders the bodies of `sections` (indices into c.sections; line-only ones are skipped),
-// the resource changes' a batch at a time.
-void RenderBodies(Comment& c, const PlanContext& plan, std::span<const size_t> sections, size_t keep_bytes) {
+// the resource changes' a batch at a time. `outputs`: as for OtherBody.
+void RenderBodies(Comment& c, const PlanContext& plan, std::span<const size_t> sections, size_t keep_bytes,
+                  std::string* outputs = nullptr) {
   size_t kept = 0;
   std::vector<size_t> changes;  // plan indices, and the sections they fill
   std::vector<size_t> targets;
@@ -47,7 +50,7 @@ void RenderBodies(Comment& c, const PlanContext& plan, std::span<const size_t> s
     Section& s = c.sections[k];
     if (s.line_only) continue;
     if (s.change == kNoChange) {
-      StoreBody(s, ToDiffSyntax(OtherBody(s, plan, c.options)), kept, keep_bytes);
+      StoreBody(s, ToDiffSyntax(OtherBody(s, plan, c.options, outputs)), kept, keep_bytes);
     } else {
       changes.push_back(s.change);
       targets.push_back(k);
@@ -147,14 +150,15 @@ Comment Collect(const PlanContext& plan, const Options& options, size_t keep_byt
     c.have_destroys = c.have_destroys || s.group == Group::kDestroy;
     c.sections.push_back(std::move(s));
   }
-  if (!RenderOutputChanges(plan.diffs, options).empty()) {
+  std::string outputs = RenderOutputChanges(plan.diffs, options);
+  if (!outputs.empty()) {
     Section s;
     s.group = Group::kOutputs;
     s.risk = budget::Risk::kOutputs;
     s.title = "changes to outputs";
     c.sections.push_back(std::move(s));
   }
-  RenderBodies(c, plan, AllSections(c), keep_bytes);
+  RenderBodies(c, plan, AllSections(c), keep_bytes, &outputs);
 
   if (options.include_resource) {
     int hidden = 0;
