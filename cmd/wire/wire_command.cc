@@ -227,15 +227,7 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
   o.command = first;
   if (std::optional<std::string> complaint = CheckOptions(o)) return UsageError(err, *complaint, first);
   if (base::Expected<void> masks = ParseMasks(o.masks); !masks) return UsageError(err, masks.error().message, first);
-  base::Expected<std::string> text = [&]() -> base::Expected<std::string> {
-    try {
-      return RunRequest(o, executor);
-    } catch (const std::exception& e) {
-      // The renderer still throws (InputError) until it returns Expected too (#16,
-      // renderer/).
-      return base::Error(e.what());
-    }
-  }();
+  base::Expected<std::string> text = RunRequest(o, executor);
   if (!text) {
     Write(err, fmt::format("planview wire: {}\n", text.error().message));
     return kExitBadInput;
