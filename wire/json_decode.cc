@@ -18,7 +18,6 @@
 
 namespace planview::wire {
 
-using structured::AppendJsonString;
 using structured::CheckString;
 using structured::FindInvalidUtf8;
 using structured::IsJsonNumber;

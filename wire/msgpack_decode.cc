@@ -161,11 +161,8 @@ class MsgpackDecoder {
       case Type::Kind::kTuple: {
         if (!IsArrayCode(c)) return r.Fail(start, fmt::format("{} is required", KindNoun(*plan.type)));
         r.Byte();
-        uint64_t n = c & 0x0f;
-        if (c > 0x9f) {
-          n = r.LengthAfter(c);
-          if (r.failed()) return false;
-        }
+        uint64_t n;
+        if (!r.ArrayCount(c, n)) return false;
         bool tuple = plan.kind == Type::Kind::kTuple;
         if (tuple && n != plan.elements.size()) {
           return r.Fail(start, fmt::format("a tuple of length {} is required ({} given)", plan.elements.size(), n));
@@ -185,11 +182,8 @@ class MsgpackDecoder {
       case Type::Kind::kMap: {
         if (!IsMapCode(c)) return r.Fail(start, "a map is required");
         r.Byte();
-        uint64_t n = c & 0x0f;
-        if (c > 0x8f) {
-          n = r.LengthAfter(c);
-          if (r.failed()) return false;
-        }
+        uint64_t n;
+        if (!r.MapCount(c, n)) return false;
         w_.BeginObject(plan);
         Step& step = path_.emplace_back();
         step.kind = PathStep::Kind::kKey;
@@ -218,11 +212,8 @@ class MsgpackDecoder {
     size_t start = r.pos();
     if (!IsMapCode(c)) return r.Fail(start, "an object is required");
     r.Byte();
-    uint64_t n = c & 0x0f;
-    if (c > 0x8f) {
-      n = r.LengthAfter(c);
-      if (r.failed()) return false;
-    }
+    uint64_t n;
+    if (!r.MapCount(c, n)) return false;
     const std::vector<AttributePlan>& attrs = plan.attributes;
     if (n != attrs.size()) {
       return r.Fail(start, fmt::format("an object with {} attributes is required ({} given)", attrs.size(), n));

@@ -1,6 +1,5 @@
 #include "wire/number.h"
 
-#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstring>

@@ -140,7 +140,7 @@ bool LooksLikeJson(std::string_view bytes) {
 base::Expected<WireValue> DecodeInput(const std::string& file, const std::string& input, const Type& type,
                                       base::Executor* executor) {
   base::Expected<std::string> read = structured::ReadInputFile(file, {.name = ForMessage(file)});
-  if (!read) return base::Error(read.error().message);
+  if (!read) return std::move(read).error();
   std::string bytes = std::move(*read);
   std::string kind = input;
   if (kind == "auto") {
@@ -179,10 +179,10 @@ base::Expected<void> FindValueType(const Options& o, ValueType& out) {
     return {};
   }
   base::Expected<LoadedSchemas> read = ReadSchemasFile(*o.schemas_file);
-  if (!read) return base::Error(read.error().message);
+  if (!read) return std::move(read).error();
   out.schemas = std::move(*read);
   base::Expected<ManagedResourceSchema> found = FindManagedResourceSchema(out.schemas, *o.schemas_file, *o.resource);
-  if (!found) return base::Error(found.error().message);
+  if (!found) return std::move(found).error();
   out.schema = found->schema;
   out.provider = found->provider;
   out.type = wire::ImpliedType(*out.schema->block);

@@ -312,11 +312,8 @@ inline bool CanonicalDecoder::Array(Reader& r, const TypePlan& plan, uint8_t c, 
                                      int depth) {
   if (!IsArrayCode(c)) return false;
   r.Byte();
-  uint64_t n = c & 0x0f;
-  if (c > 0x9f) {
-    n = r.LengthAfter(c);
-    if (r.failed()) return false;
-  }
+  uint64_t n;
+  if (!r.ArrayCount(c, n)) return false;
   bool tuple = plan.kind == Type::Kind::kTuple;
   bool set = plan.kind == Type::Kind::kSet;
   bool unify = !tuple && plan.unifies();
@@ -404,11 +401,8 @@ __attribute__((noinline)) inline bool CanonicalDecoder::Map(Reader& r, const Typ
                                                             const MarkerAt& m, int depth) {
   if (!IsMapCode(c)) return false;
   r.Byte();
-  uint64_t n = c & 0x0f;
-  if (c > 0x8f) {
-    n = r.LengthAfter(c);
-    if (r.failed()) return false;
-  }
+  uint64_t n;
+  if (!r.MapCount(c, n)) return false;
   if (n > r.left() / 2) return false;  // every member takes two bytes at least
   ++seq_;
   bool unify = plan.unifies();
@@ -453,11 +447,8 @@ __attribute__((noinline)) inline bool CanonicalDecoder::Object(Reader& r, const 
                                                                uint32_t at, const MarkerAt& m, int depth) {
   if (!IsMapCode(c)) return false;
   r.Byte();
-  uint64_t n = c & 0x0f;
-  if (c > 0x8f) {
-    n = r.LengthAfter(c);
-    if (r.failed()) return false;
-  }
+  uint64_t n;
+  if (!r.MapCount(c, n)) return false;
   const std::vector<AttributePlan>& attrs = plan.attributes;
   if (n != attrs.size()) return false;
   ++seq_;

@@ -103,6 +103,26 @@ class Reader {
     }
   }
 
+  // After an array (map) header's code byte `c`: its element (member) count in `n`; false,
+  // with the failure recorded, when the count's bytes are cut off. A fix-size header reads
+  // nothing more.
+  __attribute__((always_inline)) bool ArrayCount(uint8_t c, uint64_t& n) {
+    if (c <= 0x9f) {
+      n = c & 0x0f;
+      return true;
+    }
+    n = LengthAfter(c);
+    return !failed();
+  }
+  __attribute__((always_inline)) bool MapCount(uint8_t c, uint64_t& n) {
+    if (c <= 0x8f) {
+      n = c & 0x0f;
+      return true;
+    }
+    n = LengthAfter(c);
+    return !failed();
+  }
+
   // A str or bin item (the code is known to be one): offset and length of its bytes
   // (length 0 when it fails).
   std::pair<size_t, size_t> StrOrBin() {
