@@ -97,14 +97,16 @@ bool ChangeDiffs::PlanEmpty(const std::vector<OutputDiff>& outputs) {
   }
   if (no_changes_) return *no_changes_;
   const std::vector<ResourceChange>& all = plan_.resource_changes;
+  // A move decides without a diff.
+  if (std::any_of(all.begin(), all.end(), [](const ResourceChange& r) { return r.Moved(); })) {
+    no_changes_ = false;
+    return false;
+  }
   std::vector<Ready> batch;
   for (size_t start = 0; start < all.size(); start += kBatch) {
     const size_t count = std::min(kBatch, all.size() - start);
-    // A move decides without a diff; the changes before it are diffed first.
-    size_t diffed = 0;
-    while (diffed < count && !all[start + diffed].Moved()) ++diffed;
-    batch.assign(diffed, Ready());
-    base::ParallelRunsOn(executor_, diffed, 1, [&](size_t begin, size_t end) {
+    batch.assign(count, Ready());
+    base::ParallelRunsOn(executor_, count, 1, [&](size_t begin, size_t end) {
       for (size_t j = begin; j < end; ++j) {
         const Entry& entry = entries_[start + j];
         if (entry.diffable) {
@@ -112,14 +114,14 @@ bool ChangeDiffs::PlanEmpty(const std::vector<OutputDiff>& outputs) {
         }
       }
     });
-    size_t first = 0;  // the first change that is not a no-op, or `diffed`
-    while (first < diffed && (!entries_[start + first].diffable || batch[first].diff.action() == Action::kNoOp)) {
+    size_t first = 0;  // the first change that is not a no-op, or `count`
+    while (first < count && (!entries_[start + first].diffable || batch[first].diff.action() == Action::kNoOp)) {
       ++first;
     }
-    for (size_t j = first; j < diffed; ++j) {
+    for (size_t j = first; j < count; ++j) {
       if (entries_[start + j].diffable) ready_.emplace(start + j, std::move(batch[j]));
     }
-    if (first < count) {  // a change that is not a no-op, or a move
+    if (first < count) {  // a change that is not a no-op
       no_changes_ = false;
       return false;
     }
@@ -148,9 +150,7 @@ StreamedPlanDiffs::StreamedPlanDiffs(const Plan& plan, const SchemaSource& schem
     : warnings_(warnings),
       diffs_(internal::ComputeDriftDiffs(plan, schemas, mode, profile, warnings, executor)),
       changes_(plan, schemas, profile, executor, std::move(sink)) {
-  diffs_.outputs = internal::ComputeOutputDiffs(plan, profile, later_);
-  diffs_.deferred = internal::ComputeDeferredDiffs(plan, schemas, profile, later_);
-  diffs_.invoked = DiffInvokedActions(plan, schemas, profile, later_);
+  internal::ComputeLaterDiffs(plan, schemas, profile, later_, diffs_);
 }
 
 void StreamedPlanDiffs::Finish() {

@@ -155,19 +155,20 @@ void RenderTestRun(Value status, const change::Colorize& colorize, std::string& 
 base::Expected<void> RenderTestSummary(Value summary, const change::Colorize& colorize, std::string& out) {
   FieldReader read;
   auto count = [&](std::string_view key) { return static_cast<uint64_t>(read.Int(summary, key, "$.test_summary")); };
-  for (std::string_view key : {"skipped", "passed", "failed", "errored"}) count(key);
+  const uint64_t skipped = count("skipped");
+  const uint64_t passed = count("passed");
+  const uint64_t failed = count("failed");
+  const uint64_t errored = count("errored");
   if (read.failed()) return read.error();
   out += '\n';
   std::string_view status = summary.find("status").text();
-  const uint64_t skipped = count("skipped");
   if (status == "pending" || status == "skip") {
     out += "Executed 0 tests";
   } else {
     if (status == "pass") out += colorize.Color("[green]Success![reset] ");
     if (status == "fail" || status == "error") out += colorize.Color("[red]Failure![reset] ");
     // Go's int arithmetic wraps.
-    out += fmt::format("{} passed, {} failed", static_cast<int64_t>(count("passed")),
-                       static_cast<int64_t>(count("failed") + count("errored")));
+    out += fmt::format("{} passed, {} failed", static_cast<int64_t>(passed), static_cast<int64_t>(failed + errored));
   }
   out += static_cast<int64_t>(skipped) > 0 ? fmt::format(", {} skipped.\n", static_cast<int64_t>(skipped)) : ".\n";
   return {};

@@ -142,6 +142,8 @@ PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanM
   return diffs;
 }
 
+namespace {
+
 std::vector<DeferredDiff> ComputeDeferredDiffs(const Plan& plan, const SchemaSource& schemas,
                                                const change::Profile& profile, Warnings& warnings) {
   std::vector<DeferredDiff> out;
@@ -169,6 +171,15 @@ std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, const change::Profi
     outputs.push_back({o.name, *std::move(diff)});
   }
   return outputs;
+}
+
+}  // namespace
+
+void ComputeLaterDiffs(const Plan& plan, const SchemaSource& schemas, const change::Profile& profile,
+                       Warnings& warnings, PlanDiffs& diffs) {
+  diffs.outputs = ComputeOutputDiffs(plan, profile, warnings);
+  diffs.deferred = ComputeDeferredDiffs(plan, schemas, profile, warnings);
+  diffs.invoked = DiffInvokedActions(plan, schemas, profile, warnings);
 }
 
 }  // namespace internal
@@ -226,9 +237,7 @@ PlanDiffs ComputePlanDiffs(const Plan& plan, const SchemaSource& schemas, PlanMo
     ResourceDiff& d = diffs.changes[i];
     DiffTriggeredActions(plan, all[i], schemas, profile, warnings, d.actions_before, d.actions_after);
   }
-  diffs.outputs = ComputeOutputDiffs(plan, profile, warnings);
-  diffs.deferred = ComputeDeferredDiffs(plan, schemas, profile, warnings);
-  diffs.invoked = DiffInvokedActions(plan, schemas, profile, warnings);
+  ComputeLaterDiffs(plan, schemas, profile, warnings, diffs);
   return diffs;
 }
 

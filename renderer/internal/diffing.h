@@ -40,10 +40,10 @@ change::Diff DiffPlannedChange(const ResourceChange& r, const structured::Block*
 PlanDiffs ComputeDriftDiffs(const Plan& plan, const SchemaSource& schemas, PlanMode mode,
                             const change::Profile& profile, Warnings& warnings, base::Executor* pool);
 
-std::vector<DeferredDiff> ComputeDeferredDiffs(const Plan& plan, const SchemaSource& schemas,
-                                               const change::Profile& profile, Warnings& warnings);
-
-std::vector<OutputDiff> ComputeOutputDiffs(const Plan& plan, const change::Profile& profile, Warnings& warnings);
+// The parts of ComputePlanDiffs after the resource changes, in its order: `diffs`'s
+// outputs, deferred changes and invoked actions, their warnings added to `warnings`.
+void ComputeLaterDiffs(const Plan& plan, const SchemaSource& schemas, const change::Profile& profile,
+                       Warnings& warnings, PlanDiffs& diffs);
 
 }  // namespace planview::renderer::internal
 
