@@ -48,13 +48,4 @@ bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint
   return true;
 }
 
-bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
-                       const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
-                       std::string& text, std::FILE* err, base::Executor* executor) {
-  structured::InputText input;
-  bool read = ReadDocumentInput(file, file_name, max_bytes, schemas, mode, input, err, executor);
-  text = std::move(input).TakeString();
-  return read;
-}
-
 }  // namespace planview::cmd

@@ -30,10 +30,6 @@ std::string BinaryDataKind(std::string_view text);
 bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
                        const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
                        structured::InputText& text, std::FILE* err, base::Executor* executor = nullptr);
-bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
-                       const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
-                       std::string& text, std::FILE* err,
-                       base::Executor* executor = nullptr);
 
 }  // namespace planview::cmd
 

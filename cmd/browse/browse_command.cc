@@ -95,7 +95,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
 
   const bool from_stdin = cli->file == "-";
   const std::string file_name = from_stdin ? "<stdin>" : ForMessage(cli->file);
-  std::string text;
+  structured::InputText text;
   if (!ReadDocumentInput(cli->file, file_name, cli->max_input_bytes, schemas.get(), cli->mode, text, err, executor)) {
     return kExitBadInput;
   }
@@ -103,7 +103,7 @@ int RunBrowse(std::span<const std::string> args, const Terminal& terminal, std::
     Error(err, "browse: the plan came on standard input and there is no terminal (/dev/tty) for the keys");
     return kExitUsage;
   }
-  if (!cli->masks.masks.empty()) text = cli->masks.masks.MaskDocument(text);  // as the plain viewer masks
+  if (!cli->masks.masks.empty()) text = cli->masks.masks.MaskDocument(text.view());  // as the plain viewer masks
   renderer::tree::PlanTreeOptions options;
   options.schemas = schemas.get();
   options.mode = cli->mode.value_or(renderer::PlanMode::kNormal);

@@ -201,9 +201,9 @@ TEST(BrowseColors, OnlyTheSymbolsTheRendererWroteAreColoured) {
   renderer::tree::PlanTreeOptions options;
   options.schemas = &*schemas;
   base::Expected<std::unique_ptr<renderer::tree::PlanTree>> tree = renderer::tree::PlanTree::Load(
-      R"({"format_version":"1.2","resource_changes":[{"address":"t.a","mode":"managed","type":"t","name":"a",
+      std::string(R"({"format_version":"1.2","resource_changes":[{"address":"t.a","mode":"managed","type":"t","name":"a",
           "provider_name":"p","change":{"actions":["delete","create"],"before":{"x":"a\n  + not a change\n"},
-          "after":{"x":"b\n  + not a change\n"},"replace_paths":[["x"]]}}]})",
+          "after":{"x":"b\n  + not a change\n"},"replace_paths":[["x"]]}}]})"),
       "plan.json", options);
   ASSERT_TRUE(tree) << tree.error().message;
   BrowseView view(**tree);

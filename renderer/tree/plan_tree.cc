@@ -30,10 +30,10 @@ bool PlanEntry::Risky() const {
   return false;
 }
 
-base::Expected<std::unique_ptr<PlanTree>> PlanTree::Load(std::string text, std::string_view file_name,
+base::Expected<std::unique_ptr<PlanTree>> PlanTree::Load(structured::InputText text, std::string_view file_name,
                                                          const PlanTreeOptions& options) {
   auto failure = [file_name](std::string message) { return base::Error(std::move(message), std::string(file_name)); };
-  if (LooksLikeLog(text)) {
+  if (LooksLikeLog(text.view())) {
     return failure(fmt::format("{}: a JSON log, not a plan; browse shows plans (`planview {}` renders it)", file_name,
                         file_name));
   }

@@ -22,6 +22,7 @@
 #include "renderer/resource_change.h"
 #include "renderer/schema_source.h"
 #include "renderer/tree/line_tree.h"
+#include "structured/input_text.h"
 #include "structured/json_value.h"
 #include "structured/schema.h"
 
@@ -49,7 +50,7 @@ class PlanTree {
  public:
   // Parses a plan document. A failure is the one-line message the plain viewer prints
   // (naming `file_name`, a line:column or a JSON path).
-  static base::Expected<std::unique_ptr<PlanTree>> Load(std::string text, std::string_view file_name,
+  static base::Expected<std::unique_ptr<PlanTree>> Load(structured::InputText text, std::string_view file_name,
                                                         const PlanTreeOptions& options);
 
   const std::vector<PlanEntry>& entries() const { return entries_; }

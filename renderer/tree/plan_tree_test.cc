@@ -205,7 +205,7 @@ TEST(PlanTree, BadInputGivesThePlainViewersErrors) {
     EXPECT_EQ(tree.error().message, RenderDocument(std::string(text), "p.json", DocumentRequest{}).error);
     EXPECT_EQ(tree.error().file, "p.json");
   }
-  base::Expected<std::unique_ptr<PlanTree>> state = PlanTree::Load("{\"values\": {}}", "s.json", options);
+  base::Expected<std::unique_ptr<PlanTree>> state = PlanTree::Load(std::string("{\"values\": {}}"), "s.json", options);
   ASSERT_FALSE(state);
   EXPECT_EQ(state.error().message, "s.json: a state, not a plan; browse shows plans (`planview s.json` renders it)");
 }
