@@ -20,7 +20,6 @@
 #define PLANVIEW_PLANFILE_PLAN_FILE_H_
 
 #include <cstdint>
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>

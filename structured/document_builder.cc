@@ -10,6 +10,8 @@ namespace planview::structured {
 namespace {
 constexpr uint32_t kIndexedObjectSize = internal::kIndexedObjectSize;
 constexpr uint32_t kAlreadySorted = internal::kAlreadySortedIndex;
+constexpr const char* kTooLarge = "JSON document too large for planview (4 GiB of text at most)";
+constexpr const char* kKeyTooLong = "JSON object key longer than 512 MiB";
 
 // A call that breaks the builder's contract is a bug in its producer, not bad input: one
 // line on standard error, then abort (as base::Expected does when misused).
@@ -29,11 +31,6 @@ DocumentBuilder::DocumentBuilder(std::string_view source, std::shared_ptr<const 
   doc_->source_ = source;
   doc_->owned_source_ = std::move(owner);
 }
-
-namespace {
-constexpr const char* kTooLarge = "JSON document too large for planview (4 GiB of text at most)";
-constexpr const char* kKeyTooLong = "JSON object key longer than 512 MiB";
-}  // namespace
 
 void DocumentBuilder::TooLarge(size_t length) {
   Fail(length > internal::kMaxLength ? "string longer than 512 MiB" : kTooLarge);
