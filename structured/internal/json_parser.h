@@ -135,8 +135,11 @@ size_t Unescape(const char* s, size_t n, size_t first, std::string& scratch) {
   return w;
 }
 
-// The skipped top-level arrays and objects the scout has found so far, in order: written by
-// the scout, read by the building thread while it runs.
+// The skipped top-level arrays and objects the scout has checked so far, in order: written
+// by the scout, read by the building thread while it runs. It also settles who drops a
+// range's pages, so that they leave memory once both threads are done with them: the
+// building thread reads a range only when it gets there before the scout has checked it
+// (then it passes over the range itself).
 class ScoutedRanges {
  public:
   struct Range {
@@ -144,16 +147,30 @@ class ScoutedRanges {
     size_t end = 0;
     bool operator==(const Range&) const = default;
   };
-  void Add(Range range) {
+  // The scout checked `range`: true when the building thread will not read it (the scout
+  // drops its pages now), false when it is passing over it itself (it drops them after).
+  bool Add(Range range) {
     std::lock_guard<std::mutex> lock(mutex_);
     ranges_.push_back(range);
+    return passing_ != ranges_.size() - 1;
   }
-  // The i-th range, if found already.
+  // The i-th range, if checked already; if not, the building thread passes over it itself
+  // and calls Passed(i, ...) after.
   bool Get(size_t i, Range& range) {
     std::lock_guard<std::mutex> lock(mutex_);
-    if (i >= ranges_.size()) return false;
+    if (i >= ranges_.size()) {
+      passing_ = i;
+      return false;
+    }
     range = ranges_[i];
     return true;
+  }
+  // The building thread has passed over `range`, the i-th: true when the scout checked
+  // the same range meanwhile (the building thread drops its pages now).
+  bool Passed(size_t i, Range range) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    passing_ = kNone;
+    return i < ranges_.size() && ranges_[i] == range;
   }
   // Whether the scout found exactly `ranges` (once it is done).
   bool Equals(const std::vector<Range>& ranges) {
@@ -162,8 +179,10 @@ class ScoutedRanges {
   }
 
  private:
+  static constexpr size_t kNone = SIZE_MAX;
   std::mutex mutex_;
   std::deque<Range> ranges_;
+  size_t passing_ = kNone;  // the range the building thread is passing over itself
 };
 
 template <class K>
@@ -206,8 +225,8 @@ class Parser {
       if (container && IsSkipped(raw, escaped)) {
         const char* value = p;
         if (!ParseValue<false>(p, 1)) return false;
-        if (drop_skipped_) DropPages(value, static_cast<size_t>(p - value));
-        found.Add({static_cast<size_t>(value - begin_), static_cast<size_t>(p - begin_)});
+        const bool unread = found.Add({static_cast<size_t>(value - begin_), static_cast<size_t>(p - begin_)});
+        if (drop_skipped_ && unread) DropPages(value, static_cast<size_t>(p - value));
       } else if (container) {
         const size_t end = SkipContainerWith<K>(begin_, static_cast<size_t>(p - begin_), static_cast<size_t>(end_ - begin_));
         if (end == kNoEnd) return Fail(end_, "unexpected end of input");
@@ -558,14 +577,18 @@ class Parser {
   }
 
   // Passes over the skipped array or object at p (the n-th such, counting from 0) without
-  // checking it: where it ends is the scout's, when the scout has found it already (at the
-  // same place), else found here by its brackets.
+  // checking it: where it ends is the scout's, when the scout has checked it already (at
+  // the same place), else found here by its brackets.
   bool Measure(const char*& p) {
     const size_t begin = static_cast<size_t>(p - begin_);
+    const size_t n = measured_.size();
     ScoutedRanges::Range range;
-    if (!scouted_->Get(measured_.size(), range) || range.begin != begin) {
+    if (!scouted_->Get(n, range)) {
       range = {begin, SkipContainerWith<K>(begin_, begin, static_cast<size_t>(end_ - begin_))};
       if (range.end == kNoEnd) return Fail(end_, "unexpected end of input");
+      if (scouted_->Passed(n, range) && drop_skipped_) DropPages(p, range.end - begin);
+    } else if (range.begin != begin) {
+      return Fail(p, "a skipped value ends elsewhere than it seemed to");
     }
     measured_.push_back(range);
     p = begin_ + range.end;
