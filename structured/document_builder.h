@@ -140,6 +140,15 @@ class DocumentBuilder {
     Put(at, internal::kTagObject, static_cast<uint32_t>(count), first);
   }
   std::shared_ptr<const Document> FinishAt(uint32_t root);
+  // Moves the value written in slot `from` to the reserved slot `to` (a container's
+  // children stay where they are): for producers that write a value before they know
+  // where it goes, such as the members of an object whose count is known only at its end.
+  // Nothing may refer to `from` afterwards.
+  void MoveValue(uint32_t from, uint32_t to) {
+    uint32_t* w = words_.data();
+    w[to] = w[from];
+    w[to + 1] = w[from + 1];
+  }
 
   // How much a builder writing in place holds, and going back to it (the integer cache
   // is cleared): for producers that undo a value that failed halfway.
