@@ -8,6 +8,7 @@
 #include <deque>
 #include <exception>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -228,6 +229,31 @@ void ParallelRunsOn(Executor* executor, size_t n, size_t chunk, const std::funct
   } else if (n > 0) {
     fn(0, n);
   }
+}
+
+Expected<void> ParallelUntilErrorOn(Executor* executor, size_t n, size_t chunk,
+                                    const std::function<Expected<void>(size_t i)>& fn) {
+  if (chunk == 0) chunk = 1;
+  // One slot per run, so no lock: each run writes only its own.
+  std::vector<std::optional<Error>> errors((n + chunk - 1) / chunk);
+  std::atomic<size_t> lowest_failed_run = errors.size();
+  ParallelRunsOn(executor, n, chunk, [&](size_t begin, size_t end) {
+    const size_t run = begin / chunk;
+    for (size_t i = begin; i < end; ++i) {
+      if (lowest_failed_run.load(std::memory_order_relaxed) < run) return;  // cannot come first
+      Expected<void> tried = fn(i);
+      if (tried) continue;
+      errors[i / chunk] = std::move(tried).error();
+      size_t seen = lowest_failed_run.load(std::memory_order_relaxed);
+      while (i / chunk < seen && !lowest_failed_run.compare_exchange_weak(seen, i / chunk)) {
+      }
+      return;
+    }
+  });
+  for (std::optional<Error>& error : errors) {
+    if (error) return std::move(*error);
+  }
+  return {};
 }
 
 }  // namespace planview::base

@@ -14,6 +14,9 @@
 // - `ParallelRuns(n, chunk, fn)` calls fn(begin, end) once per run of `chunk` indices; when
 //   calls throw, the exception of the lowest run that threw is rethrown (independent of
 //   timing).
+// - `ParallelUntilErrorOn(executor, n, chunk, fn)` tries fn(i) for every i in [0, n) in
+//   runs of `chunk` and gives the error of the lowest i that failed: the error a loop on
+//   one thread would stop at, whatever the timing.
 // - `Start(task)` hands one task to a helper and returns at once; `Task::Wait()` returns
 //   when it has run (running it on the waiting thread if no helper has taken it yet, so
 //   waiting never deadlocks, with or without helpers) and rethrows what it threw.
@@ -24,6 +27,8 @@
 #include <cstddef>
 #include <functional>
 #include <memory>
+
+#include "base/expected.h"
 
 namespace planview::base {
 
@@ -66,6 +71,13 @@ class Executor {
 
 // `executor->ParallelRuns(n, chunk, fn)`, or fn(0, n) on this thread when there is none.
 void ParallelRunsOn(Executor* executor, size_t n, size_t chunk, const std::function<void(size_t, size_t)>& fn);
+
+// fn(i) for i in [0, n), in runs of `chunk` as ParallelRunsOn makes them: a run stops at
+// its first failure, or before its next item once a lower run has failed. The error of
+// the lowest failing i, or success. Every i below it has been tried; those above may have
+// been or not.
+Expected<void> ParallelUntilErrorOn(Executor* executor, size_t n, size_t chunk,
+                                    const std::function<Expected<void>(size_t i)>& fn);
 
 }  // namespace planview::base
 

@@ -62,6 +62,36 @@ TEST(Executor, ParallelRunsOnWithoutAPoolIsOneRunHere) {
   EXPECT_EQ(runs, (std::vector<std::pair<size_t, size_t>>{{0, 10}, {10, 20}, {20, 25}}));
 }
 
+// The error is the lowest failing item's, with and without helpers and whatever the timing:
+// here the runs above fail first while the lowest failing run is held back.
+TEST(Executor, ParallelUntilErrorGivesTheLowestFailingItem) {
+  for (int threads : {0, 1, 2}) {
+    Executor pool(threads == 0 ? 1 : threads);
+    Executor* executor = threads == 0 ? nullptr : &pool;
+    for (int round = 0; round < 10; ++round) {
+      std::vector<std::atomic<int>> tried(100);
+      Expected<void> result = ParallelUntilErrorOn(executor, 100, 10, [&](size_t i) -> Expected<void> {
+        ++tried[i];
+        if (i == 23) std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        if (i == 23 || i == 27 || i >= 60) return Error("item " + std::to_string(i));
+        return {};
+      });
+      ASSERT_FALSE(result);
+      EXPECT_EQ(std::move(result).error().message, "item 23") << threads;
+      for (size_t i = 0; i <= 23; ++i) EXPECT_EQ(tried[i].load(), 1) << threads << " item " << i;
+      for (size_t i = 24; i < 30; ++i) EXPECT_EQ(tried[i].load(), 0) << "the run stops at its failure";
+    }
+  }
+  Executor pool(2);
+  std::vector<std::atomic<int>> tried(1001);
+  EXPECT_TRUE(ParallelUntilErrorOn(&pool, 1001, 10, [&](size_t i) -> Expected<void> {
+    ++tried[i];
+    return {};
+  }));
+  for (size_t i = 0; i < tried.size(); ++i) EXPECT_EQ(tried[i].load(), 1) << i;
+  EXPECT_TRUE(ParallelUntilErrorOn(&pool, 0, 10, [](size_t) -> Expected<void> { return Error("none"); }));
+}
+
 TEST(Executor, ParallelForFromHelpersAndTasksFinishes) {
   // Loops started inside loops and tasks, with helpers busy: the caller always works on
   // its own loop, so nothing waits for a helper that never comes.

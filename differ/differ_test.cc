@@ -18,6 +18,8 @@
 #include "change/colorize.h"
 #include "change/diff_dump.h"
 #include "change/testing/json_values.h"
+#include "differ/internal/path.h"
+#include "differ/internal/walk.h"
 #include "structured/json_parse.h"
 
 namespace planview::differ {
@@ -152,6 +154,30 @@ TEST_F(DifferTest, TheFirstErrorIsTheOneReported) {
   std::tie(path, message) =
       ErrorOf(ComputeDiffForBlock(Update(R"({"rule": [{"port": "x"}, {"port": 3}, {"port": 4}]})", "null"), *block));
   EXPECT_EQ(message, ".rule[1].port: the before value is a number, but the schema expects a string");
+}
+
+TEST_F(DifferTest, MapWalksStopAtTheFirstError) {
+  // "a" and "c" are wrong: the error is a's, and the walk returns at once with an empty
+  // diff (no map of the keys it would have gone on to).
+  structured::Change change = Update(R"({"a": 1, "b": "x", "c": 2})", R"({"a": "y", "b": "x", "c": "z"})");
+  for (bool nested : {false, true}) {
+    internal::Path path;
+    change::Diff diff;
+    if (nested) {
+      auto attribute = structured::ParseAttribute(Json(R"({"nested_type": {"nesting_mode": "map",
+          "attributes": {"v": {"type": "string", "optional": true}}}, "optional": true})"),
+                                                  "$");
+      ASSERT_TRUE(attribute) << attribute.error().message;
+      change = Update(R"({"a": {"v": 1}, "c": {"v": 2}})", R"({"a": {"v": "y"}, "c": {"v": "z"}})");
+      diff = internal::DiffNestedMap(change, attribute->nested_type->attributes, path);
+    } else {
+      diff = internal::DiffMap(change, Type(R"("string")"), path);
+    }
+    ASSERT_TRUE(path.failed()) << nested;
+    EXPECT_EQ(path.error()->message, nested ? R"(["a"].v: the before value is a number, but the schema expects a string)"
+                                            : R"(["a"]: the before value is a number, but the schema expects a string)");
+    EXPECT_FALSE(diff.valid()) << nested;
+  }
 }
 
 TEST_F(DifferTest, NestedAttributeKeysAreQuoted) {

@@ -59,6 +59,7 @@ Diff DiffNestedList(const Change& change, const AttributeMap& attributes, Path& 
   auto [elements, action] = ProcessNestedList(change, path, [&](const Change& child) {
     return DiffNestedAttribute(child, attributes, structured::NestingMode::kSingle, path);
   });
+  if (path.failed()) return Diff();
   return Diff(renderers::NestedList(std::move(elements)), action, change.replace_paths.Matches());
 }
 

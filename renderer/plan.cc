@@ -1,7 +1,5 @@
 #include "renderer/plan.h"
 
-#include <mutex>
-#include <optional>
 #include <utility>
 
 #include <fmt/format.h>
@@ -23,25 +21,14 @@ base::Expected<std::vector<ResourceChange>> ReadResourceChanges(structured::Valu
   if (read.failed()) return read.error();
   std::string path = KeyPath("$", key);
   std::vector<ResourceChange> out(list.size());
-  std::mutex mutex;
-  size_t failed_at = list.size();
-  std::optional<base::Error> error;
-  auto run = [&](size_t begin, size_t end) {
-    for (size_t i = begin; i < end; ++i) {
-      base::Expected<ResourceChange> entry = ResourceChange::FromJson(list.at(i), IndexPath(path, i));
-      if (!entry) {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (i < failed_at) {
-          failed_at = i;
-          error = std::move(entry).error();
-        }
-        return;  // the rest of this run cannot come first
-      }
-      out[i] = *std::move(entry);
-    }
-  };
-  base::ParallelRunsOn(pool, list.size(), 256, run);
-  if (error) return *std::move(error);
+  base::Expected<void> read_all =
+      base::ParallelUntilErrorOn(pool, list.size(), 256, [&](size_t i) -> base::Expected<void> {
+        base::Expected<ResourceChange> entry = ResourceChange::FromJson(list.at(i), IndexPath(path, i));
+        if (!entry) return std::move(entry).error();
+        out[i] = *std::move(entry);
+        return {};
+      });
+  if (!read_all) return std::move(read_all).error();
   SortResourceChanges(out, pool);
   return out;
 }
@@ -87,12 +74,7 @@ base::Expected<Plan> Plan::FromJson(structured::Value root, base::Executor* pool
   for (size_t i = 0; i < attrs.size() && !read.failed(); ++i) {
     std::string path = IndexPath(attrs_path, i);
     structured::Value a = attrs.at(i);
-    read.RequireObject(a, path);
-    structured::Value attribute = a.find("attribute");
-    if (!attribute.is_null() && !attribute.is_array()) {
-      read.Fail(KeyPath(path, "attribute"),
-                fmt::format("expected an array, found {}", structured::KindName(attribute.kind())));
-    }
+    structured::Value attribute = read.Array(a, "attribute", path);
     plan.relevant_attributes.push_back({read.String(a, "resource", path), attribute});
   }
   if (read.failed()) return read.error();

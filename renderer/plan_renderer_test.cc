@@ -192,6 +192,12 @@ TEST(RenderPlan, MalformedPlansNameThePath) {
   EXPECT_EQ(Render(R"({"resource_changes":[{"address":"t.a","change":{"actions":["explode"]}}]})").error,
             "plan.json: $.resource_changes[0].change.actions: unrecognized action list [explode]");
   EXPECT_EQ(Render(R"({"resource_changes":{}})").error, "plan.json: $.resource_changes: expected an array, found object");
+  // relevant_attributes: the entry, then its attribute path, then its resource.
+  EXPECT_EQ(Render(R"({"relevant_attributes":[3]})").error, "plan.json: $.relevant_attributes[0]: expected an object, found number");
+  EXPECT_EQ(Render(R"({"relevant_attributes":[{"resource":1,"attribute":"x"}]})").error,
+            "plan.json: $.relevant_attributes[0].attribute: expected an array, found string");
+  EXPECT_EQ(Render(R"({"relevant_attributes":[{"resource":1,"attribute":null}]})").error,
+            "plan.json: $.relevant_attributes[0].resource: expected a string, found number");
 }
 
 // Hundreds of resources of every kind, so the streamed renderer goes through several

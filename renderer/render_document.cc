@@ -38,9 +38,8 @@ Options ResolveProduct(const DocumentRequest& request, std::optional<Product> si
 base::Expected<void> RenderPlanDocument(structured::Value root, std::shared_ptr<const structured::Document> document,
                                         const DocumentRequest& request, const Options& options,
                                         DocumentResult& result) {
-  // Text written to a sink, and presenters that stream, get the resource changes diffed a
-  // batch at a time; other presenters and text returned whole get every diff first.
-  const bool presenter_streams = request.plan_presenter && request.plan_presenter_streams;
+  // Text written to a sink, and presenters, get the resource changes diffed a batch at a
+  // time; text returned whole gets every diff first.
   const bool text_streams = request.sink && !request.plan_presenter;
   base::Executor* executor = request.executor;
   base::Expected<Plan> read = Plan::FromJson(root, executor);
@@ -58,11 +57,11 @@ base::Expected<void> RenderPlanDocument(structured::Value root, std::shared_ptr<
   SchemaSource source(schemas);
   PlanQuality quality = request.quality ? *request.quality : QualityFromPlan(plan, request.mode);
   std::string_view version = plan.redacted ? plan.provider_format_version : request.provider_format_version;
-  if (presenter_streams || text_streams) {
+  if (request.plan_presenter || text_streams) {
     StreamedPlanDiffs streamed(plan, source, request.mode, options.profile(), executor, request.sink, result.warnings);
-    if (presenter_streams) {
+    if (request.plan_presenter) {
       request.plan_presenter(
-          PlanContext{plan, streamed.diffs(), request.mode, quality, version, options, &streamed.changes()},
+          PlanContext{plan, streamed.diffs(), request.mode, quality, version, options, streamed.changes()},
           result.output);
     } else {
       RenderPlanStreamed(plan, streamed.diffs(), streamed.changes(), request.mode, quality,
@@ -72,10 +71,6 @@ base::Expected<void> RenderPlanDocument(structured::Value root, std::shared_ptr<
     return {};
   }
   PlanDiffs diffs = ComputePlanDiffs(plan, source, request.mode, result.warnings, options.profile(), executor);
-  if (request.plan_presenter) {
-    request.plan_presenter(PlanContext{plan, diffs, request.mode, quality, version, options}, result.output);
-    return {};
-  }
   RenderPlan(plan, diffs, request.mode, quality, request.provider_format_version, options, result.output);
   return {};
 }
@@ -97,27 +92,14 @@ bool Refused(const DocumentRequest& request, DocumentKind kind, DocumentResult& 
 
 }  // namespace
 
-bool PlanContext::Empty() const {
-  return changes == nullptr ? diffs.Empty() : changes->PlanEmpty(diffs.outputs);
-}
+bool PlanContext::Empty() const { return changes.PlanEmpty(diffs.outputs); }
 
 void PlanContext::RenderChanges(std::span<const size_t> order, const ChangeDiffs::RenderFn& render,
                                 const ChangeDiffs::EmitFn& emit) const {
-  if (changes != nullptr) {
-    changes->Render(order, render, emit);
-    return;
-  }
-  std::string text;
-  for (size_t i : order) {
-    text.clear();
-    render(diffs.changes[i], text);
-    emit(i, text);
-  }
+  changes.Render(order, render, emit);
 }
 
-void PlanContext::Flush(std::string& out) const {
-  if (changes != nullptr) changes->Flush(out);
-}
+void PlanContext::Flush(std::string& out) const { changes.Flush(out); }
 
 DocumentResult RenderDocument(std::string text, std::string_view file_name, const DocumentRequest& request) {
   return RenderDocument(structured::InputText(std::move(text)), file_name, request);

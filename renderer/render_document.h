@@ -28,22 +28,21 @@ namespace planview::renderer {
 // it in another format (renderer/formats/).
 struct PlanContext {
   const Plan& plan;
-  // For a presenter that streams (DocumentRequest::plan_presenter_streams): the drift,
-  // output, deferred and invoked diffs, and no resource changes (`changes` diffs those).
-  // Otherwise every diff.
+  // The drift, output, deferred and invoked diffs, and no resource changes (`changes`
+  // diffs those).
   const PlanDiffs& diffs;
   PlanMode mode;
   PlanQuality quality;
   std::string_view provider_format_version;  // the redacted plan's own when it has one
   const Options& options;
-  ChangeDiffs* changes = nullptr;  // set for a presenter that streams
+  ChangeDiffs& changes;  // the resource changes, diffed a batch at a time as they are shown
 
-  // PlanDiffs::Empty, whichever way the resource changes are diffed.
+  // PlanDiffs::Empty for the plan (ChangeDiffs::PlanEmpty).
   bool Empty() const;
-  // ChangeDiffs::Render through `changes`, or over `diffs.changes` when every diff is there.
+  // ChangeDiffs::Render.
   void RenderChanges(std::span<const size_t> order, const ChangeDiffs::RenderFn& render,
                      const ChangeDiffs::EmitFn& emit) const;
-  // ChangeDiffs::Flush (nothing without `changes`).
+  // ChangeDiffs::Flush.
   void Flush(std::string& out) const;
 };
 
@@ -59,11 +58,10 @@ struct DocumentRequest {
   std::optional<Product> product;
   Options options;
   int log_diagnostic_width = kLogDiagnosticWidth;
-  // Renders plans instead of RenderPlan when set (states and logs are unaffected).
+  // Renders plans instead of RenderPlan when set (states and logs are unaffected). It
+  // diffs the resource changes through PlanContext::changes, a batch at a time, and its
+  // output goes to `sink` (when set) between batches.
   std::function<void(const PlanContext&, std::string& out)> plan_presenter;
-  // The presenter diffs the resource changes through PlanContext::changes, a batch at a
-  // time, and its output goes to `sink` (when set) between batches.
-  bool plan_presenter_streams = false;
   // Called with the whole plan once it is read, before it is rendered (gates: the plan
   // whole, whatever a presenter's filters show). Not called for states and logs.
   std::function<void(const Plan&)> plan_observer;
@@ -72,8 +70,7 @@ struct DocumentRequest {
   // commands).
   std::function<void(std::string& text)> frame_other;
   // When set, the output goes to `sink` instead of DocumentResult::output: in order, in
-  // chunks, a plan's while it is being rendered (without a plan_presenter, or with one that
-  // streams: each resource is diffed and rendered in turn, on the executor's threads when
+  // chunks, a plan's while it is being rendered (each resource is diffed and rendered in turn, on the executor's threads when
   // there is one, its diff dropped once written, so the diffs of the whole plan are never
   // held at once). Nothing is sent for a document that turns out to be malformed.
   std::function<void(std::string_view)> sink;

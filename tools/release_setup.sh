@@ -17,6 +17,7 @@ packages=(
   libicu-dev:arm64          # static ICU for arm64
   libncurses-dev:arm64      # static ncursesw + tinfo for arm64
   libminizip-dev:arm64      # static minizip + zlib for arm64 (plan files)
+  libdeflate-dev:arm64      # static libdeflate for arm64 (plan files)
   libre2-dev:arm64          # static RE2 for arm64 (--mask)
   dpkg-dev                  # dpkg-deb (usually already there)
 )

@@ -19,6 +19,7 @@ packages=(
   libprotobuf-dev      # runtime for the generated tfplugin5 messages
   libcli11-dev         # command-line parsing for the planview binary
   libminizip-dev       # reads saved plan files (ZIP archives) for `planview PLANFILE` and `convert`
+  libdeflate-dev       # inflates plan files' members in one call (about 3x zlib's speed)
   libzip-dev           # writes plan files in tests and benchmarks (planfile:plan_file_writer)
   chromium             # headless browser for //cmd:html_browser_test (planview --format html)
   python3              # reads the browser test's PNG screenshots (testdata/html/png_pixel.py); the fake GitHub API of //tools/action:action_test

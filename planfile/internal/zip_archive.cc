@@ -1,9 +1,11 @@
 #include "planfile/internal/zip_archive.h"
 
+#include <libdeflate.h>
 #include <minizip/unzip.h>
 
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -13,6 +15,12 @@
 // member's local header against it and inflates; this file adds the caps (the total
 // inflated size, and no more memory reserved than the compressed bytes can inflate to)
 // and turns minizip's status codes into one-line messages.
+//
+// A deflated member is first inflated in one call by libdeflate (about 3x zlib's speed)
+// straight from the archive's bytes into a buffer of its recorded size; that is the
+// result when the stream ends exactly there and the CRC matches. Anything else (a size
+// that lies, damaged data, bytes past the end) reads the member again through minizip,
+// whose diagnosis is the message: one decoder decides what is an error and says why.
 
 namespace planview::planfile::internal {
 
@@ -87,6 +95,34 @@ std::string_view StatusText(int status) {
 // about 1032:1), to bound what a member's recorded size may make us reserve.
 uint64_t MostInflated(uint64_t packed) { return packed * 1040 + 1024; }
 
+struct FreeDecompressor {
+  void operator()(libdeflate_decompressor* d) const { libdeflate_free_decompressor(d); }
+};
+
+// The deflated member `info` describes (the current one of `zip`, read from `bytes`),
+// inflated in one call; nothing when it does not inflate to exactly its recorded size
+// with its recorded CRC.
+std::optional<std::string> InflateWhole(unzFile zip, std::string_view bytes, const unz_file_info64& info) {
+  if (info.uncompressed_size > MostInflated(info.compressed_size)) return std::nullopt;
+  // Opened raw, minizip checks the local header against the central directory and
+  // says where the compressed bytes start.
+  if (unzOpenCurrentFile2(zip, nullptr, nullptr, /*raw*/ 1) != UNZ_OK) return std::nullopt;
+  uint64_t at = unzGetCurrentFileZStreamPos64(zip);
+  unzCloseCurrentFile(zip);
+  if (at > bytes.size() || info.compressed_size > bytes.size() - at) return std::nullopt;
+  std::unique_ptr<libdeflate_decompressor, FreeDecompressor> decompressor(libdeflate_alloc_decompressor());
+  if (decompressor == nullptr) return std::nullopt;
+  std::string out(static_cast<size_t>(info.uncompressed_size), '\0');
+  size_t used = 0;
+  size_t inflated = 0;
+  libdeflate_result result =
+      libdeflate_deflate_decompress_ex(decompressor.get(), bytes.data() + at, static_cast<size_t>(info.compressed_size),
+                                       out.data(), out.size(), &used, &inflated);
+  if (result != LIBDEFLATE_SUCCESS || inflated != out.size()) return std::nullopt;
+  if (libdeflate_crc32(0, out.data(), out.size()) != info.crc) return std::nullopt;
+  return out;
+}
+
 }  // namespace
 
 struct ZipArchive::Handle {
@@ -147,6 +183,12 @@ base::Expected<std::string> ZipArchive::Read(std::string_view name) {
     return damaged(fmt::format("compression method {} not supported", info.compression_method));
   }
   if (info.uncompressed_size > budget_) return too_big();
+  if (info.compression_method == Z_DEFLATED) {
+    if (std::optional<std::string> whole = InflateWhole(zip, handle_->stream.bytes, info)) {
+      budget_ -= whole->size();
+      return std::move(*whole);
+    }
+  }
   if (int status = unzOpenCurrentFile(zip); status != UNZ_OK) return damaged(StatusText(status));
   std::string out;
   out.reserve(static_cast<size_t>(std::min<uint64_t>(info.uncompressed_size, MostInflated(info.compressed_size))));

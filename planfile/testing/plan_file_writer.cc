@@ -11,6 +11,7 @@
 #include "planproto/planfile.pb.h"
 #include "structured/json_parse.h"
 #include "structured/json_text.h"
+#include "wire/decode.h"
 #include "wire/encode.h"
 #include "wire/implied_type.h"
 #include "wire/wire_value.h"
@@ -86,6 +87,12 @@ base::Expected<std::string> Encode(Value value, Value unknown, const Type* decla
   wv.unknown = std::move(*parsed_unknown);
   Type type = declared ? *declared : wire::ImpliedType(wv.root());
   wire::EncodeResult encoded = wire::EncodeMsgpack(wv, type);
+  if (!encoded.ok()) return base::Error(encoded.error->ToString());
+  // Terraform marshals cty values, so a set's elements are in cty's order; the JSON lists
+  // them in its own. Decoding once puts them in cty's order (and removes duplicates).
+  wire::DecodeResult normal = wire::DecodeMsgpack(std::move(encoded.bytes), type);
+  if (!normal.ok()) return base::Error(normal.error->ToString());
+  encoded = wire::EncodeMsgpack(*normal.value, type);
   if (!encoded.ok()) return base::Error(encoded.error->ToString());
   return std::move(encoded.bytes);
 }

@@ -20,8 +20,6 @@ void ApplyFormat(const FormatOptions& format, DocumentRequest& request) {
     }
     format.format.row().render(plan, format, out);
   };
-  // Every format diffs the resource changes a batch at a time.
-  request.plan_presenter_streams = true;
   if (format.format.row().frame_other != nullptr) request.frame_other = format.format.row().frame_other;
 }
 
@@ -30,12 +28,8 @@ void RenderText(const PlanContext& plan, const FormatOptions& format, std::strin
     out += RenderSummaryText(Summarize(plan), plan.options.profile(), format.drift);
   }
   if (format.summary_only) return;
-  if (plan.changes != nullptr) {
-    RenderPlanStreamed(plan.plan, plan.diffs, *plan.changes, plan.mode, plan.quality, plan.provider_format_version,
-                       plan.options, out);
-  } else {
-    RenderPlan(plan.plan, plan.diffs, plan.mode, plan.quality, plan.provider_format_version, plan.options, out);
-  }
+  RenderPlanStreamed(plan.plan, plan.diffs, plan.changes, plan.mode, plan.quality, plan.provider_format_version,
+                     plan.options, out);
 }
 
 }  // namespace planview::renderer::formats

@@ -1,10 +1,12 @@
 // Every presenter (a format, or text with --summary, --verbose or a filter) diffs the
 // resource changes a batch at a time (renderer/change_diffs.h)
 // and writes its output to the sink as it goes. These check, on a generated plan of about a
-// hundred changes (more than one batch) and on its drift, that the streamed output and
-// warnings are byte for byte those of the same presenter given every diff at once: each
-// format, concise and --verbose, with and without a filter, for Markdown budgets from one
-// that lists almost everything to one that holds the whole comment.
+// hundred changes (more than one batch) and on its drift, that the output and warnings
+// streamed from two threads are byte for byte those of the same presenter on one thread
+// with its output returned whole: each format, concise and --verbose, with and without a
+// filter, for Markdown budgets from one that lists almost everything to one that holds the
+// whole comment; and that the text presenter streamed writes what `tofu show`'s text with
+// every diff computed first (no presenter) does.
 #include <string>
 #include <vector>
 
@@ -47,11 +49,29 @@ class StreamedFormats : public ::testing::Test {
     schemas_ = new structured::ProviderSchemas(std::move(*schemas));
   }
 
+  // Through `format`'s presenter: streamed (two threads, the output sent to a sink as it
+  // goes), or on this thread with the output returned whole.
   static Rendered Render(const FormatOptions& format, bool streamed, const std::string* plan = plan_) {
     DocumentRequest request;
-    request.schemas = schemas_;
     ApplyFormat(format, request);
-    EXPECT_TRUE(request.plan_presenter_streams);
+    return Run(request, streamed, plan);
+  }
+
+  // `tofu show`'s text, streamed through the text presenter, or with every diff computed
+  // first, on this thread, and no presenter.
+  static Rendered RenderText(bool verbose, bool presenter, const std::string* plan) {
+    DocumentRequest request;
+    request.options.verbose = verbose;
+    if (presenter) {
+      request.plan_presenter = [](const PlanContext& context, std::string& out) {
+        formats::RenderText(context, FormatOptions(), out);
+      };
+    }
+    return Run(request, presenter, plan);
+  }
+
+  static Rendered Run(DocumentRequest& request, bool streamed, const std::string* plan) {
+    request.schemas = schemas_;
     Rendered r;
     base::Executor executor(2);
     if (streamed) {
@@ -60,8 +80,6 @@ class StreamedFormats : public ::testing::Test {
         r.output += chunk;
         ++r.chunks;
       };
-    } else {
-      request.plan_presenter_streams = false;  // every diff computed first, on this thread
     }
     DocumentResult result = RenderDocument(*plan, "plan.json", request);
     EXPECT_TRUE(result.ok) << result.error;
@@ -71,11 +89,26 @@ class StreamedFormats : public ::testing::Test {
   }
 
   static void ExpectSame(const FormatOptions& format, std::string_view what) {
-    Rendered held = Render(format, false);
+    Rendered whole = Render(format, false);
     Rendered streamed = Render(format, true);
-    EXPECT_EQ(testing::Mismatch(held.output, streamed.output), "") << what;
-    EXPECT_EQ(held.warnings, streamed.warnings) << what;
-    EXPECT_GT(held.output.size(), 900u) << what;  // not trivially empty
+    EXPECT_EQ(testing::Mismatch(whole.output, streamed.output), "") << what;
+    EXPECT_EQ(whole.warnings, streamed.warnings) << what;
+    EXPECT_GT(whole.output.size(), 900u) << what;  // not trivially empty
+  }
+
+  // The text presenter streamed against every diff held: the same text; the same warnings
+  // but those of the no-op changes whose address starts with `no_op_prefix` (not shown, so
+  // streamed they are not diffed).
+  static void ExpectTextAsHeld(bool verbose, const std::string* plan, std::string_view no_op_prefix = {}) {
+    Rendered held = RenderText(verbose, false, plan);
+    Rendered streamed = RenderText(verbose, true, plan);
+    EXPECT_EQ(testing::Mismatch(held.output, streamed.output), "") << verbose;
+    std::vector<std::string> shown;
+    for (const std::string& w : held.warnings) {
+      if (no_op_prefix.empty() || !w.starts_with(no_op_prefix)) shown.push_back(w);
+    }
+    EXPECT_EQ(shown, streamed.warnings) << verbose;
+    EXPECT_GT(held.output.size(), 900u) << verbose;  // not trivially empty
   }
 
   static std::string* plan_;
@@ -85,7 +118,11 @@ class StreamedFormats : public ::testing::Test {
 std::string* StreamedFormats::plan_ = nullptr;
 structured::ProviderSchemas* StreamedFormats::schemas_ = nullptr;
 
-TEST_F(StreamedFormats, EveryFormatAsIfEveryDiffWereHeld) {
+TEST_F(StreamedFormats, TextAsIfEveryDiffWereHeld) {
+  for (bool verbose : {false, true}) ExpectTextAsHeld(verbose, plan_);
+}
+
+TEST_F(StreamedFormats, EveryFormatStreamedAsOnOneThread) {
   for (OutputFormat f : OutputFormat::All()) {
     for (bool verbose : {false, true}) {
       for (bool filtered : {false, true}) {
@@ -116,7 +153,7 @@ TEST_F(StreamedFormats, MarkdownBudgets) {
 // written, and keeps the diffs of the batch that ends it from the first change that is not
 // a no-op on: Render takes those (here "changed" and "odd", whose diff warns) instead of
 // diffing them again. The output and the shown changes' warnings stay those of every diff
-// held.
+// held (text), and streamed are those of one thread (every format).
 TEST_F(StreamedFormats, LeadingNoOpChanges) {
   std::string plan = R"({"format_version": "1.2", "terraform_version": "1.9.0", "resource_drift": [)";
   auto change = [](std::string_view name, std::string_view actions, std::string_view before, std::string_view after) {
@@ -147,20 +184,17 @@ TEST_F(StreamedFormats, LeadingNoOpChanges) {
       format.format = f;
       format.summary = f == OutputFormat::kText;
       format.verbose = verbose;
-      Rendered held = Render(format, false, &plan);
+      Rendered whole = Render(format, false, &plan);
       Rendered streamed = Render(format, true, &plan);
-      EXPECT_EQ(testing::Mismatch(held.output, streamed.output), "") << f.name();
-      // The presenters do not show a no-op change, so streamed they do not warn about one
-      // (the held diffs do); the others' warnings are the same.
-      std::vector<std::string> shown;
-      for (const std::string& w : held.warnings) {
-        if (!w.starts_with("aws_route53_record.a")) shown.push_back(w);
-      }
-      EXPECT_EQ(shown, streamed.warnings) << f.name();
-      EXPECT_EQ(shown.size(), 1u) << f.name();  // the change "odd"'s
-      EXPECT_NE(held.output.find("changed"), std::string::npos) << f.name();
+      EXPECT_EQ(testing::Mismatch(whole.output, streamed.output), "") << f.name();
+      // The presenters do not show a no-op change, so they do not warn about one.
+      EXPECT_EQ(whole.warnings, streamed.warnings) << f.name();
+      EXPECT_EQ(streamed.warnings.size(), 1u) << f.name();  // the change "odd"'s
+      EXPECT_NE(whole.output.find("changed"), std::string::npos) << f.name();
     }
   }
+  // Held, the no-op changes are diffed and warn too.
+  for (bool verbose : {false, true}) ExpectTextAsHeld(verbose, &plan, "aws_route53_record.a");
 }
 
 // A large document leaves in chunks of about a megabyte while it is written, not in one

@@ -26,6 +26,7 @@ for entry in \
   "libprotobuf-dev:Protocol Buffers, the tfplugin5 messages" \
   "zlib1g:zlib (used by Protocol Buffers and minizip)" \
   "libminizip-dev:minizip, reading plan files (ZIP archives)" \
+  "libdeflate-dev:libdeflate, inflating the members of plan files" \
   "libicu-dev:ICU, Unicode normalisation and grapheme clusters (with a subset of its data)" \
   "libncurses-dev:ncurses, the terminal UI of planview browse" \
   "libre2-dev:RE2, the regular expressions of --mask" \

@@ -149,6 +149,20 @@ class CanonicalDecoder {
   bool TakeHelperShare(Reader& r, Helper& h, uint32_t first, uint64_t n, uint32_t value_first, uint32_t marker_first,
                        const Unification* u);
 
+  // A set element's place in cty's order: its leaf (strings, integers, bools), or for
+  // other elements (leaf kNone) its hash text, hash_[hash_start, hash_end).
+  struct SetKey {
+    LeafKind leaf;
+    std::string_view text;
+    int64_t number;
+    size_t hash_start;
+    size_t hash_end;
+  };
+  // <0, 0, >0 as `a` comes before, is equal to, or comes after `b` in a set.
+  int CompareSetKeys(const SetKey& a, const SetKey& b) const;
+  // Puts the set whose keys are set_keys_ from `keys_begin` on in order (false: give up).
+  bool SortSet(size_t keys_begin, uint32_t first, uint32_t marker_first, bool rewrite_hash, size_t hash_begin);
+
   // Map keys repeat: each text is stored once per document (as ValueWriter does).
   KeyId KeyOf(std::string_view key, bool marker);
 
@@ -204,6 +218,7 @@ class CanonicalDecoder {
     size_t capacity_ = 0;
   };
   MemberStack marker_members_;
+  std::vector<SetKey> set_keys_;  // the keys of the elements of the open sets
   LeafKind last_ = LeafKind::kNone;
   std::string_view last_text_;
   int64_t last_int_ = 0;

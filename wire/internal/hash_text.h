@@ -24,6 +24,7 @@ class HashText {
   std::string_view view() const { return std::string_view(data_.get(), size_); }
   size_t size() const { return size_; }
   void Clear() { size_ = 0; }
+  void Truncate(size_t size) { size_ = std::min(size, size_); }
   void Push(char c) {
     if (size_ == capacity_) Grow(1);
     data_[size_++] = c;
