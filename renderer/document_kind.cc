@@ -35,16 +35,29 @@ bool IsBlank(std::string_view s) {
 
 }  // namespace
 
-bool LooksLikeLog(std::string_view text) {
+bool LooksLikeLog(std::string_view text) { return *LooksLikeLogWithin(text, text.size()); }
+
+std::optional<bool> LooksLikeLogWithin(std::string_view text, size_t budget) {
   // The first few non-blank lines; a log has more than one.
   constexpr size_t kLinesToLook = 10;
+  const std::string_view seen = text.substr(0, budget);
   std::vector<std::string_view> lines;
   size_t start = 0;
   bool more = false;
   while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    std::string_view line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
-    start = end == std::string_view::npos ? text.size() : end + 1;
+    size_t end = seen.find('\n', start);
+    if (end == std::string_view::npos) {
+      end = text.size();
+      if (seen.size() < text.size()) {
+        // The line goes on past the budget: only a line after the ten is settled by its
+        // start (it counts when it is not blank).
+        if (lines.size() < kLinesToLook || IsBlank(seen.substr(start))) return std::nullopt;
+        more = true;
+        break;
+      }
+    }
+    std::string_view line = text.substr(start, end - start);
+    start = end == text.size() ? text.size() : end + 1;
     if (IsBlank(line)) continue;
     if (lines.size() == kLinesToLook) {
       more = true;

@@ -16,9 +16,14 @@ std::string_view DocumentKindName(DocumentKind kind);
 
 // A JSON-lines log: the text holds more than one non-blank line and its first one is a
 // complete JSON object, or one of its first ten is an object with "@message" or "@level"
-// (plain text before the messages). A single line is left to KindOfDocument. Cheap: looks
-// at the first ten lines only.
+// (plain text before the messages). A single line is left to KindOfDocument. Looks at the
+// first ten lines only (and whether an eleventh follows).
 bool LooksLikeLog(std::string_view text);
+
+// LooksLikeLog's answer from the text's first `budget` bytes alone, or nullopt when they
+// do not settle it (a line it looks at goes on past them). A JSON value that does not
+// span lines (json_parse.h's spans_lines) is never a log: it is a single non-blank line.
+std::optional<bool> LooksLikeLogWithin(std::string_view text, size_t budget);
 
 // The kind of one parsed JSON document (not a log): a plan when it has any of the keys a
 // plan has (`resource_changes`, `planned_values`, `output_changes`, ..., or a redacted

@@ -18,6 +18,11 @@ namespace planview::renderer {
 
 namespace {
 
+// How much of an input LooksLikeLog reads before the parse: a JSON log's first lines fit.
+// A mapped input whose first lines run longer (a plan on one line) is settled by its
+// parse, which says whether the value spans lines (one that does not is no log).
+constexpr size_t kLogLookBytes = size_t{1} << 20;
+
 // Top-level members of a `tofu show -json` plan the renderer never reads.
 structured::ParseOptions PlanParseOptions(base::Executor* executor) {
   structured::ParseOptions options;
@@ -90,6 +95,17 @@ bool Refused(const DocumentRequest& request, DocumentKind kind, DocumentResult& 
   return result.refused;
 }
 
+// Renders `text` as a JSON log.
+void RenderLogText(std::string_view text, const DocumentRequest& request, DocumentResult& result) {
+  result.kind = DocumentKind::kLog;
+  if (Refused(request, DocumentKind::kLog, result)) return;
+  Options options = ResolveProduct(request, request.product ? std::nullopt : ProductOfLog(text), result);
+  result.log = RenderLog(text, options, request.log_diagnostic_width, result.output, result.warnings);
+  if (request.frame_other) request.frame_other(result.output);
+  result.ok = true;
+  SendOutput(request, result);
+}
+
 }  // namespace
 
 bool PlanContext::Empty() const { return changes.PlanEmpty(diffs.outputs); }
@@ -107,21 +123,33 @@ DocumentResult RenderDocument(std::string text, std::string_view file_name, cons
 
 DocumentResult RenderDocument(structured::InputText input, std::string_view file_name, const DocumentRequest& request) {
   DocumentResult result;
-  const std::string_view text = input.view();  // valid until `input` moves into the parser
+  // Valid until `input` moves into the parser (or while `unsettled` holds its mapping).
+  const std::string_view text = input.view();
   std::optional<DocumentKind> kind = request.kind;
-  if (!kind && LooksLikeLog(text)) kind = DocumentKind::kLog;
+  // Holds the mapping (a copy shares it) when the parse must settle whether it is a log.
+  std::optional<structured::InputText> unsettled;
+  if (!kind) {
+    std::optional<bool> log = LooksLikeLogWithin(text, kLogLookBytes);
+    if (!log && input.mapped()) {
+      unsettled = input;
+    } else if (!log) {
+      log = LooksLikeLog(text);
+    }
+    if (log == true) kind = DocumentKind::kLog;
+  }
   if (kind == DocumentKind::kLog) {
-    result.kind = DocumentKind::kLog;
-    if (Refused(request, DocumentKind::kLog, result)) return result;
-    Options options = ResolveProduct(request, request.product ? std::nullopt : ProductOfLog(text), result);
-    result.log = RenderLog(text, options, request.log_diagnostic_width, result.output, result.warnings);
-    if (request.frame_other) request.frame_other(result.output);
-    result.ok = true;
-    SendOutput(request, result);
+    RenderLogText(text, request, result);
     return result;
   }
 
-  structured::ParseResult parsed = structured::ParseJson(std::move(input), PlanParseOptions(request.executor));
+  structured::ParseOptions parse_options = PlanParseOptions(request.executor);
+  bool spans_lines = false;
+  parse_options.spans_lines = &spans_lines;
+  structured::ParseResult parsed = structured::ParseJson(std::move(input), parse_options);
+  if (unsettled && (!parsed.ok() || spans_lines) && LooksLikeLog(text)) {
+    RenderLogText(text, request, result);
+    return result;
+  }
   if (!parsed.ok()) {
     result.error = parsed.error().ToString(file_name);
     return result;

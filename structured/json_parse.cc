@@ -129,7 +129,10 @@ ParseResult internal::ParseJsonWithThreshold(InputText text_in, const ParseOptio
   // address space until used, and a larger document grows without copying.
   builder.Reserve(text.size() / 8 + 16);
   internal::KernelParseResult parsed = internal::ActiveKernel().parse(shared.data, size, builder, options, parallel_min_bytes, mapped);
-  if (parsed.ok) return builder.Finish();
+  if (parsed.ok) {
+    if (options.spans_lines != nullptr) *options.spans_lines = parsed.line_break;
+    return builder.Finish();
+  }
   // Something is wrong. The text is read again from the start, so the answer is the
   // same whichever thread found what first.
   if (size_t bad = FindInvalidUtf8(text); bad != text.size()) {

@@ -30,6 +30,9 @@ struct ParseOptions {
   // With one, the skipped members of a big text are checked on its threads while the
   // rest is built (the result, errors included, is the same either way).
   base::Executor* executor = nullptr;
+  // When set and the parse succeeds: whether the value spans lines, that is, a line break
+  // separates two of its tokens (the white space before and after it does not count).
+  bool* spans_lines = nullptr;
 };
 
 // The document (never null), or why the text is not one: ParseError keeps the byte offset,

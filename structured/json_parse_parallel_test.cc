@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <gtest/gtest.h>
@@ -113,6 +114,67 @@ TEST(ParallelParse, BigSkippedMembersWithAnErrorDeepInside) {
     bad = good;
     bad[at] = ']';
     EXPECT_EQ(Disagreement(bad), "") << key;
+  }
+}
+
+// The members kept come first and are big, so the building thread reaches the skipped
+// ones after the scout has found them and takes their ends from it.
+TEST(ParallelParse, SkippedMembersAfterABigKeptOne) {
+  std::string big = "[";
+  for (int i = 0; i < 10000; ++i) big += R"({"id":"r-)" + std::to_string(i) + R"(","tags":{"a":"[{\"x\"}]"},"n":[1,2]},)";
+  big += "{}]";
+  std::string small = R"({"values":{"root_module":{"resources":[{"a":"]"}]}}})";
+  std::string good = "{\"format_version\":\"1.2\",\"resource_changes\":" + big + ",\"output_changes\":{},\"prior_state\":" +
+                     small + ",\"configuration\":" + big + ",\"checks\":[],\"variables\":\"scalar\",\"prior_state\":" + small +
+                     ",\"timestamp\":\"t\"}";
+  ParseResult parsed = ParseParallel(good);
+  ASSERT_TRUE(parsed.ok()) << parsed.error().ToString("f");
+  EXPECT_EQ(parsed.value()->root().size(), 4u);
+  EXPECT_EQ(parsed.value()->root().find("resource_changes").size(), 10001u);
+  EXPECT_EQ(Disagreement(good), "");
+  // Break each skipped member after the big kept one, near its end and at its start.
+  for (const char* key : {"\"checks\"", "\"variables\"", "\"timestamp\""}) {
+    for (size_t back : {size_t{20}, size_t{3}}) {
+      std::string bad = good;
+      size_t at = bad.rfind(key) - back;
+      for (char byte : {'\xff', ']', '"', '{'}) {
+        bad[at] = byte;
+        EXPECT_EQ(Disagreement(bad), "") << key << " " << back << " " << byte;
+      }
+      bad[at] = '\xff';
+      ParseResult result = ParseParallel(bad);
+      ASSERT_FALSE(result.ok()) << key << " " << back;
+      EXPECT_EQ(result.error().message, "invalid UTF-8");
+    }
+  }
+}
+
+// spans_lines: a line break between two tokens of the value, wherever it is read (by the
+// building thread or, in a skipped member, by a checker); not the white space around it.
+TEST(ParallelParse, SpansLinesWhicheverThreadReadsTheBreak) {
+  const std::pair<std::string, bool> cases[] = {
+      {R"({"a":1})", false},
+      {"\n {\"a\":1} \r\n\n", false},
+      {R"({"a":"x\ny"})", false},
+      {"{\"a\":\n1}", true},
+      {"{\"a\":1\n}", true},
+      {"[1,\n2]", true},
+      {"{\"planned_values\":{\"x\":\n1},\"a\":1}", true},
+      {"{\"a\":1,\"prior_state\":[1,\n2]}", true},
+      {"{\"a\":1,\"checks\":\n\"s\"}", true},
+      {R"({"a":1,"prior_state":[1,2],"planned_values":{"b":[]}})", false},
+  };
+  for (const auto& [text, spans] : cases) {
+    for (bool parallel : {false, true}) {
+      static base::Executor executor(3);
+      ParseOptions options = Serial();
+      if (parallel) options.executor = &executor;
+      bool spans_lines = !spans;
+      options.spans_lines = &spans_lines;
+      ParseResult parsed = internal::ParseJsonWithThreshold(text, options, 0);
+      ASSERT_TRUE(parsed.ok()) << text;
+      EXPECT_EQ(spans_lines, spans) << text << (parallel ? " in parallel" : "");
+    }
   }
 }
 

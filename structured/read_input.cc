@@ -14,6 +14,7 @@
 
 #include "base/executor.h"
 #include "structured/internal/mapped_file.h"
+#include "structured/internal/page_size.h"
 
 // Built as C++23 (see BUILD) for std::string::resize_and_overwrite.
 
@@ -90,8 +91,7 @@ void Populate(const char* data, size_t size, base::Executor* executor) {
   auto populate = [](const char* from, size_t bytes) {
     if (bytes > 0) madvise(const_cast<char*>(from), bytes, MADV_POPULATE_READ);
   };
-  const long page_size = sysconf(_SC_PAGESIZE);
-  const size_t page = page_size > 0 ? static_cast<size_t>(page_size) : 4096;
+  const size_t page = internal::PageSize();
   if (executor == nullptr || executor->helpers() == 0 || size < 2 * page) {
     populate(data, size);
     return;

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "structured/input_text.h"
+#include "structured/internal/page_size.h"
 #include "structured/json_parse.h"
 
 namespace planview::structured {
@@ -60,7 +61,7 @@ TEST(ReadInputText, BigRegularFilesAreMappedAndParseAsTheirBytesDo) {
 
 TEST(ReadInputText, ThePaddingAfterAMappedFileIsZeros) {
   // A whole number of pages: the padding is the page after the file's last one.
-  const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+  const size_t page = internal::PageSize();
   std::string content = "[\"" + std::string(page * 512 - 4, 'a') + "\"]";
   ASSERT_EQ(content.size() % page, 0u);
   std::filesystem::path path = WriteFile("pages.json", content);

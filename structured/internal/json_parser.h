@@ -49,8 +49,7 @@ PLANVIEW_HOT int32_t Hex4(const char* p) {
 // Drops the whole pages of [from, from + bytes) from this process's memory. Only for a
 // read-only file mapping: reading them again brings them back from the file.
 void DropPages(const char* from, size_t bytes) {
-  const long page_size = sysconf(_SC_PAGESIZE);
-  const uintptr_t page = page_size > 0 ? static_cast<uintptr_t>(page_size) : 4096;
+  const uintptr_t page = PageSize();
   const uintptr_t begin = (reinterpret_cast<uintptr_t>(from) + page - 1) & ~(page - 1);
   const uintptr_t end = (reinterpret_cast<uintptr_t>(from) + bytes) & ~(page - 1);
   if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_DONTNEED);
@@ -136,6 +135,56 @@ size_t Unescape(const char* s, size_t n, size_t first, std::string& scratch) {
   return w;
 }
 
+// The skipped top-level arrays and objects the scout has checked so far, in order: written
+// by the scout, read by the building thread while it runs. It also settles who drops a
+// range's pages, so that they leave memory once both threads are done with them: the
+// building thread reads a range only when it gets there before the scout has checked it
+// (then it passes over the range itself).
+class ScoutedRanges {
+ public:
+  struct Range {
+    size_t begin = 0;
+    size_t end = 0;
+    bool operator==(const Range&) const = default;
+  };
+  // The scout checked `range`: true when the building thread will not read it (the scout
+  // drops its pages now), false when it is passing over it itself (it drops them after).
+  bool Add(Range range) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    ranges_.push_back(range);
+    return passing_ != ranges_.size() - 1;
+  }
+  // The i-th range, if checked already; if not, the building thread passes over it itself
+  // and calls Passed(i, ...) after.
+  bool Get(size_t i, Range& range) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (i >= ranges_.size()) {
+      passing_ = i;
+      return false;
+    }
+    range = ranges_[i];
+    return true;
+  }
+  // The building thread has passed over `range`, the i-th: true when the scout checked
+  // the same range meanwhile (the building thread drops its pages now).
+  bool Passed(size_t i, Range range) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    passing_ = kNone;
+    return i < ranges_.size() && ranges_[i] == range;
+  }
+  // Whether the scout found exactly `ranges` (once it is done).
+  bool Equals(const std::vector<Range>& ranges) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    return std::equal(ranges_.begin(), ranges_.end(), ranges.begin(), ranges.end());
+  }
+
+ private:
+  static constexpr size_t kNone = SIZE_MAX;
+  std::mutex mutex_;
+  std::deque<Range> ranges_;
+  size_t passing_ = kNone;  // the range the building thread is passing over itself
+};
+
 template <class K>
 class Parser {
  public:
@@ -149,28 +198,65 @@ class Parser {
   // Drop the pages of each skipped member once it is checked (DropPages).
   void DropSkipped() { drop_skipped_ = true; }
 
-  // From now on a skipped top-level array or object is only measured (its end found),
-  // and `check` is given its range to have it checked elsewhere.
-  void HandSkippedTo(std::function<void(size_t begin, size_t end)> check) { check_skipped_ = std::move(check); }
+  // From now on a skipped top-level array or object is only measured (its end found, or
+  // taken from `scouted` when the scout found it already), not checked: the scout checks
+  // it. skipped_ranges() then lists them, to be compared with the scout's.
+  void FollowScout(ScoutedRanges* scouted) { scouted_ = scouted; }
+  const std::vector<ScoutedRanges::Range>& skipped_ranges() const { return measured_; }
 
-  // Checks that [begin, end) of the text is exactly one JSON value (nothing is built).
-  bool CheckValue(size_t begin, size_t end) {
-    const char* p = begin_ + begin;
-    if (!ParseValue<false>(p, 1)) return false;
-    if (p != begin_ + end) return Fail(p, "a skipped value ends elsewhere than it seemed to");
-    return true;
+  // The scout's walk over the top-level object, ahead of the building: each skipped array
+  // or object is checked (its pages dropped after, with DropSkipped) and goes into `found`;
+  // the other members' values are passed over (arrays and objects by their brackets
+  // alone, scalars checked). False when the text is not valid JSON (message() says about
+  // what, as ParseValue does) or `stop` was set.
+  bool Scout(ScoutedRanges& found, const std::atomic<bool>& stop) {
+    const char* p = SkipOuterSpace(begin_);
+    if (*p != '{') return true;
+    p = SkipSpace(p + 1);
+    if (*p == '}') return true;
+    for (;;) {
+      if (stop.load(std::memory_order_relaxed)) return false;
+      p = SkipSpace(p);
+      std::string_view raw;
+      bool escaped = false;
+      if (!Key<false>(p, &raw, &escaped)) return false;
+      p = SkipSpace(p);
+      const bool container = *p == '{' || *p == '[';
+      if (container && IsSkipped(raw, escaped)) {
+        const char* value = p;
+        if (!ParseValue<false>(p, 1)) return false;
+        const bool unread = found.Add({static_cast<size_t>(value - begin_), static_cast<size_t>(p - begin_)});
+        if (drop_skipped_ && unread) DropPages(value, static_cast<size_t>(p - value));
+      } else if (container) {
+        const size_t end = SkipContainerWith<K>(begin_, static_cast<size_t>(p - begin_), static_cast<size_t>(end_ - begin_));
+        if (end == kNoEnd) return Fail(end_, "unexpected end of input");
+        p = begin_ + end;
+      } else if (!ParseValue<false>(p, 1)) {
+        return false;
+      }
+      p = SkipSpace(p);
+      if (*p == ',') {
+        ++p;
+        continue;
+      }
+      return *p == '}';
+    }
   }
 
   // Parses the whole text. False when it is not valid JSON (error_offset() says about
   // where; the diagnoser says exactly).
   bool Run() {
-    const char* p = SkipSpace(begin_);
+    const char* p = SkipOuterSpace(begin_);
     bool ok = !options_.skip_top_level_keys.empty() && *p == '{' ? RootObjectSkipping(p) : ParseValue<true>(p, 0);
     if (!ok) return false;
-    p = SkipSpace(p);
+    p = SkipOuterSpace(p);
     if (p != end_) return Fail(p, "unexpected content after the top-level JSON value");
     return true;
   }
+
+  // Whether a line break separates two tokens of what was parsed (the white space before
+  // and after the top-level value does not count).
+  bool line_break() const { return line_break_; }
 
   // Where parsing stopped: the error, or about where the builder gave up.
   size_t error_offset() const { return static_cast<size_t>(std::min(p_, end_) - begin_); }
@@ -184,7 +270,17 @@ class Parser {
     bool escaped = false;
   };
 
-  PLANVIEW_HOT static const char* SkipSpace(const char* p) {
+  // White space between tokens (noting a line break in it).
+  PLANVIEW_HOT const char* SkipSpace(const char* p) {
+    while (kSpace.is_space[static_cast<unsigned char>(*p)]) {
+      if (*p == '\n') line_break_ = true;
+      ++p;
+    }
+    return p;
+  }
+
+  // White space before or after the value.
+  static const char* SkipOuterSpace(const char* p) {
     while (kSpace.is_space[static_cast<unsigned char>(*p)]) ++p;
     return p;
   }
@@ -445,7 +541,6 @@ class Parser {
   // The top-level object, leaving out the members named in skip_top_level_keys.
   bool RootObjectSkipping(const char*& p) {
     if (options_.max_depth == 0) return Fail(p, "nesting deeper than 0 levels");
-    if (check_skipped_) return RootObjectInTwoPasses(p);
     b_.BeginObject();
     p = SkipSpace(p + 1);
     if (*p == '}') {
@@ -459,9 +554,14 @@ class Parser {
       bool escaped = false;
       if (!Key<false>(p, &raw, &escaped)) return false;
       if (IsSkipped(raw, escaped)) {
-        const char* value = p;
-        if (!ParseValue<false>(p, 1)) return false;
-        if (drop_skipped_) DropPages(value, static_cast<size_t>(p - value));
+        p = SkipSpace(p);
+        if (scouted_ != nullptr && (*p == '{' || *p == '[')) {
+          if (!Measure(p)) return false;
+        } else {
+          const char* value = p;
+          if (!ParseValue<false>(p, 1)) return false;
+          if (drop_skipped_) DropPages(value, static_cast<size_t>(p - value));
+        }
       } else {
         AddKey(raw, escaped);
         if (!ParseValue<true>(p, 1)) return false;
@@ -476,55 +576,23 @@ class Parser {
     }
   }
 
-  // The same, with the skipped members checked elsewhere. A first pass finds where every
-  // member's value ends (arrays and objects by their brackets alone) and hands the
-  // skipped ones over as soon as they are found, so the checker starts early and has
-  // them all long before the second pass, which builds the kept members, is done.
-  bool RootObjectInTwoPasses(const char*& p) {
-    struct Kept {
-      std::string_view raw_key;
-      bool escaped;
-      size_t begin;
-      size_t end;
-    };
-    std::vector<Kept> kept;
-    p = SkipSpace(p + 1);
-    if (*p != '}') {
-      for (;;) {
-        p = SkipSpace(p);
-        std::string_view raw;
-        bool escaped = false;
-        if (!Key<false>(p, &raw, &escaped)) return false;
-        bool skip = IsSkipped(raw, escaped);
-        p = SkipSpace(p);
-        size_t begin = static_cast<size_t>(p - begin_);
-        if (*p == '{' || *p == '[') {
-          size_t end = SkipContainerWith<K>(begin_, begin, static_cast<size_t>(end_ - begin_));
-          if (end == kNoEnd) return Fail(end_, "unexpected end of input");
-          p = begin_ + end;
-          if (skip) check_skipped_(begin, end);
-        } else if (!ParseValue<false>(p, 1)) {
-          return false;
-        }
-        if (!skip) kept.push_back({raw, escaped, begin, static_cast<size_t>(p - begin_)});
-        p = SkipSpace(p);
-        if (*p == ',') {
-          ++p;
-          continue;
-        }
-        if (*p == '}') break;
-        return Fail(p, "expected ',' or '}'");
-      }
+  // Passes over the skipped array or object at p (the n-th such, counting from 0) without
+  // checking it: where it ends is the scout's, when the scout has checked it already (at
+  // the same place), else found here by its brackets.
+  bool Measure(const char*& p) {
+    const size_t begin = static_cast<size_t>(p - begin_);
+    const size_t n = measured_.size();
+    ScoutedRanges::Range range;
+    if (!scouted_->Get(n, range)) {
+      range = {begin, SkipContainerWith<K>(begin_, begin, static_cast<size_t>(end_ - begin_))};
+      if (range.end == kNoEnd) return Fail(end_, "unexpected end of input");
+      if (scouted_->Passed(n, range) && drop_skipped_) DropPages(p, range.end - begin);
+    } else if (range.begin != begin) {
+      return Fail(p, "a skipped value ends elsewhere than it seemed to");
     }
-    const char* close = p++;
-    b_.BeginObject();
-    for (const Kept& member : kept) {
-      AddKey(member.raw_key, member.escaped);
-      const char* value = begin_ + member.begin;
-      if (!ParseValue<true>(value, 1)) return false;
-      if (value != begin_ + member.end) return Fail(value, "a value ends elsewhere than it seemed to");
-    }
-    return End<true>(close, true);
+    measured_.push_back(range);
+    p = begin_ + range.end;
+    return true;
   }
 
   const char* begin_;
@@ -536,86 +604,38 @@ class Parser {
   std::string scratch_;  // an escaped string, unescaped
   bool arena_reserved_ = false;
   std::string message_;
-  std::function<void(size_t, size_t)> check_skipped_;
+  ScoutedRanges* scouted_ = nullptr;
+  std::vector<ScoutedRanges::Range> measured_;  // the skipped arrays and objects passed over
   bool drop_skipped_ = false;
-};
-
-// Checks the skipped top-level members on the executor's threads while the parser builds
-// the others, each member a task of its own. They only read those members' bytes, which
-// the building thread never writes.
-template <class K>
-class SkippedChecker {
- public:
-  // `drop`: drop the pages of each member once it is found valid (DropPages).
-  SkippedChecker(const char* text, size_t size, const ParseOptions& options, base::Executor& executor, bool drop)
-      : text_(text), size_(size), options_(options), executor_(executor), drop_(drop) {}
-  SkippedChecker(const SkippedChecker&) = delete;
-  SkippedChecker& operator=(const SkippedChecker&) = delete;
-  // Returns once no task reads the text any more (each Range's task is waited for when it
-  // is destroyed; tasks not started yet do nothing).
-  ~SkippedChecker() { cancelled_.store(true, std::memory_order_relaxed); }
-
-  void Check(size_t begin, size_t end) {
-    Range& r = ranges_.emplace_back();
-    r.task = executor_.Start([this, &r, begin, end] {
-      if (cancelled_.load(std::memory_order_relaxed)) return;
-      DocumentBuilder unused;
-      Parser<K> parser(text_, size_, unused, options_);
-      if (parser.CheckValue(begin, end)) {
-        if (drop_) DropPages(text_ + begin, end - begin);
-        return;
-      }
-      r.failed = true;
-      r.message = parser.message();
-      r.offset = parser.error_offset();
-    });
-  }
-
-  // Waits for every range handed over; false when one of them is not a JSON value
-  // (message() and error_offset() then tell about the first such).
-  bool Finish() {
-    for (Range& r : ranges_) r.task.Wait();
-    for (Range& r : ranges_) {
-      if (r.failed) {
-        failed_ = &r;
-        return false;
-      }
-    }
-    return true;
-  }
-  const std::string& message() const { return failed_->message; }
-  size_t error_offset() const { return failed_->offset; }
-
- private:
-  struct Range {
-    bool failed = false;  // written by the task, read after waiting for it
-    std::string message;
-    size_t offset = 0;
-    // Last: destroyed first, so a running task is waited for before the fields it writes go.
-    base::Executor::Task task;
-  };
-
-  const char* text_;
-  size_t size_;
-  const ParseOptions& options_;
-  base::Executor& executor_;
-  bool drop_;
-  std::atomic<bool> cancelled_{false};
-  std::deque<Range> ranges_;  // deque: a running task's Range never moves
-  const Range* failed_ = nullptr;
+  bool line_break_ = false;
 };
 
 // Parses `text` (`size` bytes followed by kParsePadding zero bytes) into `builder`.
 // When it fails, no other thread reads the text any more.
+//
+// With an executor (and a big enough text with members to skip), a scout walks the
+// top-level object on a helper thread, ahead of the building, and checks the skipped
+// arrays and objects; the building thread passes over them, taking their ends from the
+// scout when it has them already. The building thread checks everything else itself, so
+// the text is valid once the skipped ranges it passed over are exactly the ones the scout
+// checked.
 template <class K>
 KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
                             size_t parallel_min_bytes, bool drop_skipped) {
   Parser<K> parser(text, size, builder, options);
   if (drop_skipped) parser.DropSkipped();
-  std::optional<SkippedChecker<K>> checker;
-  if (options.executor != nullptr && size >= parallel_min_bytes && !options.skip_top_level_keys.empty()) {
-    checker.emplace(text, size, options, *options.executor, drop_skipped);
-    parser.HandSkippedTo([&checker](size_t begin, size_t end) { checker->Check(begin, end); });
+  ScoutedRanges scouted;
+  std::atomic<bool> stop_scout{false};
+  DocumentBuilder unused;
+  Parser<K> scout_parser(text, size, unused, options);
+  bool scout_ok = true;
+  base::Executor::Task scout;
+  const bool scouting =
+      options.executor != nullptr && size >= parallel_min_bytes && !options.skip_top_level_keys.empty();
+  if (scouting) {
+    if (drop_skipped) scout_parser.DropSkipped();
+    parser.FollowScout(&scouted);
+    scout = options.executor->Start([&] { scout_ok = scout_parser.Scout(scouted, stop_scout); });
   }
   KernelParseResult result;
   result.ok = parser.Run() && !builder.failed();
@@ -626,14 +646,23 @@ KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& buil
     result.too_large->offset = parser.error_offset();
   }
   // After a failure here the skipped ranges need no checking: all is read again.
-  bool skipped_ok = true;
-  if (checker && result.ok) skipped_ok = checker->Finish();
-  bool checker_failed = checker && result.ok && !skipped_ok;
-  if (!result.ok) checker.reset();
-  if (result.ok && skipped_ok) return result;
+  bool scouted_same = true;
+  if (scouting) {
+    if (!result.ok) stop_scout.store(true, std::memory_order_relaxed);
+    scout.Wait();
+    scouted_same = !result.ok || (scout_ok && scouted.Equals(parser.skipped_ranges()));
+  }
+  if (result.ok && scouted_same) {
+    result.line_break = parser.line_break() || scout_parser.line_break();
+    return result;
+  }
   result.ok = false;
-  result.message = checker_failed ? checker->message() : parser.message();
-  result.offset = checker_failed ? checker->error_offset() : parser.error_offset();
+  const Parser<K>& failed = scouted_same ? parser : scout_parser;
+  result.message = failed.message();
+  result.offset = failed.error_offset();
+  // The walks differ although both went through: only an invalid text does that (the
+  // diagnosis says where).
+  if (result.message.empty()) result.message = "a skipped value ends elsewhere than it seemed to";
   return result;
 }
 

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <deque>
 #include <functional>
+#include <mutex>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -29,6 +30,7 @@
 #include "structured/document_builder.h"
 #include "structured/internal/kernels/kernel.h"
 #include "structured/internal/kernels/masks.h"
+#include "structured/internal/page_size.h"
 #include "structured/json_parse.h"
 #include "structured/json_skip.h"
 #include "structured/json_text.h"

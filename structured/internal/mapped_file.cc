@@ -11,6 +11,8 @@
 #include <mutex>
 #include <string>
 
+#include "structured/internal/page_size.h"
+
 namespace planview::structured::internal {
 namespace {
 
@@ -84,8 +86,7 @@ std::string slot_messages[kSlots];
 }  // namespace
 
 std::shared_ptr<MappedFile> MappedFile::Map(int fd, size_t size, size_t padding, std::string_view name) {
-  const long page_size = sysconf(_SC_PAGESIZE);
-  const size_t page = page_size > 0 ? static_cast<size_t>(page_size) : 4096;
+  const size_t page = PageSize();
   // Whole pages are mapped; the last part page is read into anonymous memory, so the
   // padding after the text is always this process's zeros.
   const size_t whole = size / page * page;

@@ -26,6 +26,8 @@ namespace planview::structured::internal {
 // What a kernel's parse reports to ParseJson.
 struct KernelParseResult {
   bool ok = false;
+  // When ok: whether a line break separates two of the value's tokens.
+  bool line_break = false;
   // A value past the document's capacity (DocumentBuilder::error()).
   std::optional<ParseError> too_large;
   // When not ok: what the failing parser said, and where.
