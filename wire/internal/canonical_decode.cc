@@ -29,7 +29,7 @@ CanonicalDecoder::CanonicalDecoder(std::string_view data, std::shared_ptr<const 
     : data_(data),
       owner_(owner),
       value_(data, std::move(owner)),
-      plans_(value_, marker_),
+      plans_(value_, marker_, static_cast<uint32_t>(data.size())),
       executor_(executor),
       share_min_bytes_(share_min_bytes) {
   // As ValueWriter: each value takes at least one byte, most take several.
@@ -39,7 +39,7 @@ CanonicalDecoder::CanonicalDecoder(std::string_view data, std::shared_ptr<const 
 }
 
 inline std::optional<WireValue> CanonicalDecoder::Run(const Type& type) {
-  const TypePlan& plan = plans_.For(type);
+  const TypePlan& plan = plans_.ForRoot(type);
   uint32_t root = value_.ReserveValue();
   uint32_t marker_root = marker_.ReserveValue();
   if (value_.failed() || marker_.failed()) return std::nullopt;
@@ -182,8 +182,8 @@ struct CanonicalDecoder::LeafSink {
   const TypePlan& plan;
   uint32_t at;
   const MarkerAt& m;
-  void String(size_t offset, size_t length) { d.NfcString(at, m, offset, length); }
-  void Int(int64_t v) { d.Int(at, m, v); }
+  __attribute__((always_inline)) void String(size_t offset, size_t length) { d.NfcString(at, m, offset, length); }
+  __attribute__((always_inline)) void Int(int64_t v) { d.Int(at, m, v); }
   void Bool(bool v) { d.Bool(at, m, v); }
   void Null() { d.Null(at, m, plan); }
 };
@@ -325,22 +325,14 @@ inline bool CanonicalDecoder::Array(Reader& r, const TypePlan& plan, uint8_t c, 
   value_.PutArray(at, first, n);
   uint32_t marker_first;
   if (!MarkerArray(m, n, marker_first)) return false;
-  if (!set && !tuple && MayShare(r, n)) {
+  if (set) return Set(r, plan, n, first, marker_first, depth);
+  if (!tuple && MayShare(r, n)) {
     if (!SharedList(r, *plan.element, n, first, marker_first, unify, depth)) return false;
     last_ = LeafKind::kNone;
     return true;
   }
-  bool primitive_set = set && plan.primitive_set();
-  bool owns_key_mode = set && !primitive_set;
   bool keyed = keyed_ != 0;
   if (keyed) hash_.Push(tuple ? '<' : '[');
-  if (owns_key_mode) ++keyed_;
-  // Sets: each element's place in the order, to check that each one comes after the
-  // previous one, or to sort them when one does not.
-  size_t keys_begin = set_keys_.size();
-  size_t hash_begin = hash_.size();
-  bool in_order = true;
-  bool all_sortable = true;
   MarkerAt em;
   Unification u;
   if (unify) BeginUnify(u);
@@ -348,11 +340,34 @@ inline bool CanonicalDecoder::Array(Reader& r, const TypePlan& plan, uint8_t c, 
     const TypePlan& element = tuple ? *plan.elements[i] : *plan.element;
     uint32_t k = static_cast<uint32_t>(i);
     em.slot = marker_first + 2 * k;
-    if (!set) {
-      if (!Element(r, element, first + 2 * k, em, depth + 1, unify, u, i)) return false;
-      if (keyed_ != 0) hash_.Push(';');
-      continue;
-    }
+    if (!Element(r, element, first + 2 * k, em, depth + 1, unify, u, i)) return false;
+    if (keyed_ != 0) hash_.Push(';');
+  }
+  if (unify) EndUnify();
+  if (keyed) hash_.Push(tuple ? '>' : ']');
+  last_ = LeafKind::kNone;
+  return true;
+}
+
+__attribute__((noinline)) bool CanonicalDecoder::Set(Reader& r, const TypePlan& plan, uint64_t n, uint32_t first,
+                                                     uint32_t marker_first, int depth) {
+  // Sets of other than strings, numbers and bools order by hash text, which this set
+  // writes (for itself, and for the set it is in if any).
+  bool by_hash = !plan.primitive_set();
+  bool keyed = keyed_ != 0;
+  if (keyed) hash_.Push('[');
+  if (by_hash) ++keyed_;
+  // Each element's place in the order, to check that each one comes after the previous
+  // one, or to sort them when one does not.
+  size_t keys_begin = set_keys_.size();
+  size_t hash_begin = hash_.size();
+  bool in_order = true;
+  bool all_sortable = true;
+  MarkerAt em;
+  Unification u;  // (sets do not unify)
+  for (uint64_t i = 0; i < n; ++i) {
+    uint32_t k = static_cast<uint32_t>(i);
+    em.slot = marker_first + 2 * k;
     size_t start = hash_.size();
     if (n >= 2) {
       // Nulls and unknowns have their own places in a set's order: the general decoder's.
@@ -361,28 +376,27 @@ inline bool CanonicalDecoder::Array(Reader& r, const TypePlan& plan, uint8_t c, 
       if (e == 0xc0 || IsExtCode(e)) return false;
     }
     last_ = LeafKind::kNone;
-    if (!Child(r, element, first + 2 * k, em, depth + 1)) return false;
-    SetKey key{owns_key_mode ? LeafKind::kNone : last_, last_text_, last_int_, start, hash_.size()};
+    // Not inlined here: Object, Map and Array inline Child.
+    if (!ListElement(r, *plan.element, first + 2 * k, em, depth + 1, false, u, i)) return false;
+    SetKey key{by_hash ? LeafKind::kNone : last_, last_text_, last_int_, start, hash_.size()};
     // Numbers other than integers: only the general decoder orders them.
-    bool sortable = owns_key_mode || key.leaf == LeafKind::kString || key.leaf == LeafKind::kInt ||
+    bool sortable = by_hash || key.leaf == LeafKind::kString || key.leaf == LeafKind::kInt ||
                     key.leaf == LeafKind::kFalse || key.leaf == LeafKind::kTrue;
     if (i > 0 && in_order) {
       const SetKey& previous = set_keys_.back();
-      in_order = sortable && (previous.leaf == key.leaf || (previous.leaf == LeafKind::kFalse && key.leaf == LeafKind::kTrue)) &&
+      in_order = sortable &&
+                 (previous.leaf == key.leaf || (previous.leaf == LeafKind::kFalse && key.leaf == LeafKind::kTrue)) &&
                  CompareSetKeys(previous, key) < 0;
     }
-    if (!sortable) all_sortable = false;
+    all_sortable = all_sortable && sortable;
     set_keys_.push_back(key);
     if (keyed_ != 0) hash_.Push(';');
   }
-  if (unify) EndUnify();
-  if (set) {
-    bool sorted = in_order || (all_sortable && SortSet(keys_begin, first, marker_first, keyed, hash_begin));
-    set_keys_.resize(keys_begin);
-    if (!sorted) return false;
-  }
-  if (owns_key_mode && --keyed_ == 0) hash_.Clear();
-  if (keyed) hash_.Push(tuple ? '>' : ']');
+  bool sorted = in_order || (all_sortable && SortSet(keys_begin, first, marker_first, keyed, hash_begin));
+  set_keys_.resize(keys_begin);
+  if (!sorted) return false;
+  if (by_hash && --keyed_ == 0) hash_.Clear();
+  if (keyed) hash_.Push(']');
   last_ = LeafKind::kNone;
   return true;
 }
@@ -526,7 +540,7 @@ __attribute__((noinline)) inline bool CanonicalDecoder::Object(Reader& r, const 
       if (r.failed() || data_.substr(offset, length) != a.name) return false;
     }
     uint32_t k = static_cast<uint32_t>(i);
-    value_.PutKey(first + 3 * k, a.value_key);
+    value_.PutKey(first + 3 * k, plans_.ValueKey(a));
     em.key = a.marker_key;
     if (!Child(r, *a.plan, first + 3 * k + 1, em, depth + 1)) return false;
     if (keyed) hash_.Push(';');

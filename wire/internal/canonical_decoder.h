@@ -109,6 +109,8 @@ class CanonicalDecoder {
   bool Dynamic(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth);
   // Lists, sets and tuples.
   bool Array(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
+  // A set's `n` elements, its slots reserved from `first` and `marker_first`.
+  bool Set(Reader& r, const TypePlan& plan, uint64_t n, uint32_t first, uint32_t marker_first, int depth);
   bool Map(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
   bool Object(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
 
@@ -200,7 +202,7 @@ class CanonicalDecoder {
     size_t size() const { return size_; }
     const MarkerMember& operator[](size_t i) const { return data_[i]; }
     void truncate(size_t size) { size_ = size; }
-    void push_back(const MarkerMember& m) {
+    __attribute__((always_inline)) void push_back(const MarkerMember& m) {
       if (size_ == capacity_) Grow();
       data_[size_++] = m;
     }

@@ -25,7 +25,7 @@ class HashText {
   size_t size() const { return size_; }
   void Clear() { size_ = 0; }
   void Truncate(size_t size) { size_ = std::min(size, size_); }
-  void Push(char c) {
+  __attribute__((always_inline)) void Push(char c) {
     if (size_ == capacity_) Grow(1);
     data_[size_++] = c;
   }

@@ -29,7 +29,7 @@ inline bool IsIntCode(uint8_t c) { return c <= 0x7f || c >= 0xe0 || (c >= 0xcc &
 
 // True when `s`, a string inside `input`, has at most 16 bytes, all ASCII (and so NFC):
 // two overlapping 8-byte loads, or one masked load when `input` goes on for 8 bytes.
-inline bool ShortAscii(std::string_view s, std::string_view input) {
+__attribute__((always_inline)) inline bool ShortAscii(std::string_view s, std::string_view input) {
   size_t n = s.size();
   if (n > 16) return false;
   uint64_t a = 0;

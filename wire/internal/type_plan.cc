@@ -1,6 +1,7 @@
 #include "wire/internal/type_plan.h"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <utility>
 
@@ -28,8 +29,43 @@ const TypePlan& TypePlans::For(const Type& type) {
   return *it->second;
 }
 
-const TypePlan& TypePlans::Make(const Type& type) {
-  TypePlan& plan = plans_.emplace_back();
+struct TypePlans::Compiled {
+  Type type;
+  std::deque<TypePlan> plans;  // plans.front() is the type's
+  std::vector<StoredKey> keys;  // in the order they were stored
+};
+
+const TypePlan& TypePlans::ForRoot(const Type& type) {
+  // The plans this thread compiled last, a few types' worth (plan files decode values of
+  // a few dozen resource types over and over).
+  struct Cache {
+    std::array<std::shared_ptr<const Compiled>, 32> entries;
+    size_t next = 0;
+  };
+  thread_local Cache cache;
+  for (const std::shared_ptr<const Compiled>& compiled : cache.entries) {
+    if (compiled == nullptr || !(compiled->type == type)) continue;
+    bool same = true;
+    for (size_t i = 0; i < compiled->keys.size() && same; ++i) {
+      const StoredKey& k = compiled->keys[i];
+      same = RelativeKey(value_->StoreKey(k.name)) == k.value && marker_->StoreKey(k.name) == k.marker;
+    }
+    if (!same) break;  // the builders were not empty: plans of their own
+    root_ = compiled;
+    return root_->plans.front();
+  }
+  auto compiled = std::make_shared<Compiled>();
+  compiled->type = type;
+  key_log_ = &compiled->keys;
+  const TypePlan& plan = Make(compiled->type, compiled->plans);
+  key_log_ = nullptr;
+  root_ = compiled;
+  cache.entries[cache.next++ % cache.entries.size()] = std::move(compiled);
+  return plan;
+}
+
+const TypePlan& TypePlans::Make(const Type& type, std::deque<TypePlan>& plans) {
+  TypePlan& plan = plans.emplace_back();
   plan.kind = type.kind();
   plan.type = &type;
   switch (plan.kind) {
@@ -37,23 +73,25 @@ const TypePlan& TypePlans::Make(const Type& type) {
     case Type::Kind::kList:
     case Type::Kind::kSet:
     case Type::Kind::kMap:
-      plan.element = &Make(type.element());
+      plan.element = &Make(type.element(), plans);
       plan.has_dynamic = plan.element->has_dynamic;
       break;
     case Type::Kind::kTuple:
       for (const Type& t : type.elements()) {
-        plan.elements.push_back(&Make(t));
+        plan.elements.push_back(&Make(t, plans));
         plan.has_dynamic = plan.has_dynamic || plan.elements.back()->has_dynamic;
       }
       break;
     case Type::Kind::kObject:
+      plan.attributes.reserve(type.attributes().size());
       for (const auto& [name, t] : type.attributes()) {
         AttributePlan a;
         a.name = name;
-        a.plan = &Make(t);
+        a.plan = &Make(t, plans);
         if (value_ != nullptr) {
-          a.value_key = value_->StoreKey(name);
+          a.value_key = RelativeKey(value_->StoreKey(name));
           a.marker_key = marker_->StoreKey(name);
+          if (key_log_ != nullptr) key_log_->push_back(StoredKey{name, a.value_key, a.marker_key});
         } else {
           MsgpackWriter packed(name.size() + 5);
           packed.Str(name);

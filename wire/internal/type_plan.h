@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -26,7 +27,7 @@ struct TypePlan;
 struct AttributePlan {
   std::string_view name;  // owned by the Type
   const TypePlan* plan = nullptr;
-  DocumentBuilder::KeyId value_key{};   // decoding: the name stored in the value document
+  DocumentBuilder::KeyId value_key{};   // decoding: the name stored in the value document (see ValueKey)
   DocumentBuilder::KeyId marker_key{};  // and in the unknown-marker document
   std::string packed_name;              // encoding: the name as a MessagePack string
   // Decoding: names up to 15 bytes as their fixstr bytes (header and name), zero padded, and
@@ -65,12 +66,25 @@ struct TypePlan {
 class TypePlans {
  public:
   TypePlans() = default;
-  TypePlans(DocumentBuilder& value, DocumentBuilder& marker) : value_(&value), marker_(&marker) {}
+  // `value_key_base`: what the value builder's key ids count from (the size of its source,
+  // when the plans are shared between decodes: ForRoot); AttributePlan::value_key is
+  // relative to it.
+  TypePlans(DocumentBuilder& value, DocumentBuilder& marker, uint32_t value_key_base = 0)
+      : value_(&value), marker_(&marker), value_key_base_(value_key_base) {}
   TypePlans(const TypePlans&) = delete;
   TypePlans& operator=(const TypePlans&) = delete;
 
+  // The attribute's key in the value builder.
+  DocumentBuilder::KeyId ValueKey(const AttributePlan& a) const {
+    return static_cast<DocumentBuilder::KeyId>(static_cast<uint32_t>(a.value_key) + value_key_base_);
+  }
+
   // The plan of a type, made once per Type object (which must outlive the plans).
   const TypePlan& For(const Type& type);
+  // Decoding: the plan of the declared type, asked for before anything else is stored in
+  // the builders. A plan this thread made for an equal type before is reused: its keys
+  // are stored again in the same order, so they get the same ids.
+  const TypePlan& ForRoot(const Type& type);
   // The plan of a type that may not outlive the call: a copy is kept.
   const TypePlan& ForCopy(const Type& type) { return Make(owned_.emplace_back(type)); }
 
@@ -91,10 +105,25 @@ class TypePlans {
   std::vector<Type>& types() { return types_; }
 
  private:
-  const TypePlan& Make(const Type& type);
+  const TypePlan& Make(const Type& type) { return Make(type, plans_); }
+  DocumentBuilder::KeyId RelativeKey(DocumentBuilder::KeyId id) const {
+    return static_cast<DocumentBuilder::KeyId>(static_cast<uint32_t>(id) - value_key_base_);
+  }
+  const TypePlan& Make(const Type& type, std::deque<TypePlan>& plans);
+
+  // ForRoot's plans, shared with the thread's cache.
+  struct Compiled;
+  std::shared_ptr<const Compiled> root_;
+  struct StoredKey {
+    std::string_view name;
+    DocumentBuilder::KeyId value;
+    DocumentBuilder::KeyId marker;
+  };
+  std::vector<StoredKey>* key_log_ = nullptr;  // while compiling: the keys stored
 
   DocumentBuilder* value_ = nullptr;
   DocumentBuilder* marker_ = nullptr;
+  uint32_t value_key_base_ = 0;
   std::deque<TypePlan> plans_;
   std::unordered_map<const Type*, const TypePlan*> by_address_;
   std::deque<Type> owned_;

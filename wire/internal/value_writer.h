@@ -118,7 +118,7 @@ class ValueWriter {
       ++f.count;
     }
     f.attribute = index;
-    value_.Key(f.plan->attributes[index].value_key);
+    value_.Key(plans_.ValueKey(f.plan->attributes[index]));
   }
   // Map member: the key, NFC.
   void MapKey(std::string_view key);
