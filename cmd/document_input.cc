@@ -26,7 +26,8 @@ std::string BinaryDataKind(std::string_view text) {
 
 bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
                        const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
-                       structured::InputText& text, std::FILE* err, base::Executor* executor) {
+                       structured::InputText& text, std::FILE* err, base::Executor* executor,
+                       std::shared_ptr<const structured::Document>* plan_document) {
   base::Expected<structured::InputText> read =
       structured::ReadInputText(file, {.max_bytes = max_bytes, .name = file_name, .executor = executor});
   if (!read) {
@@ -35,9 +36,15 @@ bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint
   }
   text = std::move(*read);
   if (planfile::LooksLikeZip(text.view())) {
-    std::string archive = std::move(text).TakeString();
-    if (!PlanFileToJson(archive, file_name, schemas, mode, err, executor)) return false;
-    text = std::move(archive);
+    // The archive is read where it is (a big file stays mapped).
+    std::optional<planfile::PlanFile> plan = ReadPlanFileInput(text.view(), file_name, schemas, mode, err, executor);
+    if (!plan) return false;
+    if (plan_document != nullptr) {
+      *plan_document = std::move(plan->document);
+      text = structured::InputText();
+      return true;
+    }
+    text = plan->Json();
   }
   if (std::string kind = BinaryDataKind(text.view()); !kind.empty()) {
     Error(err, fmt::format("{}: {}, not a plan, state or log: give a saved plan file (tofu plan -out) or the JSON "

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -15,6 +16,7 @@
 #include "base/executor.h"
 #include "renderer/plan.h"
 #include "structured/input_text.h"
+#include "structured/json_value.h"
 #include "structured/schema.h"
 
 namespace planview::cmd {
@@ -24,12 +26,15 @@ namespace planview::cmd {
 std::string BinaryDataKind(std::string_view text);
 
 // Reads `file` ("-": standard input) into `text` as a JSON document or log; `file_name`
-// names it in messages. A plan file's mode goes into `mode` unless set (PlanFileToJson).
-// Reading may use `executor` (null: this thread). False after printing one line on `err`.
-// A big regular file is mapped, not copied (structured::ReadInputText).
+// names it in messages. A plan file's mode goes into `mode` unless set
+// (ReadPlanFileInput); with `plan_document` set, a plan file's document goes there
+// (and `text` is left empty) instead of its JSON text into `text`. Reading may use
+// `executor` (null: this thread). False after printing one line on `err`. A big regular
+// file is mapped, not copied (structured::ReadInputText).
 bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
                        const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
-                       structured::InputText& text, std::FILE* err, base::Executor* executor = nullptr);
+                       structured::InputText& text, std::FILE* err, base::Executor* executor = nullptr,
+                       std::shared_ptr<const structured::Document>* plan_document = nullptr);
 
 }  // namespace planview::cmd
 

@@ -28,7 +28,7 @@ constexpr std::string_view kConvertUsage =
     "bytes (default 4294967296: 4 GiB).\n";
 
 // `for_rendering`: the prior state is left out (no renderer reads it).
-std::optional<planfile::PlanFile> Read(const std::string& text, std::string_view file_name,
+std::optional<planfile::PlanFile> Read(std::string_view text, std::string_view file_name,
                                        const structured::ProviderSchemas* schemas, bool for_rendering,
                                        std::FILE* err, base::Executor* executor) {
   planfile::ReadOptions options;
@@ -46,19 +46,35 @@ std::optional<planfile::PlanFile> Read(const std::string& text, std::string_view
 
 }  // namespace
 
+namespace {
+
+// The plan's own mode, unless --mode was given.
+void TakeMode(const planfile::PlanFile& plan, std::optional<renderer::PlanMode>& mode) {
+  if (mode) return;
+  switch (plan.mode) {
+    case planfile::UiMode::kNormal: mode = renderer::PlanMode::kNormal; break;
+    case planfile::UiMode::kDestroy: mode = renderer::PlanMode::kDestroy; break;
+    case planfile::UiMode::kRefreshOnly: mode = renderer::PlanMode::kRefreshOnly; break;
+  }
+}
+
+}  // namespace
+
+std::optional<planfile::PlanFile> ReadPlanFileInput(std::string_view bytes, std::string_view file_name,
+                                                    const structured::ProviderSchemas* schemas,
+                                                    std::optional<renderer::PlanMode>& mode, std::FILE* err,
+                                                    base::Executor* executor) {
+  std::optional<planfile::PlanFile> plan = Read(bytes, file_name, schemas, /*for_rendering=*/true, err, executor);
+  if (plan) TakeMode(*plan, mode);
+  return plan;
+}
+
 bool PlanFileToJson(std::string& text, std::string_view file_name, const structured::ProviderSchemas* schemas,
                     std::optional<renderer::PlanMode>& mode, std::FILE* err, base::Executor* executor) {
   if (!planfile::LooksLikeZip(text)) return true;
-  std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas, /*for_rendering=*/true, err, executor);
+  std::optional<planfile::PlanFile> plan = ReadPlanFileInput(text, file_name, schemas, mode, err, executor);
   if (!plan) return false;
-  if (!mode) {
-    switch (plan->mode) {
-      case planfile::UiMode::kNormal: mode = renderer::PlanMode::kNormal; break;
-      case planfile::UiMode::kDestroy: mode = renderer::PlanMode::kDestroy; break;
-      case planfile::UiMode::kRefreshOnly: mode = renderer::PlanMode::kRefreshOnly; break;
-    }
-  }
-  text = std::move(plan->json);
+  text = plan->Json();
   return true;
 }
 
@@ -92,8 +108,9 @@ int RunConvert(std::span<const std::string> args, std::FILE* out, std::FILE* err
   std::optional<planfile::PlanFile> plan = Read(text, file_name, schemas.get(), /*for_rendering=*/false, err, executor);
   if (!plan) return kExitBadInput;
   Error(err, fmt::format("{}: {}", file_name, plan->omitted_notice));
-  plan->json += '\n';
-  Write(out, plan->json);
+  std::string json = plan->Json();
+  json += '\n';
+  Write(out, json);
   return 0;
 }
 

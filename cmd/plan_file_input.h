@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "planfile/plan_file.h"
 #include "renderer/plan.h"
 #include "structured/schema.h"
 
@@ -19,12 +20,19 @@ class Executor;
 
 namespace planview::cmd {
 
+// Reads the saved plan file `bytes` (planfile::LooksLikeZip) for rendering and, when
+// `mode` is unset (no --mode given), puts the plan's own mode into it; an explicit --mode,
+// normal included, stays. Prints the notice about sensitivity (without schemas) on `err`.
+// Nothing (after printing the one-line error) when the archive is not a readable plan
+// file. Values are decoded on `executor`'s threads (null: this thread).
+std::optional<planfile::PlanFile> ReadPlanFileInput(std::string_view bytes, std::string_view file_name,
+                                                    const structured::ProviderSchemas* schemas,
+                                                    std::optional<renderer::PlanMode>& mode, std::FILE* err,
+                                                    base::Executor* executor = nullptr);
+
 // When `text` is a ZIP archive, replaces it with the `show -json` document of the plan it
-// holds and, when `mode` is unset (no --mode given), sets it to the plan's own mode; an
-// explicit --mode, normal included, stays. Prints the notice about
-// sensitivity (without schemas) on `err`. False (after printing the one-line error) when
-// the archive is not a readable plan file. Values are decoded on `executor`'s threads
-// (null: this thread).
+// holds (ReadPlanFileInput, as JSON text). False (after printing the one-line
+// error) when the archive is not a readable plan file.
 bool PlanFileToJson(std::string& text, std::string_view file_name, const structured::ProviderSchemas* schemas,
                     std::optional<renderer::PlanMode>& mode, std::FILE* err, base::Executor* executor = nullptr);
 

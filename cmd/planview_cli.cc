@@ -84,7 +84,13 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
 
   const std::string file_name = cli->file == "-" ? "<stdin>" : ForMessage(cli->file);
   structured::InputText text;
-  if (!ReadDocumentInput(cli->file, file_name, cli->max_input_bytes, schemas.get(), cli->mode, text, err, executor)) {
+  // A saved plan file's document is rendered as built, unless masks rewrite its text or
+  // --kind reads it as something else.
+  std::shared_ptr<const structured::Document> plan_document;
+  const bool plan_document_as_built = cli->masks.masks.empty() && cli->kind.value_or(renderer::DocumentKind::kPlan) ==
+                                                                      renderer::DocumentKind::kPlan;
+  if (!ReadDocumentInput(cli->file, file_name, cli->max_input_bytes, schemas.get(), cli->mode, text, err, executor,
+                         plan_document_as_built ? &plan_document : nullptr)) {
     return kExitBadInput;
   }
   // Masks rewrite the values before anything reads them (renderer/mask.h).
@@ -135,7 +141,9 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     request.plan_observer = [&](const renderer::Plan& plan) { violations = CheckGate(cli->gate, plan); };
   }
   request.refuse_kind = [&cli](renderer::DocumentKind kind) { return FlagNotForKind(*cli, kind); };
-  renderer::DocumentResult result = renderer::RenderDocument(std::move(text), file_name, request);
+  renderer::DocumentResult result = plan_document
+                                        ? renderer::RenderParsedDocument(std::move(plan_document), file_name, request)
+                                        : renderer::RenderDocument(std::move(text), file_name, request);
   emit(result.output);
   if (safe) {
     safe_chunk.clear();

@@ -47,11 +47,13 @@ void CheckInput(const std::string& input) {
     return;
   }
   PLANVIEW_FUZZ_CHECK(read->sensitivity_notice.find('\n') == std::string::npos, size);
-  auto parsed = planview::structured::ParseJson(read->json);
-  PLANVIEW_FUZZ_CHECK(parsed.ok(), size);
+  // The document, built directly, is what its own text parses to.
+  const std::string json = read->Json();
+  auto parsed = planview::structured::ParseJson(json);
+  PLANVIEW_FUZZ_CHECK(parsed.ok() && parsed.value()->root().Equals(read->document->root()), size);
   planview::base::Expected<planview::planfile::PlanFile> again = planview::planfile::ReadPlanFile(file, options);
-  PLANVIEW_FUZZ_CHECK(again && again->json == read->json, size);
-  planview::fuzz::RenderAndCheck(read->json, nullptr, "");
+  PLANVIEW_FUZZ_CHECK(again && again->Json() == json, size);
+  planview::fuzz::RenderAndCheck(json, nullptr, "");
 }
 
 }  // namespace

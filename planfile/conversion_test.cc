@@ -153,7 +153,7 @@ TEST(Conversion, EveryPairGivesItsShowJson) {
     SCOPED_TRACE(name);
     base::Expected<PlanFile> read = ReadPlanFile(renderer::testing::ReadFile(dir + "/plan.bin"), ReadOptions{});
     ASSERT_TRUE(read) << read.error().message;
-    json got = Load(read->json);
+    json got = Load(read->Json());
     json expected = Load(renderer::testing::ReadFile(dir + "/plan.json"));
     EXPECT_EQ(got["terraform_version"], expected["terraform_version"]);
     if (expected.contains("timestamp")) {
@@ -194,7 +194,7 @@ TEST(Conversion, EverySoloPlanFileConverts) {
   for (const std::string& dir : renderer::testing::ListDirs(solo)) {
     base::Expected<PlanFile> read = ReadPlanFile(renderer::testing::ReadFile(dir + "/plan.bin"), ReadOptions{});
     ASSERT_TRUE(read) << dir << ": " << read.error().message;
-    EXPECT_NO_THROW(Load(read->json)) << dir;
+    EXPECT_NO_THROW(Load(read->Json())) << dir;
     ++files;
   }
   EXPECT_EQ(files, 20);

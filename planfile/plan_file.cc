@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <charconv>
+#include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 
 #include <google/protobuf/stubs/logging.h>
 
@@ -13,10 +15,15 @@
 #include "base/expected.h"
 #include "planfile/internal/change_json.h"
 #include "planfile/internal/checks.h"
+#include "planfile/internal/document_out.h"
 #include "planfile/internal/prior_state.h"
+#include "planfile/internal/value_writer.h"
 #include "planfile/internal/zip_archive.h"
 #include "planproto/planfile.pb.h"
-#include "structured/json_text.h"
+#include "structured/compact_json.h"
+#include "structured/document_builder.h"
+#include "structured/json_parse.h"
+#include "wire/implied_type.h"
 
 namespace planview::planfile {
 
@@ -45,16 +52,17 @@ bool AtLeast(const Version& v, int major, int minor) {
   return v.major > major || (v.major == major && v.minor >= minor);
 }
 
-using structured::AppendGoJsonString;
+using internal::DocumentOut;
+using internal::ObjectOut;
 
 // Resource changes are decoded in runs of this many on the executor's threads.
 constexpr size_t kChangesPerRun = 32;
 
 // resource_changes or resource_drift, sorted by address and deposed key as `show -json`.
-base::Expected<void> AppendResourceChanges(
+base::Expected<void> PutResourceChanges(
     const google::protobuf::RepeatedPtrField<planproto::ResourceInstanceChange>& changes, std::string_view member,
     bool drift, bool refresh_only, const structured::ProviderSchemas* schemas, base::Executor* executor,
-    std::string& out) {
+    DocumentOut& out, ObjectOut& plan_object) {
   // Outside refresh-only mode a drifted object that only moved is shown among the planned
   // changes instead.
   std::vector<int> shown;
@@ -62,107 +70,157 @@ base::Expected<void> AppendResourceChanges(
     if (drift && !refresh_only && changes[i].has_change() && changes[i].change().action() == planproto::NOOP) continue;
     shown.push_back(i);
   }
-  // Schemas are looked up here, in order; the values are decoded on the executor's threads
-  // (the error is the lowest failing change's, as on one thread).
+  auto where = [&](size_t k) { return fmt::format("{}[{}]", member, shown[k]); };
+  // Schemas (and the types they imply) are looked up here, in order.
   std::vector<const structured::Schema*> schema_of(shown.size());
+  std::vector<const structured::Type*> type_of(shown.size());
+  std::map<const structured::Schema*, structured::Type> types;
   for (size_t k = 0; k < shown.size(); ++k) {
-    base::Expected<const structured::Schema*> schema =
-        internal::FindSchema(changes[shown[k]], schemas, fmt::format("{}[{}]", member, shown[k]));
+    base::Expected<const structured::Schema*> schema = internal::FindSchema(changes[shown[k]], schemas, where(k));
     if (!schema) return schema.error();
     schema_of[k] = *schema;
-  }
-  std::vector<internal::ResourceChangeJson> converted(shown.size());
-  // Each run stops at its first failure; the lowest run's failure is the error.
-  std::vector<std::optional<base::Error>> run_errors((shown.size() + kChangesPerRun - 1) / kChangesPerRun);
-  base::ParallelRunsOn(executor, shown.size(), kChangesPerRun, [&](size_t begin, size_t end) {
-    for (size_t k = begin; k < end; ++k) {
-      base::Expected<internal::ResourceChangeJson> json =
-          internal::ResourceChangeToJson(changes[shown[k]], schema_of[k], fmt::format("{}[{}]", member, shown[k]));
-      if (!json) {
-        run_errors[begin / kChangesPerRun] = std::move(json.error());
-        return;
-      }
-      converted[k] = std::move(*json);
+    if (*schema != nullptr && (*schema)->block) {
+      auto [it, inserted] = types.try_emplace(*schema);
+      if (inserted) it->second = wire::ImpliedType(*(*schema)->block);
+      type_of[k] = &it->second;
     }
+  }
+  // Then what places each change: its address, and whether it is listed. The first change
+  // that fails here fails the whole, unless one before it fails on its values.
+  std::vector<internal::ChangeHead> heads;
+  heads.reserve(shown.size());
+  std::optional<base::Error> head_error;
+  for (size_t k = 0; k < shown.size(); ++k) {
+    base::Expected<internal::ChangeHead> head = internal::ReadChangeHead(changes[shown[k]], where(k));
+    if (!head) {
+      head_error = std::move(head.error());
+      break;
+    }
+    heads.push_back(std::move(*head));
+  }
+  std::vector<size_t> listed;  // positions in `heads`, in document order
+  for (size_t k = 0; k < heads.size(); ++k) {
+    if (!heads[k].skip) listed.push_back(k);
+  }
+  std::stable_sort(listed.begin(), listed.end(), [&](size_t a, size_t b) {
+    const std::string& address_a = heads[a].addr.address;
+    const std::string& address_b = heads[b].addr.address;
+    if (address_a != address_b) return address_a < address_b;
+    return changes[shown[a]].deposed_key() < changes[shown[b]].deposed_key();
   });
-  for (std::optional<base::Error>& error : run_errors) {
-    if (error) return std::move(*error);
-  }
-  std::vector<internal::ResourceChangeJson> written;
-  written.reserve(converted.size());
-  for (internal::ResourceChangeJson& rc : converted) {
-    if (!rc.skip) written.push_back(std::move(rc));
-  }
-  if (written.empty()) return {};
-  std::stable_sort(written.begin(), written.end(), [](const auto& a, const auto& b) {
-    return a.address != b.address ? a.address < b.address : a.deposed < b.deposed;
+
+  // The values are decoded on the executor's threads, each run of changes into a part of
+  // its own, grafted into the document's array when the run is done. The error is the
+  // lowest failing change's, as on one thread.
+  structured::DocumentBuilder& b = out.b();
+  const size_t n = listed.size();
+  const bool write = !head_error && n > 0;
+  const uint32_t first = write ? b.ReserveArray(n) : 0;
+  if (b.failed()) return base::Error(b.error());
+  std::mutex graft;
+  std::vector<std::optional<std::pair<size_t, base::Error>>> run_errors((n + kChangesPerRun - 1) / kChangesPerRun);
+  base::ParallelRunsOn(executor, n, kChangesPerRun, [&](size_t begin, size_t end) {
+    structured::DocumentBuilder part;
+    DocumentOut part_out(part);
+    const uint32_t slots = part.ReserveArray(end - begin);
+    std::optional<std::pair<size_t, base::Error>>& error = run_errors[begin / kChangesPerRun];
+    // Changes are in address order here: a failing one is not necessarily the lowest.
+    for (size_t j = begin; j < end && !part.failed(); ++j) {
+      const size_t k = listed[j];
+      if (error && error->first < k) continue;
+      base::Expected<void> put = internal::PutResourceChange(part_out, slots + 2 * static_cast<uint32_t>(j - begin),
+                                                             changes[shown[k]], heads[k], schema_of[k], type_of[k]);
+      if (!put) error.emplace(k, std::move(put.error()));
+    }
+    if (!error && part.failed()) error.emplace(0, base::Error(part.error()));
+    if (error || !write) return;
+    std::lock_guard<std::mutex> lock(graft);
+    b.Graft(part, end - begin, 0, end - begin, first + 2 * static_cast<uint32_t>(begin));
   });
-  out += fmt::format(",\"{}\":[", member);
-  for (size_t i = 0; i < written.size(); ++i) {
-    if (i > 0) out += ',';
-    out += written[i].json;
+  const std::pair<size_t, base::Error>* lowest = nullptr;
+  for (const auto& error : run_errors) {
+    if (error && (lowest == nullptr || error->first < lowest->first)) lowest = &*error;
   }
-  out += ']';
+  if (lowest != nullptr) return lowest->second;
+  if (head_error) return std::move(*head_error);
+  if (b.failed()) return base::Error(b.error());
+  if (n > 0) b.PutArray(plan_object.Member(member), first, n);
   return {};
 }
 
-base::Expected<void> AppendOutputChanges(const planproto::Plan& plan, std::string& out) {
+base::Expected<void> PutOutputChanges(const planproto::Plan& plan, DocumentOut& out, ObjectOut& plan_object) {
   if (plan.output_changes_size() == 0) return {};
   std::vector<int> order(static_cast<size_t>(plan.output_changes_size()));
   for (int i = 0; i < plan.output_changes_size(); ++i) order[static_cast<size_t>(i)] = i;
   std::stable_sort(order.begin(), order.end(),
                    [&](int a, int b) { return plan.output_changes(a).name() < plan.output_changes(b).name(); });
-  out += ",\"output_changes\":{";
+  ObjectOut outputs(out);
   for (size_t i = 0; i < order.size(); ++i) {
-    if (i > 0 && plan.output_changes(order[i]).name() == plan.output_changes(order[i - 1]).name()) {
-      return base::Error(
-          fmt::format("output_changes: output {:?} appears twice", plan.output_changes(order[i]).name()));
+    const planproto::OutputChange& change = plan.output_changes(order[i]);
+    if (i > 0 && change.name() == plan.output_changes(order[i - 1]).name()) {
+      return base::Error(fmt::format("output_changes: output {:?} appears twice", change.name()));
     }
-    if (i > 0) out += ',';
-    base::Expected<void> appended = internal::AppendOutputChangeJson(
-        plan.output_changes(order[i]), fmt::format("output_changes[{}]", order[i]), out);
-    if (!appended) return appended;
+    base::Expected<void> put = internal::PutOutputChange(out, outputs.MemberKey(change.name()), change,
+                                                         fmt::format("output_changes[{}]", order[i]));
+    if (!put) return put;
   }
-  out += '}';
+  outputs.End(plan_object.Member("output_changes"));
   return {};
 }
 
-base::Expected<void> AppendVariables(const planproto::Plan& plan, std::string& out) {
+base::Expected<void> PutVariables(const planproto::Plan& plan, DocumentOut& out, ObjectOut& plan_object) {
   if (plan.variables().empty()) return {};
   std::vector<std::string> names;
   for (const auto& [name, value] : plan.variables()) names.push_back(name);
   std::sort(names.begin(), names.end());
-  out += ",\"variables\":{";
-  for (size_t i = 0; i < names.size(); ++i) {
-    if (i > 0) out += ',';
-    AppendGoJsonString(out, names[i]);
-    out += ":{\"value\":";
-    base::Expected<internal::Node> value =
-        internal::DecodeDynamic(plan.variables().at(names[i]), fmt::format("variables[{:?}]", names[i]));
-    if (!value) return value.error();
-    internal::AppendValueJson(*value, out);
-    out += '}';
+  ObjectOut variables(out);
+  for (const std::string& name : names) {
+    const uint32_t at = variables.MemberKey(name);
+    ObjectOut variable(out);
+    base::Expected<void> put =
+        internal::PutDynamic(out, variable.Member("value"), plan.variables().at(name), fmt::format("variables[{:?}]", name));
+    if (!put) return put;
+    variable.End(at);
   }
-  out += '}';
+  variables.End(plan_object.Member("variables"));
   return {};
 }
 
-base::Expected<void> AppendRelevantAttributes(const planproto::Plan& plan, std::string& out) {
+base::Expected<void> PutRelevantAttributes(const planproto::Plan& plan, DocumentOut& out, ObjectOut& plan_object) {
   if (plan.field_15_size() == 0) return {};
-  out += ",\"relevant_attributes\":[";
+  structured::DocumentBuilder& b = out.b();
+  const size_t n = static_cast<size_t>(plan.field_15_size());
+  const uint32_t first = b.ReserveArray(n);
+  if (b.failed()) return base::Error(b.error());
   for (int i = 0; i < plan.field_15_size(); ++i) {
     planproto::ResourceAttr attr;
     const std::string where = fmt::format("relevant_attributes[{}]", i);
     if (!attr.ParseFromString(plan.field_15(i))) return base::Error(where + ": not a resource attribute");
-    if (i > 0) out += ',';
-    out += "{\"resource\":";
-    AppendGoJsonString(out, attr.resource());
-    out += ",\"attribute\":";
-    base::Expected<void> converted = internal::ConvertPath(attr.attr(), where, nullptr, &out);
-    if (!converted) return converted;
-    out += '}';
+    ObjectOut object(out);
+    b.PutString(object.Member("resource"), attr.resource());
+    base::Expected<std::vector<internal::PathStep>> steps = internal::ConvertPath(attr.attr(), where);
+    if (!steps) return steps.error();
+    internal::PutPath(out, object.Member("attribute"), *steps);
+    object.End(first + 2 * static_cast<uint32_t>(i));
   }
-  out += ']';
+  b.PutArray(plan_object.Member("relevant_attributes"), first, n);
+  return {};
+}
+
+// Members written as JSON text (`,"prior_state":{...}`: the prior state and the checks,
+// which no renderer reads) copied into the document.
+base::Expected<void> PutMembersText(std::string_view members, DocumentOut& out, ObjectOut& plan_object) {
+  if (members.empty()) return {};
+  std::string text = "{";
+  text += members.substr(1);
+  text += '}';
+  structured::ParseResult parsed = structured::ParseJson(std::move(text));
+  if (!parsed.ok()) return base::Error(parsed.error().ToString("the plan's own JSON"));
+  structured::Value object = parsed.value()->root();
+  for (size_t i = 0; i < object.size(); ++i) {
+    structured::Member m = object.member(i);
+    internal::PutCopy(out, plan_object.MemberKey(m.key), m.value);
+  }
   return {};
 }
 
@@ -202,6 +260,12 @@ std::string OneLine(std::string_view text) {
 base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& options);
 
 }  // namespace
+
+std::string PlanFile::Json() const {
+  std::string json;
+  structured::AppendCompactJson(json, document ? document->root() : structured::Value());
+  return json;
+}
 
 bool LooksLikeZip(std::string_view bytes) {
   return bytes.starts_with(std::string_view("PK\x03\x04", 4)) || bytes.starts_with(std::string_view("PK\x05\x06", 4));
@@ -262,45 +326,57 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
     default:
       return base::Error(fmt::format("tfplan: unknown plan mode {}", static_cast<int>(plan.ui_mode())));
   }
-  std::string& json = out.json;
-  json.reserve(tfplan->size() * 2);
-  json += "{\"format_version\":\"1.2\",\"terraform_version\":";
-  AppendGoJsonString(json, plan.terraform_version());
+  structured::DocumentBuilder builder;
+  // Capacity hints (address space: pages are touched only as they are written): the
+  // document takes about twice the tfplan's bytes, as much in text as in values.
+  builder.ReserveText(tfplan->size());
+  builder.Reserve(tfplan->size() / 4);
+  DocumentOut doc(builder);
+  const uint32_t root = builder.ReserveValue();
+  ObjectOut top(doc);
+  builder.PutString(top.Member("format_version"), "1.2");
+  builder.PutString(top.Member("terraform_version"), plan.terraform_version());
   const bool refresh_only = out.mode == UiMode::kRefreshOnly;
-  base::Expected<void> appended = AppendVariables(plan, json);
+  base::Expected<void> appended = PutVariables(plan, doc, top);
   if (appended) {
-    appended = AppendResourceChanges(plan.resource_drift(), "resource_drift", true, refresh_only, options.schemas,
-                                     options.executor, json);
+    appended = PutResourceChanges(plan.resource_drift(), "resource_drift", true, refresh_only, options.schemas,
+                                  options.executor, doc, top);
   }
   if (appended) {
-    appended = AppendResourceChanges(plan.resource_changes(), "resource_changes", false, refresh_only,
-                                     options.schemas, options.executor, json);
+    appended = PutResourceChanges(plan.resource_changes(), "resource_changes", false, refresh_only, options.schemas,
+                                  options.executor, doc, top);
   }
-  if (appended) appended = AppendOutputChanges(plan, json);
+  if (appended) appended = PutOutputChanges(plan, doc, top);
   if (!appended) return base::Error(fmt::format("tfplan: {}", appended.error().message));
   // Seen in the pairs: 1.1.5 by address text, 1.6.6 data first; the switch is put at 1.2.
   const internal::ResourceOrder order =
       AtLeast(*version, 1, 2) ? internal::ResourceOrder::kDataFirst : internal::ResourceOrder::kByAddressText;
   if (tfstate) {
-    base::Expected<void> state = internal::AppendPriorState(*tfstate, options.schemas, order, json);
-    if (!state) return state.error();  // names tfstate itself
+    std::string state;
+    base::Expected<void> read_state = internal::AppendPriorState(*tfstate, options.schemas, order, state);
+    if (!read_state) return read_state.error();  // names tfstate itself
+    appended = PutMembersText(state, doc, top);
   }
   // Field 15 held provider plugin hashes before Terraform 1.1.
-  if (AtLeast(*version, 1, 1)) appended = AppendRelevantAttributes(plan, json);
+  if (appended && AtLeast(*version, 1, 1)) appended = PutRelevantAttributes(plan, doc, top);
   // Field 19 held condition results, another message, in Terraform 1.2.
-  if (appended && AtLeast(*version, 1, 3)) appended = internal::AppendChecks(plan, json);
-  if (!appended) return base::Error(fmt::format("tfplan: {}", appended.error().message));
-  if (!plan.timestamp().empty()) {
-    json += ",\"timestamp\":";
-    AppendGoJsonString(json, plan.timestamp());
+  if (appended && AtLeast(*version, 1, 3)) {
+    std::string checks;
+    appended = internal::AppendChecks(plan, checks);
+    if (appended) appended = PutMembersText(checks, doc, top);
   }
+  if (!appended) return base::Error(fmt::format("tfplan: {}", appended.error().message));
+  if (!plan.timestamp().empty()) builder.PutString(top.Member("timestamp"), plan.timestamp());
   // Terraform writes both from 1.8 on, true or false; OpenTofu (whose versions overlap
   // Terraform's) writes neither, and is known by its registry in provider addresses.
   if (AtLeast(*version, 1, 8) && !NamesOpenTofuProvider(plan)) {
-    json += plan.applyable() ? ",\"applyable\":true" : ",\"applyable\":false";
-    json += plan.complete() ? ",\"complete\":true" : ",\"complete\":false";
+    builder.PutBool(top.Member("applyable"), plan.applyable());
+    builder.PutBool(top.Member("complete"), plan.complete());
   }
-  json += plan.errored() ? ",\"errored\":true}" : ",\"errored\":false}";
+  builder.PutBool(top.Member("errored"), plan.errored());
+  top.End(root);
+  out.document = builder.FinishAt(root);
+  if (!out.document) return base::Error(fmt::format("tfplan: {}", builder.error()));
 
   if (options.schemas == nullptr && (plan.resource_changes_size() > 0 || plan.resource_drift_size() > 0)) {
     out.sensitivity_notice =

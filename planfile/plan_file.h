@@ -1,7 +1,8 @@
 // Reading a saved plan file (`terraform plan -out=FILE`, `tofu plan -out=FILE`) without
 // Terraform, its configuration or its providers: the ZIP archive's `tfplan` member (a
 // protobuf message whose values are msgpack) becomes the document `show -json` writes for
-// the same plan, so everything that reads plan JSON reads it unchanged.
+// the same plan, so everything that reads plan JSON reads it unchanged (and renders it
+// without a JSON text in between).
 //
 // Contract:
 // - Terraform 0.12 to 1.15 and OpenTofu 1.6 on (plan format version 3).
@@ -20,11 +21,13 @@
 #define PLANVIEW_PLANFILE_PLAN_FILE_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "base/expected.h"
+#include "structured/json_value.h"
 #include "structured/schema.h"
 
 namespace planview::base {
@@ -50,13 +53,18 @@ struct ReadOptions {
 enum class UiMode { kNormal, kDestroy, kRefreshOnly };
 
 struct PlanFile {
-  std::string json;  // the `show -json` document (compact; parse with structured::ParseJson)
+  // The `show -json` document, built directly (no JSON text is written or parsed).
+  std::shared_ptr<const structured::Document> document;
   UiMode mode = UiMode::kNormal;
   std::string terraform_version;
   // Without schemas: that only the plan's own sensitivity marks are known. Empty otherwise.
   std::string sensitivity_notice;
   // What the `show -json` document lacks that `terraform show -json` would write.
   std::string omitted_notice;
+
+  // The document as `show -json` writes it: compact, Go's string escapes, members in the
+  // order `show -json` writes them (what `planview convert` prints).
+  std::string Json() const;
 };
 
 // The plan, or the error: one line without the file name (the caller names it).

@@ -53,12 +53,23 @@ std::string ReadError(const std::string& bytes, uint64_t cap = kDefaultMaxInflat
   return r.error().message;
 }
 
-std::string Render(const std::string& json_text, const structured::ProviderSchemas* schemas, renderer::PlanMode mode) {
+renderer::DocumentRequest RenderRequest(const structured::ProviderSchemas* schemas, renderer::PlanMode mode) {
   renderer::DocumentRequest request;
   request.schemas = schemas;
   request.mode = mode;
   request.options.color = false;
-  renderer::DocumentResult r = renderer::RenderDocument(json_text, "plan", request);
+  return request;
+}
+
+std::string Render(const std::string& json_text, const structured::ProviderSchemas* schemas, renderer::PlanMode mode) {
+  renderer::DocumentResult r = renderer::RenderDocument(json_text, "plan", RenderRequest(schemas, mode));
+  EXPECT_TRUE(r.ok) << r.error;
+  return r.output;
+}
+
+// The plan file's document as built (what `planview PLANFILE` renders).
+std::string RenderBuilt(const PlanFile& plan, const structured::ProviderSchemas* schemas, renderer::PlanMode mode) {
+  renderer::DocumentResult r = renderer::RenderParsedDocument(plan.document, "plan", RenderRequest(schemas, mode));
   EXPECT_TRUE(r.ok) << r.error;
   return r.output;
 }
@@ -71,15 +82,24 @@ renderer::PlanMode ModeOf(const std::string& dir) {
   return renderer::PlanMode::kNormal;
 }
 
-// Real `tofu` plans, written as plan files with their schemas and read back with them.
-TEST(PlanFile, EquivalencePlansRoundTripWithSchemas) {
+// Each real `tofu` plan of the equivalence corpus (its directory and plan JSON); the count.
+int ForEachEquivalencePlan(const std::function<void(const std::string& dir, const std::string& plan_json)>& fn) {
   int plans = 0;
-  int rendered = 0;
   for (const std::string& dir : renderer::testing::ListDirs("testdata/conformance/equivalence")) {
     bool ok = false;
     std::string plan_json = renderer::testing::ReadFile(dir + "/plan.json", &ok);
     if (!ok || plan_json.empty()) continue;
     SCOPED_TRACE(dir);
+    fn(dir, plan_json);
+    ++plans;
+  }
+  return plans;
+}
+
+// Real `tofu` plans, written as plan files with their schemas and read back with them.
+TEST(PlanFile, EquivalencePlansRoundTripWithSchemas) {
+  int rendered = 0;
+  int plans = ForEachEquivalencePlan([&](const std::string& dir, const std::string& plan_json) {
     Schemas schemas = LoadSchemas(dir + "/schemas.json");
     const renderer::PlanMode mode = ModeOf(dir);
     const UiMode ui_mode = mode == renderer::PlanMode::kDestroy       ? UiMode::kDestroy
@@ -92,8 +112,12 @@ TEST(PlanFile, EquivalencePlansRoundTripWithSchemas) {
     base::Expected<PlanFile> read = ReadPlanFile(*file, options);
     ASSERT_TRUE(read) << read.error().message;
     EXPECT_EQ(read->sensitivity_notice, "");
+    // The document as built is what its own text parses to.
+    structured::ParseResult reparsed = structured::ParseJson(read->Json());
+    ASSERT_TRUE(reparsed.ok());
+    EXPECT_TRUE(reparsed.value()->root().Equals(read->document->root()));
     json want = json::parse(plan_json);
-    json got = json::parse(read->json);
+    json got = json::parse(read->Json());
     for (const char* section : {"resource_changes", "resource_drift"}) {
       std::map<std::string, json> by_key;
       for (const json& rc : got.value(section, json::array())) {
@@ -118,16 +142,37 @@ TEST(PlanFile, EquivalencePlansRoundTripWithSchemas) {
       }
     }
     EXPECT_EQ(want.value("output_changes", json::object()), got.value("output_changes", json::object()));
-    ++plans;
+    bool ok = false;
     std::string expected_text = renderer::testing::ReadFile(dir + "/plan.txt", &ok);
     if (ok) {
-      EXPECT_EQ(Render(read->json, &*schemas.schemas, mode), Render(plan_json, &*schemas.schemas, mode));
+      const std::string from_json = Render(plan_json, &*schemas.schemas, mode);
+      EXPECT_EQ(Render(read->Json(), &*schemas.schemas, mode), from_json);
+      EXPECT_EQ(RenderBuilt(*read, &*schemas.schemas, mode), from_json);
       ++rendered;
     }
-  }
+  });
   EXPECT_GE(plans, 40);
   std::printf("equivalence plans written as plan files and read back with schemas: %d (%d rendered)\n", plans,
               rendered);
+}
+
+// Without schemas (values decoded untyped) the document as built is its text too, and
+// renders as its text does.
+TEST(PlanFile, EquivalencePlansUntypedDocumentIsItsText) {
+  int plans = ForEachEquivalencePlan([](const std::string& dir, const std::string& plan_json) {
+    Schemas schemas = LoadSchemas(dir + "/schemas.json");
+    base::Expected<std::string> file = PlanFileFromJson(plan_json, &*schemas.schemas);
+    ASSERT_TRUE(file) << file.error().message;
+    base::Expected<PlanFile> read = ReadPlanFile(*file, ReadOptions{});
+    ASSERT_TRUE(read) << read.error().message;
+    const std::string text = read->Json();
+    structured::ParseResult reparsed = structured::ParseJson(text);
+    ASSERT_TRUE(reparsed.ok());
+    EXPECT_TRUE(reparsed.value()->root().Equals(read->document->root()));
+    EXPECT_EQ(RenderBuilt(*read, nullptr, renderer::PlanMode::kNormal),
+              Render(text, nullptr, renderer::PlanMode::kNormal));
+  });
+  EXPECT_GE(plans, 40);
 }
 
 constexpr char kSecretPlan[] = R"({
@@ -166,16 +211,16 @@ TEST(PlanFile, SchemaSensitiveAttributesAreHiddenWithSchemas) {
   with.schemas = &*schemas;
   base::Expected<PlanFile> typed = ReadPlanFile(*file, with);
   ASSERT_TRUE(typed) << typed.error().message;
-  json change = json::parse(typed->json)["resource_changes"][0]["change"];
+  json change = json::parse(typed->Json())["resource_changes"][0]["change"];
   EXPECT_EQ(change["after_sensitive"], json::parse(R"({"password": true, "tags": {}})"));
   EXPECT_EQ(change["after_unknown"], json::parse(R"({"id": true, "tags": {}})"));
-  std::string text = Render(typed->json, &*schemas, renderer::PlanMode::kNormal);
+  std::string text = Render(typed->Json(), &*schemas, renderer::PlanMode::kNormal);
   EXPECT_NE(text.find("password = (sensitive value)"), std::string::npos) << text;
   EXPECT_EQ(text.find("hunter2"), std::string::npos) << text;
 
   base::Expected<PlanFile> untyped = ReadPlanFile(*file, ReadOptions{});
   ASSERT_TRUE(untyped) << untyped.error().message;
-  EXPECT_EQ(json::parse(untyped->json)["resource_changes"][0]["change"]["after_sensitive"],
+  EXPECT_EQ(json::parse(untyped->Json())["resource_changes"][0]["change"]["after_sensitive"],
             json::parse(R"({"tags": {}})"));
   EXPECT_EQ(untyped->sensitivity_notice,
             "no provider schemas: resource values are decoded from msgpack alone and only the plan file's own "
@@ -401,7 +446,7 @@ TEST(PlanFile, LegacyAddressesInParts) {
   plan.add_field_15(std::string("\x0a\x03" "aws\x12\x04\x0a\x02\x00\x01", 11));
   base::Expected<PlanFile> r = ReadPlanFile(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}}), ReadOptions{});
   ASSERT_TRUE(r) << r.error().message;
-  json doc = json::parse(r->json);
+  json doc = json::parse(r->Json());
   EXPECT_FALSE(doc.contains("relevant_attributes"));
   json rcj = doc["resource_changes"][0];
   EXPECT_EQ(rcj["address"], "module.net.data.aws_ami.this[\"a\\\"b\"]");

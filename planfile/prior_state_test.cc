@@ -113,7 +113,7 @@ json Convert(const std::string& tfplan, const std::string& tfstate, const struct
   options.schemas = schemas;
   base::Expected<PlanFile> read = ReadPlanFile(testing::ZipArchiveOf({{"tfplan", tfplan}, {"tfstate", tfstate}}), options);
   EXPECT_TRUE(read) << read.error().message;
-  return read ? json::parse(read->json) : json();
+  return read ? json::parse(read->Json()) : json();
 }
 
 TEST(PriorState, FromTheStateWithAndWithoutSchemas) {

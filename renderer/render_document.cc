@@ -154,7 +154,14 @@ DocumentResult RenderDocument(structured::InputText input, std::string_view file
     result.error = parsed.error().ToString(file_name);
     return result;
   }
-  structured::Value root = parsed.value()->root();
+  return RenderParsedDocument(parsed.value(), file_name, request);
+}
+
+DocumentResult RenderParsedDocument(std::shared_ptr<const structured::Document> document, std::string_view file_name,
+                                    const DocumentRequest& request) {
+  DocumentResult result;
+  std::optional<DocumentKind> kind = request.kind;
+  structured::Value root = document->root();
   if (!kind) {
     kind = KindOfDocument(root);
     if (!kind) {
@@ -179,7 +186,7 @@ DocumentResult RenderDocument(structured::InputText input, std::string_view file
       if (rendered) result.log.lines = 1;
     }
   } else if (*kind == DocumentKind::kPlan) {
-    rendered = RenderPlanDocument(root, parsed.value(), request, options, result);
+    rendered = RenderPlanDocument(root, document, request, options, result);
   } else {
     SchemaSource source(request.schemas);
     rendered = RenderState(root, source, request.provider_format_version, options, result.output, result.warnings);

@@ -5,6 +5,7 @@
 #define PLANVIEW_RENDERER_RENDER_DOCUMENT_H_
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -18,6 +19,7 @@
 #include "renderer/plan.h"
 #include "renderer/plan_renderer.h"
 #include "structured/input_text.h"
+#include "structured/json_value.h"
 #include "structured/schema.h"
 
 namespace planview::renderer {
@@ -94,6 +96,10 @@ struct DocumentResult {
 // Renders `text` (the contents of `file_name`, used in messages).
 DocumentResult RenderDocument(std::string text, std::string_view file_name, const DocumentRequest& request);
 DocumentResult RenderDocument(structured::InputText text, std::string_view file_name, const DocumentRequest& request);
+// Renders a document already parsed or built (a saved plan file's): as RenderDocument
+// after its parse, the kind detected from the content when the request leaves it unset.
+DocumentResult RenderParsedDocument(std::shared_ptr<const structured::Document> document, std::string_view file_name,
+                                    const DocumentRequest& request);
 
 }  // namespace planview::renderer
 

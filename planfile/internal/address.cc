@@ -43,7 +43,8 @@ class AddressParser {
     if (out.name.empty()) return Fail("a resource name");
     if (Peek() == '[') {
       if (base::Expected<void> index = Index(); !index) return index.error();
-      out.index_json = index_json_;
+      out.index = index_;
+      out.index_key = index_key_;
     }
     if (pos_ != text_.size()) return Fail("the end of the address");
     return out;
@@ -59,10 +60,10 @@ class AddressParser {
   base::Error Fail(std::string_view expected) const {
     return base::Error(fmt::format("resource address {:?}: expected {} at offset {}", text_, expected, pos_));
   }
-  // `[0]` or `["key"]`; sets index_json_.
+  // `[0]` or `["key"]`; sets index_ and index_key_.
   base::Expected<void> Index() {
     ++pos_;  // '['
-    index_json_.clear();
+    index_key_.clear();
     if (Peek() == '"') {
       ++pos_;
       std::string key;
@@ -106,13 +107,15 @@ class AddressParser {
             return Fail("a known escape");
         }
       }
-      structured::AppendGoJsonString(index_json_, key);
+      index_ = InstanceAddress::Index::kString;
+      index_key_ = std::move(key);
     } else {
       const size_t start = pos_;
       if (Peek() == '-') ++pos_;
       while (Peek() >= '0' && Peek() <= '9') ++pos_;
-      index_json_ = std::string(text_.substr(start, pos_ - start));
-      if (!structured::IsJsonNumber(index_json_)) return Fail("an index");
+      index_ = InstanceAddress::Index::kNumber;
+      index_key_ = std::string(text_.substr(start, pos_ - start));
+      if (!structured::IsJsonNumber(index_key_)) return Fail("an index");
     }
     if (Peek() != ']') return Fail("']'");
     ++pos_;
@@ -121,13 +124,21 @@ class AddressParser {
 
   std::string_view text_;
   size_t pos_ = 0;
-  std::string index_json_;
+  InstanceAddress::Index index_ = InstanceAddress::Index::kNone;
+  std::string index_key_;
 };
 
 }  // namespace
 
 base::Expected<InstanceAddress> ParseInstanceAddress(std::string_view text) {
   return AddressParser(text).Parse();
+}
+
+std::string InstanceAddress::IndexJson() const {
+  if (index != Index::kString) return index_key;
+  std::string json;
+  structured::AppendGoJsonString(json, index_key);
+  return json;
 }
 
 std::string QuoteKey(std::string_view key) {
@@ -170,10 +181,12 @@ InstanceAddress InstanceAddressFromParts(std::string_view module_path, bool data
   out.address += fmt::format("{}.{}", type, name);
   if (string_key != nullptr) {
     out.address += "[" + QuoteKey(*string_key) + "]";
-    structured::AppendGoJsonString(out.index_json, *string_key);
+    out.index = InstanceAddress::Index::kString;
+    out.index_key = *string_key;
   } else if (int_key != nullptr) {
     out.address += fmt::format("[{}]", *int_key);
-    out.index_json = fmt::format("{}", *int_key);
+    out.index = InstanceAddress::Index::kNumber;
+    out.index_key = fmt::format("{}", *int_key);
   }
   return out;
 }

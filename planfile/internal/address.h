@@ -17,7 +17,12 @@ struct InstanceAddress {
   bool data = false;
   std::string type;
   std::string name;
-  std::string index_json;      // "" (no index), a JSON number or a JSON string
+  // The instance key: none, a number (its text) or a string.
+  enum class Index { kNone, kNumber, kString };
+  Index index = Index::kNone;
+  std::string index_key;
+  // The key as `show -json` writes it: "" (no key), a JSON number or a JSON string.
+  std::string IndexJson() const;
 };
 
 // Parses a resource instance address; the error (naming what was expected where) when it

@@ -1,5 +1,6 @@
 #include "planfile/internal/change_json.h"
 
+#include <algorithm>
 #include <charconv>
 #include <optional>
 #include <string_view>
@@ -8,10 +9,10 @@
 #include <fmt/format.h>
 
 #include "planfile/internal/address.h"
+#include "planfile/internal/sensitive_marks.h"
 #include "planfile/internal/untyped_msgpack.h"
-#include "structured/json_text.h"
+#include "planfile/internal/value_writer.h"
 #include "wire/decode.h"
-#include "wire/implied_type.h"
 
 namespace planview::planfile::internal {
 
@@ -66,11 +67,71 @@ base::Expected<std::string_view> ActionReasonName(int reason, const std::string&
   }
 }
 
+// A decoded value: typed (a wire decode, sensitivity as marked positions) or untyped (a
+// Node tree, sensitivity in its nodes).
+struct Decoded {
+  std::optional<Node> node;
+  MarkedValue typed;
+  const structured::Type* type = nullptr;
+
+  template <typename Fn>
+  void With(const Fn& fn) const {
+    if (node) fn(NodeView(*node));
+    else fn(WireView(typed, *type));
+  }
+  void Mark(const std::vector<PathStep>& path) {
+    if (node) MarkPath(NodeTarget(*node), path);
+    else MarkPath(ValueTarget(typed.wire.root(), typed.marks), path);
+  }
+  // After the last Mark.
+  void SortMarks() {
+    std::vector<uint32_t>& marks = typed.marks;
+    std::sort(marks.begin(), marks.end());
+    marks.erase(std::unique(marks.begin(), marks.end()), marks.end());
+  }
+};
+
+const structured::Type& DynamicType() {
+  static const structured::Type* const dynamic = new structured::Type(structured::Type::Dynamic());
+  return *dynamic;
+}
+
+// A value of dynamic type (outputs, variables).
+base::Expected<Decoded> DecodeDynamicValue(const planproto::DynamicValue& value, const std::string& where) {
+  if (value.msgpack().empty()) return base::Error(fmt::format("{}: empty value", where));
+  wire::DecodeResult decoded = wire::DecodeMsgpack(value.msgpack(), DynamicType());
+  if (!decoded.ok()) return base::Error(fmt::format("{}: {}", where, decoded.error->ToString()));
+  Decoded out;
+  out.typed.wire = std::move(*decoded.value);
+  out.type = &DynamicType();
+  return out;
+}
+
+// A resource value: typed by the schema when there is one (`type`: the type it implies),
+// else from msgpack alone.
+base::Expected<Decoded> DecodeResourceValue(const planproto::DynamicValue& value, const structured::Schema* schema,
+                                            const structured::Type* type, const std::string& where) {
+  if (value.msgpack().empty()) return base::Error(fmt::format("{}: empty value", where));
+  Decoded out;
+  if (schema != nullptr && schema->block && type != nullptr) {
+    wire::DecodeResult decoded = wire::DecodeMsgpack(value.msgpack(), *type);
+    if (!decoded.ok()) return base::Error(fmt::format("{}: {}", where, decoded.error->ToString()));
+    out.typed.wire = std::move(*decoded.value);
+    out.type = type;
+    MarkSchemaSensitive(ValueTarget(out.typed.wire.root(), out.typed.marks), *schema->block);
+    return out;
+  }
+  UntypedResult decoded = DecodeUntypedMsgpack(value.msgpack());
+  if (!decoded.node) return base::Error(fmt::format("{}: {}", where, decoded.error));
+  out.node = std::move(*decoded.node);
+  return out;
+}
+
 // A change's before and after values (none where its action has none), each decoded by
 // `decode(value, where)`.
 struct BeforeAfter {
-  std::optional<Node> before;
-  std::optional<Node> after;
+  std::optional<Decoded> before;
+  std::optional<Decoded> after;
 };
 template <typename Decode>
 base::Expected<BeforeAfter> DecodeValues(const planproto::Change& c, const ActionInfo& action, const std::string& here,
@@ -83,158 +144,109 @@ base::Expected<BeforeAfter> DecodeValues(const planproto::Change& c, const Actio
       return base::Error(
           fmt::format("{}: {} values for a {} change", here, c.values_size(), fmt::join(action.names, "-")));
     }
-    base::Expected<Node> decoded = decode(c.values(index), fmt::format("{}: {} value", here, which));
+    base::Expected<Decoded> decoded = decode(c.values(index), fmt::format("{}: {} value", here, which));
     if (!decoded) return decoded.error();
     *value = std::move(*decoded);
   }
   return values;
 }
 
-using structured::AppendGoJsonString;
-
-// Marks what the schema marks sensitive: attributes (also inside nested attribute types)
-// and, recursively, nested blocks.
-template <typename Attributes>
-void MarkSensitiveAttributes(Node& node, const Attributes& attributes);
-void MarkSensitiveBlock(Node& node, const structured::Block& block);
-
-template <typename Visit>
-void ForEachNested(Node& node, structured::NestingMode mode, const Visit& visit) {
-  switch (mode) {
-    case structured::NestingMode::kSingle:
-    case structured::NestingMode::kGroup:
-      if (node.kind == Node::Kind::kObject) visit(node);
-      return;
-    case structured::NestingMode::kList:
-    case structured::NestingMode::kSet:
-      if (node.kind == Node::Kind::kArray) {
-        for (Node& element : node.children) visit(element);
-      }
-      return;
-    case structured::NestingMode::kMap:
-      if (node.kind == Node::Kind::kObject) {
-        for (Node& element : node.children) visit(element);
-      }
-      return;
-  }
-}
-
-template <typename Attributes>
-void MarkSensitiveAttributes(Node& node, const Attributes& attributes) {
-  if (node.kind != Node::Kind::kObject) return;
-  for (const auto& [name, attribute] : attributes) {
-    Node* child = node.Member(name);
-    if (child == nullptr) continue;
-    if (attribute.sensitive) {
-      child->sensitive = true;
-    } else if (attribute.nested_type) {
-      const structured::NestedType& nested = *attribute.nested_type;
-      ForEachNested(*child, nested.nesting_mode, [&](Node& n) { MarkSensitiveAttributes(n, nested.attributes); });
-    }
-  }
-}
-
-void MarkSensitiveBlock(Node& node, const structured::Block& block) {
-  MarkSensitiveAttributes(node, block.attributes);
-  if (node.kind != Node::Kind::kObject) return;
-  for (const auto& [name, block_type] : block.block_types) {
-    Node* child = node.Member(name);
-    if (child == nullptr || !block_type.block) continue;
-    const structured::Block& inner = *block_type.block;
-    ForEachNested(*child, block_type.nesting_mode, [&](Node& n) { MarkSensitiveBlock(n, inner); });
-  }
-}
-
-// A resource value: typed by the schema when there is one, else from msgpack alone.
-base::Expected<Node> DecodeResourceValue(const planproto::DynamicValue& value, const structured::Schema* schema,
-                                         const std::string& where) {
-  if (value.msgpack().empty()) return base::Error(fmt::format("{}: empty value", where));
-  if (schema != nullptr && schema->block) {
-    structured::Type type = wire::ImpliedType(*schema->block);
-    wire::DecodeResult decoded = wire::DecodeMsgpack(value.msgpack(), type);
-    if (!decoded.ok()) return base::Error(fmt::format("{}: {}", where, decoded.error->ToString()));
-    Node node = FromWire(*decoded.value, type);
-    MarkSensitiveBlock(node, *schema->block);
-    return node;
-  }
-  UntypedResult decoded = DecodeUntypedMsgpack(value.msgpack());
-  if (!decoded.node) return base::Error(fmt::format("{}: {}", where, decoded.error));
-  return std::move(*decoded.node);
-}
-
-base::Expected<void> MarkPaths(Node& node, const google::protobuf::RepeatedPtrField<planproto::Path>& paths,
+base::Expected<void> MarkPaths(Decoded& value, const google::protobuf::RepeatedPtrField<planproto::Path>& paths,
                                const std::string& where) {
   for (int i = 0; i < paths.size(); ++i) {
-    std::vector<PathStep> steps;
-    base::Expected<void> converted = ConvertPath(paths[i], fmt::format("{}[{}]", where, i), &steps, nullptr);
-    if (!converted) return converted;
-    MarkPath(node, steps);
+    base::Expected<std::vector<PathStep>> steps = ConvertPath(paths[i], fmt::format("{}[{}]", where, i));
+    if (!steps) return steps.error();
+    value.Mark(*steps);
   }
+  value.SortMarks();
   return {};
 }
 
-// before, after, after_unknown, before/after_sensitive. `known_after_unknown` is what
-// after_unknown is for a wholly known value: `{}` for resources, `false` for outputs.
-void AppendValues(const std::optional<Node>& before, const std::optional<Node>& after,
-                  std::string_view known_after_unknown, std::string& out) {
-  out += ",\"before\":";
-  if (before) AppendValueJson(*before, out);
-  else out += "null";
-  bool wholly_known = true;
-  if (after) {
-    wholly_known = !ContainsUnknown(*after);
-    if (after->kind != Node::Kind::kUnknown) {
-      out += ",\"after\":";
-      AppendValueJson(*after, out);
-    }
-    out += ",\"after_unknown\":";
-    if (wholly_known) out += known_after_unknown;
-    else AppendUnknownJson(*after, out);
-  } else {
-    out += ",\"after\":null,\"after_unknown\":";
-    out += known_after_unknown;
+// What after_unknown is for a wholly known value: `{}` for resources, `false` for outputs.
+enum class KnownMarker { kEmptyObject, kFalse };
+
+void PutKnownMarker(DocumentOut& out, uint32_t at, KnownMarker marker) {
+  structured::DocumentBuilder& b = out.b();
+  if (marker == KnownMarker::kEmptyObject) b.PutObject(at, b.ReserveObject(0), 0);
+  else b.PutBool(at, false);
+}
+
+void PutActions(ObjectOut& object, DocumentOut& out, const ActionInfo& action) {
+  out.PutStrings(object.Member("actions"), action.names);
+}
+
+// before, after, after_unknown.
+void PutValues(ObjectOut& object, DocumentOut& out, const std::optional<Decoded>& before,
+               const std::optional<Decoded>& after, KnownMarker known) {
+  const uint32_t before_at = object.Member("before");
+  if (before) before->With([&](const auto& view) { PutValue(out, before_at, view); });
+  else out.b().PutNull(before_at);
+  if (!after) {
+    out.b().PutNull(object.Member("after"));
+    PutKnownMarker(out, object.Member("after_unknown"), known);
+    return;
   }
+  after->With([&](const auto& view) {
+    const bool wholly_known = !view.ContainsUnknown();
+    if (view.kind() != Node::Kind::kUnknown) PutValue(out, object.Member("after"), view);
+    const uint32_t unknown_at = object.Member("after_unknown");
+    if (wholly_known) PutKnownMarker(out, unknown_at, known);
+    else PutUnknownMarkers(out, unknown_at, view);
+  });
+}
+
+void PutSensitive(DocumentOut& out, uint32_t at, const std::optional<Decoded>& value) {
+  if (value) value->With([&](const auto& view) { PutSensitiveMarkers(out, at, view); });
+  else out.b().PutBool(at, false);
 }
 
 }  // namespace
 
-base::Expected<void> ConvertPath(const planproto::Path& path, const std::string& where,
-                                 std::vector<PathStep>* steps, std::string* json) {
-  if (json) *json += '[';
+base::Expected<std::vector<PathStep>> ConvertPath(const planproto::Path& path, const std::string& where) {
+  std::vector<PathStep> steps;
+  steps.reserve(static_cast<size_t>(path.steps_size()));
   for (int i = 0; i < path.steps_size(); ++i) {
     const planproto::Path::Step& step = path.steps(i);
-    if (json && i > 0) *json += ',';
     PathStep out;
     if (step.has_element_key()) {
       UntypedResult key = DecodeUntypedMsgpack(step.element_key().msgpack());
       if (!key.node) return base::Error(fmt::format("{}: step {}: {}", where, i, key.error));
       if (key.node->kind == Node::Kind::kString) {
-        out.name = key.node->text;
-        if (json) AppendGoJsonString(*json, out.name);
+        out.name = std::move(key.node->text);
       } else if (key.node->kind == Node::Kind::kNumber) {
         out.is_index = true;
-        auto [end, ec] = std::from_chars(key.node->text.data(), key.node->text.data() + key.node->text.size(),
-                                         out.index);
-        if (ec != std::errc() || end != key.node->text.data() + key.node->text.size()) out.index = -1;
-        if (json) *json += key.node->text;
+        out.name = std::move(key.node->text);
+        auto [end, ec] = std::from_chars(out.name.data(), out.name.data() + out.name.size(), out.index);
+        if (ec != std::errc() || end != out.name.data() + out.name.size()) out.index = -1;
       } else {
         return base::Error(fmt::format("{}: step {}: an index key must be a string or a number", where, i));
       }
     } else {
       out.name = step.attribute_name();
-      if (json) AppendGoJsonString(*json, out.name);
     }
-    if (steps) steps->push_back(std::move(out));
+    steps.push_back(std::move(out));
   }
-  if (json) *json += ']';
-  return {};
+  return steps;
 }
 
-base::Expected<Node> DecodeDynamic(const planproto::DynamicValue& value, const std::string& where) {
-  if (value.msgpack().empty()) return base::Error(fmt::format("{}: empty value", where));
-  wire::DecodeResult decoded = wire::DecodeMsgpack(value.msgpack(), structured::Type::Dynamic());
-  if (!decoded.ok()) return base::Error(fmt::format("{}: {}", where, decoded.error->ToString()));
-  return FromWire(*decoded.value, structured::Type::Dynamic());
+void PutPath(DocumentOut& out, uint32_t at, const std::vector<PathStep>& steps) {
+  structured::DocumentBuilder& b = out.b();
+  uint32_t first = b.ReserveArray(steps.size());
+  if (b.failed()) return;
+  for (size_t i = 0; i < steps.size(); ++i) {
+    const uint32_t slot = first + 2 * static_cast<uint32_t>(i);
+    if (steps[i].is_index) b.PutNumber(slot, steps[i].name);
+    else b.PutString(slot, steps[i].name);
+  }
+  b.PutArray(at, first, steps.size());
+}
+
+base::Expected<void> PutDynamic(DocumentOut& out, uint32_t at, const planproto::DynamicValue& value,
+                                const std::string& where) {
+  base::Expected<Decoded> decoded = DecodeDynamicValue(value, where);
+  if (!decoded) return decoded.error();
+  decoded->With([&](const auto& view) { PutValue(out, at, view); });
+  return {};
 }
 
 namespace {
@@ -275,35 +287,35 @@ base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceIn
   return *schema;
 }
 
-void MarkSchemaSensitive(Node& node, const structured::Block& block) { MarkSensitiveBlock(node, block); }
-
-base::Expected<ResourceChangeJson> ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
-                                                        const structured::Schema* schema, const std::string& where) {
-  base::Expected<InstanceAddress> parsed_addr = AddressOf(change, where);
-  if (!parsed_addr) return parsed_addr.error();
-  const InstanceAddress& addr = *parsed_addr;
-  const std::string here = fmt::format("{} ({})", where, addr.address);
-  if (!change.has_change()) return base::Error(fmt::format("{}: no change", here));
+base::Expected<ChangeHead> ReadChangeHead(const planproto::ResourceInstanceChange& change, const std::string& where) {
+  base::Expected<InstanceAddress> addr = AddressOf(change, where);
+  if (!addr) return addr.error();
+  ChangeHead head;
+  head.here = fmt::format("{} ({})", where, addr->address);
+  if (!change.has_change()) return base::Error(fmt::format("{}: no change", head.here));
   const planproto::Change& c = change.change();
-  base::Expected<ActionInfo> found_action = ActionOf(c.action(), here);
-  if (!found_action) return found_action.error();
-  const ActionInfo& action = *found_action;
+  base::Expected<ActionInfo> action = ActionOf(c.action(), head.here);
+  if (!action) return action.error();
+  head.action = c.action();
+  head.skip = addr->data && c.action() == planproto::DELETE;
+  head.addr = std::move(*addr);
+  return head;
+}
 
-  ResourceChangeJson result;
-  result.address = addr.address;
-  result.deposed = change.deposed_key();
-  if (addr.data && c.action() == planproto::DELETE) {
-    result.skip = true;
-    return result;
-  }
-  const std::string provider = ProviderName(change.provider());
+base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const planproto::ResourceInstanceChange& change,
+                                       const ChangeHead& head, const structured::Schema* schema,
+                                       const structured::Type* type) {
+  const std::string& here = head.here;
+  const InstanceAddress& addr = head.addr;
+  const planproto::Change& c = change.change();
+  const ActionInfo action = *ActionOf(head.action, here);
   base::Expected<BeforeAfter> values =
       DecodeValues(c, action, here, [&](const planproto::DynamicValue& value, const std::string& value_where) {
-        return DecodeResourceValue(value, schema, value_where);
+        return DecodeResourceValue(value, schema, type, value_where);
       });
   if (!values) return values.error();
-  std::optional<Node>& before = values->before;
-  std::optional<Node>& after = values->after;
+  std::optional<Decoded>& before = values->before;
+  std::optional<Decoded>& after = values->after;
   if (before) {
     base::Expected<void> marked = MarkPaths(*before, c.before_sensitive_paths(), here + ": before_sensitive_paths");
     if (!marked) return marked.error();
@@ -313,104 +325,80 @@ base::Expected<ResourceChangeJson> ResourceChangeToJson(const planproto::Resourc
     if (!marked) return marked.error();
   }
 
-  std::string& out = result.json;
-  out += "{\"address\":";
-  AppendGoJsonString(out, addr.address);
+  structured::DocumentBuilder& b = out.b();
+  ObjectOut object(out);
+  b.PutString(object.Member("address"), addr.address);
   if (!change.prev_run_addr().empty() && change.prev_run_addr() != change.addr()) {
-    out += ",\"previous_address\":";
-    AppendGoJsonString(out, change.prev_run_addr());
+    b.PutString(object.Member("previous_address"), change.prev_run_addr());
   }
-  if (!addr.module_address.empty()) {
-    out += ",\"module_address\":";
-    AppendGoJsonString(out, addr.module_address);
-  }
-  out += addr.data ? ",\"mode\":\"data\",\"type\":" : ",\"mode\":\"managed\",\"type\":";
-  AppendGoJsonString(out, addr.type);
-  out += ",\"name\":";
-  AppendGoJsonString(out, addr.name);
-  if (!addr.index_json.empty()) out += ",\"index\":" + addr.index_json;
-  out += ",\"provider_name\":";
-  AppendGoJsonString(out, provider);
-  if (!change.deposed_key().empty()) {
-    out += ",\"deposed\":";
-    AppendGoJsonString(out, change.deposed_key());
-  }
-  out += ",\"change\":{\"actions\":[";
-  for (size_t i = 0; i < action.names.size(); ++i) {
-    if (i > 0) out += ',';
-    AppendGoJsonString(out, action.names[i]);
-  }
-  out += ']';
-  AppendValues(before, after, "{}", out);
-  out += ",\"before_sensitive\":";
-  if (before) AppendSensitiveJson(*before, out);
-  else out += "false";
-  out += ",\"after_sensitive\":";
-  if (after) AppendSensitiveJson(*after, out);
-  else out += "false";
+  if (!addr.module_address.empty()) b.PutString(object.Member("module_address"), addr.module_address);
+  b.PutString(object.Member("mode"), addr.data ? "data" : "managed");
+  b.PutString(object.Member("type"), addr.type);
+  b.PutString(object.Member("name"), addr.name);
+  if (addr.index == InstanceAddress::Index::kNumber) b.PutNumber(object.Member("index"), addr.index_key);
+  if (addr.index == InstanceAddress::Index::kString) b.PutString(object.Member("index"), addr.index_key);
+  b.PutString(object.Member("provider_name"), ProviderName(change.provider()));
+  if (!change.deposed_key().empty()) b.PutString(object.Member("deposed"), change.deposed_key());
+
+  const uint32_t change_at = object.Member("change");
+  ObjectOut inner(out);
+  PutActions(inner, out, action);
+  PutValues(inner, out, before, after, KnownMarker::kEmptyObject);
+  PutSensitive(out, inner.Member("before_sensitive"), before);
+  PutSensitive(out, inner.Member("after_sensitive"), after);
   if (change.required_replace_size() > 0) {
-    out += ",\"replace_paths\":[";
+    const uint32_t paths_at = inner.Member("replace_paths");
+    uint32_t first = b.ReserveArray(static_cast<size_t>(change.required_replace_size()));
+    if (b.failed()) return base::Error(b.error());
     for (int i = 0; i < change.required_replace_size(); ++i) {
-      if (i > 0) out += ',';
-      base::Expected<void> converted =
-          ConvertPath(change.required_replace(i), fmt::format("{}: required_replace[{}]", here, i), nullptr, &out);
-      if (!converted) return converted.error();
+      base::Expected<std::vector<PathStep>> steps =
+          ConvertPath(change.required_replace(i), fmt::format("{}: required_replace[{}]", here, i));
+      if (!steps) return steps.error();
+      PutPath(out, first + 2 * static_cast<uint32_t>(i), *steps);
     }
-    out += ']';
+    b.PutArray(paths_at, first, static_cast<size_t>(change.required_replace_size()));
   }
   if (c.has_importing()) {
     const planproto::Importing& importing = c.importing();
-    out += ",\"importing\":{";
+    ObjectOut imported(out);
     if (importing.unknown()) {
-      out += "\"unknown\":true";
+      b.PutBool(imported.Member("unknown"), true);
     } else if (!importing.id().empty()) {
-      out += "\"id\":";
-      AppendGoJsonString(out, importing.id());
+      b.PutString(imported.Member("id"), importing.id());
     } else if (importing.has_identity()) {
-      out += "\"identity\":";
-      base::Expected<Node> identity = DecodeResourceValue(importing.identity(), nullptr, here + ": importing identity");
+      base::Expected<Decoded> identity =
+          DecodeResourceValue(importing.identity(), nullptr, nullptr, here + ": importing identity");
       if (!identity) return identity.error();
-      AppendValueJson(*identity, out);
+      const uint32_t identity_at = imported.Member("identity");
+      identity->With([&](const auto& view) { PutValue(out, identity_at, view); });
     }
-    out += '}';
+    imported.End(inner.Member("importing"));
   }
-  if (!c.generated_config().empty()) {
-    out += ",\"generated_config\":";
-    AppendGoJsonString(out, c.generated_config());
-  }
-  out += '}';
+  if (!c.generated_config().empty()) b.PutString(inner.Member("generated_config"), c.generated_config());
+  inner.End(change_at);
   base::Expected<std::string_view> reason = ActionReasonName(change.action_reason(), here);
   if (!reason) return reason.error();
-  if (!reason->empty()) {
-    out += ",\"action_reason\":";
-    AppendGoJsonString(out, *reason);
-  }
-  out += '}';
-  return result;
+  if (!reason->empty()) b.PutString(object.Member("action_reason"), *reason);
+  object.End(at);
+  return {};
 }
 
-base::Expected<void> AppendOutputChangeJson(const planproto::OutputChange& change, const std::string& where,
-                                            std::string& out) {
+base::Expected<void> PutOutputChange(DocumentOut& out, uint32_t at, const planproto::OutputChange& change,
+                                     const std::string& where) {
   const std::string here = fmt::format("{} ({})", where, change.name());
   if (!change.has_change()) return base::Error(fmt::format("{}: no change", here));
   const planproto::Change& c = change.change();
   base::Expected<ActionInfo> found_action = ActionOf(c.action(), here);
   if (!found_action) return found_action.error();
   const ActionInfo& action = *found_action;
-  base::Expected<BeforeAfter> values = DecodeValues(c, action, here, DecodeDynamic);
+  base::Expected<BeforeAfter> values = DecodeValues(c, action, here, DecodeDynamicValue);
   if (!values) return values.error();
-  const std::optional<Node>& before = values->before;
-  const std::optional<Node>& after = values->after;
-  AppendGoJsonString(out, change.name());
-  out += ":{\"actions\":[";
-  for (size_t i = 0; i < action.names.size(); ++i) {
-    if (i > 0) out += ',';
-    AppendGoJsonString(out, action.names[i]);
-  }
-  out += ']';
-  AppendValues(before, after, "false", out);
-  const char* sensitive = change.sensitive() ? "true" : "false";
-  out += fmt::format(",\"before_sensitive\":{0},\"after_sensitive\":{0}}}", sensitive);
+  ObjectOut object(out);
+  PutActions(object, out, action);
+  PutValues(object, out, values->before, values->after, KnownMarker::kFalse);
+  out.b().PutBool(object.Member("before_sensitive"), change.sensitive());
+  out.b().PutBool(object.Member("after_sensitive"), change.sensitive());
+  object.End(at);
   return {};
 }
 

@@ -1,6 +1,7 @@
-// One change of a plan file as `show -json` writes it: a resource instance change (for
-// `resource_changes` and `resource_drift`) or an output change, and the paths and values
-// they are made of. A failure is a base::Error whose one-line message names where.
+// One change of a plan file as `show -json` writes it, into the plan's document: a
+// resource instance change (for `resource_changes` and `resource_drift`) or an output
+// change, and the paths and values they are made of. A failure is a base::Error whose
+// one-line message names where.
 #ifndef PLANVIEW_PLANFILE_INTERNAL_CHANGE_JSON_H_
 #define PLANVIEW_PLANFILE_INTERNAL_CHANGE_JSON_H_
 
@@ -8,19 +9,26 @@
 #include <vector>
 
 #include "base/expected.h"
+#include "planfile/internal/address.h"
+#include "planfile/internal/document_out.h"
 #include "planfile/internal/value_node.h"
 #include "planproto/planfile.pb.h"
 #include "structured/schema.h"
 
 namespace planview::planfile::internal {
 
-// A resource instance change, ready to be written; `sort_key` orders them as `show -json`.
-struct ResourceChangeJson {
-  std::string address;
-  std::string deposed;
-  std::string json;
+// A resource instance change's address, action and whether `show -json` lists it: what
+// is read of a change before its values, on one thread, in order (the document lists
+// changes by address).
+struct ChangeHead {
+  InstanceAddress addr;
+  std::string here;  // "resource_changes[3] (aws_x.a)", for errors
+  int action = 0;    // a known action
   bool skip = false;  // a data source's delete, which `show -json` leaves out
 };
+
+// The error names the change (`where`: "resource_changes[3]").
+base::Expected<ChangeHead> ReadChangeHead(const planproto::ResourceInstanceChange& change, const std::string& where);
 
 // The schema of the change's resource type: null without schemas or when they lack it.
 // Not thread-safe (the schemas cache their lookups); `where` names the change in errors
@@ -29,24 +37,25 @@ base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceIn
                                                      const structured::ProviderSchemas* schemas,
                                                      const std::string& where);
 
-// `schema` (from FindSchema) may be null: values are then decoded untyped. Thread-safe.
-base::Expected<ResourceChangeJson> ResourceChangeToJson(const planproto::ResourceInstanceChange& change,
-                                                        const structured::Schema* schema, const std::string& where);
+// Writes the change at slot `at` (its head from ReadChangeHead, not skipped). `type` is
+// the type its schema implies (wire::ImpliedType of the schema's block), or null: values
+// are then decoded untyped. Thread-safe.
+base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const planproto::ResourceInstanceChange& change,
+                                       const ChangeHead& head, const structured::Schema* schema,
+                                       const structured::Type* type);
 
-// `"name":{...}` of `output_changes`.
-base::Expected<void> AppendOutputChangeJson(const planproto::OutputChange& change, const std::string& where,
-                                            std::string& out);
+// An output change's object (`output_changes` member value) at slot `at`.
+base::Expected<void> PutOutputChange(DocumentOut& out, uint32_t at, const planproto::OutputChange& change,
+                                     const std::string& where);
 
-// A `dynamic` value (outputs, variables) as a tree.
-base::Expected<Node> DecodeDynamic(const planproto::DynamicValue& value, const std::string& where);
+// A `dynamic` value (variables) at slot `at`.
+base::Expected<void> PutDynamic(DocumentOut& out, uint32_t at, const planproto::DynamicValue& value,
+                                const std::string& where);
 
-// Marks what `block` marks sensitive in a resource value: attributes (also inside nested
-// attribute types) and, recursively, nested blocks.
-void MarkSchemaSensitive(Node& node, const structured::Block& block);
-
-// A path as `show -json` writes it (`["tags","Name"]`, `["list",0]`) and as steps.
-base::Expected<void> ConvertPath(const planproto::Path& path, const std::string& where,
-                                 std::vector<PathStep>* steps, std::string* json);
+// A path as steps (an index step's `name` keeps the number's text), and as `show -json`
+// writes it (`["tags","Name"]`, `["list",0]`).
+base::Expected<std::vector<PathStep>> ConvertPath(const planproto::Path& path, const std::string& where);
+void PutPath(DocumentOut& out, uint32_t at, const std::vector<PathStep>& steps);
 
 }  // namespace planview::planfile::internal
 

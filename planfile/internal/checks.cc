@@ -68,7 +68,7 @@ base::Expected<AddressJson> StaticAddress(const planproto::CheckResults& result,
   };
   if (result.kind() == planproto::CheckResults::RESOURCE) {
     base::Expected<InstanceAddress> address = ParseInstanceAddress(result.config_addr());
-    if (!address || !address->index_json.empty()) {
+    if (!address || address->index != InstanceAddress::Index::kNone) {
       return base::Error(fmt::format("{}: {:?} is not a resource address", where, result.config_addr()));
     }
     members = {{"kind", quoted("resource")},
@@ -105,7 +105,7 @@ base::Expected<AddressJson> DynamicAddress(const planproto::CheckResults& result
       return base::Error(fmt::format("{}: {:?} is not a resource instance address", where, object_addr));
     }
     module = address->module_address;
-    index = address->index_json;
+    index = address->IndexJson();
   } else if (std::string_view keyword = Keyword(result.kind()); !keyword.empty()) {
     std::string name;
     if (!SplitNamed(object_addr, keyword, module, name)) {

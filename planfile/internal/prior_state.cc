@@ -11,8 +11,9 @@
 
 #include "base/expected.h"
 #include "planfile/internal/address.h"
-#include "planfile/internal/change_json.h"
+#include "planfile/internal/sensitive_marks.h"
 #include "planfile/internal/value_node.h"
+#include "planfile/internal/value_writer.h"
 #include "structured/json_parse.h"
 #include "structured/json_text.h"
 #include "structured/json_value.h"
@@ -181,7 +182,7 @@ base::Expected<InstanceJson> Instance(Value resource, Value instance, const std:
   Node value = attributes.is_object() ? FromJson(attributes) : Node{};
   if (schema != nullptr && schema->block) {
     ApplySchema(value, *schema->block);
-    MarkSchemaSensitive(value, *schema->block);
+    MarkSchemaSensitive(NodeTarget(value), *schema->block);
   }
   Value sensitive = instance.find("sensitive_attributes");
   if (sensitive.is_array()) {
@@ -189,7 +190,7 @@ base::Expected<InstanceJson> Instance(Value resource, Value instance, const std:
       base::Expected<std::vector<PathStep>> path =
           StatePath(sensitive.at(i), fmt::format("{}.sensitive_attributes[{}]", where, i));
       if (!path) return path.error();
-      MarkPath(value, *path);
+      MarkPath(NodeTarget(value), *path);
     }
   }
 
@@ -201,7 +202,7 @@ base::Expected<InstanceJson> Instance(Value resource, Value instance, const std:
   AppendGoJsonString(json, type);
   json += ",\"name\":";
   AppendGoJsonString(json, name);
-  if (!address.index_json.empty()) json += ",\"index\":" + address.index_json;
+  if (address.index != InstanceAddress::Index::kNone) json += ",\"index\":" + address.IndexJson();
   json += ",\"provider_name\":";
   AppendGoJsonString(json, ProviderName(resource.find("provider").text()));
   // `show -json` copies only the address fields to a deposed object: its schema_version is 0.

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <optional>
 
-#include "structured/json_text.h"
 
 namespace planview::planfile::internal {
 
@@ -13,16 +12,6 @@ using structured::Value;
 Node* Node::Member(std::string_view key) {
   auto it = std::lower_bound(keys.begin(), keys.end(), key);
   return it != keys.end() && *it == key ? &children[static_cast<size_t>(it - keys.begin())] : nullptr;
-}
-
-bool Node::UnknownMarkerIsFalse() const {
-  return kind != Kind::kUnknown && kind != Kind::kArray && kind != Kind::kObject;
-}
-
-bool Node::SensitiveMarkerIsFalse() const {
-  if (sensitive) return false;
-  if (kind == Kind::kUnknown) return shape == Shape::kPrimitive;
-  return kind != Kind::kArray && kind != Kind::kObject;
 }
 
 Node::Shape ShapeOf(const Type& type) {
@@ -115,28 +104,10 @@ Node FromWireAt(const wire::WireValue& wv, Value v, Value unknown, const Type& d
   return node;
 }
 
-using structured::AppendGoJsonString;
-
 }  // namespace
 
 Node FromWire(const wire::WireValue& value, const Type& type) {
   return FromWireAt(value, value.root(), value.unknown_root(), type);
-}
-
-void MarkPath(Node& root, const std::vector<PathStep>& path) {
-  Node* node = &root;
-  for (const PathStep& step : path) {
-    if (step.is_index && node->kind == Node::Kind::kArray) {
-      if (step.index < 0 || static_cast<uint64_t>(step.index) >= node->children.size()) return;
-      node = &node->children[static_cast<size_t>(step.index)];
-    } else if (!step.is_index && node->kind == Node::Kind::kObject) {
-      node = node->Member(step.name);
-      if (node == nullptr) return;
-    } else {
-      return;
-    }
-  }
-  node->sensitive = true;
 }
 
 bool ContainsUnknown(const Node& node) {
@@ -145,100 +116,6 @@ bool ContainsUnknown(const Node& node) {
     if (ContainsUnknown(child)) return true;
   }
   return false;
-}
-
-void AppendValueJson(const Node& node, std::string& out) {
-  switch (node.kind) {
-    case Node::Kind::kNull:
-    case Node::Kind::kUnknown:
-      out += "null";
-      return;
-    case Node::Kind::kBool:
-    case Node::Kind::kNumber:
-      out += node.text;
-      return;
-    case Node::Kind::kString:
-      AppendGoJsonString(out, node.text);
-      return;
-    case Node::Kind::kArray:
-      out += '[';
-      for (size_t i = 0; i < node.children.size(); ++i) {
-        if (i > 0) out += ',';
-        AppendValueJson(node.children[i], out);
-      }
-      out += ']';
-      return;
-    case Node::Kind::kObject: {
-      out += '{';
-      bool first = true;
-      for (size_t i = 0; i < node.keys.size(); ++i) {
-        const std::string& key = node.keys[i];
-        const Node& child = node.children[i];
-        if (child.kind == Node::Kind::kUnknown) continue;
-        if (!first) out += ',';
-        first = false;
-        AppendGoJsonString(out, key);
-        out += ':';
-        AppendValueJson(child, out);
-      }
-      out += '}';
-      return;
-    }
-  }
-}
-
-namespace {
-
-// Writes a marker tree (after_unknown, before/after_sensitive): `leaf` gives a node's
-// marker text, or nothing for an array or object to descend into; object members whose
-// marker `omit` says is `false` are left out.
-template <typename Leaf, typename Omit>
-void AppendMarkers(const Node& node, std::string& out, const Leaf& leaf, const Omit& omit) {
-  if (std::optional<std::string_view> text = leaf(node)) {
-    out += *text;
-    return;
-  }
-  const bool object = node.kind == Node::Kind::kObject;
-  out += object ? '{' : '[';
-  bool first = true;
-  for (size_t i = 0; i < node.children.size(); ++i) {
-    const Node& child = node.children[i];
-    if (object && omit(child)) continue;
-    if (!first) out += ',';
-    first = false;
-    if (object) {
-      AppendGoJsonString(out, node.keys[i]);
-      out += ':';
-    }
-    AppendMarkers(child, out, leaf, omit);
-  }
-  out += object ? '}' : ']';
-}
-
-bool IsContainer(const Node& node) { return node.kind == Node::Kind::kArray || node.kind == Node::Kind::kObject; }
-
-}  // namespace
-
-void AppendUnknownJson(const Node& node, std::string& out) {
-  AppendMarkers(
-      node, out,
-      [](const Node& n) -> std::optional<std::string_view> {
-        if (IsContainer(n)) return std::nullopt;
-        return n.kind == Node::Kind::kUnknown ? "true" : "false";
-      },
-      [](const Node& n) { return n.UnknownMarkerIsFalse(); });
-}
-
-void AppendSensitiveJson(const Node& node, std::string& out) {
-  AppendMarkers(
-      node, out,
-      [](const Node& n) -> std::optional<std::string_view> {
-        if (n.sensitive) return "true";
-        if (IsContainer(n)) return std::nullopt;
-        if (n.kind != Node::Kind::kUnknown) return "false";
-        return n.shape == Node::Shape::kSequence ? "[]" : n.shape == Node::Shape::kMapping ? "{}" : "false";
-      },
-      [](const Node& n) { return n.SensitiveMarkerIsFalse(); });
 }
 
 }  // namespace planview::planfile::internal

@@ -1,6 +1,7 @@
-// A resource, output or variable value of a plan file as a small tree, with the two things
-// `show -json` derives from it besides the value: which positions are unknown and which are
-// marked sensitive. Built from msgpack alone (untyped) or from a typed wire decode.
+// A value of a plan file as a small tree, with the two things `show -json` derives from it
+// besides the value: which positions are unknown and which are marked sensitive. Built
+// from msgpack alone (untyped), from a typed wire decode inside an untyped value, or from
+// the prior state's JSON; value_writer.h writes it.
 #ifndef PLANVIEW_PLANFILE_INTERNAL_VALUE_NODE_H_
 #define PLANVIEW_PLANFILE_INTERNAL_VALUE_NODE_H_
 
@@ -29,10 +30,6 @@ struct Node {
   std::vector<std::string> keys;
 
   Node* Member(std::string_view key);
-  // True when `show -json`'s unknown/sensitive marker of this node is `false`, so that an
-  // object's marker leaves it out.
-  bool UnknownMarkerIsFalse() const;
-  bool SensitiveMarkerIsFalse() const;
 };
 
 // A JSON bool, number (its text kept) or string as a node; anything else is null.
@@ -45,22 +42,15 @@ Node::Shape ShapeOf(const structured::Type& type);
 // the value's side tables).
 Node FromWire(const wire::WireValue& value, const structured::Type& type);
 
-// One step of a path into a value: an attribute or string key, or a list index.
+// One step of a path into a value: an attribute or string key, or a list index (-1 when
+// the number is not a whole one; `name` may keep the number's text).
 struct PathStep {
   bool is_index = false;
   std::string name;
   int64_t index = 0;
 };
-// Marks the node at `path` sensitive; a path that leads nowhere marks nothing.
-void MarkPath(Node& root, const std::vector<PathStep>& path);
 
 bool ContainsUnknown(const Node& node);
-
-// `show -json` forms: the value with unknowns left out (members dropped, elements null),
-// after_unknown and before/after_sensitive.
-void AppendValueJson(const Node& node, std::string& out);
-void AppendUnknownJson(const Node& node, std::string& out);
-void AppendSensitiveJson(const Node& node, std::string& out);
 
 }  // namespace planview::planfile::internal
 
