@@ -43,6 +43,17 @@ Type TypeFromJson(std::string_view text) {
   return *t;
 }
 
+// A small deterministic random source: next() gives the next 64 bits.
+struct XorShift {
+  uint64_t state;
+  uint64_t operator()() {
+    state ^= state << 13;
+    state ^= state >> 7;
+    state ^= state << 17;
+    return state;
+  }
+};
+
 std::string Unhex(const std::string& hex) {
   std::string out;
   for (size_t i = 0; i + 1 < hex.size(); i += 2) out += static_cast<char>(std::stoi(hex.substr(i, 2), nullptr, 16));
@@ -301,13 +312,7 @@ TEST(CanonicalDecode, SortsSetsThatComeOutOfOrder) {
 TEST(CanonicalDecode, RandomUnorderedSetsAgree) {
   Type type = TypeFromJson(R"(["object",{"a":["set","string"],"b":["set","number"],
       "c":["set",["object",{"n":"number","s":["set","string"]}]],"d":["set",["set","string"]]}])");
-  uint64_t state = 0x2545f4914f6cdd1dull;
-  auto next = [&state] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  XorShift next{0x2545f4914f6cdd1dull};
   int fast = 0;
   for (int round = 0; round < 2000; ++round) {
     std::string out;
@@ -573,13 +578,7 @@ TEST(CanonicalDecode, MutatedInputsAgreeOrGiveUp) {
   Type block_type = TypeFromJson(kBlockType);
   Type list_type = TypeFromJson(kListType);
   const std::string bases[2] = {BlockValue(true), ListValue(200)};
-  uint64_t state = 0x9e3779b97f4a7c15ull;
-  auto next = [&state] {
-    state ^= state << 13;
-    state ^= state >> 7;
-    state ^= state << 17;
-    return state;
-  };
+  XorShift next{0x9e3779b97f4a7c15ull};
   int fast[2] = {0, 0};
   for (int round = 0; round < 3000; ++round) {
     int which = round % 2;

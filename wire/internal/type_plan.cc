@@ -119,17 +119,25 @@ const TypePlan& TypePlans::Make(const Type& type, std::deque<TypePlan>& plans) {
 std::optional<TypePlans::Dynamic> TypePlans::FromJson(std::string_view json, TypeError& error) {
   auto it = by_json_.find(json);
   if (it != by_json_.end()) return it->second;
-  ParseResult parsed = ParseJson(std::string(json));
-  if (!parsed.ok()) {
-    error = TypeError{true, parsed.error().message};
-    return std::nullopt;
+  // The types this thread parsed (values of one schema name the same few types), a
+  // bounded number.
+  thread_local std::unordered_map<std::string, Type, TextHash, std::equal_to<>> parsed_types;
+  auto known = parsed_types.find(json);
+  if (known == parsed_types.end()) {
+    ParseResult parsed = ParseJson(std::string(json));
+    if (!parsed.ok()) {
+      error = TypeError{true, parsed.error().message};
+      return std::nullopt;
+    }
+    base::Expected<Type> type = ParseType(parsed.value()->root());
+    if (!type) {
+      error = TypeError{false, type.error().message};
+      return std::nullopt;
+    }
+    if (parsed_types.size() >= 256) parsed_types.clear();
+    known = parsed_types.emplace(std::string(json), WithoutOptionalAttributes(*type)).first;
   }
-  base::Expected<Type> type = ParseType(parsed.value()->root());
-  if (!type) {
-    error = TypeError{false, type.error().message};
-    return std::nullopt;
-  }
-  const Type& owned = owned_.emplace_back(WithoutOptionalAttributes(*type));
+  const Type& owned = owned_.emplace_back(known->second);
   Dynamic d{&Make(owned), Slot(owned)};
   by_json_.emplace(std::string(json), d);
   return d;
