@@ -257,6 +257,9 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
 
 std::string PlanFile::Json() const {
   std::string json;
+  // About the document's size (address space: pages are touched only as they are written),
+  // with room for convert's newline.
+  if (document) json.reserve(document->MemoryUsage() + 1);
   structured::AppendCompactJson(json, document ? document->root() : structured::Value());
   return json;
 }
