@@ -109,39 +109,33 @@ base::Expected<void> PutResourceChanges(
     return changes[shown[a]].deposed_key() < changes[shown[b]].deposed_key();
   });
 
-  // The values are decoded on the executor's threads, each run of changes into a part of
-  // its own, grafted into the document's array when the run is done. The error is the
-  // lowest failing change's, as on one thread.
+  // The values are decoded on the executor's threads, each change into a part of its own,
+  // grafted into its slot of the document's array. The error is the lowest failing
+  // change's, as on one thread.
   structured::DocumentBuilder& b = out.b();
   const size_t n = listed.size();
   const bool write = !head_error && n > 0;
   const uint32_t first = write ? b.ReserveArray(n) : 0;
   if (b.failed()) return base::Error(b.error());
+  std::vector<uint32_t> slot_of(heads.size());
+  for (size_t j = 0; j < n; ++j) slot_of[listed[j]] = first + 2 * static_cast<uint32_t>(j);
   std::mutex graft;
-  std::vector<std::optional<std::pair<size_t, base::Error>>> run_errors((n + kChangesPerRun - 1) / kChangesPerRun);
-  base::ParallelRunsOn(executor, n, kChangesPerRun, [&](size_t begin, size_t end) {
-    structured::DocumentBuilder part;
+  base::Expected<void> put = base::ParallelUntilErrorOn(executor, heads.size(), kChangesPerRun,
+                                                        [&](size_t k) -> base::Expected<void> {
+    if (heads[k].skip) return {};
+    structured::DocumentBuilder part(internal::PlanNames(), nullptr);
     DocumentOut part_out(part);
-    const uint32_t slots = part.ReserveArray(end - begin);
-    std::optional<std::pair<size_t, base::Error>>& error = run_errors[begin / kChangesPerRun];
-    // Changes are in address order here: a failing one is not necessarily the lowest.
-    for (size_t j = begin; j < end && !part.failed(); ++j) {
-      const size_t k = listed[j];
-      if (error && error->first < k) continue;
-      base::Expected<void> put = internal::PutResourceChange(part_out, slots + 2 * static_cast<uint32_t>(j - begin),
-                                                             changes[shown[k]], heads[k], schema_of[k], type_of[k]);
-      if (!put) error.emplace(k, std::move(put.error()));
-    }
-    if (!error && part.failed()) error.emplace(0, base::Error(part.error()));
-    if (error || !write) return;
+    const uint32_t slot = part.ReserveArray(1);
+    base::Expected<void> written =
+        internal::PutResourceChange(part_out, slot, changes[shown[k]], heads[k], schema_of[k], type_of[k]);
+    if (!written) return written;
+    if (part.failed()) return base::Error(part.error());
+    if (!write) return {};
     std::lock_guard<std::mutex> lock(graft);
-    b.Graft(part, end - begin, 0, end - begin, first + 2 * static_cast<uint32_t>(begin));
+    b.Graft(part, 1, 0, 1, slot_of[k]);
+    return {};
   });
-  const std::pair<size_t, base::Error>* lowest = nullptr;
-  for (const auto& error : run_errors) {
-    if (error && (lowest == nullptr || error->first < lowest->first)) lowest = &*error;
-  }
-  if (lowest != nullptr) return lowest->second;
+  if (!put) return put;
   if (head_error) return std::move(*head_error);
   if (b.failed()) return base::Error(b.error());
   if (n > 0) b.PutArray(plan_object.Member(member), first, n);
@@ -263,6 +257,9 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
 
 std::string PlanFile::Json() const {
   std::string json;
+  // About the document's size (address space: pages are touched only as they are written),
+  // with room for convert's newline.
+  if (document) json.reserve(document->MemoryUsage() + 1);
   structured::AppendCompactJson(json, document ? document->root() : structured::Value());
   return json;
 }
@@ -326,7 +323,7 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
     default:
       return base::Error(fmt::format("tfplan: unknown plan mode {}", static_cast<int>(plan.ui_mode())));
   }
-  structured::DocumentBuilder builder;
+  structured::DocumentBuilder builder(internal::PlanNames(), nullptr);
   // Capacity hints (address space: pages are touched only as they are written): the
   // document takes about twice the tfplan's bytes, as much in text as in values.
   builder.ReserveText(tfplan->size());

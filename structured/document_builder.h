@@ -59,6 +59,13 @@ class DocumentBuilder {
   enum class KeyId : uint32_t {};
   KeyId StoreKey(std::string_view key);
   void Key(KeyId key) { pending_.Push(static_cast<uint32_t>(key)); }
+  // The id of a key already in the source: it ends at the first '"' at or after `offset`
+  // (nothing else is checked), for Key(id) and PutKey. Builders over the same source share
+  // such keys, which Graft leaves where they are.
+  KeyId SourceKeyId(size_t offset) {
+    if (offset > UINT32_MAX) TooLarge(0);
+    return static_cast<KeyId>(offset);
+  }
   // A key in the source. Copied unless it is directly followed by '"' and has none inside
   // (as JSON keys without escapes are).
   void SourceKey(size_t offset, size_t length);

@@ -1,5 +1,6 @@
 // The builder's capacity limits: passing one fails the builder with a one-line message
-// (the first one is kept), every later call stays harmless, and nothing is finished.
+// (the first one is kept), every later call stays harmless, and nothing is finished. And
+// in-place writing with keys of the source and moved values.
 #include "structured/document_builder.h"
 
 #include <sys/mman.h>
@@ -153,6 +154,33 @@ namespace planview::structured {
 namespace {
 
 // Breaking the contract is a bug in the producer: one line on standard error, and abort.
+// In place: keys of the source shared by a part and the document it is grafted into, and a
+// value written before its slot was known moved there.
+TEST(DocumentBuilderInPlace, SourceKeysAndMovedValuesSurviveAGraft) {
+  const std::string source = "name\"tags\"";
+  DocumentBuilder doc(source, nullptr);
+  const uint32_t root = doc.ReserveValue();
+  const uint32_t early = doc.ReserveValue();  // written before its object is reserved
+  doc.PutString(early, "web");
+  const uint32_t members = doc.ReserveObject(2);
+  doc.PutKey(members, doc.SourceKeyId(0));
+  doc.MoveValue(early, members + 1);
+  doc.PutKey(members + 3, doc.SourceKeyId(5));
+
+  DocumentBuilder part(source, nullptr);
+  const uint32_t slot = part.ReserveArray(1);
+  const uint32_t inner = part.ReserveObject(1);
+  part.PutKey(inner, part.SourceKeyId(0));
+  part.PutString(inner + 1, "a");
+  part.PutObject(slot, inner, 1);
+  doc.Graft(part, 1, 0, 1, members + 4);
+  doc.PutObject(root, members, 2);
+  std::shared_ptr<const Document> built = doc.FinishAt(root);
+  ASSERT_NE(built, nullptr);
+  EXPECT_EQ(Json(built), R"({"name":"web","tags":{"name":"a"}})");
+  EXPECT_EQ(built->root().find("tags").find("name").text(), "a");
+}
+
 TEST(DocumentBuilderMisuse, FinishingAnIncompleteDocumentAborts) {
   DocumentBuilder none;
   EXPECT_DEATH(none.Finish(), "^DocumentBuilder::Finish needs exactly one complete top-level value\n$");

@@ -18,6 +18,12 @@
 
 namespace planview::planfile::internal {
 
+// The source every builder of a plan's document is made over: the member names planfile
+// writes, each followed by '"', so that each is a key of the source (DocumentOut::Name),
+// stored once for the document and all its parts.
+std::string_view PlanNames();
+
+// Writes into a builder made over PlanNames().
 class DocumentOut {
  public:
   explicit DocumentOut(structured::DocumentBuilder& builder) : b_(builder) {}
@@ -26,14 +32,13 @@ class DocumentOut {
 
   structured::DocumentBuilder& b() { return b_; }
   bool failed() const { return b_.failed(); }
-  // A member name the program writes (a literal), its text stored once.
+  // A member name the program writes: a key of PlanNames(), else its text stored.
   structured::DocumentBuilder::KeyId Name(std::string_view name);
   // A string array at `at`.
   void PutStrings(uint32_t at, const std::vector<std::string_view>& strings);
 
  private:
   structured::DocumentBuilder& b_;
-  std::vector<std::pair<std::string_view, structured::DocumentBuilder::KeyId>> names_;
 };
 
 // An object written member after member; `End` puts it at its slot. Members keep the

@@ -263,7 +263,7 @@ namespace {
 
 template <typename Put>
 void AppendNodeJson(const Node& node, std::string& text, const Put& put) {
-  DocumentBuilder b;
+  DocumentBuilder b(PlanNames(), nullptr);
   DocumentOut out(b);
   uint32_t root = b.ReserveValue();
   put(out, root, NodeView(node));
