@@ -356,12 +356,7 @@ inline bool CanonicalDecoder::Array(Reader& r, const TypePlan& plan, uint8_t c, 
       continue;
     }
     size_t start = hash_.size();
-    if (n >= 2) {
-      // Nulls and unknowns have their own places in a set's order: the general decoder's.
-      if (r.at_end()) return false;
-      uint8_t e = r.PeekUnchecked();
-      if (e == 0xc0 || IsExtCode(e)) return false;
-    }
+    if (n >= 2 && !KnownSetElementNext(r)) return false;
     last_ = LeafKind::kNone;
     if (!Child(r, element, first + 2 * k, em, depth + 1)) return false;
     if (owns_key_mode) {

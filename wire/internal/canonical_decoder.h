@@ -109,6 +109,13 @@ class CanonicalDecoder {
   bool Dynamic(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth);
   // Lists, sets and tuples.
   bool Array(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
+  // Before an element of a set of two or more: false when a null or an unknown (or the
+  // end) comes next. They have their own places in a set's order: the general decoder's.
+  static bool KnownSetElementNext(const Reader& r) {
+    if (r.at_end()) return false;
+    uint8_t e = r.PeekUnchecked();
+    return e != 0xc0 && !IsExtCode(e);
+  }
   // A set's `n` elements out of order, decoded again from `r` (back at its first element;
   // readers end where data_ does) into the slots from `first`
   // and `marker_first`, then sorted (false: give up).

@@ -29,12 +29,7 @@ bool CanonicalDecoder::SetOutOfOrder(Reader& r, const TypePlan& plan, uint64_t n
     uint32_t k = static_cast<uint32_t>(i);
     em.slot = marker_first + 2 * k;
     size_t start = hash_.size();
-    if (n >= 2) {
-      // Nulls and unknowns have their own places in a set's order: the general decoder's.
-      if (r.at_end()) return false;
-      uint8_t e = r.PeekUnchecked();
-      if (e == 0xc0 || IsExtCode(e)) return false;
-    }
+    if (n >= 2 && !KnownSetElementNext(r)) return false;
     last_ = LeafKind::kNone;
     if (!ListElement(r, *plan.element, first + 2 * k, em, depth + 1, false, u, i)) return false;  // not inlined
     SetKey key{by_hash ? LeafKind::kNone : last_, last_text_, last_int_, start, hash_.size()};
