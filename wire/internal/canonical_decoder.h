@@ -79,7 +79,7 @@ class CanonicalDecoder {
     uint32_t count;
   };
   KeyId MemberKey(const MarkerAt& m) { return m.map_member ? KeyOf(m.map_key, true) : m.key; }
-  void KnownLeaf(const MarkerAt& m);
+  __attribute__((always_inline)) void KnownLeaf(const MarkerAt& m);
   void UnknownMarker(const MarkerAt& m);
   // A marker array of `count` slots, its head placed; `first`: its first slot (false:
   // give up).
@@ -109,8 +109,11 @@ class CanonicalDecoder {
   bool Dynamic(Reader& r, const TypePlan& plan, uint32_t at, const MarkerAt& m, int depth);
   // Lists, sets and tuples.
   bool Array(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
-  // A set's `n` elements, its slots reserved from `first` and `marker_first`.
-  bool Set(Reader& r, const TypePlan& plan, uint64_t n, uint32_t first, uint32_t marker_first, int depth);
+  // A set's `n` elements out of order, decoded again from `r` (back at its first element;
+  // readers end where data_ does) into the slots from `first`
+  // and `marker_first`, then sorted (false: give up).
+  bool SetOutOfOrder(Reader& r, const TypePlan& plan, uint64_t n, uint32_t first, uint32_t marker_first, int depth,
+                     bool keyed, size_t hash_begin);
   bool Map(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
   bool Object(Reader& r, const TypePlan& plan, uint8_t c, uint32_t at, const MarkerAt& m, int depth);
 
