@@ -11,6 +11,7 @@
 #include "cmd/console.h"
 #include "cmd/plan_file_input.h"
 #include "cmd/schemas_file.h"
+#include "planfile/plan_file.h"
 #include "renderer/compare/comparison_json.h"
 #include "renderer/compare/comparison_text.h"
 #include "renderer/compare/plan_comparison.h"
@@ -72,34 +73,41 @@ bool LoadPlan(const std::string& file, const LoadedSchemas& schemas, uint64_t ma
     return false;
   }
   std::string text = std::move(*read);
-  std::optional<renderer::PlanMode> mode;  // a plan file's mode does not change its changes
-  if (!PlanFileToJson(text, loaded.name, schemas.get(), mode, err)) return false;
-  if (renderer::LooksLikeLog(text)) {
-    Error(err, fmt::format("{}: a JSON log, not a plan: planview diff compares two plans", loaded.name));
-    return false;
+  std::shared_ptr<const structured::Document> document;
+  if (planfile::LooksLikeZip(text)) {
+    std::optional<renderer::PlanMode> mode;  // a plan file's mode does not change its changes
+    std::optional<planfile::PlanFile> plan_file = ReadPlanFileInput(text, loaded.name, schemas.get(), mode, err);
+    if (!plan_file) return false;
+    document = std::move(plan_file->document);
+  } else {
+    if (renderer::LooksLikeLog(text)) {
+      Error(err, fmt::format("{}: a JSON log, not a plan: planview diff compares two plans", loaded.name));
+      return false;
+    }
+    structured::ParseOptions options;
+    options.skip_top_level_keys = {"planned_values", "prior_state", "configuration", "variables", "checks"};
+    structured::ParseResult parsed = structured::ParseJson(std::move(text), options);
+    if (!parsed.ok()) {
+      Error(err, parsed.error().ToString(loaded.name));
+      return false;
+    }
+    document = parsed.value();
   }
-  structured::ParseOptions options;
-  options.skip_top_level_keys = {"planned_values", "prior_state", "configuration", "variables", "checks"};
-  structured::ParseResult parsed = structured::ParseJson(std::move(text), options);
-  if (!parsed.ok()) {
-    Error(err, parsed.error().ToString(loaded.name));
-    return false;
-  }
-  std::optional<renderer::DocumentKind> kind = renderer::KindOfDocument(parsed.value()->root());
+  std::optional<renderer::DocumentKind> kind = renderer::KindOfDocument(document->root());
   if (kind != renderer::DocumentKind::kPlan) {
     std::string what = kind ? fmt::format("a {}", renderer::DocumentKindName(*kind))
                             : std::string("neither a plan nor a state (no key such as resource_changes)");
     Error(err, fmt::format("{}: $: {}, not a plan: planview diff compares two plans", loaded.name, what));
     return false;
   }
-  base::Expected<renderer::Plan> plan = renderer::Plan::FromJson(parsed.value()->root());
+  base::Expected<renderer::Plan> plan = renderer::Plan::FromJson(document->root());
   base::Expected<void> unique = plan ? renderer::compare::CheckUniqueAddresses(*plan) : base::Expected<void>();
   if (!plan || !unique) {
     Error(err, fmt::format("{}: {}", loaded.name, (plan ? unique.error() : plan.error()).message));
     return false;
   }
   loaded.plan = *std::move(plan);
-  loaded.document = std::move(parsed.value());
+  loaded.document = std::move(document);
   return true;
 }
 

@@ -69,15 +69,6 @@ std::optional<planfile::PlanFile> ReadPlanFileInput(std::string_view bytes, std:
   return plan;
 }
 
-bool PlanFileToJson(std::string& text, std::string_view file_name, const structured::ProviderSchemas* schemas,
-                    std::optional<renderer::PlanMode>& mode, std::FILE* err, base::Executor* executor) {
-  if (!planfile::LooksLikeZip(text)) return true;
-  std::optional<planfile::PlanFile> plan = ReadPlanFileInput(text, file_name, schemas, mode, err, executor);
-  if (!plan) return false;
-  text = plan->Json();
-  return true;
-}
-
 int RunConvert(std::span<const std::string> args, std::FILE* out, std::FILE* err, base::Executor* executor) {
   std::vector<std::string> files;
   std::optional<std::string> schemas_file;

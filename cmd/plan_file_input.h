@@ -30,12 +30,6 @@ std::optional<planfile::PlanFile> ReadPlanFileInput(std::string_view bytes, std:
                                                     std::optional<renderer::PlanMode>& mode, std::FILE* err,
                                                     base::Executor* executor = nullptr);
 
-// When `text` is a ZIP archive, replaces it with the `show -json` document of the plan it
-// holds (ReadPlanFileInput, as JSON text). False (after printing the one-line
-// error) when the archive is not a readable plan file.
-bool PlanFileToJson(std::string& text, std::string_view file_name, const structured::ProviderSchemas* schemas,
-                    std::optional<renderer::PlanMode>& mode, std::FILE* err, base::Executor* executor = nullptr);
-
 // `planview convert [--schemas FILE] PLANFILE`: writes the plan's `show -json` document.
 // Returns 0, 1 (bad input) or 2 (bad usage).
 int RunConvert(std::span<const std::string> args, std::FILE* out, std::FILE* err, base::Executor* executor = nullptr);
