@@ -91,11 +91,6 @@ struct Decoded {
   }
 };
 
-const structured::Type& DynamicType() {
-  static const structured::Type* const dynamic = new structured::Type(structured::Type::Dynamic());
-  return *dynamic;
-}
-
 // A value of dynamic type (outputs, variables).
 base::Expected<Decoded> DecodeDynamicValue(const planproto::DynamicValue& value, const std::string& where) {
   if (value.msgpack().empty()) return base::Error(fmt::format("{}: empty value", where));

@@ -11,12 +11,12 @@ using structured::DocumentBuilder;
 using structured::Type;
 using structured::Value;
 
-namespace {
-
 const Type& DynamicType() {
   static const Type* const dynamic = new Type(Type::Dynamic());
   return *dynamic;
 }
+
+namespace {
 
 bool ContainsTrue(Value marker) {
   if (marker.is_true()) return true;

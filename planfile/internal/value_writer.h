@@ -21,6 +21,9 @@
 
 namespace planview::planfile::internal {
 
+// The type `dynamic` (one shared instance, for values that carry their own type).
+const structured::Type& DynamicType();
+
 class NodeView {
  public:
   explicit NodeView(const Node& node) : node_(&node) {}

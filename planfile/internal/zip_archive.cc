@@ -101,7 +101,7 @@ struct FreeDecompressor {
 
 // The deflated member `info` describes (the current one of `zip`, read from `bytes`),
 // inflated in one call; nothing when it does not inflate to exactly its recorded size
-// with its recorded CRC.
+// with its recorded CRC, using exactly its recorded compressed size.
 std::optional<std::string> InflateWhole(unzFile zip, std::string_view bytes, const unz_file_info64& info) {
   if (info.uncompressed_size > MostInflated(info.compressed_size)) return std::nullopt;
   // Opened raw, minizip checks the local header against the central directory and
@@ -118,7 +118,7 @@ std::optional<std::string> InflateWhole(unzFile zip, std::string_view bytes, con
   libdeflate_result result =
       libdeflate_deflate_decompress_ex(decompressor.get(), bytes.data() + at, static_cast<size_t>(info.compressed_size),
                                        out.data(), out.size(), &used, &inflated);
-  if (result != LIBDEFLATE_SUCCESS || inflated != out.size()) return std::nullopt;
+  if (result != LIBDEFLATE_SUCCESS || inflated != out.size() || used != info.compressed_size) return std::nullopt;
   if (libdeflate_crc32(0, out.data(), out.size()) != info.crc) return std::nullopt;
   return out;
 }
