@@ -177,8 +177,8 @@ for size in "${sizes[@]}"; do
             l, b / 1e6, w, c, r / 1024, r * 1024 / b, "1.00", cold, ld }'
   if [ -n "$plan_file" ]; then
     sres="$WORK/res-$size-simdjson.planfile"
-    awk -v l="$size simdjson planfile" -v b="$(stat -c %s "$pjson")" -v w="$(median "$sres" 1)" \
-        -v c="$(median "$sres" 2)" -v r="$(median "$sres" 3)" -v f="$(stat -c %s "$pfile")" '
+    awk -v l="$size simdjson planfile" -v b="$(stat -L -c %s "$pjson")" -v w="$(median "$sres" 1)" \
+        -v c="$(median "$sres" 2)" -v r="$(median "$sres" 3)" -v f="$(stat -L -c %s "$pfile")" '
       BEGIN { printf "%-16s %8.1f %7.3f %7.3f %8.1f %5.2f %8s   (plan-SIZE.bin.json; the plan file: %.1f MB)\n",
               l, b / 1e6, w, c, r / 1024, r * 1024 / b, "-", f / 1e6 }'
   fi
