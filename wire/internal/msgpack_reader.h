@@ -106,22 +106,8 @@ class Reader {
   // After an array (map) header's code byte `c`: its element (member) count in `n`; false,
   // with the failure recorded, when the count's bytes are cut off. A fix-size header reads
   // nothing more.
-  __attribute__((always_inline)) bool ArrayCount(uint8_t c, uint64_t& n) {
-    if (c <= 0x9f) {
-      n = c & 0x0f;
-      return true;
-    }
-    n = LengthAfter(c);
-    return !failed();
-  }
-  __attribute__((always_inline)) bool MapCount(uint8_t c, uint64_t& n) {
-    if (c <= 0x8f) {
-      n = c & 0x0f;
-      return true;
-    }
-    n = LengthAfter(c);
-    return !failed();
-  }
+  __attribute__((always_inline)) bool ArrayCount(uint8_t c, uint64_t& n) { return HeaderCount(c, 0x9f, n); }
+  __attribute__((always_inline)) bool MapCount(uint8_t c, uint64_t& n) { return HeaderCount(c, 0x8f, n); }
 
   // A str or bin item (the code is known to be one): offset and length of its bytes
   // (length 0 when it fails).
@@ -193,6 +179,16 @@ class Reader {
   }
 
  private:
+  // The count of a container header: a fix-size code (up to `last_fix`) holds it in its low
+  // four bits, the others in the bytes after the code.
+  __attribute__((always_inline)) bool HeaderCount(uint8_t c, uint8_t last_fix, uint64_t& n) {
+    if (c <= last_fix) {
+      n = c & 0x0f;
+      return true;
+    }
+    n = LengthAfter(c);
+    return !failed();
+  }
   bool Need(size_t n) {
     if (end_ - pos_ < n) {
       Fail(end_, "unexpected end of input");
