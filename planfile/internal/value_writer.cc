@@ -62,69 +62,9 @@ class CopyView {
   Value value_;
 };
 
-template <typename View>
-void PutValueAt(DocumentOut& out, uint32_t at, const View& view);
-
-template <typename View>
-void PutContainer(DocumentOut& out, uint32_t at, const View& view) {
-  DocumentBuilder& b = out.b();
-  const size_t n = view.size();
-  if (view.kind() == Node::Kind::kArray) {
-    uint32_t first = b.ReserveArray(n);
-    if (b.failed()) return;
-    for (size_t i = 0; i < n; ++i) PutValueAt(out, first + 2 * static_cast<uint32_t>(i), view.child(i));
-    b.PutArray(at, first, n);
-    return;
-  }
-  size_t count = 0;
-  for (size_t i = 0; i < n; ++i) count += view.child(i).kind() != Node::Kind::kUnknown;
-  uint32_t first = b.ReserveObject(count);
-  if (b.failed()) return;
-  uint32_t member = first;
-  for (size_t i = 0; i < n; ++i) {
-    View child = view.child(i);
-    if (child.kind() == Node::Kind::kUnknown) continue;
-    b.PutKey(member, b.StoreKey(view.key(i)));
-    PutValueAt(out, member + 1, child);
-    member += 3;
-  }
-  b.PutObject(at, first, count);
-}
-
-template <typename View>
-void PutValueAt(DocumentOut& out, uint32_t at, const View& view) {
-  DocumentBuilder& b = out.b();
-  switch (view.kind()) {
-    case Node::Kind::kNull:
-    case Node::Kind::kUnknown:
-      b.PutNull(at);
-      return;
-    case Node::Kind::kBool:
-      b.PutBool(at, view.as_bool());
-      return;
-    case Node::Kind::kNumber:
-      b.PutNumber(at, view.text());
-      return;
-    case Node::Kind::kString:
-      b.PutString(at, view.text());
-      return;
-    case Node::Kind::kArray:
-    case Node::Kind::kObject:
-      // A decoded value wholly known from here on is copied from its document as it is.
-      if constexpr (std::is_same_v<View, WireView>) {
-        if (view.WhollyKnown()) {
-          PutCopy(out, at, view.value());
-          return;
-        }
-      }
-      PutContainer(out, at, view);
-      return;
-  }
-}
-
-// Writes a marker tree (after_unknown, before/after_sensitive): `leaf` puts a position's
-// marker and answers true, or answers false for an array or object to descend into;
-// object members `omit` answers true for (their marker is `false`) are left out.
+// Writes a value or a marker tree (after_unknown, before/after_sensitive): `leaf` puts
+// what a position holds and answers true, or answers false for an array or object to
+// descend into; object members `omit` answers true for are left out.
 template <typename View, typename Leaf, typename Omit>
 void PutMarkers(DocumentOut& out, uint32_t at, const View& view, const Leaf& leaf, const Omit& omit) {
   if (leaf(out.b(), at, view)) return;
@@ -150,6 +90,35 @@ void PutMarkers(DocumentOut& out, uint32_t at, const View& view, const Leaf& lea
     member += 3;
   }
   b.PutObject(at, first, count);
+}
+
+// The value itself: containers walked as the marker trees are, members that are unknown
+// left out (and elements that are, null).
+template <typename View>
+void PutValueAt(DocumentOut& out, uint32_t at, const View& view) {
+  PutMarkers(
+      out, at, view,
+      [&out](DocumentBuilder& b, uint32_t slot, const View& v) {
+        switch (v.kind()) {
+          case Node::Kind::kNull:
+          case Node::Kind::kUnknown: b.PutNull(slot); return true;
+          case Node::Kind::kBool: b.PutBool(slot, v.as_bool()); return true;
+          case Node::Kind::kNumber: b.PutNumber(slot, v.text()); return true;
+          case Node::Kind::kString: b.PutString(slot, v.text()); return true;
+          case Node::Kind::kArray:
+          case Node::Kind::kObject:
+            // A decoded value wholly known from here on is copied from its document as it is.
+            if constexpr (std::is_same_v<View, WireView>) {
+              if (v.WhollyKnown()) {
+                PutCopy(out, slot, v.value());
+                return true;
+              }
+            }
+            return false;
+        }
+        return true;
+      },
+      [](const View& v) { return v.kind() == Node::Kind::kUnknown; });
 }
 
 template <typename View>
