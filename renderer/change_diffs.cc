@@ -44,11 +44,27 @@ ChangeDiffs::~ChangeDiffs() = default;
 
 void ChangeDiffs::Render(std::span<const size_t> order, const RenderFn& render, const EmitFn& emit) {
   const std::vector<ResourceChange>& all = plan_.resource_changes;
-  std::vector<Slot> slots(std::min(order.size(), kBatch));
-  for (size_t start = 0; start < order.size(); start += kBatch) {
+  // Two batches of slots: while one batch is diffed and rendered, the batch before it is
+  // emitted (as one more item of the same parallel loop), so no thread waits for the
+  // output to be written between batches.
+  std::vector<Slot> slots(2 * std::min(order.size(), kBatch));
+  std::span<Slot> written;  // the batch rendered last, not emitted yet
+  auto emit_batch = [&](std::span<Slot> batch) {
+    for (Slot& slot : batch) {
+      Entry& entry = entries_[slot.index];
+      if (!entry.diffed) {
+        entry.diffed = true;
+        entry.lookup.Append(slot.warnings);
+      }
+      emit(slot.index, slot.text);
+      if (slot.text.capacity() > kSlotKeep) std::string().swap(slot.text);
+    }
+  };
+  for (size_t start = 0, b = 0; start < order.size(); start += kBatch, b ^= 1) {
     const size_t count = std::min(kBatch, order.size() - start);
+    std::span<Slot> batch = std::span(slots).subspan(b * kBatch, count);
     for (size_t j = 0; j < count; ++j) {
-      Slot& slot = slots[j];
+      Slot& slot = batch[j];
       slot.index = order[start + j];
       slot.diff = ResourceDiff{&all[slot.index], {}, {}, {}};
       slot.warnings = Warnings();
@@ -64,9 +80,15 @@ void ChangeDiffs::Render(std::span<const size_t> order, const RenderFn& render, 
         slot.diff.actions_after = t->second.after;
       }
     }
-    base::ParallelRunsOn(executor_, count, 1, [&](size_t begin, size_t end) {
-      for (size_t j = begin; j < end; ++j) {
-        Slot& slot = slots[j];
+    // Item 0 emits the batch before (when there is one); the others are this batch's slots.
+    const size_t first = written.empty() ? 0 : 1;
+    base::ParallelRunsOn(executor_, first + count, 1, [&](size_t begin, size_t end) {
+      for (size_t item = begin; item < end; ++item) {
+        if (item < first) {
+          emit_batch(written);
+          continue;
+        }
+        Slot& slot = batch[item - first];
         const Entry& entry = entries_[slot.index];
         if (slot.ready) {
           slot.diff.diff = std::move(slot.ready->diff);
@@ -78,17 +100,9 @@ void ChangeDiffs::Render(std::span<const size_t> order, const RenderFn& render, 
         slot.diff = ResourceDiff();  // dropped on the thread that built it
       }
     });
-    for (size_t j = 0; j < count; ++j) {
-      Slot& slot = slots[j];
-      Entry& entry = entries_[slot.index];
-      if (!entry.diffed) {
-        entry.diffed = true;
-        entry.lookup.Append(slot.warnings);
-      }
-      emit(slot.index, slot.text);
-      if (slot.text.capacity() > kSlotKeep) std::string().swap(slot.text);
-    }
+    written = batch;
   }
+  emit_batch(written);
 }
 
 bool ChangeDiffs::PlanEmpty(const std::vector<OutputDiff>& outputs) {

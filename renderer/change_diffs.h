@@ -31,8 +31,9 @@ class ChangeDiffs {
  public:
   // Runs on the executor's threads: appends what the presenter shows of one change.
   using RenderFn = std::function<void(const ResourceDiff& diff, std::string& text)>;
-  // Runs on the calling thread, in the order asked for: `index` into Changes(), `text` what
-  // `render` wrote for it.
+  // Runs one call at a time, in the order asked for, on the calling thread or a helper
+  // (while the next batch is rendered, never at the same time as another emit): `index`
+  // into Changes(), `text` what `render` wrote for it.
   using EmitFn = std::function<void(size_t index, std::string_view text)>;
 
   // Looks up every change's schema (in plan order, on this thread). `executor` may be null

@@ -36,6 +36,51 @@ TEST(CompareResourceAddresses, FollowsUpstreamOrder) {
   EXPECT_TRUE(Before("also bad", "not an address"));
 }
 
+TEST(CompareResourceAddresses, OrdersEveryFieldByValue) {
+  // Names: a name before every longer name it starts; bytes compare unsigned.
+  EXPECT_TRUE(Before("t.a", "t.a-b"));
+  EXPECT_TRUE(Before("t.a-b", "t.a_b"));
+  EXPECT_TRUE(Before("t.z", "t.\xc3\xa9"));
+  EXPECT_TRUE(Before("t.ab", "tt.a"));
+  EXPECT_TRUE(Before("module.a.t.x", "module.ab.t.a"));
+  // Numbers by value, negative ones first.
+  EXPECT_TRUE(Before("t.a[-9223372036854775808]", "t.a[-5]"));
+  EXPECT_TRUE(Before("t.a[-5]", "t.a[-1]"));
+  EXPECT_TRUE(Before("t.a[-1]", "t.a[0]"));
+  EXPECT_TRUE(Before("t.a[3]", "t.a[256]"));
+  EXPECT_TRUE(Before("t.a[256]", "t.a[9223372036854775807]"));
+  EXPECT_EQ(CompareResourceAddresses("t.a[007]", "t.a[7]"), 0);
+  // Strings by their unescaped bytes: a string before every longer one it starts, NUL too.
+  EXPECT_TRUE(Before("t.a[\"a\"]", "t.a[\"a\\u0000\"]"));
+  EXPECT_TRUE(Before("t.a[\"a\\u0000\"]", "t.a[\"a\\u0000\\u0000\"]"));
+  EXPECT_TRUE(Before("t.a[\"a\\u0000\\u0000\"]", "t.a[\"a\\u0001\"]"));
+  EXPECT_TRUE(Before("t.a[\"a\\u0000b\"]", "t.a[\"ab\"]"));
+  EXPECT_TRUE(Before("t.a[\"\"]", "t.a[\"\\u0000\"]"));
+  EXPECT_EQ(CompareResourceAddresses("t.a[\"\\u0041\"]", "t.a[\"A\"]"), 0);
+  EXPECT_TRUE(Before("t.a[\"\\n\"]", "t.a[\"\\u000b\"]"));
+  // The mode counts after the module path, not before it.
+  EXPECT_TRUE(Before("module.m.data.t.a", "module.m.t.a"));
+  EXPECT_TRUE(Before("module.m.t.a", "module.m[0].data.t.a"));
+  EXPECT_TRUE(Before("a.a", "module.m.ephemeral.t.a"));
+  // Module paths of any length: by length first.
+  auto path = [](int steps, std::string_view last) {
+    std::string s;
+    for (int i = 0; i < steps; ++i) s += i + 1 == steps ? std::string("module.") + std::string(last) + "." : "module.z.";
+    return s + "t.a";
+  };
+  for (int steps : {1, 248, 249, 250, 251, 300, 70000}) {
+    EXPECT_TRUE(Before(path(steps, "z"), path(steps + 1, "a"))) << steps;
+    EXPECT_TRUE(Before(path(steps, "a"), path(steps, "b"))) << steps;
+    EXPECT_EQ(CompareResourceAddresses(path(steps, "a"), path(steps, "a")), 0) << steps;
+  }
+  EXPECT_TRUE(Before(path(70000, "z"), "module."));  // the longest path before what does not parse
+  // What does not parse, by its text, after all that does.
+  EXPECT_TRUE(Before(path(300, "z"), "\x01"));
+  EXPECT_TRUE(Before("t.a[\"x", "t.a[1"));
+  EXPECT_TRUE(Before("t.a[1", "t.a[1]x"));
+  EXPECT_EQ(CompareResourceAddresses("t.a.b", "t.a.b"), 0);
+}
+
 TEST(SortResourceChanges, SortsByAddressThenDeposedKey) {
   std::vector<std::string_view> addresses = {"t.a[10]", "module.m.t.a", "t.a[2]", "data.t.a", "t.a[2]"};
   std::vector<std::string_view> deposed = {"", "", "bbb", "", "aaa"};

@@ -50,12 +50,14 @@ std::shared_ptr<const structured::Block> SchemaSource::Find(std::string_view pro
     warnings.AddOnce(std::string(NoSchemasNote()));
     return nullptr;
   }
-  if (!schemas_->HasProvider(provider)) {
+  // The schema first: a type found (the usual case, answered from the schemas' cache)
+  // needs no separate look-up of its provider in the document.
+  base::Expected<const structured::Schema*> found = schemas_->Find(provider, mode, type);
+  const structured::Schema* schema = found ? *found : nullptr;
+  if (schema == nullptr && !schemas_->HasProvider(provider)) {
     warnings.Add(fmt::format("{}: the schemas have no provider \"{}\"; rendered from its values", address, provider));
     return nullptr;
   }
-  base::Expected<const structured::Schema*> found = schemas_->Find(provider, mode, type);
-  const structured::Schema* schema = found ? *found : nullptr;
   if (schema == nullptr) {
     if (!found) {
       warnings.Add(fmt::format("{}: unusable schema ({}); rendered from its values", address, found.error().message));
