@@ -1,5 +1,7 @@
 #include "change/value_hash.h"
 
+#include <bit>
+#include <cstring>
 #include <string_view>
 
 namespace planview::change {
@@ -14,11 +16,24 @@ uint64_t Mix(uint64_t h) {
   return h;
 }
 
+// Eight bytes a step (a byte-at-a-time hash was 2% of a large plan's profile, on long
+// strings). Only equality of hashes matters to the callers, so the value may differ
+// between byte orders.
 uint64_t HashText(std::string_view text, uint64_t seed) {
-  uint64_t h = 0xcbf29ce484222325ULL ^ seed;
-  for (unsigned char c : text) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
+  constexpr uint64_t kMultiplier = 0x9fb21c651e98df25ULL;
+  uint64_t h = 0xcbf29ce484222325ULL ^ seed ^ (text.size() * 0x9e3779b97f4a7c15ULL);
+  const char* p = text.data();
+  size_t n = text.size();
+  auto step = [&h](uint64_t word) { h = std::rotl((h ^ word) * kMultiplier, 29); };
+  for (; n >= 8; p += 8, n -= 8) {
+    uint64_t word;
+    std::memcpy(&word, p, 8);
+    step(word);
+  }
+  if (n > 0) {
+    uint64_t word = 0;
+    std::memcpy(&word, p, n);
+    step(word);
   }
   return Mix(h);
 }

@@ -37,31 +37,29 @@ TEST(CompareResourceAddresses, FollowsUpstreamOrder) {
 }
 
 TEST(CompareResourceAddresses, OrdersEveryFieldByValue) {
-  // Names: a name before every longer name it starts; bytes compare unsigned.
-  EXPECT_TRUE(Before("t.a", "t.a-b"));
-  EXPECT_TRUE(Before("t.a-b", "t.a_b"));
-  EXPECT_TRUE(Before("t.z", "t.\xc3\xa9"));
-  EXPECT_TRUE(Before("t.ab", "tt.a"));
-  EXPECT_TRUE(Before("module.a.t.x", "module.ab.t.a"));
-  // Numbers by value, negative ones first.
-  EXPECT_TRUE(Before("t.a[-9223372036854775808]", "t.a[-5]"));
-  EXPECT_TRUE(Before("t.a[-5]", "t.a[-1]"));
-  EXPECT_TRUE(Before("t.a[-1]", "t.a[0]"));
-  EXPECT_TRUE(Before("t.a[3]", "t.a[256]"));
-  EXPECT_TRUE(Before("t.a[256]", "t.a[9223372036854775807]"));
+  // Each chain is in strictly increasing order.
+  const std::vector<std::vector<std::string_view>> chains = {
+      // Names: a name before every longer name it starts; bytes compare unsigned.
+      {"t.a", "t.a-b", "t.a_b", "t.z", "t.\xc3\xa9"},
+      {"t.ab", "tt.a"},
+      {"module.a.t.x", "module.ab.t.a"},
+      // Numbers by value, negative ones first.
+      {"t.a[-9223372036854775808]", "t.a[-5]", "t.a[-1]", "t.a[0]", "t.a[3]", "t.a[256]",
+       "t.a[9223372036854775807]"},
+      // Strings by their unescaped bytes: a string before every longer one it starts, NUL too.
+      {"t.a[\"\"]", "t.a[\"\\u0000\"]", "t.a[\"\\n\"]", "t.a[\"\\u000b\"]", "t.a[\"a\"]", "t.a[\"a\\u0000\"]",
+       "t.a[\"a\\u0000\\u0000\"]", "t.a[\"a\\u0000b\"]", "t.a[\"a\\u0001\"]", "t.a[\"ab\"]"},
+      // The mode counts after the module path, not before it.
+      {"a.a", "module.m.ephemeral.t.b", "module.m.data.t.a", "module.m.t.a", "module.m[0].data.t.a"},
+  };
+  for (const auto& chain : chains) {
+    for (size_t i = 0; i + 1 < chain.size(); ++i) {
+      EXPECT_LT(CompareResourceAddresses(chain[i], chain[i + 1]), 0) << chain[i] << " < " << chain[i + 1];
+      EXPECT_GT(CompareResourceAddresses(chain[i + 1], chain[i]), 0) << chain[i + 1] << " > " << chain[i];
+    }
+  }
   EXPECT_EQ(CompareResourceAddresses("t.a[007]", "t.a[7]"), 0);
-  // Strings by their unescaped bytes: a string before every longer one it starts, NUL too.
-  EXPECT_TRUE(Before("t.a[\"a\"]", "t.a[\"a\\u0000\"]"));
-  EXPECT_TRUE(Before("t.a[\"a\\u0000\"]", "t.a[\"a\\u0000\\u0000\"]"));
-  EXPECT_TRUE(Before("t.a[\"a\\u0000\\u0000\"]", "t.a[\"a\\u0001\"]"));
-  EXPECT_TRUE(Before("t.a[\"a\\u0000b\"]", "t.a[\"ab\"]"));
-  EXPECT_TRUE(Before("t.a[\"\"]", "t.a[\"\\u0000\"]"));
   EXPECT_EQ(CompareResourceAddresses("t.a[\"\\u0041\"]", "t.a[\"A\"]"), 0);
-  EXPECT_TRUE(Before("t.a[\"\\n\"]", "t.a[\"\\u000b\"]"));
-  // The mode counts after the module path, not before it.
-  EXPECT_TRUE(Before("module.m.data.t.a", "module.m.t.a"));
-  EXPECT_TRUE(Before("module.m.t.a", "module.m[0].data.t.a"));
-  EXPECT_TRUE(Before("a.a", "module.m.ephemeral.t.a"));
   // Module paths of any length: by length first.
   auto path = [](int steps, std::string_view last) {
     std::string s;
