@@ -163,8 +163,7 @@ base::Expected<void> MarkPaths(Decoded& value, const google::protobuf::RepeatedP
 // What after_unknown is for a wholly known value: `{}` for resources, `false` for outputs.
 enum class KnownMarker { kEmptyObject, kFalse };
 
-void PutKnownMarker(DocumentOut& out, uint32_t at, KnownMarker marker) {
-  structured::DocumentBuilder& b = out.b();
+void PutKnownMarker(structured::DocumentBuilder& b, uint32_t at, KnownMarker marker) {
   if (marker == KnownMarker::kEmptyObject) b.PutObject(at, b.ReserveObject(0), 0);
   else b.PutBool(at, false);
 }
@@ -174,14 +173,14 @@ void PutActions(ObjectOut& object, DocumentOut& out, const ActionInfo& action) {
 }
 
 // The value at `at`; the error names the value and where in it.
-base::Expected<void> PutDecoded(DocumentOut& out, uint32_t at, const Decoded& value) {
+base::Expected<void> PutDecoded(ValueOut& out, uint32_t at, const Decoded& value) {
   base::Expected<void> put = value.With([&](const auto& view) { return PutValue(out, at, view); });
   if (!put) return base::Error(fmt::format("{}: {}", value.where, put.error().message));
   return {};
 }
 
 // before, after, after_unknown.
-base::Expected<void> PutValues(ObjectOut& object, DocumentOut& out, const std::optional<Decoded>& before,
+base::Expected<void> PutValues(ObjectOut& object, ValueOut& out, const std::optional<Decoded>& before,
                                const std::optional<Decoded>& after, KnownMarker known) {
   const uint32_t before_at = object.Member("before");
   if (before) {
@@ -192,7 +191,7 @@ base::Expected<void> PutValues(ObjectOut& object, DocumentOut& out, const std::o
   }
   if (!after) {
     out.b().PutNull(object.Member("after"));
-    PutKnownMarker(out, object.Member("after_unknown"), known);
+    PutKnownMarker(out.b(), object.Member("after_unknown"), known);
     return {};
   }
   // A wholly unknown value has no `after`.
@@ -202,13 +201,13 @@ base::Expected<void> PutValues(ObjectOut& object, DocumentOut& out, const std::o
   }
   after->With([&](const auto& view) {
     const uint32_t unknown_at = object.Member("after_unknown");
-    if (!view.ContainsUnknown()) PutKnownMarker(out, unknown_at, known);
+    if (!view.ContainsUnknown()) PutKnownMarker(out.b(), unknown_at, known);
     else PutUnknownMarkers(out, unknown_at, view);
   });
   return {};
 }
 
-void PutSensitive(DocumentOut& out, uint32_t at, const std::optional<Decoded>& value) {
+void PutSensitive(ValueOut& out, uint32_t at, const std::optional<Decoded>& value) {
   if (value) value->With([&](const auto& view) { PutSensitiveMarkers(out, at, view); });
   else out.b().PutBool(at, false);
 }
@@ -258,7 +257,8 @@ base::Expected<void> PutDynamic(DocumentOut& out, uint32_t at, const planproto::
                                 const std::string& where) {
   base::Expected<Decoded> decoded = DecodeDynamicValue(value, where);
   if (!decoded) return decoded.error();
-  return PutDecoded(out, at, *decoded);
+  ValueOut values(out);
+  return PutDecoded(values, at, *decoded);
 }
 
 namespace {
@@ -355,10 +355,14 @@ base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const plan
   const uint32_t change_at = object.Member("change");
   ObjectOut inner(out);
   PutActions(inner, out, action);
-  base::Expected<void> put = PutValues(inner, out, before, after, KnownMarker::kEmptyObject);
-  if (!put) return put;
-  PutSensitive(out, inner.Member("before_sensitive"), before);
-  PutSensitive(out, inner.Member("after_sensitive"), after);
+  {
+    // The keys of before, after and their marker trees are stored once.
+    ValueOut values(out);
+    base::Expected<void> put = PutValues(inner, values, before, after, KnownMarker::kEmptyObject);
+    if (!put) return put;
+    PutSensitive(values, inner.Member("before_sensitive"), before);
+    PutSensitive(values, inner.Member("after_sensitive"), after);
+  }
   if (change.required_replace_size() > 0) {
     const uint32_t paths_at = inner.Member("replace_paths");
     uint32_t first = b.ReserveArray(static_cast<size_t>(change.required_replace_size()));
@@ -382,7 +386,8 @@ base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const plan
       base::Expected<Decoded> identity =
           DecodeResourceValue(importing.identity(), nullptr, nullptr, here + ": importing identity");
       if (!identity) return identity.error();
-      base::Expected<void> put = PutDecoded(out, imported.Member("identity"), *identity);
+      ValueOut values(out);
+      base::Expected<void> put = PutDecoded(values, imported.Member("identity"), *identity);
       if (!put) return put;
     }
     imported.End(inner.Member("importing"));
@@ -408,7 +413,8 @@ base::Expected<void> PutOutputChange(DocumentOut& out, uint32_t at, const planpr
   if (!values) return values.error();
   ObjectOut object(out);
   PutActions(object, out, action);
-  base::Expected<void> put = PutValues(object, out, values->before, values->after, KnownMarker::kFalse);
+  ValueOut value_out(out);
+  base::Expected<void> put = PutValues(object, value_out, values->before, values->after, KnownMarker::kFalse);
   if (!put) return put;
   out.b().PutBool(object.Member("before_sensitive"), change.sensitive());
   out.b().PutBool(object.Member("after_sensitive"), change.sensitive());

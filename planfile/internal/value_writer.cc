@@ -1,6 +1,8 @@
 #include "planfile/internal/value_writer.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <memory>
 #include <type_traits>
 
 #include "structured/compact_json.h"
@@ -57,8 +59,14 @@ class CopyView {
   bool as_bool() const { return value_.as_bool(); }
   std::string_view text() const { return value_.text(); }
   size_t size() const { return value_.size(); }
-  CopyView child(size_t i) const { return CopyView(value_.is_array() ? value_.at(i) : value_.member(i).value); }
-  std::string_view key(size_t i) const { return value_.member(i).key; }
+  CopyView child(size_t i) const { return CopyView(value_.at(i)); }
+  template <typename Fn>
+  void ForEachMember(const Fn& fn) const {
+    for (size_t i = 0; i < value_.size(); ++i) {
+      const structured::Member m = value_.member(i);
+      fn(m.key, CopyView(m.value));
+    }
+  }
 
  private:
   Value value_;
@@ -68,45 +76,84 @@ class CopyView {
 // object), or the position cannot be written (an infinity).
 enum class Leaf { kPut, kDescend, kFailed };
 
-// Where a walk failed: the path to the position, innermost step first.
-using FailedPath = std::vector<wire::PathStep>;
+// A member an object keeps, waiting on the walk's stack while the object is reserved.
+template <typename View>
+struct Kept {
+  View view;
+  std::string_view key;
+  DocumentBuilder::KeyId id{};
+};
+
+}  // namespace
+
+// The tree walk's scratch: the kept members of the open objects, per kind of view, and
+// where a walk failed (the path to the position, innermost step first).
+struct ValueOut::Stacks {
+  std::vector<Kept<WireView>> wire;
+  std::vector<Kept<NodeView>> node;
+  std::vector<Kept<CopyView>> copy;
+  std::vector<wire::PathStep> failed;
+
+  template <typename View>
+  std::vector<Kept<View>>& Of() {
+    if constexpr (std::is_same_v<View, WireView>) return wire;
+    else if constexpr (std::is_same_v<View, NodeView>) return node;
+    else return copy;
+  }
+};
+
+ValueOut::ValueOut(DocumentOut& out) : out_(out), stacks_(std::make_unique<Stacks>()) {}
+ValueOut::~ValueOut() = default;
+
+bool ValueOut::Key(std::string_view key, DocumentBuilder::KeyId& id) {
+  const auto address = reinterpret_cast<uintptr_t>(key.data());
+  CachedKey& cached = keys_[(address ^ (address >> 7)) % kCachedKeys];
+  if (cached.text == key.data() && cached.size == key.size() && cached.text != nullptr) {
+    id = cached.id;
+    return true;
+  }
+  if (structured::FindInvalidUtf8(key) != key.size()) return false;
+  id = out_.b().StoreKey(key);
+  cached = CachedKey{key.data(), key.size(), id};
+  return true;
+}
+
+namespace {
 
 // Writes a value or a marker tree (after_unknown, before/after_sensitive): `leaf` puts
 // what a position holds, or says to descend into an array or object; object members `omit`
 // answers true for are left out. Keys are written as Go's JSON holds them (RepairedMembers).
-// Returns false when a leaf failed, with the path to it in `failed`.
+// Returns false when a leaf failed, with the path to it in out.stacks().failed.
 template <typename View, typename PutLeaf, typename Omit>
-bool PutMarkers(DocumentOut& out, uint32_t at, const View& view, const PutLeaf& leaf, const Omit& omit,
-                FailedPath& failed);
+bool PutMarkers(ValueOut& out, uint32_t at, const View& view, const PutLeaf& leaf, const Omit& omit);
 
 // An object's members `omit` keeps whose keys are not all valid UTF-8, as Go's JSON holds
 // them: each invalid byte U+FFFD (the text `show -json` writes), then ordered by key and,
 // of keys now equal, the last one kept (as Go reads an object whose keys repeat, and as
 // the document's index of an object by key needs).
 template <typename View, typename PutLeaf, typename Omit>
-bool PutRepairedMembers(DocumentOut& out, uint32_t at, const View& view, const PutLeaf& leaf, const Omit& omit,
-                        FailedPath& failed) {
+bool PutRepairedMembers(ValueOut& out, uint32_t at, const View& view, const PutLeaf& leaf, const Omit& omit) {
   DocumentBuilder& b = out.b();
-  std::vector<std::pair<std::string, size_t>> keys;  // (key as Go holds it, member)
+  std::vector<std::pair<std::string, View>> members;  // (key as Go holds it, member)
   std::string scratch;
-  for (size_t i = 0; i < view.size(); ++i) {
-    if (!omit(view.child(i))) keys.emplace_back(structured::GoJsonText(view.key(i), scratch), i);
-  }
-  std::stable_sort(keys.begin(), keys.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  view.ForEachMember([&](std::string_view key, const View& child) {
+    if (!omit(child)) members.emplace_back(structured::GoJsonText(key, scratch), child);
+  });
+  std::stable_sort(members.begin(), members.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
   size_t count = 0;
-  for (size_t k = 0; k < keys.size(); ++k) {
-    if (k + 1 < keys.size() && keys[k + 1].first == keys[k].first) continue;
-    if (count != k) keys[count] = std::move(keys[k]);
+  for (size_t k = 0; k < members.size(); ++k) {
+    if (k + 1 < members.size() && members[k + 1].first == members[k].first) continue;
+    if (count != k) members[count] = std::move(members[k]);
     ++count;
   }
-  keys.resize(count);
+  members.erase(members.begin() + static_cast<std::ptrdiff_t>(count), members.end());
   uint32_t first = b.ReserveObject(count);
   if (b.failed()) return true;
   for (size_t k = 0; k < count; ++k) {
     const uint32_t member = first + 3 * static_cast<uint32_t>(k);
-    b.PutKey(member, b.StoreKey(keys[k].first));
-    if (!PutMarkers(out, member + 1, view.child(keys[k].second), leaf, omit, failed)) {
-      failed.push_back({wire::PathStep::Kind::kKey, std::move(keys[k].first), 0});
+    b.PutKey(member, b.StoreKey(members[k].first));
+    if (!PutMarkers(out, member + 1, members[k].second, leaf, omit)) {
+      out.stacks().failed.push_back({wire::PathStep::Kind::kKey, std::move(members[k].first), 0});
       return false;
     }
   }
@@ -115,45 +162,53 @@ bool PutRepairedMembers(DocumentOut& out, uint32_t at, const View& view, const P
 }
 
 template <typename View, typename PutLeaf, typename Omit>
-bool PutMarkers(DocumentOut& out, uint32_t at, const View& view, const PutLeaf& leaf, const Omit& omit,
-                FailedPath& failed) {
-  if (const Leaf put = leaf(out.b(), at, view, failed); put != Leaf::kDescend) return put == Leaf::kPut;
+bool PutMarkers(ValueOut& out, uint32_t at, const View& view, const PutLeaf& leaf, const Omit& omit) {
+  if (const Leaf put = leaf(out, at, view); put != Leaf::kDescend) return put == Leaf::kPut;
   DocumentBuilder& b = out.b();
-  const size_t n = view.size();
   if (view.kind() == Node::Kind::kArray) {
+    const size_t n = view.size();
     uint32_t first = b.ReserveArray(n);
     if (b.failed()) return true;
     for (size_t i = 0; i < n; ++i) {
-      if (!PutMarkers(out, first + 2 * static_cast<uint32_t>(i), view.child(i), leaf, omit, failed)) {
-        failed.push_back({wire::PathStep::Kind::kIndex, {}, i});
+      if (!PutMarkers(out, first + 2 * static_cast<uint32_t>(i), view.child(i), leaf, omit)) {
+        out.stacks().failed.push_back({wire::PathStep::Kind::kIndex, {}, i});
         return false;
       }
     }
     b.PutArray(at, first, n);
     return true;
   }
-  size_t count = 0;
+  // The members kept, with their stored keys, wait on the stack (the walk below pushes
+  // its own above them) until the object is reserved.
+  std::vector<Kept<View>>& stack = out.stacks().template Of<View>();
+  const size_t base = stack.size();
   bool valid_keys = true;
-  for (size_t i = 0; i < n; ++i) {
-    if (omit(view.child(i))) continue;
-    ++count;
-    const std::string_view key = view.key(i);
-    valid_keys = valid_keys && structured::FindInvalidUtf8(key) == key.size();
+  view.ForEachMember([&](std::string_view key, const View& child) {
+    if (omit(child)) return;
+    Kept<View>& kept = stack.emplace_back(Kept<View>{child, key});
+    valid_keys = valid_keys && out.Key(key, kept.id);
+  });
+  const size_t count = stack.size() - base;
+  if (!valid_keys) {
+    stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end());
+    return PutRepairedMembers(out, at, view, leaf, omit);
   }
-  if (!valid_keys) return PutRepairedMembers(out, at, view, leaf, omit, failed);
   uint32_t first = b.ReserveObject(count);
-  if (b.failed()) return true;
-  uint32_t member = first;
-  for (size_t i = 0; i < n; ++i) {
-    View child = view.child(i);
-    if (omit(child)) continue;
-    b.PutKey(member, b.StoreKey(view.key(i)));
-    if (!PutMarkers(out, member + 1, child, leaf, omit, failed)) {
-      failed.push_back({wire::PathStep::Kind::kKey, std::string(view.key(i)), 0});
+  if (b.failed()) {
+    stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end());
+    return true;
+  }
+  for (size_t k = 0; k < count; ++k) {
+    const Kept<View> kept = stack[base + k];  // a copy: the stack grows below
+    const uint32_t member = first + 3 * static_cast<uint32_t>(k);
+    b.PutKey(member, kept.id);
+    if (!PutMarkers(out, member + 1, kept.view, leaf, omit)) {
+      out.stacks().failed.push_back({wire::PathStep::Kind::kKey, std::string(kept.key), 0});
+      stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end());
       return false;
     }
-    member += 3;
   }
+  stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end());
   b.PutObject(at, first, count);
   return true;
 }
@@ -164,10 +219,11 @@ bool IsInfinity(std::string_view number) { return number == "+Inf" || number == 
 // The value itself: containers walked as the marker trees are, members that are unknown
 // left out (and elements that are, null); strings as Go's JSON holds them.
 template <typename View>
-bool PutValueAt(DocumentOut& out, uint32_t at, const View& view, FailedPath& failed) {
+bool PutValueAt(ValueOut& out, uint32_t at, const View& view) {
   return PutMarkers(
       out, at, view,
-      [&out](DocumentBuilder& b, uint32_t slot, const View& v, FailedPath& failed_below) {
+      [](ValueOut& o, uint32_t slot, const View& v) {
+        DocumentBuilder& b = o.b();
         switch (v.kind()) {
           case Node::Kind::kNull:
           case Node::Kind::kUnknown: b.PutNull(slot); return Leaf::kPut;
@@ -185,35 +241,36 @@ bool PutValueAt(DocumentOut& out, uint32_t at, const View& view, FailedPath& fai
           case Node::Kind::kObject:
             // A decoded value wholly known from here on is copied from its document as it is.
             if constexpr (std::is_same_v<View, WireView>) {
-              if (v.WhollyKnown()) return PutValueAt(out, slot, CopyView(v.value()), failed_below) ? Leaf::kPut : Leaf::kFailed;
+              if (v.WhollyKnown()) return PutValueAt(o, slot, CopyView(v.value())) ? Leaf::kPut : Leaf::kFailed;
             }
             return Leaf::kDescend;
         }
         return Leaf::kPut;
       },
-      [](const View& v) { return v.kind() == Node::Kind::kUnknown; }, failed);
+      [](const View& v) { return v.kind() == Node::Kind::kUnknown; });
 }
 
 template <typename View>
-void PutUnknownMarkersAt(DocumentOut& out, uint32_t at, const View& view) {
-  FailedPath never;  // markers are bools and containers only
+void PutUnknownMarkersAt(ValueOut& out, uint32_t at, const View& view) {
+  // Markers are bools and containers only: this walk cannot fail.
   PutMarkers(
       out, at, view,
-      [](DocumentBuilder& b, uint32_t slot, const View& v, FailedPath&) {
+      [](ValueOut& o, uint32_t slot, const View& v) {
         if (IsContainer(v.kind())) return Leaf::kDescend;
-        b.PutBool(slot, v.kind() == Node::Kind::kUnknown);
+        o.b().PutBool(slot, v.kind() == Node::Kind::kUnknown);
         return Leaf::kPut;
       },
       // An unknown's marker is `true`, a container's a container: only others are `false`.
-      [](const View& v) { return v.kind() != Node::Kind::kUnknown && !IsContainer(v.kind()); }, never);
+      [](const View& v) { return v.kind() != Node::Kind::kUnknown && !IsContainer(v.kind()); });
 }
 
 template <typename View>
-void PutSensitiveMarkersAt(DocumentOut& out, uint32_t at, const View& view) {
-  FailedPath never;  // markers are bools and containers only
+void PutSensitiveMarkersAt(ValueOut& out, uint32_t at, const View& view) {
+  // Markers are bools and containers only: this walk cannot fail.
   PutMarkers(
       out, at, view,
-      [](DocumentBuilder& b, uint32_t slot, const View& v, FailedPath&) {
+      [](ValueOut& o, uint32_t slot, const View& v) {
+        DocumentBuilder& b = o.b();
         if (v.sensitive()) {
           b.PutBool(slot, true);
           return Leaf::kPut;
@@ -235,17 +292,17 @@ void PutSensitiveMarkersAt(DocumentOut& out, uint32_t at, const View& view) {
         if (v.sensitive()) return false;
         if (v.kind() == Node::Kind::kUnknown) return v.shape() == Node::Shape::kPrimitive;
         return !IsContainer(v.kind());
-      },
-      never);
+      });
 }
 
 // The value at `at`, or the error naming where in it writing failed.
 template <typename View>
-base::Expected<void> PutValueChecked(DocumentOut& out, uint32_t at, const View& view) {
-  FailedPath failed;
-  if (PutValueAt(out, at, view, failed)) return {};
-  std::reverse(failed.begin(), failed.end());
-  return base::Error(wire::WireError{std::move(failed), 0, false, "cannot serialize infinity as JSON"}.ToString());
+base::Expected<void> PutValueChecked(ValueOut& out, uint32_t at, const View& view) {
+  std::vector<wire::PathStep>& failed = out.stacks().failed;
+  failed.clear();
+  if (PutValueAt(out, at, view)) return {};
+  std::vector<wire::PathStep> path(failed.rbegin(), failed.rend());
+  return base::Error(wire::WireError{std::move(path), 0, false, "cannot serialize infinity as JSON"}.ToString());
 }
 
 }  // namespace
@@ -263,8 +320,8 @@ Node::Kind WireView::kind() const {
 }
 
 WireView WireView::child(size_t i) const {
-  const Type* element = &DynamicType();
   if (value_.is_array()) {
+    const Type* element = &DynamicType();
     if (type_->kind() == Type::Kind::kTuple) {
       if (i < type_->elements().size()) element = &type_->elements()[i];
     } else if (type_->is_collection()) {
@@ -273,18 +330,19 @@ WireView WireView::child(size_t i) const {
     return WireView(*marked_, value_.at(i), wire::UnknownChild(unknown_, i), *element);
   }
   structured::Member m = value_.member(i);
+  return WireView(*marked_, m.value, wire::UnknownChild(unknown_, m.key), MemberType(i, m.key));
+}
+
+const Type& WireView::MemberType(size_t i, std::string_view key) const {
   if (type_->kind() == Type::Kind::kObject) {
     // Members and attributes are both in key order: usually the i-th is the i-th.
     const auto& attributes = type_->attributes();
-    if (i < attributes.size() && attributes[i].first == m.key) {
-      element = &attributes[i].second;
-    } else if (const Type* a = type_->attribute(m.key)) {
-      element = a;
-    }
+    if (i < attributes.size() && attributes[i].first == key) return attributes[i].second;
+    if (const Type* a = type_->attribute(key)) return *a;
   } else if (type_->is_collection()) {
-    element = &type_->element();
+    return type_->element();
   }
-  return WireView(*marked_, m.value, wire::UnknownChild(unknown_, m.key), *element);
+  return DynamicType();
 }
 
 bool WireView::sensitive() const {
@@ -300,24 +358,20 @@ bool WireView::WhollyKnown() const {
   return !unknown_.is_true() && unknown_.size() == 0;
 }
 
-base::Expected<void> PutValue(DocumentOut& out, uint32_t at, const NodeView& view) {
+base::Expected<void> PutValue(ValueOut& out, uint32_t at, const NodeView& view) {
   return PutValueChecked(out, at, view);
 }
-base::Expected<void> PutValue(DocumentOut& out, uint32_t at, const WireView& view) {
+base::Expected<void> PutValue(ValueOut& out, uint32_t at, const WireView& view) {
   return PutValueChecked(out, at, view);
 }
-void PutUnknownMarkers(DocumentOut& out, uint32_t at, const NodeView& view) { PutUnknownMarkersAt(out, at, view); }
-void PutUnknownMarkers(DocumentOut& out, uint32_t at, const WireView& view) { PutUnknownMarkersAt(out, at, view); }
-void PutSensitiveMarkers(DocumentOut& out, uint32_t at, const NodeView& view) {
-  PutSensitiveMarkersAt(out, at, view);
-}
-void PutSensitiveMarkers(DocumentOut& out, uint32_t at, const WireView& view) {
-  PutSensitiveMarkersAt(out, at, view);
-}
+void PutUnknownMarkers(ValueOut& out, uint32_t at, const NodeView& view) { PutUnknownMarkersAt(out, at, view); }
+void PutUnknownMarkers(ValueOut& out, uint32_t at, const WireView& view) { PutUnknownMarkersAt(out, at, view); }
+void PutSensitiveMarkers(ValueOut& out, uint32_t at, const NodeView& view) { PutSensitiveMarkersAt(out, at, view); }
+void PutSensitiveMarkers(ValueOut& out, uint32_t at, const WireView& view) { PutSensitiveMarkersAt(out, at, view); }
 
 void PutCopy(DocumentOut& out, uint32_t at, Value value) {
-  FailedPath never;  // parsed JSON holds no infinity
-  PutValueAt(out, at, CopyView(value), never);
+  ValueOut values(out);
+  PutValueAt(values, at, CopyView(value));  // parsed JSON holds no infinity: cannot fail
 }
 
 namespace {
@@ -326,8 +380,9 @@ template <typename Put>
 void AppendNodeJson(const Node& node, std::string& text, const Put& put) {
   DocumentBuilder b(PlanNames(), nullptr);
   DocumentOut out(b);
+  ValueOut values(out);
   uint32_t root = b.ReserveValue();
-  put(out, root, NodeView(node));
+  put(values, root, NodeView(node));
   std::shared_ptr<const structured::Document> doc = b.FinishAt(root);
   // A Node is decoded from at most max_inflated_bytes of input: far from the document's
   // 4 GiB.
@@ -337,15 +392,12 @@ void AppendNodeJson(const Node& node, std::string& text, const Put& put) {
 }  // namespace
 
 void AppendValueJson(const Node& node, std::string& out) {
-  // The node is read from JSON (the prior state), which holds no infinity.
-  AppendNodeJson(node, out, [](DocumentOut& o, uint32_t at, const NodeView& v) {
-    FailedPath never;
-    PutValueAt(o, at, v, never);
-  });
+  // The node is read from JSON (the prior state), which holds no infinity: cannot fail.
+  AppendNodeJson(node, out, [](ValueOut& o, uint32_t at, const NodeView& v) { PutValueAt(o, at, v); });
 }
 
 void AppendSensitiveJson(const Node& node, std::string& out) {
-  AppendNodeJson(node, out, [](DocumentOut& o, uint32_t at, const NodeView& v) { PutSensitiveMarkers(o, at, v); });
+  AppendNodeJson(node, out, [](ValueOut& o, uint32_t at, const NodeView& v) { PutSensitiveMarkers(o, at, v); });
 }
 
 }  // namespace planview::planfile::internal

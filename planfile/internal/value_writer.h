@@ -9,6 +9,7 @@
 #define PLANVIEW_PLANFILE_INTERNAL_VALUE_WRITER_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +35,13 @@ class NodeView {
   size_t size() const { return node_->children.size(); }
   NodeView child(size_t i) const { return NodeView(node_->children[i]); }
   std::string_view key(size_t i) const { return node_->keys[i]; }
+  // Calls fn(key, child) for each member of an object, in order.
+  template <typename Fn>
+  void ForEachMember(const Fn& fn) const {
+    for (size_t i = 0; i < node_->children.size(); ++i) {
+      fn(std::string_view(node_->keys[i]), NodeView(node_->children[i]));
+    }
+  }
   bool sensitive() const { return node_->sensitive; }
   Node::Shape shape() const { return node_->shape; }
   bool ContainsUnknown() const { return internal::ContainsUnknown(*node_); }
@@ -61,6 +69,30 @@ class WireView {
   size_t size() const { return value_.size(); }
   WireView child(size_t i) const;
   std::string_view key(size_t i) const { return value_.member(i).key; }
+  // Calls fn(key, child) for each member of an object, in order. The members' unknown
+  // markers are found in the same pass (an object's members and its marker's are both in
+  // key order, the marker's a subset), not looked up one by one.
+  template <typename Fn>
+  void ForEachMember(const Fn& fn) const {
+    const size_t n = value_.size();
+    const bool all_unknown = unknown_.is_true();
+    const size_t markers = all_unknown ? 0 : unknown_.size();
+    size_t j = 0;
+    for (size_t i = 0; i < n; ++i) {
+      const structured::Member m = value_.member(i);
+      structured::Value marker = all_unknown ? unknown_ : structured::Value();
+      while (j < markers) {
+        const structured::Member u = unknown_.member(j);
+        if (u.key > m.key) break;
+        ++j;
+        if (u.key == m.key) {
+          marker = u.value;
+          break;
+        }
+      }
+      fn(m.key, WireView(*marked_, m.value, marker, MemberType(i, m.key)));
+    }
+  }
   bool sensitive() const;
   Node::Shape shape() const { return ShapeOf(*type_); }
   bool ContainsUnknown() const;
@@ -70,22 +102,53 @@ class WireView {
  private:
   WireView(const MarkedValue& marked, structured::Value value, structured::Value unknown,
            const structured::Type& declared);
+  // The declared type of member i (its key `key`) of this object or map.
+  const structured::Type& MemberType(size_t i, std::string_view key) const;
   const MarkedValue* marked_;
   structured::Value value_;
   structured::Value unknown_;
   const structured::Type* type_;  // the declared type, a dynamic one resolved from the value
 };
 
+// Where one change's values and marker trees are written: the builder of `out`, each key
+// stored in it once and shared by every tree. Keys are found again by the address of their
+// text, so the text of every key written through a ValueOut must stay where it is,
+// unchanged, while the ValueOut is used (the decoded values outlive it). Not thread-safe.
+class ValueOut {
+ public:
+  explicit ValueOut(DocumentOut& out);
+  ~ValueOut();
+  ValueOut(const ValueOut&) = delete;
+  ValueOut& operator=(const ValueOut&) = delete;
+  structured::DocumentBuilder& b() { return out_.b(); }
+  // The stored key for `key`, or false when it is not valid UTF-8 (nothing is stored).
+  bool Key(std::string_view key, structured::DocumentBuilder::KeyId& id);
+
+  struct Stacks;  // the tree walk's scratch (value_writer.cc)
+  Stacks& stacks() { return *stacks_; }
+
+ private:
+  struct CachedKey {
+    const char* text = nullptr;
+    size_t size = 0;
+    structured::DocumentBuilder::KeyId id{};
+  };
+  static constexpr size_t kCachedKeys = 128;
+  DocumentOut& out_;
+  std::unique_ptr<Stacks> stacks_;
+  CachedKey keys_[kCachedKeys];
+};
+
 // Strings and keys are written as `show -json`'s text holds them (Go's JSON: each byte that
 // is not valid UTF-8 as U+FFFD; keys that then repeat or fall out of order sorted, the last
 // of equal ones kept). A value holding an infinity cannot be written: the error names
 // where ("at [\"a\"][1]: cannot serialize infinity as JSON"), and the slot is left unwritten.
-base::Expected<void> PutValue(DocumentOut& out, uint32_t at, const NodeView& view);
-base::Expected<void> PutValue(DocumentOut& out, uint32_t at, const WireView& view);
-void PutUnknownMarkers(DocumentOut& out, uint32_t at, const NodeView& view);
-void PutUnknownMarkers(DocumentOut& out, uint32_t at, const WireView& view);
-void PutSensitiveMarkers(DocumentOut& out, uint32_t at, const NodeView& view);
-void PutSensitiveMarkers(DocumentOut& out, uint32_t at, const WireView& view);
+base::Expected<void> PutValue(ValueOut& out, uint32_t at, const NodeView& view);
+base::Expected<void> PutValue(ValueOut& out, uint32_t at, const WireView& view);
+void PutUnknownMarkers(ValueOut& out, uint32_t at, const NodeView& view);
+void PutUnknownMarkers(ValueOut& out, uint32_t at, const WireView& view);
+void PutSensitiveMarkers(ValueOut& out, uint32_t at, const NodeView& view);
+void PutSensitiveMarkers(ValueOut& out, uint32_t at, const WireView& view);
 
 // Copies a parsed value (object members in their order; an object of more than 16 members
 // must be in key order, as every map `show -json` writes is). Parsed JSON holds no
