@@ -351,7 +351,7 @@ TEST(PlanFile, BadMsgpackValuesInsideValues) {
             where + "at [\"a\"] (byte 8): 4294967295 values announced but only 1 bytes left");
   EXPECT_EQ(error({"\x81\xa1" "a\x92\x01\xcb\x7f\xf8\x00\x00\x00\x00\x00\x00", 14}),
             where + "at [\"a\"][1] (byte 5): NaN is not a number");
-  EXPECT_EQ(error({"\xca\x7f\x80\x00\x00", 5}), where + "at the value (byte 0): an infinite number cannot be written as JSON");
+  EXPECT_EQ(error({"\xca\x7f\x80\x00\x00", 5}), where + "at the value (byte 0): cannot serialize infinity as JSON");
   EXPECT_EQ(error({"\x81\xa1" "a\xc4\x01x", 6}), where + "at [\"a\"] (byte 3): binary data outside a dynamic value");
   EXPECT_EQ(error({"\x82\xa1" "a\x01\xa1" "a\x02", 7}), where + "at the value (byte 7): map key \"a\" appears twice");
   EXPECT_EQ(error({"\x81\xd9", 2}), where + "at the value (byte 2): unexpected end of msgpack data");

@@ -25,6 +25,11 @@ bool LooksLikeLog(std::string_view text);
 // span lines (json_parse.h's spans_lines) is never a log: it is a single non-blank line.
 std::optional<bool> LooksLikeLogWithin(std::string_view text, size_t budget);
 
+// How much of an input LooksLikeLogWithin reads before the parse: a JSON log's first lines
+// fit. A mapped input whose first lines run longer (a plan on one line) is settled by its
+// parse, which says whether the value spans lines (one that does not is no log).
+inline constexpr size_t kLogLookBytes = size_t{1} << 20;
+
 // The kind of one parsed JSON document (not a log): a plan when it has any of the keys a
 // plan has (`resource_changes`, `planned_values`, `output_changes`, ..., or a redacted
 // plan's `plan_format_version` / `provider_schemas`), a state when it has `values` or

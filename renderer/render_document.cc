@@ -18,11 +18,6 @@ namespace planview::renderer {
 
 namespace {
 
-// How much of an input LooksLikeLog reads before the parse: a JSON log's first lines fit.
-// A mapped input whose first lines run longer (a plan on one line) is settled by its
-// parse, which says whether the value spans lines (one that does not is no log).
-constexpr size_t kLogLookBytes = size_t{1} << 20;
-
 // Top-level members of a `tofu show -json` plan the renderer never reads.
 structured::ParseOptions PlanParseOptions(base::Executor* executor) {
   structured::ParseOptions options;

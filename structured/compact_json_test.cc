@@ -17,6 +17,27 @@ TEST(AppendGoJsonString, EscapesAsGoDoes) {
   EXPECT_EQ(out, "\"a\\\"b\\\\c\\n\\t\\u003c\\u0026\\u003e\\u0001\\b\\f\\ufffd\\u2028\\u2029\u00e9\"");
 }
 
+TEST(GoJsonText, ReplacesEachInvalidByteAsGoJsonDoes) {
+  std::string scratch;
+  const std::string valid = "plain \u00e9\u20ac\U0001F600 \u2028";
+  EXPECT_EQ(GoJsonText(valid, scratch).data(), valid.data());  // valid text: itself, not copied
+  EXPECT_EQ(GoJsonText("t3.\xc3(all", scratch), "t3.\ufffd(all");
+  EXPECT_EQ(GoJsonText("\xe2\x80x\xf0\x9f\x98", scratch), "\ufffd\ufffdx\ufffd\ufffd\ufffd");
+  EXPECT_EQ(GoJsonText("\xed\xa0\x80\xc0\xaf\xf8\xff\u00e9", scratch), "\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\ufffd\u00e9");
+  // The same as AppendGoJsonString's text reads back, for every short byte string over
+  // bytes that make and break sequences.
+  const char bytes[] = {'a', '\x80', '\xbf', '\xc3', '\xe2', '\xed', '\xf0', '\xf4', '\xff'};
+  for (int n = 0; n < 9 * 9 * 9 * 9; ++n) {
+    std::string text;
+    for (int k = n, i = 0; i < 4; ++i, k /= 9) text += bytes[k % 9];
+    std::string json;
+    AppendGoJsonString(json, text);
+    auto parsed = ParseJson(json);
+    ASSERT_TRUE(parsed.ok()) << json;
+    EXPECT_EQ(GoJsonText(text, scratch), parsed.value()->root().text()) << json;
+  }
+}
+
 TEST(AppendJsonString, EscapesOnlyWhatJsonRequires) {
   std::string out;
   AppendJsonString(out, "a\"b\\c\n\t<&>\x01\b\f\xff\u2028");

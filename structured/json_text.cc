@@ -169,6 +169,11 @@ std::string UnescapeString(std::string_view s) {
 size_t FindInvalidUtf8(std::string_view text) {
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
   size_t n = text.size(), i = 0;
+  // ASCII eight bytes at a time (most text is ASCII).
+  for (uint64_t word; i + 8 <= n; i += 8) {
+    std::memcpy(&word, p + i, sizeof word);
+    if ((word & 0x8080808080808080ull) != 0) break;
+  }
   while (i < n) {
     unsigned char c = p[i];
     if (c < 0x80) {
@@ -199,6 +204,36 @@ size_t FindInvalidUtf8(std::string_view text) {
     i += len;
   }
   return n;
+}
+
+namespace {
+
+// The length of the UTF-8 sequence at text[i] (a byte >= 0x80), or 0 when the byte is not
+// valid UTF-8 there: AppendGoJsonString and GoJsonText replace such a byte, one at a time.
+size_t ValidSequenceAt(std::string_view text, size_t i) {
+  const unsigned char c = static_cast<unsigned char>(text[i]);
+  const size_t length = c >= 0xf0 ? 4 : (c >= 0xe0 ? 3 : 2);
+  return FindInvalidUtf8(text.substr(i, 4)) < length ? 0 : length;
+}
+
+}  // namespace
+
+std::string_view GoJsonText(std::string_view text, std::string& scratch) {
+  size_t i = FindInvalidUtf8(text);
+  if (i == text.size()) return text;
+  scratch.assign(text.data(), i);
+  while (i < text.size()) {
+    if (static_cast<unsigned char>(text[i]) < 0x80) {
+      scratch += text[i++];
+    } else if (size_t length = ValidSequenceAt(text, i)) {
+      scratch.append(text.data() + i, length);
+      i += length;
+    } else {
+      scratch += "\xef\xbf\xbd";
+      ++i;
+    }
+  }
+  return scratch;
 }
 
 namespace {
@@ -260,10 +295,9 @@ void AppendGoJsonString(std::string& out, std::string_view text) {
       run = ++i;
       continue;
     }
-    size_t length = c >= 0xf0 ? 4 : (c >= 0xe0 ? 3 : 2);
-    size_t valid = FindInvalidUtf8(text.substr(i, 4));
+    const size_t length = ValidSequenceAt(text, i);
     std::string_view sequence = text.substr(i, length);
-    if (valid < length) {
+    if (length == 0) {
       out.append(text.data() + run, i - run);
       out += "\\ufffd";
       run = ++i;

@@ -37,6 +37,11 @@ void AppendUtf8(std::string& out, uint32_t cp);
 // Offset of the first byte that is not valid UTF-8, or text.size().
 size_t FindInvalidUtf8(std::string_view text);
 
+// `text` as it reads back from AppendGoJsonString's output (Go's encoding/json): each byte
+// that is not valid UTF-8 replaced by U+FFFD. Returns `text` itself when it is valid UTF-8,
+// else the replaced text, held in `scratch`.
+std::string_view GoJsonText(std::string_view text, std::string& scratch);
+
 // Appends `text` as a quoted JSON string: `"` and `\` escaped, \n \r \t, other control
 // characters as \u00XX, all other bytes as they are.
 void AppendJsonString(std::string& out, std::string_view text);

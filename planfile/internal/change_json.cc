@@ -73,11 +73,12 @@ struct Decoded {
   std::optional<Node> node;
   MarkedValue typed;
   const structured::Type* type = nullptr;
+  std::string where;  // "resource_changes[3] (aws_x.a): after value", for errors
 
   template <typename Fn>
-  void With(const Fn& fn) const {
-    if (node) fn(NodeView(*node));
-    else fn(WireView(typed, *type));
+  auto With(const Fn& fn) const {
+    if (node) return fn(NodeView(*node));
+    return fn(WireView(typed, *type));
   }
   void Mark(const std::vector<PathStep>& path) {
     if (node) MarkPath(NodeTarget(*node), path);
@@ -99,6 +100,7 @@ base::Expected<Decoded> DecodeDynamicValue(const planproto::DynamicValue& value,
   Decoded out;
   out.typed.wire = std::move(*decoded.value);
   out.type = &DynamicType();
+  out.where = where;
   return out;
 }
 
@@ -108,6 +110,7 @@ base::Expected<Decoded> DecodeResourceValue(const planproto::DynamicValue& value
                                             const structured::Type* type, const std::string& where) {
   if (value.msgpack().empty()) return base::Error(fmt::format("{}: empty value", where));
   Decoded out;
+  out.where = where;
   if (schema != nullptr && schema->block && type != nullptr) {
     wire::DecodeResult decoded = wire::DecodeMsgpack(value.msgpack(), *type);
     if (!decoded.ok()) return base::Error(fmt::format("{}: {}", where, decoded.error->ToString()));
@@ -170,24 +173,39 @@ void PutActions(ObjectOut& object, DocumentOut& out, const ActionInfo& action) {
   out.PutStrings(object.Member("actions"), action.names);
 }
 
+// The value at `at`; the error names the value and where in it.
+base::Expected<void> PutDecoded(DocumentOut& out, uint32_t at, const Decoded& value) {
+  base::Expected<void> put = value.With([&](const auto& view) { return PutValue(out, at, view); });
+  if (!put) return base::Error(fmt::format("{}: {}", value.where, put.error().message));
+  return {};
+}
+
 // before, after, after_unknown.
-void PutValues(ObjectOut& object, DocumentOut& out, const std::optional<Decoded>& before,
-               const std::optional<Decoded>& after, KnownMarker known) {
+base::Expected<void> PutValues(ObjectOut& object, DocumentOut& out, const std::optional<Decoded>& before,
+                               const std::optional<Decoded>& after, KnownMarker known) {
   const uint32_t before_at = object.Member("before");
-  if (before) before->With([&](const auto& view) { PutValue(out, before_at, view); });
-  else out.b().PutNull(before_at);
+  if (before) {
+    base::Expected<void> put = PutDecoded(out, before_at, *before);
+    if (!put) return put;
+  } else {
+    out.b().PutNull(before_at);
+  }
   if (!after) {
     out.b().PutNull(object.Member("after"));
     PutKnownMarker(out, object.Member("after_unknown"), known);
-    return;
+    return {};
+  }
+  // A wholly unknown value has no `after`.
+  if (after->With([](const auto& view) { return view.kind() != Node::Kind::kUnknown; })) {
+    base::Expected<void> put = PutDecoded(out, object.Member("after"), *after);
+    if (!put) return put;
   }
   after->With([&](const auto& view) {
-    const bool wholly_known = !view.ContainsUnknown();
-    if (view.kind() != Node::Kind::kUnknown) PutValue(out, object.Member("after"), view);
     const uint32_t unknown_at = object.Member("after_unknown");
-    if (wholly_known) PutKnownMarker(out, unknown_at, known);
+    if (!view.ContainsUnknown()) PutKnownMarker(out, unknown_at, known);
     else PutUnknownMarkers(out, unknown_at, view);
   });
+  return {};
 }
 
 void PutSensitive(DocumentOut& out, uint32_t at, const std::optional<Decoded>& value) {
@@ -240,8 +258,7 @@ base::Expected<void> PutDynamic(DocumentOut& out, uint32_t at, const planproto::
                                 const std::string& where) {
   base::Expected<Decoded> decoded = DecodeDynamicValue(value, where);
   if (!decoded) return decoded.error();
-  decoded->With([&](const auto& view) { PutValue(out, at, view); });
-  return {};
+  return PutDecoded(out, at, *decoded);
 }
 
 namespace {
@@ -338,7 +355,8 @@ base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const plan
   const uint32_t change_at = object.Member("change");
   ObjectOut inner(out);
   PutActions(inner, out, action);
-  PutValues(inner, out, before, after, KnownMarker::kEmptyObject);
+  base::Expected<void> put = PutValues(inner, out, before, after, KnownMarker::kEmptyObject);
+  if (!put) return put;
   PutSensitive(out, inner.Member("before_sensitive"), before);
   PutSensitive(out, inner.Member("after_sensitive"), after);
   if (change.required_replace_size() > 0) {
@@ -364,8 +382,8 @@ base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const plan
       base::Expected<Decoded> identity =
           DecodeResourceValue(importing.identity(), nullptr, nullptr, here + ": importing identity");
       if (!identity) return identity.error();
-      const uint32_t identity_at = imported.Member("identity");
-      identity->With([&](const auto& view) { PutValue(out, identity_at, view); });
+      base::Expected<void> put = PutDecoded(out, imported.Member("identity"), *identity);
+      if (!put) return put;
     }
     imported.End(inner.Member("importing"));
   }
@@ -390,7 +408,8 @@ base::Expected<void> PutOutputChange(DocumentOut& out, uint32_t at, const planpr
   if (!values) return values.error();
   ObjectOut object(out);
   PutActions(object, out, action);
-  PutValues(object, out, values->before, values->after, KnownMarker::kFalse);
+  base::Expected<void> put = PutValues(object, out, values->before, values->after, KnownMarker::kFalse);
+  if (!put) return put;
   out.b().PutBool(object.Member("before_sensitive"), change.sensitive());
   out.b().PutBool(object.Member("after_sensitive"), change.sensitive());
   object.End(at);

@@ -201,7 +201,7 @@ class Decoder {
     if (failed_) return Node{};
     if (!std::isfinite(d)) {
       pos_ = start;
-      Fail(std::isnan(d) ? "NaN is not a number" : "an infinite number cannot be written as JSON");
+      Fail(std::isnan(d) ? "NaN is not a number" : "cannot serialize infinity as JSON");
       return Node{};
     }
     return Number(wire::FormatFloat64(d));

@@ -4,6 +4,8 @@
 #include <type_traits>
 
 #include "structured/compact_json.h"
+#include "structured/json_text.h"
+#include "wire/wire_error.h"
 
 namespace planview::planfile::internal {
 
@@ -62,89 +64,162 @@ class CopyView {
   Value value_;
 };
 
+// What a leaf answers: it put the position, the walk descends into it (an array or
+// object), or the position cannot be written (an infinity).
+enum class Leaf { kPut, kDescend, kFailed };
+
+// Where a walk failed: the path to the position, innermost step first.
+using FailedPath = std::vector<wire::PathStep>;
+
 // Writes a value or a marker tree (after_unknown, before/after_sensitive): `leaf` puts
-// what a position holds and answers true, or answers false for an array or object to
-// descend into; object members `omit` answers true for are left out.
-template <typename View, typename Leaf, typename Omit>
-void PutMarkers(DocumentOut& out, uint32_t at, const View& view, const Leaf& leaf, const Omit& omit) {
-  if (leaf(out.b(), at, view)) return;
+// what a position holds, or says to descend into an array or object; object members `omit`
+// answers true for are left out. Keys are written as Go's JSON holds them (RepairedMembers).
+// Returns false when a leaf failed, with the path to it in `failed`.
+template <typename View, typename PutLeaf, typename Omit>
+bool PutMarkers(DocumentOut& out, uint32_t at, const View& view, const PutLeaf& leaf, const Omit& omit,
+                FailedPath& failed);
+
+// An object's members `omit` keeps whose keys are not all valid UTF-8, as Go's JSON holds
+// them: each invalid byte U+FFFD (the text `show -json` writes), then ordered by key and,
+// of keys now equal, the last one kept (as Go reads an object whose keys repeat, and as
+// the document's index of an object by key needs).
+template <typename View, typename PutLeaf, typename Omit>
+bool PutRepairedMembers(DocumentOut& out, uint32_t at, const View& view, const PutLeaf& leaf, const Omit& omit,
+                        FailedPath& failed) {
+  DocumentBuilder& b = out.b();
+  std::vector<std::pair<std::string, size_t>> keys;  // (key as Go holds it, member)
+  std::string scratch;
+  for (size_t i = 0; i < view.size(); ++i) {
+    if (!omit(view.child(i))) keys.emplace_back(structured::GoJsonText(view.key(i), scratch), i);
+  }
+  std::stable_sort(keys.begin(), keys.end(), [](const auto& x, const auto& y) { return x.first < y.first; });
+  size_t count = 0;
+  for (size_t k = 0; k < keys.size(); ++k) {
+    if (k + 1 < keys.size() && keys[k + 1].first == keys[k].first) continue;
+    if (count != k) keys[count] = std::move(keys[k]);
+    ++count;
+  }
+  keys.resize(count);
+  uint32_t first = b.ReserveObject(count);
+  if (b.failed()) return true;
+  for (size_t k = 0; k < count; ++k) {
+    const uint32_t member = first + 3 * static_cast<uint32_t>(k);
+    b.PutKey(member, b.StoreKey(keys[k].first));
+    if (!PutMarkers(out, member + 1, view.child(keys[k].second), leaf, omit, failed)) {
+      failed.push_back({wire::PathStep::Kind::kKey, std::move(keys[k].first), 0});
+      return false;
+    }
+  }
+  b.PutObject(at, first, count);
+  return true;
+}
+
+template <typename View, typename PutLeaf, typename Omit>
+bool PutMarkers(DocumentOut& out, uint32_t at, const View& view, const PutLeaf& leaf, const Omit& omit,
+                FailedPath& failed) {
+  if (const Leaf put = leaf(out.b(), at, view, failed); put != Leaf::kDescend) return put == Leaf::kPut;
   DocumentBuilder& b = out.b();
   const size_t n = view.size();
   if (view.kind() == Node::Kind::kArray) {
     uint32_t first = b.ReserveArray(n);
-    if (b.failed()) return;
-    for (size_t i = 0; i < n; ++i) PutMarkers(out, first + 2 * static_cast<uint32_t>(i), view.child(i), leaf, omit);
+    if (b.failed()) return true;
+    for (size_t i = 0; i < n; ++i) {
+      if (!PutMarkers(out, first + 2 * static_cast<uint32_t>(i), view.child(i), leaf, omit, failed)) {
+        failed.push_back({wire::PathStep::Kind::kIndex, {}, i});
+        return false;
+      }
+    }
     b.PutArray(at, first, n);
-    return;
+    return true;
   }
   size_t count = 0;
-  for (size_t i = 0; i < n; ++i) count += !omit(view.child(i));
+  bool valid_keys = true;
+  for (size_t i = 0; i < n; ++i) {
+    if (omit(view.child(i))) continue;
+    ++count;
+    const std::string_view key = view.key(i);
+    valid_keys = valid_keys && structured::FindInvalidUtf8(key) == key.size();
+  }
+  if (!valid_keys) return PutRepairedMembers(out, at, view, leaf, omit, failed);
   uint32_t first = b.ReserveObject(count);
-  if (b.failed()) return;
+  if (b.failed()) return true;
   uint32_t member = first;
   for (size_t i = 0; i < n; ++i) {
     View child = view.child(i);
     if (omit(child)) continue;
     b.PutKey(member, b.StoreKey(view.key(i)));
-    PutMarkers(out, member + 1, child, leaf, omit);
+    if (!PutMarkers(out, member + 1, child, leaf, omit, failed)) {
+      failed.push_back({wire::PathStep::Kind::kKey, std::string(view.key(i)), 0});
+      return false;
+    }
     member += 3;
   }
   b.PutObject(at, first, count);
+  return true;
 }
 
+// An infinity is a number `show -json` cannot write (cty's JSON fails on it).
+bool IsInfinity(std::string_view number) { return number == "+Inf" || number == "-Inf"; }
+
 // The value itself: containers walked as the marker trees are, members that are unknown
-// left out (and elements that are, null).
+// left out (and elements that are, null); strings as Go's JSON holds them.
 template <typename View>
-void PutValueAt(DocumentOut& out, uint32_t at, const View& view) {
-  PutMarkers(
+bool PutValueAt(DocumentOut& out, uint32_t at, const View& view, FailedPath& failed) {
+  return PutMarkers(
       out, at, view,
-      [&out](DocumentBuilder& b, uint32_t slot, const View& v) {
+      [&out](DocumentBuilder& b, uint32_t slot, const View& v, FailedPath& failed_below) {
         switch (v.kind()) {
           case Node::Kind::kNull:
-          case Node::Kind::kUnknown: b.PutNull(slot); return true;
-          case Node::Kind::kBool: b.PutBool(slot, v.as_bool()); return true;
-          case Node::Kind::kNumber: b.PutNumber(slot, v.text()); return true;
-          case Node::Kind::kString: b.PutString(slot, v.text()); return true;
+          case Node::Kind::kUnknown: b.PutNull(slot); return Leaf::kPut;
+          case Node::Kind::kBool: b.PutBool(slot, v.as_bool()); return Leaf::kPut;
+          case Node::Kind::kNumber:
+            if (IsInfinity(v.text())) return Leaf::kFailed;
+            b.PutNumber(slot, v.text());
+            return Leaf::kPut;
+          case Node::Kind::kString: {
+            std::string scratch;
+            b.PutString(slot, structured::GoJsonText(v.text(), scratch));
+            return Leaf::kPut;
+          }
           case Node::Kind::kArray:
           case Node::Kind::kObject:
             // A decoded value wholly known from here on is copied from its document as it is.
             if constexpr (std::is_same_v<View, WireView>) {
-              if (v.WhollyKnown()) {
-                PutCopy(out, slot, v.value());
-                return true;
-              }
+              if (v.WhollyKnown()) return PutValueAt(out, slot, CopyView(v.value()), failed_below) ? Leaf::kPut : Leaf::kFailed;
             }
-            return false;
+            return Leaf::kDescend;
         }
-        return true;
+        return Leaf::kPut;
       },
-      [](const View& v) { return v.kind() == Node::Kind::kUnknown; });
+      [](const View& v) { return v.kind() == Node::Kind::kUnknown; }, failed);
 }
 
 template <typename View>
 void PutUnknownMarkersAt(DocumentOut& out, uint32_t at, const View& view) {
+  FailedPath never;  // markers are bools and containers only
   PutMarkers(
       out, at, view,
-      [](DocumentBuilder& b, uint32_t slot, const View& v) {
-        if (IsContainer(v.kind())) return false;
+      [](DocumentBuilder& b, uint32_t slot, const View& v, FailedPath&) {
+        if (IsContainer(v.kind())) return Leaf::kDescend;
         b.PutBool(slot, v.kind() == Node::Kind::kUnknown);
-        return true;
+        return Leaf::kPut;
       },
       // An unknown's marker is `true`, a container's a container: only others are `false`.
-      [](const View& v) { return v.kind() != Node::Kind::kUnknown && !IsContainer(v.kind()); });
+      [](const View& v) { return v.kind() != Node::Kind::kUnknown && !IsContainer(v.kind()); }, never);
 }
 
 template <typename View>
 void PutSensitiveMarkersAt(DocumentOut& out, uint32_t at, const View& view) {
+  FailedPath never;  // markers are bools and containers only
   PutMarkers(
       out, at, view,
-      [](DocumentBuilder& b, uint32_t slot, const View& v) {
+      [](DocumentBuilder& b, uint32_t slot, const View& v, FailedPath&) {
         if (v.sensitive()) {
           b.PutBool(slot, true);
-          return true;
+          return Leaf::kPut;
         }
         const Node::Kind kind = v.kind();
-        if (IsContainer(kind)) return false;
+        if (IsContainer(kind)) return Leaf::kDescend;
         // An unknown's marker is what its type would hold: `[]`, `{}` or `false`.
         const Node::Shape shape = kind == Node::Kind::kUnknown ? v.shape() : Node::Shape::kPrimitive;
         if (shape == Node::Shape::kSequence) {
@@ -154,13 +229,23 @@ void PutSensitiveMarkersAt(DocumentOut& out, uint32_t at, const View& view) {
         } else {
           b.PutBool(slot, false);
         }
-        return true;
+        return Leaf::kPut;
       },
       [](const View& v) {
         if (v.sensitive()) return false;
         if (v.kind() == Node::Kind::kUnknown) return v.shape() == Node::Shape::kPrimitive;
         return !IsContainer(v.kind());
-      });
+      },
+      never);
+}
+
+// The value at `at`, or the error naming where in it writing failed.
+template <typename View>
+base::Expected<void> PutValueChecked(DocumentOut& out, uint32_t at, const View& view) {
+  FailedPath failed;
+  if (PutValueAt(out, at, view, failed)) return {};
+  std::reverse(failed.begin(), failed.end());
+  return base::Error(wire::WireError{std::move(failed), 0, false, "cannot serialize infinity as JSON"}.ToString());
 }
 
 }  // namespace
@@ -215,8 +300,12 @@ bool WireView::WhollyKnown() const {
   return !unknown_.is_true() && unknown_.size() == 0;
 }
 
-void PutValue(DocumentOut& out, uint32_t at, const NodeView& view) { PutValueAt(out, at, view); }
-void PutValue(DocumentOut& out, uint32_t at, const WireView& view) { PutValueAt(out, at, view); }
+base::Expected<void> PutValue(DocumentOut& out, uint32_t at, const NodeView& view) {
+  return PutValueChecked(out, at, view);
+}
+base::Expected<void> PutValue(DocumentOut& out, uint32_t at, const WireView& view) {
+  return PutValueChecked(out, at, view);
+}
 void PutUnknownMarkers(DocumentOut& out, uint32_t at, const NodeView& view) { PutUnknownMarkersAt(out, at, view); }
 void PutUnknownMarkers(DocumentOut& out, uint32_t at, const WireView& view) { PutUnknownMarkersAt(out, at, view); }
 void PutSensitiveMarkers(DocumentOut& out, uint32_t at, const NodeView& view) {
@@ -226,7 +315,10 @@ void PutSensitiveMarkers(DocumentOut& out, uint32_t at, const WireView& view) {
   PutSensitiveMarkersAt(out, at, view);
 }
 
-void PutCopy(DocumentOut& out, uint32_t at, Value value) { PutValueAt(out, at, CopyView(value)); }
+void PutCopy(DocumentOut& out, uint32_t at, Value value) {
+  FailedPath never;  // parsed JSON holds no infinity
+  PutValueAt(out, at, CopyView(value), never);
+}
 
 namespace {
 
@@ -245,7 +337,11 @@ void AppendNodeJson(const Node& node, std::string& text, const Put& put) {
 }  // namespace
 
 void AppendValueJson(const Node& node, std::string& out) {
-  AppendNodeJson(node, out, [](DocumentOut& o, uint32_t at, const NodeView& v) { PutValue(o, at, v); });
+  // The node is read from JSON (the prior state), which holds no infinity.
+  AppendNodeJson(node, out, [](DocumentOut& o, uint32_t at, const NodeView& v) {
+    FailedPath never;
+    PutValueAt(o, at, v, never);
+  });
 }
 
 void AppendSensitiveJson(const Node& node, std::string& out) {

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "base/expected.h"
 #include "planfile/internal/document_out.h"
 #include "planfile/internal/value_node.h"
 #include "structured/cty_type.h"
@@ -75,15 +76,20 @@ class WireView {
   const structured::Type* type_;  // the declared type, a dynamic one resolved from the value
 };
 
-void PutValue(DocumentOut& out, uint32_t at, const NodeView& view);
-void PutValue(DocumentOut& out, uint32_t at, const WireView& view);
+// Strings and keys are written as `show -json`'s text holds them (Go's JSON: each byte that
+// is not valid UTF-8 as U+FFFD; keys that then repeat or fall out of order sorted, the last
+// of equal ones kept). A value holding an infinity cannot be written: the error names
+// where ("at [\"a\"][1]: cannot serialize infinity as JSON"), and the slot is left unwritten.
+base::Expected<void> PutValue(DocumentOut& out, uint32_t at, const NodeView& view);
+base::Expected<void> PutValue(DocumentOut& out, uint32_t at, const WireView& view);
 void PutUnknownMarkers(DocumentOut& out, uint32_t at, const NodeView& view);
 void PutUnknownMarkers(DocumentOut& out, uint32_t at, const WireView& view);
 void PutSensitiveMarkers(DocumentOut& out, uint32_t at, const NodeView& view);
 void PutSensitiveMarkers(DocumentOut& out, uint32_t at, const WireView& view);
 
 // Copies a parsed value (object members in their order; an object of more than 16 members
-// must be in key order, as every map `show -json` writes is).
+// must be in key order, as every map `show -json` writes is). Parsed JSON holds no
+// infinity, so this cannot fail.
 void PutCopy(DocumentOut& out, uint32_t at, structured::Value value);
 
 // A Node's value and sensitivity markers as compact JSON text (Go's string escapes), for

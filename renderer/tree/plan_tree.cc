@@ -1,5 +1,7 @@
 #include "renderer/tree/plan_tree.h"
 
+#include <optional>
+
 #include <fmt/format.h>
 
 #include "renderer/document_kind.h"
@@ -33,11 +35,26 @@ bool PlanEntry::Risky() const {
 base::Expected<std::unique_ptr<PlanTree>> PlanTree::Load(structured::InputText text, std::string_view file_name,
                                                          const PlanTreeOptions& options) {
   auto failure = [file_name](std::string message) { return base::Error(std::move(message), std::string(file_name)); };
-  if (LooksLikeLog(text.view())) {
+  auto log_failure = [&] {
     return failure(fmt::format("{}: a JSON log, not a plan; browse shows plans (`planview {}` renders it)", file_name,
-                        file_name));
+                               file_name));
+  };
+  // A log is told by its first lines; a mapped plan whose first line runs past them is told
+  // by its parse (as the plain viewer does), not by a search of the whole text for lines.
+  const std::string_view view = text.view();
+  std::optional<bool> log = LooksLikeLogWithin(view, kLogLookBytes);
+  std::optional<structured::InputText> unsettled;  // keeps the mapping for a look after the parse
+  if (!log && text.mapped()) {
+    unsettled = text;
+  } else if (!log) {
+    log = LooksLikeLog(view);
   }
-  structured::ParseResult parsed = structured::ParseJson(std::move(text), PlanParseOptions(options.executor));
+  if (log == true) return log_failure();
+  structured::ParseOptions parse_options = PlanParseOptions(options.executor);
+  bool spans_lines = false;
+  parse_options.spans_lines = &spans_lines;
+  structured::ParseResult parsed = structured::ParseJson(std::move(text), parse_options);
+  if (unsettled && (!parsed.ok() || spans_lines) && LooksLikeLog(view)) return log_failure();
   if (!parsed.ok()) {
     return failure(parsed.error().ToString(file_name));
   }

@@ -7,11 +7,15 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+#include <fstream>
 #include <string>
 
+#include "renderer/document_kind.h"
 #include "renderer/render_document.h"
 #include "renderer/testing/golden.h"
 #include "structured/json_parse.h"
+#include "structured/read_input.h"
 
 namespace planview::renderer::tree {
 namespace {
@@ -208,6 +212,30 @@ TEST(PlanTree, BadInputGivesThePlainViewersErrors) {
   base::Expected<std::unique_ptr<PlanTree>> state = PlanTree::Load(std::string("{\"values\": {}}"), "s.json", options);
   ASSERT_FALSE(state);
   EXPECT_EQ(state.error().message, "s.json: a state, not a plan; browse shows plans (`planview s.json` renders it)");
+}
+
+// Mapped inputs whose first line runs past what is looked at before the parse: a plan on
+// one line is a plan, a log whose first message is that long is still a log.
+TEST(PlanTree, ALongFirstLineIsSettledByTheParse) {
+  const char* tmp = std::getenv("TEST_TMPDIR");
+  ASSERT_NE(tmp, nullptr);
+  const std::string pad(kLogLookBytes + 100, 'a');
+  auto mapped = [&](const std::string& name, const std::string& text) {
+    const std::string path = std::string(tmp) + "/" + name;
+    std::ofstream(path, std::ios::binary) << text;
+    base::Expected<structured::InputText> read = structured::ReadInputText(path);
+    EXPECT_TRUE(read && read->mapped());
+    return std::move(*read);
+  };
+  PlanTreeOptions options;
+  const std::string plan = R"({"format_version":"1.2","planned_values":{"x":")" + pad + R"("},"resource_changes":[]})";
+  base::Expected<std::unique_ptr<PlanTree>> tree = PlanTree::Load(mapped("plan.json", plan), "plan.json", options);
+  EXPECT_TRUE(tree) << (tree ? "" : tree.error().message);
+  const std::string log =
+      R"({"@level":"info","@message":")" + pad + "\"}\n" + R"({"@level":"info","@message":"b"})" + "\n";
+  base::Expected<std::unique_ptr<PlanTree>> refused = PlanTree::Load(mapped("log.json", log), "log.json", options);
+  ASSERT_FALSE(refused);
+  EXPECT_EQ(refused.error().message, "log.json: a JSON log, not a plan; browse shows plans (`planview log.json` renders it)");
 }
 
 // A Terraform plan (registry.terraform.io providers) is shown with Terraform's renderer,
