@@ -27,14 +27,14 @@ constexpr std::string_view kConvertUsage =
     "- for standard input. --max-input-bytes N refuses a plan or schemas file larger than N\n"
     "bytes (default 4294967296: 4 GiB).\n";
 
-// `for_rendering`: the prior state is left out (no renderer reads it).
+// `for_rendering`: the members no renderer reads are left out.
 std::optional<planfile::PlanFile> Read(std::string_view text, std::string_view file_name,
                                        const structured::ProviderSchemas* schemas, bool for_rendering,
                                        std::FILE* err, base::Executor* executor) {
   planfile::ReadOptions options;
   options.schemas = schemas;
   options.executor = executor;
-  options.prior_state = !for_rendering;
+  options.unrendered_members = !for_rendering;
   base::Expected<planfile::PlanFile> read = planfile::ReadPlanFile(text, options);
   if (!read) {
     Error(err, fmt::format("{}: {}", file_name, read.error().message));

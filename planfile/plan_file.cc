@@ -299,7 +299,7 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   // The prior state (`tfstate`): plan files of every version hold it; one without is read
   // as an empty state.
   std::optional<std::string> tfstate;
-  if (options.prior_state && zip.Has("tfstate")) {
+  if (options.unrendered_members && zip.Has("tfstate")) {
     base::Expected<std::string> read = zip.Read("tfstate");
     if (!read) return read.error();
     tfstate = std::move(*read);
@@ -346,7 +346,8 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   // Before the changes are written (and released).
   const bool opentofu = NamesOpenTofuProvider(message);
   const bool has_resource_changes = !message.changes.empty() || !message.drift.empty();
-  base::Expected<void> appended = PutVariables(plan, doc, top);
+  base::Expected<void> appended;
+  if (options.unrendered_members) appended = PutVariables(plan, doc, top);
   if (appended) {
     appended = PutResourceChanges(message.drift, "resource_drift", true, refresh_only, options.schemas,
                                   options.executor, doc, top);
@@ -369,7 +370,7 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   // Field 15 held provider plugin hashes before Terraform 1.1.
   if (appended && AtLeast(*version, 1, 1)) appended = PutRelevantAttributes(plan, doc, top);
   // Field 19 held condition results, another message, in Terraform 1.2.
-  if (appended && AtLeast(*version, 1, 3)) {
+  if (appended && options.unrendered_members && AtLeast(*version, 1, 3)) {
     std::string checks;
     appended = internal::AppendChecks(plan, checks);
     if (appended) appended = PutMembersText(checks, doc, top);

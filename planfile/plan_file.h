@@ -44,8 +44,10 @@ inline constexpr uint64_t kDefaultMaxInflatedBytes = uint64_t{1} << 30;  // 1 Gi
 struct ReadOptions {
   const structured::ProviderSchemas* schemas = nullptr;  // null: none
   uint64_t max_inflated_bytes = kDefaultMaxInflatedBytes;
-  // Whether to read the `tfstate` member into `prior_state` (renderers do not read it).
-  bool prior_state = true;
+  // Whether to write the members no renderer reads: `prior_state` (from the `tfstate`
+  // member), `variables` and `checks`. Without them what they hold is not decoded, and so
+  // not checked either.
+  bool unrendered_members = true;
   // Where resource values are decoded in parallel; null: this thread.
   base::Executor* executor = nullptr;
 };

@@ -148,6 +148,11 @@ TEST(PlanFile, EquivalencePlansRoundTripWithSchemas) {
       const std::string from_json = Render(plan_json, &*schemas.schemas, mode);
       EXPECT_EQ(Render(read->Json(), &*schemas.schemas, mode), from_json);
       EXPECT_EQ(RenderBuilt(*read, &*schemas.schemas, mode), from_json);
+      // Without the members no renderer reads, as `planview PLANFILE` reads it.
+      options.unrendered_members = false;
+      base::Expected<PlanFile> lean = ReadPlanFile(*file, options);
+      ASSERT_TRUE(lean) << lean.error().message;
+      EXPECT_EQ(RenderBuilt(*lean, &*schemas.schemas, mode), from_json);
       ++rendered;
     }
   });
@@ -426,6 +431,28 @@ TEST(PlanFile, ErrorsQuotingNamesAreOneLine) {
   out->mutable_change()->set_action(planproto::CREATE);
   EXPECT_EQ(ReadError(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}})),
             "tfplan: output_changes[0] (x\\ry): 0 values for a create change");
+}
+
+// For rendering, the members no renderer reads are neither written nor decoded: a damaged
+// variable is then no error.
+TEST(PlanFile, RenderingLeavesOutUnrenderedMembers) {
+  planproto::Plan plan;
+  plan.set_version(3);
+  plan.set_terraform_version("1.5.0");
+  (*plan.mutable_variables())["region"].set_msgpack("");
+  const std::string file = ZipArchiveOf({{"tfplan", plan.SerializeAsString()}});
+  EXPECT_EQ(ReadError(file), "tfplan: variables[\"region\"]: empty value");
+  ReadOptions options;
+  options.unrendered_members = false;
+  base::Expected<PlanFile> lean = ReadPlanFile(file, options);
+  ASSERT_TRUE(lean) << lean.error().message;
+  EXPECT_EQ(lean->Json(), R"({"format_version":"1.2","terraform_version":"1.5.0","errored":false})");
+  (*plan.mutable_variables())["region"].set_msgpack(std::string("\x92\xc4\x08\"string\"\xa1x", 13));  // ["string", "x"]
+  base::Expected<PlanFile> full = ReadPlanFile(ZipArchiveOf({{"tfplan", plan.SerializeAsString()}}), ReadOptions());
+  ASSERT_TRUE(full) << full.error().message;
+  EXPECT_EQ(full->Json(),
+            R"({"format_version":"1.2","terraform_version":"1.5.0","variables":{"region":{"value":"x"}},)"
+            R"("errored":false})");
 }
 
 TEST(PlanFile, LegacyAddressesInParts) {
