@@ -309,6 +309,7 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   if (!internal::ParsePlanMessage(*tfplan, options.executor, message)) {
     return base::Error("tfplan: not a plan (the member is not the plan protobuf message)");
   }
+  const size_t tfplan_size = tfplan->size();
   *tfplan = std::string();  // the changes hold what they need of it
   const planproto::Plan& plan = message.plan;
   if (plan.version() != kFormatVersion) {
@@ -335,8 +336,8 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   structured::DocumentBuilder builder(internal::PlanNames(), nullptr);
   // Capacity hints (address space: pages are touched only as they are written): the
   // document takes about twice the tfplan's bytes, as much in text as in values.
-  builder.ReserveText(tfplan->size());
-  builder.Reserve(tfplan->size() / 4);
+  builder.ReserveText(tfplan_size);
+  builder.Reserve(tfplan_size / 4);
   DocumentOut doc(builder);
   const uint32_t root = builder.ReserveValue();
   ObjectOut top(doc);
