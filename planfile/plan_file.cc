@@ -16,7 +16,6 @@
 #include "planfile/internal/change_json.h"
 #include "planfile/internal/checks.h"
 #include "planfile/internal/document_out.h"
-#include "planfile/internal/plan_message.h"
 #include "planfile/internal/prior_state.h"
 #include "planfile/internal/value_writer.h"
 #include "planfile/internal/zip_archive.h"
@@ -60,16 +59,15 @@ using internal::ObjectOut;
 constexpr size_t kChangesPerRun = 32;
 
 // resource_changes or resource_drift, sorted by address and deposed key as `show -json`.
-// Each change is released once written.
-base::Expected<void> PutResourceChanges(internal::Changes& changes, std::string_view member, bool drift,
-                                        bool refresh_only, const structured::ProviderSchemas* schemas,
-                                        base::Executor* executor, DocumentOut& out, ObjectOut& plan_object) {
+base::Expected<void> PutResourceChanges(
+    const google::protobuf::RepeatedPtrField<planproto::ResourceInstanceChange>& changes, std::string_view member,
+    bool drift, bool refresh_only, const structured::ProviderSchemas* schemas, base::Executor* executor,
+    DocumentOut& out, ObjectOut& plan_object) {
   // Outside refresh-only mode a drifted object that only moved is shown among the planned
   // changes instead.
-  std::vector<size_t> shown;
-  for (size_t i = 0; i < changes.size(); ++i) {
-    const planproto::ResourceInstanceChange& change = *changes[i];
-    if (drift && !refresh_only && change.has_change() && change.change().action() == planproto::NOOP) continue;
+  std::vector<int> shown;
+  for (int i = 0; i < changes.size(); ++i) {
+    if (drift && !refresh_only && changes[i].has_change() && changes[i].change().action() == planproto::NOOP) continue;
     shown.push_back(i);
   }
   auto where = [&](size_t k) { return fmt::format("{}[{}]", member, shown[k]); };
@@ -78,7 +76,7 @@ base::Expected<void> PutResourceChanges(internal::Changes& changes, std::string_
   std::vector<const structured::Type*> type_of(shown.size());
   std::map<const structured::Schema*, structured::Type> types;
   for (size_t k = 0; k < shown.size(); ++k) {
-    base::Expected<const structured::Schema*> schema = internal::FindSchema(*changes[shown[k]], schemas, where(k));
+    base::Expected<const structured::Schema*> schema = internal::FindSchema(changes[shown[k]], schemas, where(k));
     if (!schema) return schema.error();
     schema_of[k] = *schema;
     if (*schema != nullptr && (*schema)->block) {
@@ -87,22 +85,18 @@ base::Expected<void> PutResourceChanges(internal::Changes& changes, std::string_
       type_of[k] = &it->second;
     }
   }
-  // Then what places each change (on the executor's threads): its address, and whether it
-  // is listed. The first change that fails here fails the whole, unless one before it
-  // fails on its values.
-  std::vector<std::optional<base::Expected<internal::ChangeHead>>> read_heads(shown.size());
-  base::ParallelRunsOn(executor, shown.size(), kChangesPerRun, [&](size_t begin, size_t end) {
-    for (size_t k = begin; k < end; ++k) read_heads[k].emplace(internal::ReadChangeHead(*changes[shown[k]], where(k)));
-  });
+  // Then what places each change: its address, and whether it is listed. The first change
+  // that fails here fails the whole, unless one before it fails on its values.
   std::vector<internal::ChangeHead> heads;
   heads.reserve(shown.size());
   std::optional<base::Error> head_error;
-  for (std::optional<base::Expected<internal::ChangeHead>>& head : read_heads) {
-    if (!*head) {
-      head_error = std::move(head->error());
+  for (size_t k = 0; k < shown.size(); ++k) {
+    base::Expected<internal::ChangeHead> head = internal::ReadChangeHead(changes[shown[k]], where(k));
+    if (!head) {
+      head_error = std::move(head.error());
       break;
     }
-    heads.push_back(std::move(**head));
+    heads.push_back(std::move(*head));
   }
   std::vector<size_t> listed;  // positions in `heads`, in document order
   for (size_t k = 0; k < heads.size(); ++k) {
@@ -112,7 +106,7 @@ base::Expected<void> PutResourceChanges(internal::Changes& changes, std::string_
     const std::string& address_a = heads[a].addr.address;
     const std::string& address_b = heads[b].addr.address;
     if (address_a != address_b) return address_a < address_b;
-    return changes[shown[a]]->deposed_key() < changes[shown[b]]->deposed_key();
+    return changes[shown[a]].deposed_key() < changes[shown[b]].deposed_key();
   });
 
   // The values are decoded on the executor's threads, each change into a part of its own,
@@ -133,10 +127,9 @@ base::Expected<void> PutResourceChanges(internal::Changes& changes, std::string_
     DocumentOut part_out(part);
     const uint32_t slot = part.ReserveArray(1);
     base::Expected<void> written =
-        internal::PutResourceChange(part_out, slot, *changes[shown[k]], heads[k], schema_of[k], type_of[k]);
+        internal::PutResourceChange(part_out, slot, changes[shown[k]], heads[k], schema_of[k], type_of[k]);
     if (!written) return written;
     if (part.failed()) return base::Error(part.error());
-    changes[shown[k]].reset();
     if (!write) return {};
     std::lock_guard<std::mutex> lock(graft);
     b.Graft(part, 1, 0, 1, slot_of[k]);
@@ -226,11 +219,11 @@ base::Expected<void> PutMembersText(std::string_view members, DocumentOut& out, 
 }
 
 // True when a change's provider is in OpenTofu's registry (so OpenTofu wrote the plan).
-bool NamesOpenTofuProvider(const internal::PlanMessage& message) {
+bool NamesOpenTofuProvider(const planproto::Plan& plan) {
   constexpr std::string_view kRegistry = "registry.opentofu.org/";
-  for (const internal::Changes* changes : {&message.changes, &message.drift}) {
-    for (const std::unique_ptr<planproto::ResourceInstanceChange>& change : *changes) {
-      if (change->provider().find(kRegistry) != std::string::npos) return true;
+  for (const auto* changes : {&plan.resource_changes(), &plan.resource_drift()}) {
+    for (const planproto::ResourceInstanceChange& change : *changes) {
+      if (change.provider().find(kRegistry) != std::string::npos) return true;
     }
   }
   return false;
@@ -305,13 +298,10 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
     tfstate = std::move(*read);
   }
 
-  internal::PlanMessage message;
-  if (!internal::ParsePlanMessage(*tfplan, options.executor, message)) {
+  planproto::Plan plan;
+  if (!plan.ParseFromString(*tfplan)) {
     return base::Error("tfplan: not a plan (the member is not the plan protobuf message)");
   }
-  const size_t tfplan_size = tfplan->size();
-  *tfplan = std::string();  // the changes hold what they need of it
-  const planproto::Plan& plan = message.plan;
   if (plan.version() != kFormatVersion) {
     return base::Error(fmt::format(
         "tfplan: plan format version {} is not supported (planview reads version {}: Terraform 0.12 to 1.15, "
@@ -336,25 +326,22 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   structured::DocumentBuilder builder(internal::PlanNames(), nullptr);
   // Capacity hints (address space: pages are touched only as they are written): the
   // document takes about twice the tfplan's bytes, as much in text as in values.
-  builder.ReserveText(tfplan_size);
-  builder.Reserve(tfplan_size / 4);
+  builder.ReserveText(tfplan->size());
+  builder.Reserve(tfplan->size() / 4);
   DocumentOut doc(builder);
   const uint32_t root = builder.ReserveValue();
   ObjectOut top(doc);
   builder.PutString(top.Member("format_version"), "1.2");
   builder.PutString(top.Member("terraform_version"), plan.terraform_version());
   const bool refresh_only = out.mode == UiMode::kRefreshOnly;
-  // Before the changes are written (and released).
-  const bool opentofu = NamesOpenTofuProvider(message);
-  const bool has_resource_changes = !message.changes.empty() || !message.drift.empty();
   base::Expected<void> appended;
   if (options.unrendered_members) appended = PutVariables(plan, doc, top);
   if (appended) {
-    appended = PutResourceChanges(message.drift, "resource_drift", true, refresh_only, options.schemas,
+    appended = PutResourceChanges(plan.resource_drift(), "resource_drift", true, refresh_only, options.schemas,
                                   options.executor, doc, top);
   }
   if (appended) {
-    appended = PutResourceChanges(message.changes, "resource_changes", false, refresh_only, options.schemas,
+    appended = PutResourceChanges(plan.resource_changes(), "resource_changes", false, refresh_only, options.schemas,
                                   options.executor, doc, top);
   }
   if (appended) appended = PutOutputChanges(plan, doc, top);
@@ -380,7 +367,7 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   if (!plan.timestamp().empty()) builder.PutString(top.Member("timestamp"), plan.timestamp());
   // Terraform writes both from 1.8 on, true or false; OpenTofu (whose versions overlap
   // Terraform's) writes neither, and is known by its registry in provider addresses.
-  if (AtLeast(*version, 1, 8) && !opentofu) {
+  if (AtLeast(*version, 1, 8) && !NamesOpenTofuProvider(plan)) {
     builder.PutBool(top.Member("applyable"), plan.applyable());
     builder.PutBool(top.Member("complete"), plan.complete());
   }
@@ -389,7 +376,7 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   out.document = builder.FinishAt(root);
   if (!out.document) return base::Error(fmt::format("tfplan: {}", builder.error()));
 
-  if (options.schemas == nullptr && has_resource_changes) {
+  if (options.schemas == nullptr && (plan.resource_changes_size() > 0 || plan.resource_drift_size() > 0)) {
     out.sensitivity_notice =
         "no provider schemas: resource values are decoded from msgpack alone and only the plan file's own "
         "sensitivity marks are known (attributes the provider schemas mark sensitive are hidden only with "
