@@ -182,6 +182,12 @@ bool PutMarkers(ValueOut& out, uint32_t at, const View& view, const PutLeaf& lea
   // its own above them) until the object is reserved.
   std::vector<Kept<View>>& stack = out.stacks().template Of<View>();
   const size_t base = stack.size();
+  // However this object ends, its members leave the stack.
+  struct Pop {
+    std::vector<Kept<View>>& stack;
+    size_t base;
+    ~Pop() { stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end()); }
+  } pop{stack, base};
   bool valid_keys = true;
   view.ForEachMember([&](std::string_view key, const View& child) {
     if (omit(child)) return;
@@ -189,26 +195,18 @@ bool PutMarkers(ValueOut& out, uint32_t at, const View& view, const PutLeaf& lea
     valid_keys = valid_keys && out.Key(key, kept.id);
   });
   const size_t count = stack.size() - base;
-  if (!valid_keys) {
-    stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end());
-    return PutRepairedMembers(out, at, view, leaf, omit);
-  }
+  if (!valid_keys) return PutRepairedMembers(out, at, view, leaf, omit);
   uint32_t first = b.ReserveObject(count);
-  if (b.failed()) {
-    stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end());
-    return true;
-  }
+  if (b.failed()) return true;
   for (size_t k = 0; k < count; ++k) {
     const Kept<View> kept = stack[base + k];  // a copy: the stack grows below
     const uint32_t member = first + 3 * static_cast<uint32_t>(k);
     b.PutKey(member, kept.id);
     if (!PutMarkers(out, member + 1, kept.view, leaf, omit)) {
       out.stacks().failed.push_back({wire::PathStep::Kind::kKey, std::string(kept.key), 0});
-      stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end());
       return false;
     }
   }
-  stack.erase(stack.begin() + static_cast<std::ptrdiff_t>(base), stack.end());
   b.PutObject(at, first, count);
   return true;
 }
