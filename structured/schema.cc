@@ -192,8 +192,10 @@ base::Expected<const Schema*> ProviderSchemas::FindAction(std::string_view provi
 
 base::Expected<const Schema*> ProviderSchemas::FindIn(std::string_view provider, std::string_view section,
                                                       std::string_view type) const {
-  std::string key = fmt::format("{}\n{}\n{}", provider, section, type);
-  if (auto it = cache_.find(key); it != cache_.end()) return it->second.get();
+  // Every resource looks its schema up: the key is built in place (no format, no allocation
+  // once key_ is large enough) and hashed.
+  key_.assign(provider).append(1, '\n').append(section).append(1, '\n').append(type);
+  if (auto it = cache_.find(std::string_view(key_)); it != cache_.end()) return it->second.get();
   Value p = providers_.find(provider);
   Value schema = p.find(section).find(type);
   if (!schema.is_object()) return static_cast<const Schema*>(nullptr);
@@ -212,7 +214,7 @@ base::Expected<const Schema*> ProviderSchemas::FindIn(std::string_view provider,
     out->block = std::move(*parsed);
   }
   const Schema* result = out.get();
-  cache_.emplace(std::move(key), std::move(out));
+  cache_.emplace(key_, std::move(out));
   return result;
 }
 

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "base/expected.h"
@@ -95,7 +96,14 @@ class ProviderSchemas {
                                        std::string_view type) const;
   std::shared_ptr<const Document> document_;
   Value providers_;  // the provider_schemas object
-  mutable std::map<std::string, std::unique_ptr<Schema>, std::less<>> cache_;
+  // Hashes a cache key, for lookups by string_view without a string made per lookup.
+  struct KeyHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view key) const { return std::hash<std::string_view>()(key); }
+  };
+  // Schemas read so far, by "PROVIDER\nSECTION\nTYPE"; key_ is the key being looked up.
+  mutable std::unordered_map<std::string, std::unique_ptr<Schema>, KeyHash, std::equal_to<>> cache_;
+  mutable std::string key_;
 };
 
 }  // namespace planview::structured
