@@ -61,16 +61,20 @@ Value Value::find(std::string_view key) const {
   }
   // Keys compared in place (a source key has no '"' and ends at one): this loop is the
   // differ's hottest (every attribute of every block looks itself up in five objects).
-  bool has_quote = key.find('"') != std::string_view::npos;
+  // Whether `key` has a '"' (then no key in the source is it): asked at the first member
+  // that matches it otherwise, as most lookups (of absent keys) never get there.
+  enum { kUnasked, kNoQuote, kQuote } quote = kUnasked;
   const char* source = doc_->source_.data();
   const size_t source_size = doc_->source_.size();
   for (uint32_t i = count; i-- > 0;) {
     uint32_t offset = words[first + 3 * i];
     if (offset < source_size) {
-      if (has_quote || key.size() >= source_size - offset) continue;
+      if (key.size() >= source_size - offset) continue;
       const char* start = source + offset;
       if (start[key.size()] != '"') continue;
       if (key.empty() || (start[0] == key[0] && std::memcmp(start, key.data(), key.size()) == 0)) {
+        if (quote == kUnasked) quote = key.find('"') == std::string_view::npos ? kNoQuote : kQuote;
+        if (quote == kQuote) continue;
         return Value(doc_, first + 3 * i + 1);
       }
     } else if (doc_->KeyAt(offset) == key) {
