@@ -51,25 +51,28 @@ Node::Kind KindOf(Value value) {
   return Node::Kind::kNull;
 }
 
-// A parsed value, copied as it is (nothing in it is unknown or marked).
+// A parsed value, copied as it is (nothing in it is unknown or marked); `exact`: its
+// strings and keys are known to be valid UTF-8 and it holds no infinity.
 class CopyView {
  public:
-  explicit CopyView(Value value) : value_(value) {}
+  explicit CopyView(Value value, bool exact = false) : value_(value), exact_(exact) {}
+  bool exact() const { return exact_; }
   Node::Kind kind() const { return KindOf(value_); }
   bool as_bool() const { return value_.as_bool(); }
   std::string_view text() const { return value_.text(); }
   size_t size() const { return value_.size(); }
-  CopyView child(size_t i) const { return CopyView(value_.at(i)); }
+  CopyView child(size_t i) const { return CopyView(value_.at(i), exact_); }
   template <typename Fn>
   void ForEachMember(const Fn& fn) const {
     for (size_t i = 0; i < value_.size(); ++i) {
       const structured::Member m = value_.member(i);
-      fn(m.key, CopyView(m.value));
+      fn(m.key, CopyView(m.value, exact_));
     }
   }
 
  private:
   Value value_;
+  bool exact_;
 };
 
 // What a leaf answers: it put the position, the walk descends into it (an array or
@@ -105,14 +108,14 @@ struct ValueOut::Stacks {
 ValueOut::ValueOut(DocumentOut& out) : out_(out), stacks_(std::make_unique<Stacks>()) {}
 ValueOut::~ValueOut() = default;
 
-bool ValueOut::Key(std::string_view key, DocumentBuilder::KeyId& id) {
+bool ValueOut::Key(std::string_view key, DocumentBuilder::KeyId& id, bool exact) {
   const auto address = reinterpret_cast<uintptr_t>(key.data());
   CachedKey& cached = keys_[(address ^ (address >> 7)) % kCachedKeys];
   if (cached.text == key.data() && cached.size == key.size() && cached.text != nullptr) {
     id = cached.id;
     return true;
   }
-  if (structured::FindInvalidUtf8(key) != key.size()) return false;
+  if (!exact && structured::FindInvalidUtf8(key) != key.size()) return false;
   id = out_.b().StoreKey(key);
   cached = CachedKey{key.data(), key.size(), id};
   return true;
@@ -192,7 +195,7 @@ bool PutMarkers(ValueOut& out, uint32_t at, const View& view, const PutLeaf& lea
   view.ForEachMember([&](std::string_view key, const View& child) {
     if (omit(child)) return;
     Kept<View>& kept = stack.emplace_back(Kept<View>{child, key});
-    valid_keys = valid_keys && out.Key(key, kept.id);
+    valid_keys = valid_keys && out.Key(key, kept.id, view.exact());
   });
   const size_t count = stack.size() - base;
   if (!valid_keys) return PutRepairedMembers(out, at, view, leaf, omit);
@@ -227,10 +230,14 @@ bool PutValueAt(ValueOut& out, uint32_t at, const View& view) {
           case Node::Kind::kUnknown: b.PutNull(slot); return Leaf::kPut;
           case Node::Kind::kBool: b.PutBool(slot, v.as_bool()); return Leaf::kPut;
           case Node::Kind::kNumber:
-            if (IsInfinity(v.text())) return Leaf::kFailed;
+            if (!v.exact() && IsInfinity(v.text())) return Leaf::kFailed;
             b.PutNumber(slot, v.text());
             return Leaf::kPut;
           case Node::Kind::kString: {
+            if (v.exact()) {
+              b.PutString(slot, v.text());
+              return Leaf::kPut;
+            }
             std::string scratch;
             b.PutString(slot, structured::GoJsonText(v.text(), scratch));
             return Leaf::kPut;
@@ -239,7 +246,9 @@ bool PutValueAt(ValueOut& out, uint32_t at, const View& view) {
           case Node::Kind::kObject:
             // A decoded value wholly known from here on is copied from its document as it is.
             if constexpr (std::is_same_v<View, WireView>) {
-              if (v.WhollyKnown()) return PutValueAt(o, slot, CopyView(v.value())) ? Leaf::kPut : Leaf::kFailed;
+              if (v.WhollyKnown()) {
+                return PutValueAt(o, slot, CopyView(v.value(), v.exact())) ? Leaf::kPut : Leaf::kFailed;
+              }
             }
             return Leaf::kDescend;
         }

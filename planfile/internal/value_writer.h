@@ -43,6 +43,8 @@ class NodeView {
     }
   }
   bool sensitive() const { return node_->sensitive; }
+  // Strings and keys are not known to be valid UTF-8.
+  bool exact() const { return false; }
   Node::Shape shape() const { return node_->shape; }
   bool ContainsUnknown() const { return internal::ContainsUnknown(*node_); }
 
@@ -94,6 +96,9 @@ class WireView {
     }
   }
   bool sensitive() const;
+  // True when the decoder saw every string and key of the value valid UTF-8 and no
+  // infinity in it (wire::WireValue::json_exact): they are written as they are.
+  bool exact() const { return marked_->wire.json_exact; }
   Node::Shape shape() const { return ShapeOf(*type_); }
   bool ContainsUnknown() const;
   // True when no position at or under this one is unknown.
@@ -121,8 +126,9 @@ class ValueOut {
   ValueOut(const ValueOut&) = delete;
   ValueOut& operator=(const ValueOut&) = delete;
   structured::DocumentBuilder& b() { return out_.b(); }
-  // The stored key for `key`, or false when it is not valid UTF-8 (nothing is stored).
-  bool Key(std::string_view key, structured::DocumentBuilder::KeyId& id);
+  // The stored key for `key`, or false when it is not valid UTF-8 (nothing is stored;
+  // `exact`: it is known to be valid).
+  bool Key(std::string_view key, structured::DocumentBuilder::KeyId& id, bool exact);
 
   struct Stacks;  // the tree walk's scratch (value_writer.cc)
   Stacks& stacks() { return *stacks_; }

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "structured/json_parse.h"
+#include "structured/json_text.h"
 #include "wire/internal/msgpack_writer.h"
 #include "wire/wire_value.h"
 
@@ -33,6 +34,7 @@ struct TypePlans::Compiled {
   Type type;
   std::deque<TypePlan> plans;  // plans.front() is the type's
   std::vector<StoredKey> keys;  // in the order they were stored
+  bool keys_valid_utf8 = true;  // all of them valid UTF-8
 };
 
 const TypePlan& TypePlans::ForRoot(const Type& type) {
@@ -51,13 +53,18 @@ const TypePlan& TypePlans::ForRoot(const Type& type) {
       same = RelativeKey(value_->StoreKey(k.name)) == k.value && marker_->StoreKey(k.name) == k.marker;
     }
     if (!same) break;  // the builders were not empty: plans of their own
+    keys_valid_utf8_ = keys_valid_utf8_ && compiled->keys_valid_utf8;
     root_ = compiled;
     return root_->plans.front();
   }
   auto compiled = std::make_shared<Compiled>();
   compiled->type = type;
   key_log_ = &compiled->keys;
+  const bool valid_before = keys_valid_utf8_;
+  keys_valid_utf8_ = true;
   const TypePlan& plan = Make(compiled->type, compiled->plans);
+  compiled->keys_valid_utf8 = keys_valid_utf8_;
+  keys_valid_utf8_ = keys_valid_utf8_ && valid_before;
   key_log_ = nullptr;
   root_ = compiled;
   cache.entries[cache.next++ % cache.entries.size()] = std::move(compiled);
@@ -90,6 +97,7 @@ const TypePlan& TypePlans::Make(const Type& type, std::deque<TypePlan>& plans) {
         a.plan = &Make(t, plans);
         if (value_ != nullptr) {
           a.value_key = RelativeKey(value_->StoreKey(name));
+          keys_valid_utf8_ = keys_valid_utf8_ && structured::FindInvalidUtf8(name) == name.size();
           a.marker_key = marker_->StoreKey(name);
           if (key_log_ != nullptr) key_log_->push_back(StoredKey{name, a.value_key, a.marker_key});
         } else {

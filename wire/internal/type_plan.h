@@ -103,6 +103,8 @@ class TypePlans {
   uint32_t Slot(const Type& type);
 
   std::vector<Type>& types() { return types_; }
+  // True when every attribute name stored in the value builder so far is valid UTF-8.
+  bool keys_valid_utf8() const { return keys_valid_utf8_; }
 
  private:
   const TypePlan& Make(const Type& type) { return Make(type, plans_); }
@@ -123,6 +125,7 @@ class TypePlans {
 
   DocumentBuilder* value_ = nullptr;
   DocumentBuilder* marker_ = nullptr;
+  bool keys_valid_utf8_ = true;
   uint32_t value_key_base_ = 0;
   std::deque<TypePlan> plans_;
   std::unordered_map<const Type*, const TypePlan*> by_address_;
