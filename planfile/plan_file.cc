@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <limits>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -287,21 +288,26 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   if (!opened) return opened.error();
   internal::ZipArchive& zip = **opened;
   if (!zip.Has("tfplan")) return base::Error("not a saved plan file (the ZIP archive has no tfplan member)");
-  base::Expected<std::string> tfplan = zip.Read("tfplan");
+  base::Expected<internal::MemberBytes> tfplan = zip.Read("tfplan");
   if (!tfplan) return tfplan.error();
   // The prior state (`tfstate`): plan files of every version hold it; one without is read
   // as an empty state.
-  std::optional<std::string> tfstate;
+  std::optional<internal::MemberBytes> tfstate;
   if (options.unrendered_members && zip.Has("tfstate")) {
-    base::Expected<std::string> read = zip.Read("tfstate");
+    base::Expected<internal::MemberBytes> read = zip.Read("tfstate");
     if (!read) return read.error();
     tfstate = std::move(*read);
   }
 
   planproto::Plan plan;
-  if (!plan.ParseFromString(*tfplan)) {
+  // protobuf takes at most 2 GiB less a byte (more is not the message either).
+  const size_t tfplan_size = tfplan->size();
+  if (tfplan_size > static_cast<size_t>(std::numeric_limits<int>::max()) ||
+      !plan.ParseFromArray(tfplan->data(), static_cast<int>(tfplan_size))) {
     return base::Error("tfplan: not a plan (the member is not the plan protobuf message)");
   }
+  // The message holds copies of what it needs.
+  *tfplan = internal::MemberBytes();
   if (plan.version() != kFormatVersion) {
     return base::Error(fmt::format(
         "tfplan: plan format version {} is not supported (planview reads version {}: Terraform 0.12 to 1.15, "
@@ -326,8 +332,8 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   structured::DocumentBuilder builder(internal::PlanNames(), nullptr);
   // Capacity hints (address space: pages are touched only as they are written): the
   // document takes about twice the tfplan's bytes, as much in text as in values.
-  builder.ReserveText(tfplan->size());
-  builder.Reserve(tfplan->size() / 4);
+  builder.ReserveText(tfplan_size);
+  builder.Reserve(tfplan_size / 4);
   DocumentOut doc(builder);
   const uint32_t root = builder.ReserveValue();
   ObjectOut top(doc);
@@ -351,7 +357,7 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
       AtLeast(*version, 1, 2) ? internal::ResourceOrder::kDataFirst : internal::ResourceOrder::kByAddressText;
   if (tfstate) {
     std::string state;
-    base::Expected<void> read_state = internal::AppendPriorState(*tfstate, options.schemas, order, state);
+    base::Expected<void> read_state = internal::AppendPriorState(tfstate->view(), options.schemas, order, state);
     if (!read_state) return read_state.error();  // names tfstate itself
     appended = PutMembersText(state, doc, top);
   }

@@ -5,7 +5,12 @@
 
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <optional>
+
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 #include <fmt/format.h>
 
@@ -25,6 +30,16 @@
 namespace planview::planfile::internal {
 
 namespace {
+
+// Asks for huge pages under the whole 2 MiB pages of [data, data + size).
+void UseHugePages([[maybe_unused]] char* data, [[maybe_unused]] size_t size) {
+#if defined(MADV_HUGEPAGE)
+  constexpr uintptr_t kPage = uintptr_t{1} << 21;
+  const uintptr_t from = (reinterpret_cast<uintptr_t>(data) + kPage - 1) / kPage * kPage;
+  const uintptr_t to = (reinterpret_cast<uintptr_t>(data) + size) / kPage * kPage;
+  if (from < to) madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
+#endif
+}
 
 // The bytes as a seekable read-only stream, in the shape minizip's I/O callbacks take.
 // A read that ends early is an error, as it is for a file read past its end: minizip
@@ -102,7 +117,7 @@ struct FreeDecompressor {
 // The deflated member `info` describes (the current one of `zip`, read from `bytes`),
 // inflated in one call; nothing when it does not inflate to exactly its recorded size
 // with its recorded CRC, using exactly its recorded compressed size.
-std::optional<std::string> InflateWhole(unzFile zip, std::string_view bytes, const unz_file_info64& info) {
+std::optional<MemberBytes> InflateWhole(unzFile zip, std::string_view bytes, const unz_file_info64& info) {
   if (info.uncompressed_size > MostInflated(info.compressed_size)) return std::nullopt;
   // Opened raw, minizip checks the local header against the central directory and
   // says where the compressed bytes start.
@@ -112,7 +127,7 @@ std::optional<std::string> InflateWhole(unzFile zip, std::string_view bytes, con
   if (at > bytes.size() || info.compressed_size > bytes.size() - at) return std::nullopt;
   std::unique_ptr<libdeflate_decompressor, FreeDecompressor> decompressor(libdeflate_alloc_decompressor());
   if (decompressor == nullptr) return std::nullopt;
-  std::string out(static_cast<size_t>(info.uncompressed_size), '\0');
+  MemberBytes out(static_cast<size_t>(info.uncompressed_size));
   size_t used = 0;
   size_t inflated = 0;
   libdeflate_result result =
@@ -124,6 +139,11 @@ std::optional<std::string> InflateWhole(unzFile zip, std::string_view bytes, con
 }
 
 }  // namespace
+
+MemberBytes::MemberBytes(size_t size) : data_(static_cast<char*>(std::malloc(std::max<size_t>(size, 1)))), size_(size) {
+  if (data_ == nullptr) throw std::bad_alloc();
+  UseHugePages(data_.get(), size);
+}
 
 struct ZipArchive::Handle {
   MemoryStream stream;
@@ -163,7 +183,7 @@ bool ZipArchive::Has(std::string_view name) const {
   return unzLocateFile(handle_->zip, std::string(name).c_str(), /*case sensitive*/ 1) == UNZ_OK;
 }
 
-base::Expected<std::string> ZipArchive::Read(std::string_view name) {
+base::Expected<MemberBytes> ZipArchive::Read(std::string_view name) {
   if (!Has(name)) return base::Error(fmt::format("the ZIP archive has no {} member", name));
   unzFile zip = handle_->zip;
   auto damaged = [&](std::string_view why) {
@@ -184,7 +204,7 @@ base::Expected<std::string> ZipArchive::Read(std::string_view name) {
   }
   if (info.uncompressed_size > budget_) return too_big();
   if (info.compression_method == Z_DEFLATED) {
-    if (std::optional<std::string> whole = InflateWhole(zip, handle_->stream.bytes, info)) {
+    if (std::optional<MemberBytes> whole = InflateWhole(zip, handle_->stream.bytes, info)) {
       budget_ -= whole->size();
       return std::move(*whole);
     }
@@ -213,7 +233,9 @@ base::Expected<std::string> ZipArchive::Read(std::string_view name) {
   }
   if (int status = unzCloseCurrentFile(zip); status != UNZ_OK) return damaged(StatusText(status));
   budget_ -= out.size();
-  return out;
+  MemberBytes bytes(out.size());
+  if (!out.empty()) std::memcpy(bytes.data(), out.data(), out.size());
+  return bytes;
 }
 
 }  // namespace planview::planfile::internal

@@ -20,6 +20,14 @@ std::string ReadFile(const std::string& path) {
   return s.str();
 }
 
+MemberBytes ReadOrDie(const std::string& bytes) {
+  auto zip = ZipArchive::Open(bytes, 1 << 30);
+  EXPECT_TRUE(zip);
+  base::Expected<MemberBytes> read = (*zip)->Read("tfplan");
+  EXPECT_TRUE(read);
+  return read ? std::move(*read) : MemberBytes();
+}
+
 // The real plan file's tfplan member, as `unzip` lists it.
 TEST(ZipArchive, ReadsARealPlanFile) {
   std::string bytes = ReadFile(kPlanFile);
@@ -29,9 +37,9 @@ TEST(ZipArchive, ReadsARealPlanFile) {
   EXPECT_TRUE((*zip)->Has("tfplan"));
   EXPECT_TRUE((*zip)->Has("tfstate"));
   EXPECT_FALSE((*zip)->Has("tfplan2"));
-  base::Expected<std::string> tfplan = (*zip)->Read("tfplan");
+  base::Expected<MemberBytes> tfplan = (*zip)->Read("tfplan");
   ASSERT_TRUE(tfplan) << tfplan.error().message;
-  base::Expected<std::string> nothing = (*zip)->Read("nothing");
+  base::Expected<MemberBytes> nothing = (*zip)->Read("nothing");
   ASSERT_FALSE(nothing);
   EXPECT_EQ(nothing.error().message, "the ZIP archive has no nothing member");
 }
@@ -40,7 +48,7 @@ TEST(ZipArchive, CapsWhatItInflates) {
   std::string bytes = ReadFile(kPlanFile);
   auto zip = ZipArchive::Open(bytes, 10);
   ASSERT_TRUE(zip) << zip.error().message;
-  base::Expected<std::string> tfplan = (*zip)->Read("tfplan");
+  base::Expected<MemberBytes> tfplan = (*zip)->Read("tfplan");
   ASSERT_FALSE(tfplan);
   EXPECT_EQ(tfplan.error().message,
             "ZIP member tfplan inflates to more than the 10 bytes planview reads from a plan file");
@@ -56,14 +64,14 @@ TEST(ZipArchive, NotAZip) {
 // crash or a read outside the input (the ASan run checks that).
 TEST(ZipArchive, DamagedArchivesFailCleanly) {
   std::string bytes = ReadFile(kPlanFile);
-  std::string good = *(*ZipArchive::Open(bytes, 1 << 30))->Read("tfplan");
+  std::string good(ReadOrDie(bytes).view());
   for (size_t cut = 0; cut < bytes.size(); cut += 7) {
     std::string part = bytes.substr(0, cut);
     auto zip = ZipArchive::Open(part, 1 << 30);
     if (!zip) continue;
-    base::Expected<std::string> tfplan = (*zip)->Read("tfplan");
+    base::Expected<MemberBytes> tfplan = (*zip)->Read("tfplan");
     if (tfplan) {
-      EXPECT_EQ(*tfplan, good) << "cut at " << cut;
+      EXPECT_EQ(tfplan->view(), good) << "cut at " << cut;
     }
   }
   int damaged = 0;
@@ -72,9 +80,9 @@ TEST(ZipArchive, DamagedArchivesFailCleanly) {
     flipped[at] = static_cast<char>(flipped[at] ^ 0x5A);
     auto zip = ZipArchive::Open(flipped, 1 << 30);
     if (!zip) continue;
-    base::Expected<std::string> tfplan = (*zip)->Read("tfplan");
+    base::Expected<MemberBytes> tfplan = (*zip)->Read("tfplan");
     if (tfplan) {
-      EXPECT_EQ(*tfplan, good) << "flipped at " << at;
+      EXPECT_EQ(tfplan->view(), good) << "flipped at " << at;
     } else {
       const std::string& error = tfplan.error().message;
       EXPECT_EQ(error.find('\n'), std::string::npos);
@@ -103,7 +111,7 @@ struct OneMember {
   std::string ReadError(uint64_t cap = 1 << 30) const {
     auto zip = ZipArchive::Open(bytes, cap);
     if (!zip) return zip.error().message;
-    base::Expected<std::string> read = (*zip)->Read("tfplan");
+    base::Expected<MemberBytes> read = (*zip)->Read("tfplan");
     return read ? "read " + std::to_string(read->size()) + " bytes" : read.error().message;
   }
 };
@@ -125,9 +133,9 @@ TEST(ZipArchive, ReadsDeflatedAndStoredMembers) {
       OneMember member(text, deflate);
       auto zip = ZipArchive::Open(member.bytes, 1 << 30);
       ASSERT_TRUE(zip) << zip.error().message;
-      base::Expected<std::string> read = (*zip)->Read("tfplan");
+      base::Expected<MemberBytes> read = (*zip)->Read("tfplan");
       ASSERT_TRUE(read) << read.error().message;
-      EXPECT_EQ(*read, text) << n << " deflate " << deflate;
+      EXPECT_EQ(read->view(), text) << n << " deflate " << deflate;
     }
   }
 }
