@@ -264,6 +264,30 @@ class DocumentBuilder {
   std::unique_ptr<CachedInteger[]> integers_;
   Limits limits_;
   const char* error_ = nullptr;  // the first limit passed
+
+ public:
+  // Copies a value of another document (a decoded one) into the reserved slot `at`, as
+  // it is, for producers writing in place: its containers' children go into slots it
+  // reserves (objects' members in the order they have, which must be key order), the
+  // text of its strings and numbers into the arena, and each key is the one `keys` gives
+  // for its text. Nothing is checked.
+  class KeyMap {
+   public:
+    virtual KeyId Map(std::string_view key) = 0;
+
+   protected:
+    ~KeyMap() = default;
+  };
+  void PutCopy(uint32_t at, Value value, KeyMap& keys);
+
+ private:
+  struct CopyRun {
+    uint32_t in;    // the next value (or member key) to read, in the other document
+    uint32_t out;   // where it goes
+    uint32_t left;  // values left in this run
+    uint32_t stride;  // 2: array elements; 3: object members, key first
+  };
+  std::vector<CopyRun> copy_stack_;
 };
 
 }  // namespace planview::structured

@@ -121,6 +121,12 @@ bool ValueOut::Key(std::string_view key, DocumentBuilder::KeyId& id, bool exact)
   return true;
 }
 
+DocumentBuilder::KeyId ValueOut::ExactKeys::Map(std::string_view key) {
+  DocumentBuilder::KeyId id{};
+  out.Key(key, id, true);
+  return id;
+}
+
 namespace {
 
 // Writes a value or a marker tree (after_unknown, before/after_sensitive): `leaf` puts
@@ -244,8 +250,14 @@ bool PutValueAt(ValueOut& out, uint32_t at, const View& view) {
           }
           case Node::Kind::kArray:
           case Node::Kind::kObject:
-            // A decoded value wholly known from here on is copied from its document as it is.
+            // A decoded value wholly known from here on is copied from its document as it is:
+            // word by word when nothing in it needs repair, else walked.
             if constexpr (std::is_same_v<View, WireView>) {
+              if (v.WhollyKnown() && v.exact()) {
+                const Value value = v.value();
+                o.b().PutCopy(slot, value, o.exact_keys());
+                return Leaf::kPut;
+              }
               if (v.WhollyKnown()) {
                 return PutValueAt(o, slot, CopyView(v.value(), v.exact())) ? Leaf::kPut : Leaf::kFailed;
               }

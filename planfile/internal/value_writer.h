@@ -130,6 +130,9 @@ class ValueOut {
   // `exact`: it is known to be valid).
   bool Key(std::string_view key, structured::DocumentBuilder::KeyId& id, bool exact);
 
+  // Keys for DocumentBuilder::PutCopy: keys of decoded values known to be valid UTF-8.
+  structured::DocumentBuilder::KeyMap& exact_keys() { return exact_keys_; }
+
   struct Stacks;  // the tree walk's scratch (value_writer.cc)
   Stacks& stacks() { return *stacks_; }
 
@@ -143,6 +146,11 @@ class ValueOut {
   DocumentOut& out_;
   std::unique_ptr<Stacks> stacks_;
   CachedKey keys_[kCachedKeys];
+  struct ExactKeys final : structured::DocumentBuilder::KeyMap {
+    explicit ExactKeys(ValueOut& out) : out(out) {}
+    structured::DocumentBuilder::KeyId Map(std::string_view key) override;
+    ValueOut& out;
+  } exact_keys_{*this};
 };
 
 // Strings and keys are written as `show -json`'s text holds them (Go's JSON: each byte that
