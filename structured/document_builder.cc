@@ -300,6 +300,10 @@ std::shared_ptr<const Document> DocumentBuilder::Finish() {
   return Done(root);
 }
 
+std::string_view DocumentBuilder::TextSince(Size since) const {
+  return std::string_view(doc_->arena_).substr(std::min(since.text, doc_->arena_.size()));
+}
+
 void DocumentBuilder::PutCopy(uint32_t at, Value value, KeyMap& keys) {
   const Document& from = *value.document();
   const uint32_t* src = from.words_.get();

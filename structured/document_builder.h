@@ -280,6 +280,12 @@ class DocumentBuilder {
   };
   void PutCopy(uint32_t at, Value value, KeyMap& keys);
 
+  // The arena text written since the builder's size was `since` (as size() gave it), and
+  // appending such text again: keys StoreKey wrote in it then have the ids they had, moved
+  // by as much as the text lands further on (for storing the same keys in one go).
+  std::string_view TextSince(Size since) const;
+  void StoreText(std::string_view text) { ArenaText(text); }
+
  private:
   struct CopyRun {
     uint32_t in;    // the next value (or member key) to read, in the other document
