@@ -62,6 +62,8 @@ class CopyView {
   std::string_view text() const { return value_.text(); }
   size_t size() const { return value_.size(); }
   CopyView child(size_t i) const { return CopyView(value_.at(i), exact_); }
+  bool sensitive() const { return false; }
+  Node::Shape shape() const { return Node::Shape::kPrimitive; }  // nothing in it is unknown
   template <typename Fn>
   void ForEachMember(const Fn& fn) const {
     for (size_t i = 0; i < value_.size(); ++i) {
@@ -275,7 +277,16 @@ void PutUnknownMarkersAt(ValueOut& out, uint32_t at, const View& view) {
   PutMarkers(
       out, at, view,
       [](ValueOut& o, uint32_t slot, const View& v) {
-        if (IsContainer(v.kind())) return Leaf::kDescend;
+        if (IsContainer(v.kind())) {
+          // A decoded value wholly known from here on: its containers, walked in its document.
+          if constexpr (std::is_same_v<View, WireView>) {
+            if (v.WhollyKnown()) {
+              PutUnknownMarkersAt(o, slot, CopyView(v.value(), v.exact()));
+              return Leaf::kPut;
+            }
+          }
+          return Leaf::kDescend;
+        }
         o.b().PutBool(slot, v.kind() == Node::Kind::kUnknown);
         return Leaf::kPut;
       },
@@ -295,7 +306,17 @@ void PutSensitiveMarkersAt(ValueOut& out, uint32_t at, const View& view) {
           return Leaf::kPut;
         }
         const Node::Kind kind = v.kind();
-        if (IsContainer(kind)) return Leaf::kDescend;
+        if (IsContainer(kind)) {
+          // A decoded value with nothing marked, wholly known from here on: its
+          // containers, walked in its document.
+          if constexpr (std::is_same_v<View, WireView>) {
+            if (v.NoneSensitive() && v.WhollyKnown()) {
+              PutSensitiveMarkersAt(o, slot, CopyView(v.value(), v.exact()));
+              return Leaf::kPut;
+            }
+          }
+          return Leaf::kDescend;
+        }
         // An unknown's marker is what its type would hold: `[]`, `{}` or `false`.
         const Node::Shape shape = kind == Node::Kind::kUnknown ? v.shape() : Node::Shape::kPrimitive;
         if (shape == Node::Shape::kSequence) {

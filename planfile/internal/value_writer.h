@@ -96,6 +96,8 @@ class WireView {
     }
   }
   bool sensitive() const;
+  // True when no position of the whole value is marked sensitive.
+  bool NoneSensitive() const { return marked_->marks.empty(); }
   // True when the decoder saw every string and key of the value valid UTF-8 and no
   // infinity in it (wire::WireValue::json_exact): they are written as they are.
   bool exact() const { return marked_->wire.json_exact; }
