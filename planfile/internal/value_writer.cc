@@ -39,18 +39,6 @@ bool ContainsTrue(Value marker) {
 
 bool IsContainer(Node::Kind kind) { return kind == Node::Kind::kArray || kind == Node::Kind::kObject; }
 
-Node::Kind KindOf(Value value) {
-  switch (value.kind()) {
-    case structured::Kind::kNull: return Node::Kind::kNull;
-    case structured::Kind::kBool: return Node::Kind::kBool;
-    case structured::Kind::kNumber: return Node::Kind::kNumber;
-    case structured::Kind::kString: return Node::Kind::kString;
-    case structured::Kind::kArray: return Node::Kind::kArray;
-    case structured::Kind::kObject: return Node::Kind::kObject;
-  }
-  return Node::Kind::kNull;
-}
-
 // A parsed value, copied as it is (nothing in it is unknown or marked); `exact`: its
 // strings and keys are known to be valid UTF-8 and it holds no infinity.
 class CopyView {
@@ -352,11 +340,6 @@ WireView::WireView(const MarkedValue& marked, Value value, Value unknown, const 
   if (declared.kind() == Type::Kind::kDynamic) {
     if (const Type* runtime = marked.wire.DynamicTypeOf(value)) type_ = runtime;
   }
-}
-
-Node::Kind WireView::kind() const {
-  if (unknown_.is_true()) return Node::Kind::kUnknown;
-  return KindOf(value_);
 }
 
 WireView WireView::child(size_t i) const {

@@ -26,6 +26,19 @@ namespace planview::planfile::internal {
 // The type `dynamic` (one shared instance, for values that carry their own type).
 const structured::Type& DynamicType();
 
+// The kind of a parsed or decoded value's position.
+inline Node::Kind KindOf(structured::Value value) {
+  switch (value.kind()) {
+    case structured::Kind::kNull: return Node::Kind::kNull;
+    case structured::Kind::kBool: return Node::Kind::kBool;
+    case structured::Kind::kNumber: return Node::Kind::kNumber;
+    case structured::Kind::kString: return Node::Kind::kString;
+    case structured::Kind::kArray: return Node::Kind::kArray;
+    case structured::Kind::kObject: return Node::Kind::kObject;
+  }
+  return Node::Kind::kNull;
+}
+
 class NodeView {
  public:
   explicit NodeView(const Node& node) : node_(&node) {}
@@ -64,7 +77,7 @@ class WireView {
   // The root of `value`, declared as `type` (which outlives the view).
   WireView(const MarkedValue& value, const structured::Type& type)
       : WireView(value, value.wire.root(), value.wire.unknown_root(), type) {}
-  Node::Kind kind() const;
+  Node::Kind kind() const { return unknown_.is_true() ? Node::Kind::kUnknown : KindOf(value_); }
   structured::Value value() const { return value_; }
   bool as_bool() const { return value_.as_bool(); }
   std::string_view text() const { return value_.text(); }
