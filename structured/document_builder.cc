@@ -300,4 +300,55 @@ std::shared_ptr<const Document> DocumentBuilder::Finish() {
   return Done(root);
 }
 
+std::string_view DocumentBuilder::TextSince(Size since) const {
+  return std::string_view(doc_->arena_).substr(std::min(since.text, doc_->arena_.size()));
+}
+
+void DocumentBuilder::PutCopy(uint32_t at, Value value, KeyMap& keys) {
+  const Document& from = *value.document();
+  const uint32_t* src = from.words_.get();
+  // Depth first in child order, as a producer writing in place reserves: the current run
+  // of values, and the runs of the containers above it on copy_stack_.
+  copy_stack_.clear();
+  CopyRun run{value.index(), at, 1, 2};
+  for (;;) {
+    if (run.left == 0) {
+      if (copy_stack_.empty()) break;
+      run = copy_stack_.back();
+      copy_stack_.pop_back();
+      continue;
+    }
+    --run.left;
+    uint32_t in = run.in;
+    uint32_t out = run.out;
+    run.in += run.stride;
+    run.out += run.stride;
+    if (run.stride == 3) {
+      const uint32_t key = static_cast<uint32_t>(keys.Map(from.KeyAt(src[in])));
+      words_.data()[out] = key;
+      ++in;
+      ++out;
+    }
+    const uint32_t head = src[in];
+    const uint32_t data = src[in + 1];
+    const internal::Tag tag = internal::TagOf(head);
+    if (tag < internal::kTagArray) {
+      const uint32_t text = tag >= internal::kTagNumber ? ArenaText(from.TextAt(data, internal::LengthOf(head))) : data;
+      uint32_t* o = words_.data() + out;
+      o[0] = head;
+      o[1] = text;
+      continue;
+    }
+    const uint32_t length = internal::LengthOf(head);
+    const uint32_t first = tag == internal::kTagArray ? ReserveArray(length) : ReserveObject(length);
+    if (failed()) return;
+    uint32_t* o = words_.data() + out;
+    o[0] = head;
+    o[1] = first;
+    if (length == 0) continue;
+    copy_stack_.push_back(run);
+    run = CopyRun{data, first, length, tag == internal::kTagArray ? 2u : 3u};
+  }
+}
+
 }  // namespace planview::structured

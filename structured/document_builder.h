@@ -264,6 +264,36 @@ class DocumentBuilder {
   std::unique_ptr<CachedInteger[]> integers_;
   Limits limits_;
   const char* error_ = nullptr;  // the first limit passed
+
+ public:
+  // Copies a value of another document (a decoded one) into the reserved slot `at`, as
+  // it is, for producers writing in place: its containers' children go into slots it
+  // reserves (objects' members in the order they have, which must be key order), the
+  // text of its strings and numbers into the arena, and each key is the one `keys` gives
+  // for its text. Nothing is checked.
+  class KeyMap {
+   public:
+    virtual KeyId Map(std::string_view key) = 0;
+
+   protected:
+    ~KeyMap() = default;
+  };
+  void PutCopy(uint32_t at, Value value, KeyMap& keys);
+
+  // The arena text written since the builder's size was `since` (as size() gave it), and
+  // appending such text again: keys StoreKey wrote in it then have the ids they had, moved
+  // by as much as the text lands further on (for storing the same keys in one go).
+  std::string_view TextSince(Size since) const;
+  void StoreText(std::string_view text) { ArenaText(text); }
+
+ private:
+  struct CopyRun {
+    uint32_t in;    // the next value (or member key) to read, in the other document
+    uint32_t out;   // where it goes
+    uint32_t left;  // values left in this run
+    uint32_t stride;  // 2: array elements; 3: object members, key first
+  };
+  std::vector<CopyRun> copy_stack_;
 };
 
 }  // namespace planview::structured

@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include "structured/compact_json.h"
+#include "structured/json_parse.h"
 
 namespace planview::structured {
 namespace {
@@ -205,6 +206,43 @@ TEST(DocumentBuilderMisuse, KeepingAChildThatIsNotThereAborts) {
   const uint32_t kept[] = {1};
   b.EndArray(kept);
   EXPECT_EQ(Json(b.Finish()), "[true]");
+}
+
+
+// PutCopy: a value of another document written as it is into a builder writing in
+// place, among values of its own (text from the other's source and arena, keys mapped).
+TEST(DocumentBuilder, PutCopyWritesAnotherDocumentsValueAsItIs) {
+  std::string wide = "{";
+  for (int i = 0; i < 20; ++i) wide += (i ? "," : "") + std::string("\"k") + static_cast<char>('a' + i) + "\":" + std::to_string(i);
+  wide += "}";
+  const std::string text = R"({"a":[1,"two",{"b":null,"c":true},[],{}],"d":"caf\u00e9","w":)" + wide + R"(,"x":-1.5e3})";
+  ParseResult parsed = ParseJson(text);
+  ASSERT_TRUE(parsed.ok());
+  const Value from = parsed.value()->root();
+  struct Keys final : DocumentBuilder::KeyMap {
+    DocumentBuilder& b;
+    int mapped = 0;
+    explicit Keys(DocumentBuilder& b) : b(b) {}
+    DocumentBuilder::KeyId Map(std::string_view key) override {
+      ++mapped;
+      return b.StoreKey(key);
+    }
+  };
+  DocumentBuilder b;
+  Keys keys(b);
+  const uint32_t root = b.ReserveValue();
+  const uint32_t first = b.ReserveArray(3);
+  b.PutString(first, "before");
+  b.PutCopy(first + 2, from, keys);
+  b.PutCopy(first + 4, from.find("a").at(1), keys);  // a scalar
+  b.PutArray(root, first, 3);
+  ASSERT_FALSE(b.failed());
+  std::shared_ptr<const Document> doc = b.FinishAt(root);
+  ASSERT_NE(doc, nullptr);
+  EXPECT_EQ(Json(doc), "[\"before\"," + std::string(text).replace(text.find("\\u00e9"), 6, "\u00e9") + ",\"two\"]");
+  EXPECT_TRUE(doc->root().at(1).Equals(from));
+  EXPECT_EQ(doc->root().at(1).find("w").find("kt").text(), "19");  // the large object's index
+  EXPECT_EQ(keys.mapped, 4 + 2 + 20);
 }
 
 }  // namespace

@@ -7,12 +7,14 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <limits>
 #include <msgpack.hpp>
 #include <string>
 #include <vector>
 
 #include "base/executor.h"
 #include "structured/json_parse.h"
+#include "structured/json_text.h"
 #include "wire/decode.h"
 
 namespace planview::wire {
@@ -570,6 +572,78 @@ TEST(CanonicalDecode, SharedListsGiveUpTogether) {
   }
 }
 
+// What WireValue::json_exact claims, found by a walk: every string and key valid UTF-8
+// and no number an infinity.
+bool ExactByWalk(Value v) {
+  if (v.is_string()) return structured::FindInvalidUtf8(v.text()) == v.text().size();
+  if (v.is_number()) return v.text() != "+Inf" && v.text() != "-Inf";
+  for (size_t i = 0; i < v.size(); ++i) {
+    if (v.is_array()) {
+      if (!ExactByWalk(v.at(i))) return false;
+      continue;
+    }
+    Member m = v.member(i);
+    if (structured::FindInvalidUtf8(m.key) != m.key.size() || !ExactByWalk(m.value)) return false;
+  }
+  return true;
+}
+
+// The fast path says when a value needs no UTF-8 repair when written as JSON: strings
+// short and long, map keys and infinities each make it say no. (Attribute names come from
+// types read from JSON text, which holds valid UTF-8 only.)
+TEST(CanonicalDecode, SaysWhetherTheValueIsJsonExact) {
+  Type type = TypeFromJson(R"(["object",{"d":"dynamic","m":["map","string"],"n":"number","s":"string"}])");
+  struct Case {
+    const char* why;
+    std::string attribute;  // the name of the one attribute of `d`'s object type ("": `d` is a string)
+    std::string key, s;
+    double n;
+    bool exact;
+  };
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::string long_text = "a string longer than sixteen bytes: ";
+  const Case cases[] = {
+      {"ASCII", "", "k", "v", 1.5, true},
+      {"valid non-ASCII", "", "cl\xc3\xa9", long_text + "\xc3\xa9t\xc3\xa9", 1.5, true},
+      {"short invalid string", "", "k", "\xff", 1.5, false},
+      {"long invalid string", "", "k", long_text + "\xff", 1.5, false},
+      {"invalid map key", "", "k\xfe", "v", 1.5, false},
+      {"infinity", "", "k", "v", inf, false},
+      {"negative infinity", "", "k", "v", -inf, false},
+      {"valid attribute name", "\xc3\xa9", "k", "v", 1.5, true},
+  };
+  for (const Case& c : cases) {
+    std::string bytes;
+    Sink sink{&bytes};
+    msgpack::packer<Sink> pk(sink);
+    pk.pack_map(4);
+    Str(pk, "d");
+    pk.pack_array(2);
+    if (c.attribute.empty()) {
+      Str(pk, "\"string\"");
+      Str(pk, "x");
+    } else {
+      Str(pk, "[\"object\",{\"" + c.attribute + "\":\"string\"}]");
+      pk.pack_map(1);
+      Str(pk, c.attribute);
+      Str(pk, "x");
+    }
+    Str(pk, "m");
+    pk.pack_map(1);
+    Str(pk, c.key);
+    Str(pk, "y");
+    Str(pk, "n");
+    pk.pack_double(c.n);
+    Str(pk, "s");
+    Str(pk, c.s);
+    auto owner = std::make_shared<const std::string>(bytes);
+    std::optional<WireValue> got = DecodeCanonicalMsgpack(*owner, owner, type);
+    ASSERT_TRUE(got.has_value()) << c.why;
+    EXPECT_EQ(got->json_exact, c.exact) << c.why;
+    EXPECT_EQ(ExactByWalk(got->root()), c.exact) << c.why;
+  }
+}
+
 // Hostile input: mutated canonical values either take the fast path and agree with the
 // general decoder, or are left to it; neither crashes (run under ASan too). Lists are
 // shared with a second thread in every other round.
@@ -580,6 +654,7 @@ TEST(CanonicalDecode, MutatedInputsAgreeOrGiveUp) {
   const std::string bases[2] = {BlockValue(true), ListValue(200)};
   XorShift next{0x9e3779b97f4a7c15ull};
   int fast[2] = {0, 0};
+  int inexact = 0;
   for (int round = 0; round < 3000; ++round) {
     int which = round % 2;
     const Type& type = which == 0 ? block_type : list_type;
@@ -601,7 +676,16 @@ TEST(CanonicalDecode, MutatedInputsAgreeOrGiveUp) {
     DecodeResult want = DecodeMsgpackGeneral(owner, type);
     ASSERT_TRUE(want.ok()) << "round " << round << ": " << want.error->ToString();
     ASSERT_EQ(Difference(*got, *want.value), "") << "round " << round;
+    // Exact when it says so; on one thread, it knows (a helper's rewound work may leave
+    // it unsure on a shared list).
+    const bool exact = ExactByWalk(got->root());
+    if (got->json_exact || which == 0) {
+      ASSERT_EQ(got->json_exact, exact) << "round " << round;
+    }
+    inexact += !exact;
   }
+  std::printf("mutated inputs not JSON-exact: %d\n", inexact);
+  EXPECT_GT(inexact, 10);
   // Many mutations only change a string's or a number's content.
   std::printf("mutated inputs on the fast path: %d and %d of 1500\n", fast[0], fast[1]);
   EXPECT_GT(fast[0], 50);

@@ -101,7 +101,7 @@ class MsgpackDecoder {
   // ReadLeaf's sink: the common leaves go straight to the writer.
   struct LeafSink {
     MsgpackDecoder& d;
-    void String(size_t offset, size_t length) { d.w_.String(d.data_.substr(offset, length)); }
+    void String(size_t offset, size_t length, bool) { d.w_.String(d.data_.substr(offset, length)); }
     void Int(int64_t v) { d.w_.Int(v); }
     void Bool(bool v) { d.w_.Bool(v); }
     void Null() { d.w_.Null(); }

@@ -13,6 +13,9 @@
 //   of values at `dynamic` positions (absent for an untyped null or unknown; an index into
 //   `types`), and which numbers are held as float64 (needed to re-encode them byte for
 //   byte).
+// - `json_exact`: true when the decoder saw that `value` is as Go's JSON text of it reads
+//   back: every string and key valid UTF-8 and no number an infinity (false: not known;
+//   a reader then checks each string itself).
 #ifndef PLANVIEW_WIRE_WIRE_VALUE_H_
 #define PLANVIEW_WIRE_WIRE_VALUE_H_
 
@@ -34,6 +37,7 @@ struct WireValue {
   std::vector<std::pair<uint32_t, uint32_t>> dynamic_types;
   std::vector<structured::Type> types;
   std::vector<uint32_t> float64_numbers;
+  bool json_exact = false;
 
   structured::Value root() const { return value ? value->root() : structured::Value(); }
   structured::Value unknown_root() const { return unknown ? unknown->root() : structured::Value(); }

@@ -39,37 +39,30 @@ bool ContainsTrue(Value marker) {
 
 bool IsContainer(Node::Kind kind) { return kind == Node::Kind::kArray || kind == Node::Kind::kObject; }
 
-Node::Kind KindOf(Value value) {
-  switch (value.kind()) {
-    case structured::Kind::kNull: return Node::Kind::kNull;
-    case structured::Kind::kBool: return Node::Kind::kBool;
-    case structured::Kind::kNumber: return Node::Kind::kNumber;
-    case structured::Kind::kString: return Node::Kind::kString;
-    case structured::Kind::kArray: return Node::Kind::kArray;
-    case structured::Kind::kObject: return Node::Kind::kObject;
-  }
-  return Node::Kind::kNull;
-}
-
-// A parsed value, copied as it is (nothing in it is unknown or marked).
+// A parsed value, copied as it is (nothing in it is unknown or marked); `exact`: its
+// strings and keys are known to be valid UTF-8 and it holds no infinity.
 class CopyView {
  public:
-  explicit CopyView(Value value) : value_(value) {}
+  explicit CopyView(Value value, bool exact = false) : value_(value), exact_(exact) {}
+  bool exact() const { return exact_; }
   Node::Kind kind() const { return KindOf(value_); }
   bool as_bool() const { return value_.as_bool(); }
   std::string_view text() const { return value_.text(); }
   size_t size() const { return value_.size(); }
-  CopyView child(size_t i) const { return CopyView(value_.at(i)); }
+  CopyView child(size_t i) const { return CopyView(value_.at(i), exact_); }
+  bool sensitive() const { return false; }
+  Node::Shape shape() const { return Node::Shape::kPrimitive; }  // nothing in it is unknown
   template <typename Fn>
   void ForEachMember(const Fn& fn) const {
     for (size_t i = 0; i < value_.size(); ++i) {
       const structured::Member m = value_.member(i);
-      fn(m.key, CopyView(m.value));
+      fn(m.key, CopyView(m.value, exact_));
     }
   }
 
  private:
   Value value_;
+  bool exact_;
 };
 
 // What a leaf answers: it put the position, the walk descends into it (an array or
@@ -105,17 +98,23 @@ struct ValueOut::Stacks {
 ValueOut::ValueOut(DocumentOut& out) : out_(out), stacks_(std::make_unique<Stacks>()) {}
 ValueOut::~ValueOut() = default;
 
-bool ValueOut::Key(std::string_view key, DocumentBuilder::KeyId& id) {
+bool ValueOut::Key(std::string_view key, DocumentBuilder::KeyId& id, bool exact) {
   const auto address = reinterpret_cast<uintptr_t>(key.data());
   CachedKey& cached = keys_[(address ^ (address >> 7)) % kCachedKeys];
   if (cached.text == key.data() && cached.size == key.size() && cached.text != nullptr) {
     id = cached.id;
     return true;
   }
-  if (structured::FindInvalidUtf8(key) != key.size()) return false;
+  if (!exact && structured::FindInvalidUtf8(key) != key.size()) return false;
   id = out_.b().StoreKey(key);
   cached = CachedKey{key.data(), key.size(), id};
   return true;
+}
+
+DocumentBuilder::KeyId ValueOut::ExactKeys::Map(std::string_view key) {
+  DocumentBuilder::KeyId id{};
+  out.Key(key, id, true);
+  return id;
 }
 
 namespace {
@@ -192,7 +191,7 @@ bool PutMarkers(ValueOut& out, uint32_t at, const View& view, const PutLeaf& lea
   view.ForEachMember([&](std::string_view key, const View& child) {
     if (omit(child)) return;
     Kept<View>& kept = stack.emplace_back(Kept<View>{child, key});
-    valid_keys = valid_keys && out.Key(key, kept.id);
+    valid_keys = valid_keys && out.Key(key, kept.id, view.exact());
   });
   const size_t count = stack.size() - base;
   if (!valid_keys) return PutRepairedMembers(out, at, view, leaf, omit);
@@ -227,19 +226,31 @@ bool PutValueAt(ValueOut& out, uint32_t at, const View& view) {
           case Node::Kind::kUnknown: b.PutNull(slot); return Leaf::kPut;
           case Node::Kind::kBool: b.PutBool(slot, v.as_bool()); return Leaf::kPut;
           case Node::Kind::kNumber:
-            if (IsInfinity(v.text())) return Leaf::kFailed;
+            if (!v.exact() && IsInfinity(v.text())) return Leaf::kFailed;
             b.PutNumber(slot, v.text());
             return Leaf::kPut;
           case Node::Kind::kString: {
+            if (v.exact()) {
+              b.PutString(slot, v.text());
+              return Leaf::kPut;
+            }
             std::string scratch;
             b.PutString(slot, structured::GoJsonText(v.text(), scratch));
             return Leaf::kPut;
           }
           case Node::Kind::kArray:
           case Node::Kind::kObject:
-            // A decoded value wholly known from here on is copied from its document as it is.
+            // A decoded value wholly known from here on is copied from its document as it is:
+            // word by word when nothing in it needs repair, else walked.
             if constexpr (std::is_same_v<View, WireView>) {
-              if (v.WhollyKnown()) return PutValueAt(o, slot, CopyView(v.value())) ? Leaf::kPut : Leaf::kFailed;
+              if (v.WhollyKnown() && v.exact()) {
+                const Value value = v.value();
+                o.b().PutCopy(slot, value, o.exact_keys());
+                return Leaf::kPut;
+              }
+              if (v.WhollyKnown()) {
+                return PutValueAt(o, slot, CopyView(v.value(), v.exact())) ? Leaf::kPut : Leaf::kFailed;
+              }
             }
             return Leaf::kDescend;
         }
@@ -254,7 +265,16 @@ void PutUnknownMarkersAt(ValueOut& out, uint32_t at, const View& view) {
   PutMarkers(
       out, at, view,
       [](ValueOut& o, uint32_t slot, const View& v) {
-        if (IsContainer(v.kind())) return Leaf::kDescend;
+        if (IsContainer(v.kind())) {
+          // A decoded value wholly known from here on: its containers, walked in its document.
+          if constexpr (std::is_same_v<View, WireView>) {
+            if (v.WhollyKnown()) {
+              PutUnknownMarkersAt(o, slot, CopyView(v.value(), v.exact()));
+              return Leaf::kPut;
+            }
+          }
+          return Leaf::kDescend;
+        }
         o.b().PutBool(slot, v.kind() == Node::Kind::kUnknown);
         return Leaf::kPut;
       },
@@ -274,7 +294,17 @@ void PutSensitiveMarkersAt(ValueOut& out, uint32_t at, const View& view) {
           return Leaf::kPut;
         }
         const Node::Kind kind = v.kind();
-        if (IsContainer(kind)) return Leaf::kDescend;
+        if (IsContainer(kind)) {
+          // A decoded value with nothing marked, wholly known from here on: its
+          // containers, walked in its document.
+          if constexpr (std::is_same_v<View, WireView>) {
+            if (v.NoneSensitive() && v.WhollyKnown()) {
+              PutSensitiveMarkersAt(o, slot, CopyView(v.value(), v.exact()));
+              return Leaf::kPut;
+            }
+          }
+          return Leaf::kDescend;
+        }
         // An unknown's marker is what its type would hold: `[]`, `{}` or `false`.
         const Node::Shape shape = kind == Node::Kind::kUnknown ? v.shape() : Node::Shape::kPrimitive;
         if (shape == Node::Shape::kSequence) {
@@ -310,11 +340,6 @@ WireView::WireView(const MarkedValue& marked, Value value, Value unknown, const 
   if (declared.kind() == Type::Kind::kDynamic) {
     if (const Type* runtime = marked.wire.DynamicTypeOf(value)) type_ = runtime;
   }
-}
-
-Node::Kind WireView::kind() const {
-  if (unknown_.is_true()) return Node::Kind::kUnknown;
-  return KindOf(value_);
 }
 
 WireView WireView::child(size_t i) const {

@@ -26,6 +26,19 @@ namespace planview::planfile::internal {
 // The type `dynamic` (one shared instance, for values that carry their own type).
 const structured::Type& DynamicType();
 
+// The kind of a parsed or decoded value's position.
+inline Node::Kind KindOf(structured::Value value) {
+  switch (value.kind()) {
+    case structured::Kind::kNull: return Node::Kind::kNull;
+    case structured::Kind::kBool: return Node::Kind::kBool;
+    case structured::Kind::kNumber: return Node::Kind::kNumber;
+    case structured::Kind::kString: return Node::Kind::kString;
+    case structured::Kind::kArray: return Node::Kind::kArray;
+    case structured::Kind::kObject: return Node::Kind::kObject;
+  }
+  return Node::Kind::kNull;
+}
+
 class NodeView {
  public:
   explicit NodeView(const Node& node) : node_(&node) {}
@@ -43,6 +56,8 @@ class NodeView {
     }
   }
   bool sensitive() const { return node_->sensitive; }
+  // Strings and keys are not known to be valid UTF-8.
+  bool exact() const { return false; }
   Node::Shape shape() const { return node_->shape; }
   bool ContainsUnknown() const { return internal::ContainsUnknown(*node_); }
 
@@ -62,7 +77,7 @@ class WireView {
   // The root of `value`, declared as `type` (which outlives the view).
   WireView(const MarkedValue& value, const structured::Type& type)
       : WireView(value, value.wire.root(), value.wire.unknown_root(), type) {}
-  Node::Kind kind() const;
+  Node::Kind kind() const { return unknown_.is_true() ? Node::Kind::kUnknown : KindOf(value_); }
   structured::Value value() const { return value_; }
   bool as_bool() const { return value_.as_bool(); }
   std::string_view text() const { return value_.text(); }
@@ -94,6 +109,11 @@ class WireView {
     }
   }
   bool sensitive() const;
+  // True when no position of the whole value is marked sensitive.
+  bool NoneSensitive() const { return marked_->marks.empty(); }
+  // True when the decoder saw every string and key of the value valid UTF-8 and no
+  // infinity in it (wire::WireValue::json_exact): they are written as they are.
+  bool exact() const { return marked_->wire.json_exact; }
   Node::Shape shape() const { return ShapeOf(*type_); }
   bool ContainsUnknown() const;
   // True when no position at or under this one is unknown.
@@ -121,8 +141,12 @@ class ValueOut {
   ValueOut(const ValueOut&) = delete;
   ValueOut& operator=(const ValueOut&) = delete;
   structured::DocumentBuilder& b() { return out_.b(); }
-  // The stored key for `key`, or false when it is not valid UTF-8 (nothing is stored).
-  bool Key(std::string_view key, structured::DocumentBuilder::KeyId& id);
+  // The stored key for `key`, or false when it is not valid UTF-8 (nothing is stored;
+  // `exact`: it is known to be valid).
+  bool Key(std::string_view key, structured::DocumentBuilder::KeyId& id, bool exact);
+
+  // Keys for DocumentBuilder::PutCopy: keys of decoded values known to be valid UTF-8.
+  structured::DocumentBuilder::KeyMap& exact_keys() { return exact_keys_; }
 
   struct Stacks;  // the tree walk's scratch (value_writer.cc)
   Stacks& stacks() { return *stacks_; }
@@ -137,6 +161,11 @@ class ValueOut {
   DocumentOut& out_;
   std::unique_ptr<Stacks> stacks_;
   CachedKey keys_[kCachedKeys];
+  struct ExactKeys final : structured::DocumentBuilder::KeyMap {
+    explicit ExactKeys(ValueOut& out) : out(out) {}
+    structured::DocumentBuilder::KeyId Map(std::string_view key) override;
+    ValueOut& out;
+  } exact_keys_{*this};
 };
 
 // Strings and keys are written as `show -json`'s text holds them (Go's JSON: each byte that

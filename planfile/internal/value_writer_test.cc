@@ -172,6 +172,21 @@ TEST(ValueWriter, InvalidUtf8InTypedAndUntypedResourceValues) {
   EXPECT_NE(json.find(R"("after":{"a":{")" U_FFFD R"(":")" U_FFFD R"("}})"), std::string::npos) << json;
 }
 
+TEST(ValueWriter, ValidNonAsciiTextIsWrittenAsItIs) {
+  // Typed by the schema: long and short strings and keys, wholly known (copied from the
+  // decoded document) and beside an unknown (walked).
+  const std::string text = "caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80 more than sixteen bytes";
+  const std::string e = "\xc3\xa9";
+  const std::string known = "\x82" + Str("n") + "\x01" + Str("tags") + "\x82" + Str(text) + Str(e) + Str(e) + Str(text);
+  std::string json = JsonOf(WithResource(planproto::CREATE, {known}), true);
+  EXPECT_NE(json.find(R"("after":{"n":1,"tags":{")" + text + R"(":")" + e + R"(",")" + e + R"(":")" + text + R"("}})"),
+            std::string::npos)
+      << json;
+  const std::string partly = "\x82" + Str("n") + kUnknown + Str("tags") + "\x81" + Str(text) + Str(text);
+  json = JsonOf(WithResource(planproto::CREATE, {partly}), true);
+  EXPECT_NE(json.find(R"("after":{"tags":{")" + text + R"(":")" + text + R"("}})"), std::string::npos) << json;
+}
+
 TEST(ValueWriter, InfinityIsAnErrorNamingWhere) {
   EXPECT_EQ(ErrorOf(WithVariable(Dynamic(R"("number")", kPlusInf))),
             "tfplan: variables[\"v\"]: at the value: cannot serialize infinity as JSON");

@@ -67,6 +67,7 @@ inline std::optional<WireValue> CanonicalDecoder::Run(const Type& type) {
   wv.dynamic_types = std::move(dynamic_types_);
   wv.float64_numbers = std::move(float64_numbers_);
   wv.types = std::move(plans_.types());
+  wv.json_exact = json_exact_ && plans_.keys_valid_utf8();
   return wv;
 }
 
@@ -156,23 +157,27 @@ inline void CanonicalDecoder::Number(uint32_t at, const MarkerAt& m, std::string
   value_.PutNumber(at, text);
   KnownLeaf(m);
   if (float64) float64_numbers_.push_back(at);
+  if (text == "+Inf" || text == "-Inf") json_exact_ = false;
   last_ = LeafKind::kOtherNumber;
   if (keyed_ != 0) hash_.Number(text);
 }
 
 inline bool CanonicalDecoder::String(uint32_t at, const MarkerAt& m, size_t offset, size_t length) {
   std::string_view s(data_.data() + offset, length);  // the reader checked the bounds
-  if (!ShortAscii(s, data_) && !IsNfc(s)) return false;
-  NfcString(at, m, offset, length);
+  bool valid_utf8 = true;
+  if (!ShortAscii(s, data_) && !IsNfc(s, valid_utf8)) return false;
+  NfcString(at, m, offset, length, valid_utf8);
   return true;
 }
 
-inline void CanonicalDecoder::NfcString(uint32_t at, const MarkerAt& m, size_t offset, size_t length) {
+inline void CanonicalDecoder::NfcString(uint32_t at, const MarkerAt& m, size_t offset, size_t length,
+                                        bool valid_utf8) {
   ++seq_;
   value_.PutSourceString(at, offset, length);
   KnownLeaf(m);
   last_ = LeafKind::kString;
   last_text_ = std::string_view(data_.data() + offset, length);
+  json_exact_ = json_exact_ && valid_utf8;
   if (keyed_ != 0) hash_.Quoted(last_text_);
 }
 
@@ -182,7 +187,9 @@ struct CanonicalDecoder::LeafSink {
   const TypePlan& plan;
   uint32_t at;
   const MarkerAt& m;
-  __attribute__((always_inline)) void String(size_t offset, size_t length) { d.NfcString(at, m, offset, length); }
+  __attribute__((always_inline)) void String(size_t offset, size_t length, bool valid_utf8) {
+    d.NfcString(at, m, offset, length, valid_utf8);
+  }
   __attribute__((always_inline)) void Int(int64_t v) { d.Int(at, m, v); }
   void Bool(bool v) { d.Bool(at, m, v); }
   void Null() { d.Null(at, m, plan); }
@@ -425,7 +432,9 @@ __attribute__((noinline)) inline bool CanonicalDecoder::Map(Reader& r, const Typ
     auto [offset, length] = r.StrOrBin();
     if (r.failed()) return false;
     std::string_view key = data_.substr(offset, length);
-    if (!ShortAscii(key, data_) && !IsNfc(key)) return false;
+    bool valid_utf8 = true;
+    if (!ShortAscii(key, data_) && !IsNfc(key, valid_utf8)) return false;
+    json_exact_ = json_exact_ && valid_utf8;
     if (i > 0 && !(previous < key)) return false;
     previous = key;
     uint32_t k = static_cast<uint32_t>(i);

@@ -95,8 +95,9 @@ class CanonicalDecoder {
   void Number(uint32_t at, const MarkerAt& m, std::string_view text, bool float64);
   // A string of the input: gives up unless it is NFC.
   __attribute__((always_inline)) bool String(uint32_t at, const MarkerAt& m, size_t offset, size_t length);
-  // A string of the input known to be NFC.
-  __attribute__((always_inline)) void NfcString(uint32_t at, const MarkerAt& m, size_t offset, size_t length);
+  // A string of the input known to be NFC (and whether it is valid UTF-8).
+  __attribute__((always_inline)) void NfcString(uint32_t at, const MarkerAt& m, size_t offset, size_t length,
+                                                bool valid_utf8);
   struct LeafSink;
 
   // Values (false: give up). Child tries the common leaves and small containers first,
@@ -232,6 +233,9 @@ class CanonicalDecoder {
   MemberStack marker_members_;
   std::vector<SetKey> set_keys_;  // the keys of the elements of the open sets
   LeafKind last_ = LeafKind::kNone;
+  // Every string and map key so far valid UTF-8, and no number an infinity (WireValue's
+  // json_exact, with the attribute names of plans_).
+  bool json_exact_ = true;
   std::string_view last_text_;
   int64_t last_int_ = 0;
 

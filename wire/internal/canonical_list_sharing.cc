@@ -249,6 +249,7 @@ bool CanonicalDecoder::TakeHelperShare(Reader& r, Helper& h, uint32_t first, uin
     refinements_.emplace_back(g.Index(node), std::move(refinements));
   }
   for (uint32_t node : other.float64_numbers_) float64_numbers_.push_back(g.Index(node));
+  json_exact_ = json_exact_ && other.json_exact_ && other.plans_.keys_valid_utf8();
   shared_elements_ += n - first;
   r.Advance(h.after.pos - r.pos());
   return true;

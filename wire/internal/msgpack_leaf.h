@@ -18,8 +18,9 @@ namespace planview::wire::internal {
 
 using structured::Type;
 
-// Reads such a leaf of a value of type `kind` and hands it to `sink`: String(offset, length)
-// (bytes of r.data(), NFC), Int(int64_t), Bool(bool) or Null(). Returns false, having read
+// Reads such a leaf of a value of type `kind` and hands it to `sink`: String(offset, length,
+// valid_utf8) (bytes of r.data(), NFC; whether they are valid UTF-8), Int(int64_t),
+// Bool(bool) or Null(). Returns false, having read
 // nothing, for anything else (another type or form, a string that needs normalising, too
 // few bytes left).
 template <typename Sink>
@@ -43,9 +44,10 @@ __attribute__((always_inline)) inline bool ReadLeaf(Reader& r, Type::Kind kind, 
       size_t offset = r.pos() + header;
       std::string_view data = r.data();
       std::string_view s(data.data() + offset, length);
-      if (!ShortAscii(s, data) && !IsNfc(s)) return false;
+      bool valid_utf8 = true;
+      if (!ShortAscii(s, data) && !IsNfc(s, valid_utf8)) return false;
       r.Advance(header + length);
-      sink.String(offset, length);
+      sink.String(offset, length, valid_utf8);
       return true;
     }
     case Type::Kind::kNumber:

@@ -135,6 +135,18 @@ void AppendHashString(std::string& out, std::string_view s) {
   int32_t i = 0;
   int32_t n = static_cast<int32_t>(s.size());
   while (i < n) {
+    // A run of printable ASCII without quotes or backslashes stays as it is.
+    int32_t run = i;
+    while (run < n) {
+      const unsigned char b = static_cast<unsigned char>(s[static_cast<size_t>(run)]);
+      if (b < 0x20 || b >= 0x7f || b == '"' || b == '\\') break;
+      ++run;
+    }
+    if (run != i) {
+      out.append(s.data() + i, static_cast<size_t>(run - i));
+      i = run;
+      continue;
+    }
     int32_t start = i;
     UChar32 c;
     U8_NEXT(s.data(), i, n, c);

@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "structured/json_parse.h"
+#include "structured/json_text.h"
 #include "wire/internal/msgpack_writer.h"
 #include "wire/wire_value.h"
 
@@ -32,7 +33,13 @@ const TypePlan& TypePlans::For(const Type& type) {
 struct TypePlans::Compiled {
   Type type;
   std::deque<TypePlan> plans;  // plans.front() is the type's
-  std::vector<StoredKey> keys;  // in the order they were stored
+  // The keys it stored: where each builder's arena text was when compiling began, and
+  // the text StoreKey wrote.
+  DocumentBuilder::Size value_from;
+  DocumentBuilder::Size marker_from;
+  std::string value_keys;
+  std::string marker_keys;
+  bool keys_valid_utf8 = true;  // all of them valid UTF-8
 };
 
 const TypePlan& TypePlans::ForRoot(const Type& type) {
@@ -45,21 +52,29 @@ const TypePlan& TypePlans::ForRoot(const Type& type) {
   thread_local Cache cache;
   for (const std::shared_ptr<const Compiled>& compiled : cache.entries) {
     if (compiled == nullptr || !(compiled->type == type)) continue;
-    bool same = true;
-    for (size_t i = 0; i < compiled->keys.size() && same; ++i) {
-      const StoredKey& k = compiled->keys[i];
-      same = RelativeKey(value_->StoreKey(k.name)) == k.value && marker_->StoreKey(k.name) == k.marker;
-    }
-    if (!same) break;  // the builders were not empty: plans of their own
+    // Its keys get the ids they had when the arena text is where it was (no other text
+    // is stored first): stored again in one go. Else plans of their own.
+    if (value_->size().text != compiled->value_from.text || marker_->size().text != compiled->marker_from.text) break;
+    value_->StoreText(compiled->value_keys);
+    marker_->StoreText(compiled->marker_keys);
+    keys_valid_utf8_ = keys_valid_utf8_ && compiled->keys_valid_utf8;
     root_ = compiled;
     return root_->plans.front();
   }
   auto compiled = std::make_shared<Compiled>();
   compiled->type = type;
-  key_log_ = &compiled->keys;
+  compiled->value_from = value_->size();
+  compiled->marker_from = marker_->size();
+  const bool valid_before = keys_valid_utf8_;
+  keys_valid_utf8_ = true;
   const TypePlan& plan = Make(compiled->type, compiled->plans);
-  key_log_ = nullptr;
+  compiled->keys_valid_utf8 = keys_valid_utf8_;
+  keys_valid_utf8_ = keys_valid_utf8_ && valid_before;
+  compiled->value_keys = value_->TextSince(compiled->value_from);
+  compiled->marker_keys = marker_->TextSince(compiled->marker_from);
   root_ = compiled;
+  // A builder past its capacity has not stored every key: its plans are not reused.
+  if (value_->failed() || marker_->failed()) return plan;
   cache.entries[cache.next++ % cache.entries.size()] = std::move(compiled);
   return plan;
 }
@@ -90,8 +105,8 @@ const TypePlan& TypePlans::Make(const Type& type, std::deque<TypePlan>& plans) {
         a.plan = &Make(t, plans);
         if (value_ != nullptr) {
           a.value_key = RelativeKey(value_->StoreKey(name));
+          keys_valid_utf8_ = keys_valid_utf8_ && structured::FindInvalidUtf8(name) == name.size();
           a.marker_key = marker_->StoreKey(name);
-          if (key_log_ != nullptr) key_log_->push_back(StoredKey{name, a.value_key, a.marker_key});
         } else {
           MsgpackWriter packed(name.size() + 5);
           packed.Str(name);

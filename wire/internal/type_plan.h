@@ -82,8 +82,8 @@ class TypePlans {
   // The plan of a type, made once per Type object (which must outlive the plans).
   const TypePlan& For(const Type& type);
   // Decoding: the plan of the declared type, asked for before anything else is stored in
-  // the builders. A plan this thread made for an equal type before is reused: its keys
-  // are stored again in the same order, so they get the same ids.
+  // the builders. A plan this thread made for an equal type before is reused: the text
+  // its keys were stored as is stored again in one piece, so they get the same ids.
   const TypePlan& ForRoot(const Type& type);
   // The plan of a type that may not outlive the call: a copy is kept.
   const TypePlan& ForCopy(const Type& type) { return Make(owned_.emplace_back(type)); }
@@ -103,6 +103,8 @@ class TypePlans {
   uint32_t Slot(const Type& type);
 
   std::vector<Type>& types() { return types_; }
+  // True when every attribute name stored in the value builder so far is valid UTF-8.
+  bool keys_valid_utf8() const { return keys_valid_utf8_; }
 
  private:
   const TypePlan& Make(const Type& type) { return Make(type, plans_); }
@@ -114,15 +116,10 @@ class TypePlans {
   // ForRoot's plans, shared with the thread's cache.
   struct Compiled;
   std::shared_ptr<const Compiled> root_;
-  struct StoredKey {
-    std::string_view name;
-    DocumentBuilder::KeyId value;
-    DocumentBuilder::KeyId marker;
-  };
-  std::vector<StoredKey>* key_log_ = nullptr;  // while compiling: the keys stored
 
   DocumentBuilder* value_ = nullptr;
   DocumentBuilder* marker_ = nullptr;
+  bool keys_valid_utf8_ = true;
   uint32_t value_key_base_ = 0;
   std::deque<TypePlan> plans_;
   std::unordered_map<const Type*, const TypePlan*> by_address_;

@@ -11,6 +11,8 @@
 #include <cstring>
 #include <memory>
 
+#include "structured/json_text.h"
+
 namespace planview::wire {
 namespace {
 
@@ -153,7 +155,14 @@ size_t LastClusterStart(std::string_view s) {
 }  // namespace
 
 bool IsNfc(std::string_view text) {
+  bool valid_utf8;
+  return IsNfc(text, valid_utf8);
+}
+
+bool IsNfc(std::string_view text, bool& valid_utf8) {
+  valid_utf8 = true;
   if (IsAscii(text)) return true;
+  valid_utf8 = structured::FindInvalidUtf8(text) == text.size();
   std::string normalized = NormalizeNfc(text);
   return normalized == text;
 }

@@ -10,6 +10,8 @@ namespace planview::wire {
 
 // True when `text` is unchanged by NormalizeNfc (cheap for ASCII).
 bool IsNfc(std::string_view text);
+// The same, also saying whether `text` is valid UTF-8 (no extra pass over ASCII text).
+bool IsNfc(std::string_view text, bool& valid_utf8);
 
 // NFC. Bytes that are not valid UTF-8 pass through unchanged and act as boundaries.
 std::string NormalizeNfc(std::string_view text);

@@ -21,6 +21,16 @@ TEST(NormalizeNfc, ComposesAndReorders) {
   EXPECT_EQ(NormalizeNfc("a\u0323\u0302"), "\u1EAD");
   EXPECT_TRUE(IsNfc("plain ascii"));
   EXPECT_FALSE(IsNfc("e\u0301"));
+  // With whether the text is valid UTF-8: bytes that are not pass through NFC unchanged.
+  bool valid = false;
+  EXPECT_TRUE(IsNfc("plain ascii", valid));
+  EXPECT_TRUE(valid);
+  EXPECT_TRUE(IsNfc("caf\u00E9", valid));
+  EXPECT_TRUE(valid);
+  EXPECT_TRUE(IsNfc("caf\xff", valid));
+  EXPECT_FALSE(valid);
+  EXPECT_FALSE(IsNfc("e\u0301\xed\xa0\x80", valid));  // and a surrogate's encoding
+  EXPECT_FALSE(valid);
 }
 
 }  // namespace
