@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "base/executor.h"
+#include "base/huge_pages.h"
 #include "structured/internal/mapped_file.h"
 #include "structured/internal/page_size.h"
 
@@ -24,16 +25,6 @@
 namespace planview::structured {
 
 namespace {
-
-// A big input is filled front to back right away: huge pages save most of its page faults.
-void AdviseHugePages([[maybe_unused]] char* data, [[maybe_unused]] size_t size) {
-#if defined(MADV_HUGEPAGE)
-  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  uintptr_t begin = (reinterpret_cast<uintptr_t>(data) + kHuge - 1) & ~(kHuge - 1);
-  uintptr_t end = (reinterpret_cast<uintptr_t>(data) + size) & ~(kHuge - 1);
-  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-#endif
-}
 
 // Reads [begin, end) of a file into data + begin; returns how many bytes came, in order
 // from `begin` (fewer at end of file or on an error, which the caller's next read meets).
@@ -169,7 +160,7 @@ base::Expected<std::string> ReadInputFile(const std::string& path, const ReadOpt
   }
   if (size > 0) {
     out.reserve(static_cast<size_t>(size) + kParsePadding);
-    AdviseHugePages(out.data(), out.capacity());
+    base::AdviseHugePages(out.data(), out.capacity());
   }
   if (size > 0) {
     // Straight into the string's buffer: no zero-filling first (the reading threads touch

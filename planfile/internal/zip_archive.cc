@@ -8,11 +8,9 @@
 #include <new>
 #include <optional>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
-
 #include <fmt/format.h>
+
+#include "base/huge_pages.h"
 
 // The archive is read by minizip (zlib's contrib unzip, Debian's libminizip, which ships a
 // static library for the release binaries) through an in-memory stream, so the bytes are
@@ -30,16 +28,6 @@
 namespace planview::planfile::internal {
 
 namespace {
-
-// Asks for huge pages under the whole 2 MiB pages of [data, data + size).
-void UseHugePages([[maybe_unused]] char* data, [[maybe_unused]] size_t size) {
-#if defined(MADV_HUGEPAGE)
-  constexpr uintptr_t kPage = uintptr_t{1} << 21;
-  const uintptr_t from = (reinterpret_cast<uintptr_t>(data) + kPage - 1) / kPage * kPage;
-  const uintptr_t to = (reinterpret_cast<uintptr_t>(data) + size) / kPage * kPage;
-  if (from < to) madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
-#endif
-}
 
 // The bytes as a seekable read-only stream, in the shape minizip's I/O callbacks take.
 // A read that ends early is an error, as it is for a file read past its end: minizip
@@ -142,7 +130,7 @@ std::optional<MemberBytes> InflateWhole(unzFile zip, std::string_view bytes, con
 
 MemberBytes::MemberBytes(size_t size) : data_(static_cast<char*>(std::malloc(std::max<size_t>(size, 1)))), size_(size) {
   if (data_ == nullptr) throw std::bad_alloc();
-  UseHugePages(data_.get(), size);
+  base::AdviseHugePages(data_.get(), size);
 }
 
 struct ZipArchive::Handle {

@@ -5,12 +5,9 @@
 #include <cstring>
 #include <new>
 
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
+#include "base/huge_pages.h"
 
 namespace planview::structured::internal {
-
 
 WordBuffer::~WordBuffer() { std::free(data_); }
 
@@ -20,13 +17,8 @@ void WordBuffer::Reserve(size_t words) {
   if (grown == nullptr) throw std::bad_alloc();
   data_ = static_cast<uint32_t*>(grown);
   capacity_ = words;
-#if defined(MADV_HUGEPAGE)
   // Large buffers fill front to back: huge pages save most of the page faults.
-  constexpr uintptr_t kHuge = uintptr_t{2} << 20;
-  uintptr_t begin = (reinterpret_cast<uintptr_t>(data_) + kHuge - 1) & ~(kHuge - 1);
-  uintptr_t end = (reinterpret_cast<uintptr_t>(data_) + words * sizeof(uint32_t)) & ~(kHuge - 1);
-  if (end > begin) madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-#endif
+  base::AdviseHugePages(data_, words * sizeof(uint32_t));
 }
 
 void WordBuffer::Grow(size_t more) { Reserve(std::max(size_ + more, capacity_ + capacity_ / 2 + 64)); }
