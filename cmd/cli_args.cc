@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "cmd/cli_app.h"
 #include "cmd/console.h"
 #include "renderer/word_wrap.h"
@@ -30,7 +30,7 @@ bool ParseQuality(std::string_view list, renderer::PlanQuality& quality, std::st
     } else if (item == "targeted") {
       quality.targeted = true;
     } else {
-      error = fmt::format("--quality: unknown quality {} (want errored, nochanges, targeted or none)", change::GoQuote(item));
+      error = fmt::format("--quality: unknown quality {} (want errored, nochanges, targeted or none)", structured::GoQuote(item));
       return false;
     }
     if (end == std::string_view::npos) break;
@@ -46,7 +46,7 @@ uint64_t ParseMaxInputBytes(const std::string& text) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), bytes);
   if (ec != std::errc() || end != text.data() + text.size() || bytes < 1) {
     throw CLI::ValidationError(
-        fmt::format("--max-input-bytes: {} is not a size in bytes (at least 1)", change::GoQuote(text)));
+        fmt::format("--max-input-bytes: {} is not a size in bytes (at least 1)", structured::GoQuote(text)));
   }
   return bytes;
 }
@@ -56,7 +56,7 @@ ColorChoice ParseColorChoice(const std::string& text) {
   if (text == "always") return ColorChoice::kAlways;
   if (text == "never") return ColorChoice::kNever;
   throw CLI::ValidationError(
-      fmt::format("--color: unknown choice {} (want auto, always or never)", change::GoQuote(text)));
+      fmt::format("--color: unknown choice {} (want auto, always or never)", structured::GoQuote(text)));
 }
 
 namespace {
@@ -178,7 +178,7 @@ base::Expected<CliArgs> ParseCliArgs(std::span<const std::string> args, bool std
     auto format = renderer::formats::OutputFormatFromName(v);
     if (!format) {
       throw CLI::ValidationError(
-          fmt::format("--format: unknown format {} (want {})", change::GoQuote(v),
+          fmt::format("--format: unknown format {} (want {})", structured::GoQuote(v),
                       renderer::formats::OutputFormatNames()));
     }
     out.formats.format = *format;
@@ -188,7 +188,7 @@ base::Expected<CliArgs> ParseCliArgs(std::span<const std::string> args, bool std
     auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), bytes);
     if (ec != std::errc() || end != v.data() + v.size() || bytes < 1024) {
       throw CLI::ValidationError(
-          fmt::format("--max-bytes: {} is not a size in bytes (at least 1024)", change::GoQuote(v)));
+          fmt::format("--max-bytes: {} is not a size in bytes (at least 1024)", structured::GoQuote(v)));
     }
     out.formats.max_bytes = bytes;
   });
@@ -209,7 +209,7 @@ base::Expected<CliArgs> ParseCliArgs(std::span<const std::string> args, bool std
     auto drift = renderer::DriftDisplayFromName(v);
     if (!drift) {
       throw CLI::ValidationError(
-          fmt::format("--drift: unknown choice {} (want show, summary or hide)", change::GoQuote(v)));
+          fmt::format("--drift: unknown choice {} (want show, summary or hide)", structured::GoQuote(v)));
     }
     out.formats.drift = *drift;
   });
@@ -218,14 +218,14 @@ base::Expected<CliArgs> ParseCliArgs(std::span<const std::string> args, bool std
   AddValueOption(app, "--kind", [&](const std::string& v) {
     out.kind = renderer::DocumentKindFromName(v);
     if (!out.kind) {
-      throw CLI::ValidationError(fmt::format("--kind: unknown kind {} (want plan, state or log)", change::GoQuote(v)));
+      throw CLI::ValidationError(fmt::format("--kind: unknown kind {} (want plan, state or log)", structured::GoQuote(v)));
     }
   });
   AddValueOption(app, "--mode", [&](const std::string& v) {
     auto mode = renderer::PlanModeFromName(v);
     if (!mode) {
       throw CLI::ValidationError(
-          fmt::format("--mode: unknown mode {} (want normal, destroy or refresh-only)", change::GoQuote(v)));
+          fmt::format("--mode: unknown mode {} (want normal, destroy or refresh-only)", structured::GoQuote(v)));
     }
     out.mode = *mode;
   });
@@ -243,7 +243,7 @@ base::Expected<CliArgs> ParseCliArgs(std::span<const std::string> args, bool std
     auto product = renderer::ProductFromName(v);
     if (!product) {
       throw CLI::ValidationError(
-          fmt::format("--product: unknown product {} (want auto, opentofu or terraform)", change::GoQuote(v)));
+          fmt::format("--product: unknown product {} (want auto, opentofu or terraform)", structured::GoQuote(v)));
     }
     out.product = *product;
   });
@@ -253,7 +253,7 @@ base::Expected<CliArgs> ParseCliArgs(std::span<const std::string> args, bool std
     auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), width);
     if (ec != std::errc() || end != v.data() + v.size() || width < 1 || width > 100000) {
       throw CLI::ValidationError(
-          fmt::format("--width: {} is not a width in columns (1 to 100000)", change::GoQuote(v)));
+          fmt::format("--width: {} is not a width in columns (1 to 100000)", structured::GoQuote(v)));
     }
     out.width = width;
   });
@@ -268,7 +268,7 @@ base::Expected<CliArgs> ParseCliArgs(std::span<const std::string> args, bool std
   }
   if (files.size() > 1) {
     return base::Error(
-        fmt::format("more than one input file ({} and {})", change::GoQuote(files[0]), change::GoQuote(files[1])));
+        fmt::format("more than one input file ({} and {})", structured::GoQuote(files[0]), structured::GoQuote(files[1])));
   }
   if (files.empty() && !stdin_is_terminal && !out.help && !out.version) files.push_back("-");
   const bool have_file = !files.empty();

@@ -14,7 +14,7 @@
 
 #include <fmt/format.h>
 
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "cmd/exit_status.h"
 
 namespace planview::cmd {
@@ -47,7 +47,7 @@ inline void Error(std::FILE* err, std::string_view message) { Write(err, fmt::fo
 // when Go's %q would only add the quotes, else %q-quoted (a newline, ESC or invalid UTF-8
 // can then neither split the message line nor reach the terminal raw).
 inline std::string ForMessage(std::string_view text) {
-  std::string quoted = change::GoQuote(text);
+  std::string quoted = structured::GoQuote(text);
   return quoted.size() == text.size() + 2 ? std::string(text) : quoted;
 }
 

@@ -120,7 +120,7 @@ int Run(std::span<const std::string> argv, const Terminal& terminal, std::FILE* 
   AddFlag(app, "--drift", [&] { args.drift = true; });
   AddValueOption(app, "--format", [&](const std::string& v) {
     if (v != "text" && v != "json") {
-      throw CLI::ValidationError(fmt::format("--format: unknown format {} (want text or json)", change::GoQuote(v)));
+      throw CLI::ValidationError(fmt::format("--format: unknown format {} (want text or json)", structured::GoQuote(v)));
     }
     args.json = v == "json";
   });

@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "cmd/cli_app.h"
 
 namespace planview::cmd {
@@ -22,7 +22,7 @@ base::Expected<void> ParseMasks(MaskFlags& flags) {
   for (const std::string& name : flags.env_names) {
     const char* value = std::getenv(name.c_str());
     if (value == nullptr) {
-      return base::Error(fmt::format("--mask-env: environment variable {} is not set", change::GoQuote(name)));
+      return base::Error(fmt::format("--mask-env: environment variable {} is not set", structured::GoQuote(name)));
     }
     literals.emplace_back(value);
   }

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "cmd/cli_app.h"
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
@@ -44,7 +44,7 @@ std::string AddressForMessage(std::string_view address) {
                std::none_of(address.begin(), address.end(), [](char c) {
                  return static_cast<unsigned char>(c) < 0x20 || c == 0x7f;
                });
-  return plain ? std::string(address) : change::GoQuote(address);
+  return plain ? std::string(address) : structured::GoQuote(address);
 }
 
 // Says why the gate failed (one line per address, at most kShown) and returns the status.

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "cmd/console.h"
 #include "structured/json_parse.h"
 #include "structured/read_input.h"
@@ -44,7 +44,7 @@ base::Expected<ManagedResourceSchema> FindManagedResourceSchema(const LoadedSche
       if (*found != nullptr) return ManagedResourceSchema{*found, name};
     }
   }
-  return base::Error(fmt::format("{}: no provider has a resource type {}", ForMessage(file), change::GoQuote(type)));
+  return base::Error(fmt::format("{}: no provider has a resource type {}", ForMessage(file), structured::GoQuote(type)));
 }
 
 }  // namespace planview::cmd

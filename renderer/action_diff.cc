@@ -6,7 +6,7 @@
 #include <fmt/format.h>
 
 #include "change/colorize.h"
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "differ/differ.h"
 #include "renderer/internal/human_opts.h"
 #include "structured/change.h"
@@ -59,9 +59,9 @@ void AppendIndentedExceptFirstLine(std::string& out, std::string_view text, size
 void AppendActionInvocation(const ActionDiff& a, const change::Colorize& colorize, const Options& options,
                             std::string& out) {
   out += fmt::format("    # {}\n    action ", a.invocation->address);
-  change::AppendGoQuoted(out, a.invocation->type);
+  structured::AppendGoQuoted(out, a.invocation->type);
   out += ' ';
-  change::AppendGoQuoted(out, a.invocation->name);
+  structured::AppendGoQuoted(out, a.invocation->name);
   out += " {\n";
   if (!a.invocation->config_values.absent()) {
     out += "        config ";

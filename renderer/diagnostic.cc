@@ -8,7 +8,7 @@
 
 #include <fmt/format.h>
 
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "differ/differ.h"
 #include "renderer/color_format.h"
 #include "renderer/json_fields.h"
@@ -327,7 +327,7 @@ base::Expected<void> RenderDiagnostic(structured::Value diag, const change::Colo
 
   // Frame every line with the left rule, reading lines as Go's bufio.Scanner does (a
   // trailing \r is dropped; scanning stops at a line longer than its buffer).
-  const std::string_view trimmed_rule = change::GoTrimSpace(rule_line);
+  const std::string_view trimmed_rule = structured::GoTrimSpace(rule_line);
   out += rule_start;
   out += '\n';
   size_t start = 0;

@@ -10,7 +10,7 @@
 
 #include <fmt/format.h>
 
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "structured/json_text.h"
 
 namespace planview::renderer {
@@ -254,10 +254,10 @@ base::Expected<Masks> Masks::Make(std::span<const std::string> patterns, std::sp
   for (const std::string& pattern : patterns) {
     RE2 re(pattern, options);
     if (!re.ok()) {
-      return base::Error(fmt::format("--mask: invalid pattern {}: {}", change::GoQuote(pattern), re.error()));
+      return base::Error(fmt::format("--mask: invalid pattern {}: {}", structured::GoQuote(pattern), re.error()));
     }
     if (RE2::FullMatch("", re)) {
-      return base::Error(fmt::format("--mask: pattern {} matches the empty string", change::GoQuote(pattern)));
+      return base::Error(fmt::format("--mask: pattern {} matches the empty string", structured::GoQuote(pattern)));
     }
     add(pattern);
   }

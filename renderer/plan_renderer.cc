@@ -8,7 +8,7 @@
 #include <fmt/format.h>
 
 #include "change/colorize.h"
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "renderer/format_version.h"
 #include "renderer/internal/human_opts.h"
 #include "renderer/internal/plan_body.h"
@@ -270,7 +270,7 @@ std::string RenderOutputList(const std::vector<OutputDiff>& outputs, const Optio
     out += colorize.Color(DiffActionSymbol(diff.action(), options.profile()));
     out += ' ';
     // Go pads %-*s by runes while the width above counts bytes, as upstream does.
-    change::AppendPaddedRight(out, names[i], width);
+    structured::AppendPaddedRight(out, names[i], width);
     out += " = ";
     diff.RenderHuman(0, HumanOpts(colorize, options), out);
   }

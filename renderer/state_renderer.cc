@@ -4,7 +4,7 @@
 #include <fmt/format.h>
 
 #include "change/colorize.h"
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "differ/differ.h"
 #include "renderer/format_version.h"
 #include "renderer/json_fields.h"
@@ -97,7 +97,7 @@ void RenderModule(structured::Value module, const std::string& path, const Conte
     }
     change::Diff diff = DiffStateResource(r, rpath, ctx, address, mode);
     if (read.failed()) return;
-    out += fmt::format("{} {} {} ", keyword, change::GoQuote(type), change::GoQuote(name));
+    out += fmt::format("{} {} {} ", keyword, structured::GoQuote(type), structured::GoQuote(name));
     if (diff.valid()) {
       diff.RenderHuman(0, ctx.opts, out);
     } else {

@@ -1,6 +1,6 @@
 #include "renderer/text_escape.h"
 
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "renderer/utf8.h"
 #include "structured/compact_json.h"
 #include "structured/json_text.h"

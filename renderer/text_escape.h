@@ -1,18 +1,18 @@
 // Escaping untrusted text for terminal output: JSON text as Go's encoding/json writes it,
-// HCL attribute names, control characters. (Go's %q quoting is change/go_text.h.)
+// HCL attribute names, control characters. (Go's %q quoting is structured/go_text.h.)
 #ifndef PLANVIEW_RENDERER_TEXT_ESCAPE_H_
 #define PLANVIEW_RENDERER_TEXT_ESCAPE_H_
 
 #include <string>
 #include <string_view>
 
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "structured/json_value.h"
 
 namespace planview::renderer {
 
-// The one definition is change/go_text.h.
-using change::EnsureValidAttributeName;
+// The one definition is structured/go_text.h.
+using structured::EnsureValidAttributeName;
 
 // Replaces C0 control characters (except tab, newline, carriage return) and DEL with
 // their Unicode "control picture" symbols (upstream's format.ReplaceControlChars).

@@ -406,7 +406,7 @@ class JsonEncoder {
         std::string storage;
         std::optional<std::string_view> text = Canonical(v.text(), storage);
         if (!text) return Fail("number is required");
-        if (*text == "+Inf" || *text == "-Inf") return Fail("cannot serialize infinity as JSON");
+        if (IsInfinity(*text)) return Fail("cannot serialize infinity as JSON");
         out_ += *text;
         return true;
       }

@@ -27,7 +27,7 @@ namespace {
 // Reads canonical text (see IsCanonicalNumber); anything else goes through the parser.
 Decimal ReadCanonical(std::string_view text) {
   Decimal d;
-  if (text == "+Inf" || text == "-Inf") {
+  if (IsInfinity(text)) {
     d.inf = true;
     d.neg = text[0] == '-';
     return d;
@@ -212,7 +212,7 @@ std::string FormatInt64(int64_t value) { return std::to_string(value); }
 std::string FormatUint64(uint64_t value) { return std::to_string(value); }
 
 bool IsCanonicalNumber(std::string_view t) {
-  if (t == "+Inf" || t == "-Inf") return true;
+  if (IsInfinity(t)) return true;
   size_t i = 0;
   if (!t.empty() && t[0] == '-') i = 1;
   if (i >= t.size()) return false;

@@ -34,6 +34,9 @@ std::string FormatUint64(uint64_t value);
 
 // True when `text` is already canonical (no exponent, sign only "-", no redundant zeros).
 bool IsCanonicalNumber(std::string_view text);
+// True when the canonical text is an infinity ("+Inf" or "-Inf"): a number that cty holds
+// but JSON cannot write.
+inline bool IsInfinity(std::string_view canonical) { return canonical == "+Inf" || canonical == "-Inf"; }
 
 // Orders two canonical texts by value (-0 == 0). Returns <0, 0 or >0.
 int CompareNumbers(std::string_view a, std::string_view b);

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "wire/internal/set_order.h"
+#include "structured/go_text.h"
 #include "wire/number.h"
 
 namespace planview::wire {
@@ -17,14 +17,6 @@ std::optional<std::string> CheckNumberRange(const Refinements& r) {
   if (ok) return std::nullopt;
   return fmt::format("number lower bound {} is greater than upper bound {}", r.number_lower->value,
                      r.number_upper->value);
-}
-
-// As Go's %q: a prefix holding a newline or ESC can neither split an error line nor
-// reach the terminal raw.
-std::string Quote(std::string_view s) {
-  std::string out;
-  internal::AppendHashString(out, s);
-  return out;
 }
 
 }  // namespace
@@ -70,8 +62,10 @@ std::optional<std::string> Refinements::AddLengthUpper(int64_t bound) {
 std::optional<std::string> Refinements::AddPrefix(std::string prefix) {
   size_t common = std::min(prefix.size(), string_prefix.size());
   if (prefix.compare(0, common, string_prefix, 0, common) != 0) {
-    return fmt::format("string prefix {} is inconsistent with the earlier prefix {}", Quote(prefix),
-                       Quote(string_prefix));
+    // Quoted as Go's %q: a prefix holding a newline or ESC can neither split the error
+    // line nor reach the terminal raw.
+    return fmt::format("string prefix {} is inconsistent with the earlier prefix {}", structured::GoQuote(prefix),
+                       structured::GoQuote(string_prefix));
   }
   if (prefix.size() > string_prefix.size()) string_prefix = std::move(prefix);
   return std::nullopt;
@@ -80,7 +74,7 @@ std::optional<std::string> Refinements::AddPrefix(std::string prefix) {
 std::string Refinements::Describe() const {
   std::vector<std::string> parts;
   if (not_null) parts.push_back("not null");
-  if (!string_prefix.empty()) parts.push_back("starts with " + Quote(string_prefix));
+  if (!string_prefix.empty()) parts.push_back("starts with " + structured::GoQuote(string_prefix));
   if (number_lower) {
     parts.push_back(fmt::format("{} {}", number_lower->inclusive ? "at least" : "greater than", number_lower->value));
   }

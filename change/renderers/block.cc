@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "change/diff_visitor.h"
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "change/redaction.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
@@ -46,7 +46,7 @@ class BlockRenderer final : public Renderer {
       bool after_sensitive = Flag(blocks_.after_sensitive_blocks, key);
       bool replace = Flag(blocks_.replace_blocks, key);
       name.clear();
-      AppendValidAttributeName(name, key);
+      structured::AppendValidAttributeName(name, key);
 
       auto render_block = [&](const Diff& block, std::string_view map_key, const RenderOpts& group_opts) {
         // A block type sensitive as a whole hides each block's contents.
@@ -80,7 +80,7 @@ class BlockRenderer final : public Renderer {
         for (const auto& [inner_key, block] : map->second) {
           map_key.clear();
           map_key.push_back(' ');
-          AppendGoQuoted(map_key, inner_key);
+          structured::AppendGoQuoted(map_key, inner_key);
           render_block(block, map_key, opts);
         }
       } else if (auto set = blocks_.set_blocks.find(key); set != blocks_.set_blocks.end()) {

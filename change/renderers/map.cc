@@ -4,7 +4,7 @@
 #include <string>
 
 #include "change/diff_visitor.h"
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
 
@@ -36,7 +36,7 @@ class MapRenderer final : public Renderer {
     std::string label;
     for (const auto& [key, element] : elements_) {
       label.clear();
-      AppendGoQuoted(label, key);
+      structured::AppendGoQuoted(label, key);
       width = std::max(width, label.size());
     }
 
@@ -52,9 +52,9 @@ class MapRenderer final : public Renderer {
         continue;
       }
       label.clear();
-      AppendGoQuoted(label, key);
+      structured::AppendGoQuoted(label, key);
       if (align_keys_) {
-        size_t runes = RuneCount(label);
+        size_t runes = structured::RuneCount(label);
         if (runes < width) label.append(width - runes, ' ');
       }
       label.append(" = ");

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "change/diff_visitor.h"
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "change/renderers/render_util.h"
 #include "change/renderers/renderers.h"
 

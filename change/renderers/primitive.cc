@@ -9,7 +9,7 @@
 
 #include "change/diff_dump.h"
 #include "change/diff_visitor.h"
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "change/json_diff.h"
 #include "change/process_slice.h"
 #include "change/renderers/render_util.h"
@@ -55,7 +55,7 @@ void Evaluate(const Value& value, const RenderOpts& opts, EvaluatedString& e) {
     if (e.json != nullptr) return;
   }
   if (e.text.find('\n') != std::string_view::npos) {
-    e.text = GoTrimSpace(e.text);
+    e.text = structured::GoTrimSpace(e.text);
     e.is_multiline = true;
   }
 }
@@ -64,7 +64,7 @@ void AppendSimple(std::string& out, const EvaluatedString& e) {
   if (e.is_null) {
     out.append(e.text);
   } else {
-    AppendGoQuoted(out, e.text);
+    structured::AppendGoQuoted(out, e.text);
   }
 }
 

@@ -8,7 +8,7 @@
 
 #include "change/action_symbol.h"
 #include "change/colorize.h"
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "fmt/format.h"
 
 namespace planview::change::renderers::internal {
@@ -154,7 +154,7 @@ void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, c
   size_t width = 0;
   for (const auto& entry : attributes) {
     label.clear();
-    AppendValidAttributeName(label, entry.first);
+    structured::AppendValidAttributeName(label, entry.first);
     width = std::max(width, label.size());
   }
 
@@ -169,9 +169,9 @@ void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, c
       continue;
     }
     label.clear();
-    AppendValidAttributeName(label, key);
+    structured::AppendValidAttributeName(label, key);
     // Padded by runes to a width counted in bytes, as upstream does.
-    const size_t runes = RuneCount(label);
+    const size_t runes = structured::RuneCount(label);
     if (runes < width) label.append(width - runes, ' ');
     label.append(" = ");
     AppendChild(out, attribute, indent, label, important ? important_opts : attribute_opts);

@@ -12,7 +12,7 @@
 
 #include "base/error.h"
 #include "base/expected.h"
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "cmd/cli_app.h"
 #include "cmd/console.h"
 #include "cmd/mask_flags.h"
@@ -209,7 +209,7 @@ int RunWireCommand(std::span<const std::string> args, std::FILE* out, std::FILE*
   bool known = first == "decode" || first == "diff";
   if (args.empty()) return UsageError(err, "missing subcommand (decode or diff)", "");
   if (!known && first.rfind('-', 0) != 0) {
-    return UsageError(err, fmt::format("unknown subcommand {}", change::GoQuote(first)), "");
+    return UsageError(err, fmt::format("unknown subcommand {}", structured::GoQuote(first)), "");
   }
   Options o;
   CLI::App app;

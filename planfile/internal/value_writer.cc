@@ -7,6 +7,7 @@
 
 #include "structured/compact_json.h"
 #include "structured/json_text.h"
+#include "wire/number.h"
 #include "wire/wire_error.h"
 
 namespace planview::planfile::internal {
@@ -210,9 +211,6 @@ bool PutMarkers(ValueOut& out, uint32_t at, const View& view, const PutLeaf& lea
   return true;
 }
 
-// An infinity is a number `show -json` cannot write (cty's JSON fails on it).
-bool IsInfinity(std::string_view number) { return number == "+Inf" || number == "-Inf"; }
-
 // The value itself: containers walked as the marker trees are, members that are unknown
 // left out (and elements that are, null); strings as Go's JSON holds them.
 template <typename View>
@@ -226,7 +224,8 @@ bool PutValueAt(ValueOut& out, uint32_t at, const View& view) {
           case Node::Kind::kUnknown: b.PutNull(slot); return Leaf::kPut;
           case Node::Kind::kBool: b.PutBool(slot, v.as_bool()); return Leaf::kPut;
           case Node::Kind::kNumber:
-            if (!v.exact() && IsInfinity(v.text())) return Leaf::kFailed;
+            // `show -json` cannot write an infinity (cty's JSON fails on it).
+            if (!v.exact() && wire::IsInfinity(v.text())) return Leaf::kFailed;
             b.PutNumber(slot, v.text());
             return Leaf::kPut;
           case Node::Kind::kString: {
@@ -243,13 +242,12 @@ bool PutValueAt(ValueOut& out, uint32_t at, const View& view) {
             // A decoded value wholly known from here on is copied from its document as it is:
             // word by word when nothing in it needs repair, else walked.
             if constexpr (std::is_same_v<View, WireView>) {
-              if (v.WhollyKnown() && v.exact()) {
-                const Value value = v.value();
-                o.b().PutCopy(slot, value, o.exact_keys());
-                return Leaf::kPut;
-              }
               if (v.WhollyKnown()) {
-                return PutValueAt(o, slot, CopyView(v.value(), v.exact())) ? Leaf::kPut : Leaf::kFailed;
+                if (!v.exact()) {
+                  return PutValueAt(o, slot, CopyView(v.value(), false)) ? Leaf::kPut : Leaf::kFailed;
+                }
+                o.b().PutCopy(slot, v.value(), o.exact_keys());
+                return Leaf::kPut;
               }
             }
             return Leaf::kDescend;

@@ -3,7 +3,7 @@
 #include <fmt/format.h>
 
 #include "change/colorize.h"
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "renderer/color_format.h"
 #include "renderer/safe_terminal.h"
 #include "structured/compact_json.h"
@@ -16,7 +16,7 @@ namespace {
 // newline or tab, which would break the layout (SafeTerminal escapes the other controls).
 std::string Shown(std::string_view text) {
   if (text.find_first_of("\n\t") == std::string_view::npos) return std::string(text);
-  return change::GoQuote(text);
+  return structured::GoQuote(text);
 }
 
 bool IsIdentifier(std::string_view key) {

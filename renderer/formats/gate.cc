@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-#include "change/go_text.h"
+#include "structured/go_text.h"
 #include "renderer/formats/filter.h"
 
 namespace planview::renderer::formats {
@@ -39,7 +39,7 @@ base::Expected<void> ParseFailOn(std::string_view list, Gate& gate) {
       gate.fail_on_drift = true;
     } else {
       return base::Error(
-          fmt::format("--fail-on: unknown condition {} (want delete, replace or drift)", change::GoQuote(item)));
+          fmt::format("--fail-on: unknown condition {} (want delete, replace or drift)", structured::GoQuote(item)));
     }
     if (end == std::string_view::npos) return {};
     start = end + 1;
@@ -62,7 +62,7 @@ std::vector<GateViolation> CheckGate(const Gate& gate, const Plan& plan) {
     if (!deleted && !replaced) continue;
     const char* verb = replaced ? "is replaced" : "is deleted";
     if (const std::string* glob = ProtectedBy(gate.protect, r)) {
-      out.push_back({std::string(r.address), fmt::format("{} (--protect {})", verb, change::GoQuote(*glob))});
+      out.push_back({std::string(r.address), fmt::format("{} (--protect {})", verb, structured::GoQuote(*glob))});
     } else if (deleted && gate.fail_on_delete) {
       out.push_back({std::string(r.address), fmt::format("{} (--fail-on delete)", verb)});
     } else if (replaced && gate.fail_on_replace) {

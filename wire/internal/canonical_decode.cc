@@ -18,6 +18,7 @@
 #include "wire/internal/set_order.h"
 #include "wire/internal/type_plan.h"
 #include "wire/internal/unicode.h"
+#include "wire/number.h"
 
 namespace planview::wire::internal {
 
@@ -157,7 +158,7 @@ inline void CanonicalDecoder::Number(uint32_t at, const MarkerAt& m, std::string
   value_.PutNumber(at, text);
   KnownLeaf(m);
   if (float64) float64_numbers_.push_back(at);
-  if (text == "+Inf" || text == "-Inf") json_exact_ = false;
+  if (IsInfinity(text)) json_exact_ = false;
   last_ = LeafKind::kOtherNumber;
   if (keyed_ != 0) hash_.Number(text);
 }

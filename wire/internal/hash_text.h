@@ -15,6 +15,7 @@
 #include <string_view>
 #include <utility>
 
+#include "structured/go_text.h"
 #include "wire/internal/set_order.h"
 
 namespace planview::wire::internal {
@@ -37,7 +38,7 @@ class HashText {
   // Go's strconv.Quote.
   void Quoted(std::string_view s) {
     if (!Plain(s)) {
-      Slow([&](std::string& out) { AppendHashString(out, s); });
+      Slow([&](std::string& out) { structured::AppendGoQuoted(out, s); });
       return;
     }
     if (capacity_ - size_ < s.size() + 2) Grow(s.size() + 2);

@@ -1,8 +1,5 @@
 #include "wire/internal/set_order.h"
 
-#include <unicode/uchar.h>
-#include <unicode/utf8.h>
-
 #include <algorithm>
 #include <charconv>
 
@@ -13,21 +10,6 @@ namespace planview::wire::internal {
 using structured::Type;
 
 namespace {
-
-bool GoIsPrint(UChar32 c) {
-  if (c == ' ') return true;
-  switch (u_charType(c)) {
-    case U_UPPERCASE_LETTER: case U_LOWERCASE_LETTER: case U_TITLECASE_LETTER: case U_MODIFIER_LETTER:
-    case U_OTHER_LETTER: case U_NON_SPACING_MARK: case U_ENCLOSING_MARK: case U_COMBINING_SPACING_MARK:
-    case U_DECIMAL_DIGIT_NUMBER: case U_LETTER_NUMBER: case U_OTHER_NUMBER: case U_CONNECTOR_PUNCTUATION:
-    case U_DASH_PUNCTUATION: case U_START_PUNCTUATION: case U_END_PUNCTUATION: case U_INITIAL_PUNCTUATION:
-    case U_FINAL_PUNCTUATION: case U_OTHER_PUNCTUATION: case U_MATH_SYMBOL: case U_CURRENCY_SYMBOL:
-    case U_MODIFIER_SYMBOL: case U_OTHER_SYMBOL:
-      return true;
-    default:
-      return false;
-  }
-}
 
 // 0: known, 1: unknown, 2: null.
 int Rank(const SetElementView& e) { return e.leaf == SetLeaf::kNull ? 2 : (e.leaf == SetLeaf::kUnknown ? 1 : 0); }
@@ -114,77 +96,6 @@ bool CanonicalSetOrder(std::span<const SetElementView> elements, Type::Kind kind
     order.push_back(i);
   }
   return false;
-}
-
-void AppendHashString(std::string& out, std::string_view s) {
-  static const char* kHex = "0123456789abcdef";
-  // Printable ASCII without quotes or backslashes stays as it is.
-  bool plain = true;
-  for (unsigned char c : s) {
-    if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\') {
-      plain = false;
-      break;
-    }
-  }
-  out += '"';
-  if (plain) {
-    out += s;
-    out += '"';
-    return;
-  }
-  int32_t i = 0;
-  int32_t n = static_cast<int32_t>(s.size());
-  while (i < n) {
-    // A run of printable ASCII without quotes or backslashes stays as it is.
-    int32_t run = i;
-    while (run < n) {
-      const unsigned char b = static_cast<unsigned char>(s[static_cast<size_t>(run)]);
-      if (b < 0x20 || b >= 0x7f || b == '"' || b == '\\') break;
-      ++run;
-    }
-    if (run != i) {
-      out.append(s.data() + i, static_cast<size_t>(run - i));
-      i = run;
-      continue;
-    }
-    int32_t start = i;
-    UChar32 c;
-    U8_NEXT(s.data(), i, n, c);
-    if (c < 0) {
-      unsigned char b = static_cast<unsigned char>(s[static_cast<size_t>(start)]);
-      out += "\\x";
-      out += kHex[b >> 4];
-      out += kHex[b & 15];
-      i = start + 1;
-      continue;
-    }
-    switch (c) {
-      case '\a': out += "\\a"; continue;
-      case '\b': out += "\\b"; continue;
-      case '\f': out += "\\f"; continue;
-      case '\n': out += "\\n"; continue;
-      case '\r': out += "\\r"; continue;
-      case '\t': out += "\\t"; continue;
-      case '\v': out += "\\v"; continue;
-      case '\\': out += "\\\\"; continue;
-      case '"': out += "\\\""; continue;
-      default: break;
-    }
-    if (GoIsPrint(c)) {
-      out.append(s.substr(static_cast<size_t>(start), static_cast<size_t>(i - start)));
-    } else if (c < ' ' || c == 0x7f) {
-      out += "\\x";
-      out += kHex[(c >> 4) & 15];
-      out += kHex[c & 15];
-    } else if (c < 0x10000) {
-      out += "\\u";
-      for (int shift = 12; shift >= 0; shift -= 4) out += kHex[(c >> shift) & 15];
-    } else {
-      out += "\\U";
-      for (int shift = 28; shift >= 0; shift -= 4) out += kHex[(c >> shift) & 15];
-    }
-  }
-  out += '"';
 }
 
 void AppendHashInt(std::string& out, int64_t v) {

@@ -43,7 +43,6 @@ bool CanonicalSetOrder(std::span<const SetElementView> elements, Type::Kind kind
 bool InSetOrder(const SetElementView& a, const SetElementView& b, Type::Kind kind);
 
 // Key text pieces.
-void AppendHashString(std::string& out, std::string_view text);  // Go's strconv.Quote
 void AppendHashInt(std::string& out, int64_t value);
 void AppendHashNumber(std::string& out, std::string_view canonical);  // big.Float %.10g
 void AppendExactInt(std::string& out, int64_t value);

@@ -5,6 +5,7 @@
 #include <type_traits>
 #include <utility>
 
+#include "structured/go_text.h"
 #include "wire/internal/unify.h"
 #include "wire/number.h"
 
@@ -89,7 +90,7 @@ void ValueWriter::LeafExtras(SetLeaf leaf, std::string_view text, int64_t number
         AppendHashNumber(hash_, text);
         AppendExactNumber(exact_, text);
         break;
-      case SetLeaf::kString: AppendHashString(hash_, text); break;
+      case SetLeaf::kString: structured::AppendGoQuoted(hash_, text); break;
       case SetLeaf::kContainer: break;
     }
   }
@@ -274,7 +275,7 @@ void ValueWriter::MapKey(std::string_view key) {
   }
   value_.Key(KeyOf(key, false));
   if (key_depth_ != 0) {
-    AppendHashString(hash_, key);
+    structured::AppendGoQuoted(hash_, key);
     hash_ += ':';
   }
   if (s.unify) StartUnifyChild(f, s);

@@ -1,8 +1,8 @@
-#include "change/go_text.h"
+#include "structured/go_text.h"
 
 #include "gtest/gtest.h"
 
-namespace planview::change {
+namespace planview::structured {
 namespace {
 
 TEST(GoQuote, PlainAndEscapedAscii) {
@@ -25,6 +25,20 @@ TEST(GoQuote, NonPrintableRunesAreEscaped) {
   EXPECT_EQ(GoQuote("\xee\x80\x80"), "\"\\ue000\"");          // private use
   EXPECT_EQ(GoQuote("\xc2\x85"), "\"\\u0085\"");              // NEL (C1 control)
   EXPECT_EQ(GoQuote("\xf3\xa0\x80\x81"), "\"\\U000e0001\"");  // language tag (format)
+}
+
+// Go 1.21 and later use Unicode 15.0: runes assigned in 15.0 are printable.
+TEST(GoQuote, RunesOfUnicode15ArePrintable) {
+  EXPECT_EQ(GoQuote("\xf0\x91\xbc\x80"), "\"\xf0\x91\xbc\x80\"");  // U+11F00 Kawi sign candrabindu
+  EXPECT_EQ(GoQuote("\xe0\xb3\xb3"), "\"\xe0\xb3\xb3\"");        // U+0CF3 Kannada sign
+  EXPECT_EQ(GoQuote("\xf0\x91\xbd\x9a"), "\"\\U00011f5a\"");         // U+11F5A: unassigned
+}
+
+// Plain runs before, between and after escapes, as the set hash text meets them.
+TEST(GoQuote, PlainRunsAroundEscapes) {
+  EXPECT_EQ(GoQuote("run \"quoted\" back\\slash"), R"("run \"quoted\" back\\slash")");
+  EXPECT_EQ(GoQuote("a\n\t\a\x01\x7f" "caf\xc3\xa9 \xc2\xad" "b\xff" "c\xf0\x9f\x98\x80 end"),
+            "\"a\\n\\t\\a\\x01\\x7fcaf\xc3\xa9 \\u00adb\\xffc\xf0\x9f\x98\x80 end\"");
 }
 
 TEST(GoQuote, InvalidUtf8BytesAreHexEscaped) {
@@ -85,4 +99,4 @@ TEST(EnsureValidAttributeName, QuotesWhatIsNotAnIdentifier) {
 }
 
 }  // namespace
-}  // namespace planview::change
+}  // namespace planview::structured

@@ -1,10 +1,10 @@
-#include "change/go_text.h"
+#include "structured/go_text.h"
 
 #include <algorithm>
 #include <array>
 #include <iterator>
 
-namespace planview::change {
+namespace planview::structured {
 namespace {
 
 struct CodeRange {
@@ -12,7 +12,7 @@ struct CodeRange {
   uint32_t last;
 };
 
-#include "change/unicode_tables.inc"
+#include "structured/unicode_tables.inc"
 
 template <size_t N>
 bool InRanges(const CodeRange (&ranges)[N], uint32_t rune) {
@@ -250,4 +250,4 @@ std::string EnsureValidAttributeName(std::string_view name) {
   return out;
 }
 
-}  // namespace planview::change
+}  // namespace planview::structured

@@ -1,15 +1,17 @@
 // Text helpers that reproduce Go's formatting exactly, for byte-identical output:
 // `%q` quoting (strconv.Quote), strings.TrimSpace, rune counting and `%-*s` padding, and
-// HCL's identifier rule (hclsyntax.ValidIdentifier).
-#ifndef PLANVIEW_CHANGE_GO_TEXT_H_
-#define PLANVIEW_CHANGE_GO_TEXT_H_
+// HCL's identifier rule (hclsyntax.ValidIdentifier). The renderers and the wire format's
+// set hashing (go-cty quotes set element strings with %q) share them. Printable runes are
+// Unicode 15.0's, as in Go 1.21 and later (unicode_tables.inc).
+#ifndef PLANVIEW_STRUCTURED_GO_TEXT_H_
+#define PLANVIEW_STRUCTURED_GO_TEXT_H_
 
 #include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
 
-namespace planview::change {
+namespace planview::structured {
 
 // Appends `text` double-quoted as Go's %q does: printable runes as they are, \a \b \f \n
 // \r \t \v \\ \", other control bytes as \xHH, other non-printable runes as \uHHHH or
@@ -36,6 +38,6 @@ void AppendValidAttributeName(std::string& out, std::string_view name);
 // Go's strconv.IsPrint.
 bool IsGoPrintable(uint32_t rune);
 
-}  // namespace planview::change
+}  // namespace planview::structured
 
-#endif  // PLANVIEW_CHANGE_GO_TEXT_H_
+#endif  // PLANVIEW_STRUCTURED_GO_TEXT_H_
