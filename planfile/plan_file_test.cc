@@ -4,6 +4,7 @@
 // what `tofu show` printed; schema-sensitive attributes are hidden with schemas even when
 // the plan file does not mark them; hostile archives give one exact line.
 #include <functional>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -413,6 +414,73 @@ TEST(PlanFile, BadChangesAreOneExactLine) {
     base::Expected<PlanFile> r = ReadPlanFile(many, options);
     ASSERT_FALSE(r);
     EXPECT_EQ(r.error().message, "tfplan: resource_changes[77] (example_server.n77): 1 values for a update change");
+  }
+}
+
+// Heads (addresses and actions) are read on the executor's threads and schemas in order
+// after them: with or without threads, a schema error (or the address error met while
+// looking one up) comes first, then the lowest change that fails on its head or on its
+// values.
+TEST(PlanFile, ErrorsAmongManyChangesComeInOrder) {
+  using Plan = planproto::Plan;
+  using Change = planproto::ResourceInstanceChange;
+  structured::ParseResult parsed = structured::ParseJson(R"({"format_version": "1.0", "provider_schemas": {
+    "registry.opentofu.org/hashicorp/example": {"resource_schemas": {
+      "example_server": {"version": 0, "block": {}},
+      "example_bad": {"version": 0, "block": {"attributes": {"a": {"type": 5}}}}}}}})");
+  ASSERT_TRUE(parsed.ok());
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
+  ASSERT_TRUE(schemas) << schemas.error().message;
+  // 600 changes (runs of heads on several threads); `edits` breaks some by position.
+  using Edits = std::map<int, std::function<void(Change&)>>;
+  auto many = [](const Edits& edits) {
+    return WithChange([&](Plan& plan, Change&) {
+      for (int i = 1; i < 600; ++i) {
+        Change* rc = plan.add_resource_changes();
+        rc->set_addr("example_server.n" + std::to_string(i));
+        rc->set_provider("provider[\"registry.opentofu.org/hashicorp/example\"]");
+        rc->mutable_change()->set_action(planproto::CREATE);
+        rc->mutable_change()->add_values()->set_msgpack("\x80");
+        if (auto it = edits.find(i); it != edits.end()) it->second(*rc);
+      }
+    });
+  };
+  const auto no_change = [](Change& rc) { rc.clear_change(); };
+  const auto bad_address = [](Change& rc) { rc.set_addr("example_server"); };
+  const auto bad_values = [](Change& rc) { rc.mutable_change()->set_action(planproto::UPDATE); };
+  const auto bad_schema = [](Change& rc) { rc.set_addr("example_bad.x"); };
+  const std::string no_change_400 = "tfplan: resource_changes[400] (example_server.n400): no change";
+  const std::string address_300 =
+      "tfplan: resource_changes[300]: resource address \"example_server\": expected a resource type and '.' at "
+      "offset 14";
+  const std::string values_100 = "tfplan: resource_changes[100] (example_server.n100): 1 values for a update change";
+  const std::string schema_450 = "tfplan: resource_changes[450] (example_bad.x): schema: ";
+  base::Executor executor(4);
+  for (base::Executor* on : {static_cast<base::Executor*>(nullptr), &executor}) {
+    for (bool typed : {false, true}) {
+      SCOPED_TRACE(std::string(on != nullptr ? "with" : "without") + " executor, " + (typed ? "with" : "without") + " schemas");
+      auto error = [&](const Edits& edits) {
+        ReadOptions options;
+        options.executor = on;
+        options.schemas = typed ? &*schemas : nullptr;
+        base::Expected<PlanFile> r = ReadPlanFile(many(edits), options);
+        return r ? std::string("read") : r.error().message;
+      };
+      EXPECT_EQ(error({{400, no_change}, {300, bad_address}}), address_300);
+      EXPECT_EQ(error({{400, no_change}, {100, bad_values}}), values_100);
+      EXPECT_EQ(error({{100, no_change}, {400, bad_values}}), "tfplan: resource_changes[100] (example_server.n100): no change");
+      EXPECT_EQ(error({{500, bad_values}, {400, no_change}}), no_change_400);
+      if (typed) {
+        // The schemas are looked up first, past the first change whose head fails.
+        EXPECT_TRUE(error({{400, no_change}, {450, bad_schema}}).starts_with(schema_450));
+        EXPECT_TRUE(error({{100, bad_values}, {450, bad_schema}}).starts_with(schema_450));
+        EXPECT_EQ(error({{450, bad_schema}, {300, bad_address}}), address_300);
+        EXPECT_TRUE(error({{400, no_change}, {500, bad_address}}).starts_with("tfplan: resource_changes[500]: "));
+      } else {
+        EXPECT_EQ(error({{400, no_change}, {450, bad_schema}}), no_change_400);
+        EXPECT_EQ(error({{400, no_change}, {500, bad_address}}), no_change_400);
+      }
+    }
   }
 }
 

@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "base/huge_pages.h"
+
 namespace planview::structured {
 namespace {
 constexpr uint32_t kIndexedObjectSize = internal::kIndexedObjectSize;
@@ -52,6 +54,11 @@ void DocumentBuilder::Reserve(size_t values) {
 }
 
 void DocumentBuilder::ReserveText(size_t bytes) { doc_->arena_.reserve(doc_->arena_.size() + bytes); }
+
+void DocumentBuilder::ReserveBigText(size_t bytes) {
+  ReserveText(bytes);
+  base::AdviseHugePages(doc_->arena_.data(), doc_->arena_.capacity());
+}
 
 void DocumentBuilder::Number(std::string_view text) {
   uint32_t offset = ArenaText(text);

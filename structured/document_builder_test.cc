@@ -148,6 +148,23 @@ TEST(DocumentBuilderLimits, ReservationsPastALimitReserveNothing) {
   EXPECT_EQ(words.FinishAt(0), nullptr);
 }
 
+TEST(DocumentBuilder, ReservingBigTextKeepsTheTextWrittenBefore) {
+  DocumentBuilder b;
+  const uint32_t root = b.ReserveValue();
+  const uint32_t first = b.ReserveObject(2);
+  b.PutKey(first, b.StoreKey("early"));
+  b.PutString(first + 1, "written before");
+  b.ReserveBigText(size_t{8} << 20);  // 4 huge pages or more: the text moves
+  const std::string big(size_t{5} << 20, 'x');
+  b.PutKey(first + 3, b.StoreKey("late"));
+  b.PutString(first + 4, big);
+  b.PutObject(root, first, 2);
+  ASSERT_FALSE(b.failed());
+  std::shared_ptr<const Document> doc = b.FinishAt(root);
+  ASSERT_NE(doc, nullptr);
+  EXPECT_EQ(Json(doc), R"({"early":"written before","late":")" + big + R"("})");
+}
+
 }  // namespace
 }  // namespace planview::structured
 

@@ -284,19 +284,35 @@ base::Expected<InstanceAddress> AddressOf(const planproto::ResourceInstanceChang
 
 }  // namespace
 
+namespace {
+
+// The schema of the resource type at `addr`; `here` names the change and its address.
+base::Expected<const structured::Schema*> SchemaAt(const planproto::ResourceInstanceChange& change,
+                                                   const InstanceAddress& addr,
+                                                   const structured::ProviderSchemas& schemas, std::string_view here) {
+  base::Expected<const structured::Schema*> schema =
+      schemas.Find(ProviderName(change.provider()),
+                   addr.data ? structured::ResourceMode::kData : structured::ResourceMode::kManaged, addr.type);
+  if (!schema) return base::Error(fmt::format("{}: schema: {}", here, schema.error().message));
+  return *schema;
+}
+
+}  // namespace
+
 base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceInstanceChange& change,
                                                      const structured::ProviderSchemas* schemas,
                                                      const std::string& where) {
   if (schemas == nullptr) return static_cast<const structured::Schema*>(nullptr);
   base::Expected<InstanceAddress> addr = AddressOf(change, where);
   if (!addr) return addr.error();
-  base::Expected<const structured::Schema*> schema =
-      schemas->Find(ProviderName(change.provider()),
-                    addr->data ? structured::ResourceMode::kData : structured::ResourceMode::kManaged, addr->type);
-  if (!schema) {
-    return base::Error(fmt::format("{} ({}): schema: {}", where, addr->address, schema.error().message));
-  }
-  return *schema;
+  return SchemaAt(change, *addr, *schemas, fmt::format("{} ({})", where, addr->address));
+}
+
+base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceInstanceChange& change,
+                                                     const ChangeHead& head,
+                                                     const structured::ProviderSchemas* schemas) {
+  if (schemas == nullptr) return static_cast<const structured::Schema*>(nullptr);
+  return SchemaAt(change, head.addr, *schemas, head.here);
 }
 
 base::Expected<ChangeHead> ReadChangeHead(const planproto::ResourceInstanceChange& change, const std::string& where) {

@@ -18,8 +18,7 @@
 namespace planview::planfile::internal {
 
 // A resource instance change's address, action and whether `show -json` lists it: what
-// is read of a change before its values, on one thread, in order (the document lists
-// changes by address).
+// is read of a change before its values (the document lists changes by address).
 struct ChangeHead {
   InstanceAddress addr;
   std::string here;  // "resource_changes[3] (aws_x.a)", for errors
@@ -27,15 +26,19 @@ struct ChangeHead {
   bool skip = false;  // a data source's delete, which `show -json` leaves out
 };
 
-// The error names the change (`where`: "resource_changes[3]").
+// The error names the change (`where`: "resource_changes[3]"). Thread-safe.
 base::Expected<ChangeHead> ReadChangeHead(const planproto::ResourceInstanceChange& change, const std::string& where);
 
 // The schema of the change's resource type: null without schemas or when they lack it.
 // Not thread-safe (the schemas cache their lookups); `where` names the change in errors
-// ("resource_changes[3]").
+// ("resource_changes[3]"). The same by the change's head (its address read once), with
+// the same errors.
 base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceInstanceChange& change,
                                                      const structured::ProviderSchemas* schemas,
                                                      const std::string& where);
+base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceInstanceChange& change,
+                                                     const ChangeHead& head,
+                                                     const structured::ProviderSchemas* schemas);
 
 // Writes the change at slot `at` (its head from ReadChangeHead, not skipped). `type` is
 // the type its schema implies (wire::ImpliedType of the schema's block), or null: values
