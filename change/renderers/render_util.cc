@@ -150,12 +150,17 @@ void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, c
                       const RenderOpts& opts) {
   // The displayed names (quoted when they are not identifiers); the widest, in bytes as
   // upstream measures, sets the alignment.
+  // An identifier is shown as it is, so only the other names are built to be measured.
   std::string label;
   size_t width = 0;
   for (const auto& entry : attributes) {
-    label.clear();
-    structured::AppendValidAttributeName(label, entry.first);
-    width = std::max(width, label.size());
+    size_t size = entry.first.size();
+    if (!structured::IsHclIdentifier(entry.first)) {
+      label.clear();
+      structured::AppendGoQuoted(label, entry.first);
+      size = label.size();
+    }
+    width = std::max(width, size);
   }
 
   RenderOpts important_opts = attribute_opts.Clone();
