@@ -145,6 +145,27 @@ Change MapValue::GetChild(std::string_view key) const {
   return c;
 }
 
+OrderedChildren::OrderedChildren(const MapValue& map)
+    : map_(map),
+      sides_{OrderedLookup(map.change_.before), OrderedLookup(map.change_.after), OrderedLookup(map.change_.unknown),
+             OrderedLookup(map.change_.before_sensitive), OrderedLookup(map.change_.after_sensitive)} {}
+
+Change OrderedChildren::GetChild(std::string_view key) {
+  const Change& parent = map_.change_;
+  // A marker that is a whole-value `true` covers every child (MarkerChild).
+  auto marker = [&](const Value& whole, size_t side) { return whole.is_true() ? whole : sides_[side].Find(key); };
+  Change c;
+  map_.SetChild(key,
+                {sides_[0].Find(key), sides_[1].Find(key), marker(parent.unknown, 2),
+                 marker(parent.before_sensitive, 3), marker(parent.after_sensitive, 4)},
+                false, c);
+  return c;
+}
+
+void OrderedChildren::Restart() {
+  for (OrderedLookup& side : sides_) side.Restart();
+}
+
 void MapValue::SetChild(std::string_view key, const std::array<Value, kSides>& found, bool same_paths, Change& c) const {
   c.before = found[0];
   c.after = found[1];
