@@ -28,6 +28,10 @@ Value MarkerChild(Value marker, std::string_view key) {
   return marker.find(key);
 }
 
+// Whether a path matcher is its own child at every key: it matches everything, or nothing
+// here or below.
+bool SameAtEveryKey(const PathMatcher& m) { return m.always() || !m.MatchesPartial(); }
+
 Value MarkerElement(Value marker, int64_t index) {
   if (marker.is_true()) return marker;
   if (index < 0) return {};
@@ -148,18 +152,23 @@ Change MapValue::GetChild(std::string_view key) const {
 OrderedChildren::OrderedChildren(const MapValue& map)
     : map_(map),
       sides_{OrderedLookup(map.change_.before), OrderedLookup(map.change_.after), OrderedLookup(map.change_.unknown),
-             OrderedLookup(map.change_.before_sensitive), OrderedLookup(map.change_.after_sensitive)} {}
+             OrderedLookup(map.change_.before_sensitive), OrderedLookup(map.change_.after_sensitive)},
+      same_paths_(SameAtEveryKey(map.change_.replace_paths) && SameAtEveryKey(map.change_.relevant_attributes)) {
+  if (same_paths_) {
+    child_.replace_paths = map.change_.replace_paths;
+    child_.relevant_attributes = map.change_.relevant_attributes;
+  }
+}
 
-Change OrderedChildren::GetChild(std::string_view key) {
+const Change& OrderedChildren::GetChild(std::string_view key) {
   const Change& parent = map_.change_;
   // A marker that is a whole-value `true` covers every child (MarkerChild).
   auto marker = [&](const Value& whole, size_t side) { return whole.is_true() ? whole : sides_[side].Find(key); };
-  Change c;
   map_.SetChild(key,
                 {sides_[0].Find(key), sides_[1].Find(key), marker(parent.unknown, 2),
                  marker(parent.before_sensitive, 3), marker(parent.after_sensitive, 4)},
-                false, c);
-  return c;
+                same_paths_, child_);
+  return child_;
 }
 
 void OrderedChildren::Restart() {
@@ -205,10 +214,7 @@ void MapValue::ForEachChild(const std::function<void(std::string_view key, const
     s.key = values[i]->member(s.order[0]).key;
     ++count;
   }
-  // A matcher that matches everything, or nothing here or below, is its own child at every
-  // key: set once.
-  auto fixed = [](const PathMatcher& m) { return m.always() || !m.MatchesPartial(); };
-  const bool same_paths = fixed(change_.replace_paths) && fixed(change_.relevant_attributes);
+  const bool same_paths = SameAtEveryKey(change_.replace_paths) && SameAtEveryKey(change_.relevant_attributes);
   Change child;
   if (same_paths) {
     child.replace_paths = change_.replace_paths;

@@ -111,12 +111,17 @@ class OrderedChildren {
  public:
   explicit OrderedChildren(const MapValue& map);
 
-  Change GetChild(std::string_view key);
+  // The child at `key`; it lives until the next call.
+  const Change& GetChild(std::string_view key);
   void Restart();
 
  private:
   const MapValue& map_;
   std::array<OrderedLookup, MapValue::kSides> sides_;
+  // The parent's path matchers are every child's (set once in child_) when they match
+  // everything, or nothing here or below.
+  bool same_paths_;
+  Change child_;
 };
 
 // A change whose sides are arrays (lists, sets, tuples).
