@@ -28,8 +28,8 @@ Value MarkerChild(Value marker, std::string_view key) {
   return marker.find(key);
 }
 
-// Whether a path matcher is its own child at every key: it matches everything, or nothing
-// here or below.
+// Whether a path matcher is its own child at every key and index: it matches everything,
+// or nothing here or below.
 bool SameAtEveryKey(const PathMatcher& m) { return m.always() || !m.MatchesPartial(); }
 
 Value MarkerElement(Value marker, int64_t index) {
@@ -276,8 +276,13 @@ Change SliceValue::GetChild(int64_t before_index, int64_t after_index) const {
   c.after_sensitive = MarkerElement(change_.after_sensitive, after_index);
   int64_t relevant = before_index;
   if (before_index < 0 || static_cast<size_t>(before_index) >= BeforeSize()) relevant = after_index;
-  c.replace_paths = change_.replace_paths.ChildWithIndex(relevant);
-  c.relevant_attributes = change_.relevant_attributes.ChildWithIndex(relevant);
+  if (SameAtEveryKey(change_.replace_paths) && SameAtEveryKey(change_.relevant_attributes)) {
+    c.replace_paths = change_.replace_paths;
+    c.relevant_attributes = change_.relevant_attributes;
+  } else {
+    c.replace_paths = change_.replace_paths.ChildWithIndex(relevant);
+    c.relevant_attributes = change_.relevant_attributes.ChildWithIndex(relevant);
+  }
   return c;
 }
 
