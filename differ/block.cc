@@ -53,17 +53,20 @@ Diff DiffBlock(const Change& input, const structured::Block& block, Path& path) 
 
   Action current = change.DefaultActionForIteration();
   structured::MapValue value = ChildMap(change);
+  // The schema's names come in key order, so each run of lookups is one walk.
+  structured::OrderedChildren children(value);
 
   KeyedDiffs attributes;
   attributes.reserve(block.attributes.size());
   // Write-only attributes go second: they take the action the other attributes decide.
   for (bool write_only : {false, true}) {
+    children.Restart();
     for (const auto& [name, attribute] : block.attributes) {
       if (attribute.write_only != write_only) continue;
       if (write_only && profile.terraform_write_only) continue;  // after the nested blocks
       path.PushAttribute(name);
       PathStep step(path);
-      std::optional<Diff> diff = DiffBlockAttribute(value.GetChild(name), attribute, current, path);
+      std::optional<Diff> diff = DiffBlockAttribute(children.GetChild(name), attribute, current, path);
       if (path.failed()) return Diff();
       if (!diff) continue;
       current = CompareActions(current, diff->action());
@@ -73,6 +76,7 @@ Diff DiffBlock(const Change& input, const structured::Block& block, Path& path) 
 
   renderers::Blocks blocks;
   blocks.records_unknown = profile.unknown_blocks;
+  children.Restart();
   for (const auto& [name, block_type] : block.block_types) {
     if (path.failed()) return Diff();
     path.PushAttribute(name);
@@ -80,7 +84,7 @@ Diff DiffBlock(const Change& input, const structured::Block& block, Path& path) 
     if (!block_type.block) return Fail(path, Side::kAfter, "the schema gives this nested block no block");
     const structured::Block& nested = *block_type.block;
 
-    Change child = value.GetChild(name);
+    Change child = children.GetChild(name);
     if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
     bool before_sensitive = child.IsBeforeSensitive();
     bool after_sensitive = child.IsAfterSensitive();

@@ -347,6 +347,18 @@ TEST_F(SchemaMismatchTest, AttributeTheSchemaDoesNotDeclare) {
             ".rules[0].proto: the after value is set, but the object type has no such attribute");
 }
 
+TEST_F(SchemaMismatchTest, MembersInAnyOrder) {
+  // Objects not in key order, or with a key repeated, are checked member by member all the
+  // same, and the first mismatch in member order is the one reported.
+  EXPECT_EQ(Find(R"({"volume": [{"size": 2}], "tags": {}, "id": "a", "disk": {"size": 1}, "id": "b"})",
+                 R"({"tags": {}, "pair": null, "id": "a", "empty": {}})"),
+            std::nullopt);
+  EXPECT_EQ(Find(R"({"tags": {}, "id": "a", "zone": 1, "color": "red"})", R"({"id": "a"})"),
+            ".zone: the before value is set, but the schema has no such attribute or block");
+  EXPECT_EQ(Find(R"({"id": "a"})", R"({"nested": [{"b": 1, "a": "x"}], "empty": {}, "disk": {"size": 1, "x": 2}})"),
+            ".nested[0].b: the after value is set, but the schema has no such attribute");
+}
+
 TEST_F(SchemaMismatchTest, TupleOfAnotherLength) {
   EXPECT_EQ(Find(R"({"pair": ["x", 1, true]})", R"({"pair": ["x"]})"),
             ".pair: the after value has 1 elements, but the schema's tuple has 3");

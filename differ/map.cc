@@ -1,4 +1,5 @@
 // Maps: typed maps, nested-attribute maps and map-nested blocks.
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -8,23 +9,25 @@ namespace planview::differ::internal {
 namespace {
 namespace renderers = change::renderers;
 
-// Diffs every key with `diff_one(child)` (a change::MapTransform), with the key on the
-// path; stops at the first error.
+// Diffs every key (of before, after, unknown and the sensitivity trees when `all_keys`,
+// else of before and after) with `diff_one(child)` (a change::MapTransform), with the key on
+// the path; stops at the first error.
 template <typename DiffOne>
 std::pair<KeyedDiffs, Action> ProcessMap(const Change& change, bool all_keys, Path& path, DiffOne&& diff_one) {
   if (!ExpectKind(change, path, structured::Kind::kObject, "a map (an object)")) return {};
   structured::MapValue value = ChildMap(change);
-  const std::vector<std::string_view> keys = all_keys ? value.AllKeys() : value.ExplicitKeys();
-  change::MapTransform map(change.before, change.after, keys.size());
-  for (std::string_view key : keys) {
+  change::MapTransform map(change.before, change.after, std::max(change.before.size(), change.after.size()));
+  // One merge over the sides' sorted members (MapValue::ForEachChild), in key order.
+  value.ForEachChild([&](std::string_view key, const Change& visited) {
+    if (path.failed()) return;  // the rest is not walked
+    if (!all_keys && !visited.before_explicit && !visited.after_explicit) return;
     path.PushKey(key);
     PathStep step(path);
-    Change child = value.GetChild(key);
-    if (!child.relevant_attributes.MatchesPartial()) child = child.AsNoOp();
+    Change child = visited.relevant_attributes.MatchesPartial() ? visited : visited.AsNoOp();
     Diff diff = diff_one(child);
-    if (path.failed()) return {};  // the rest is not walked
-    map.Add(key, std::move(diff));
-  }
+    if (!path.failed()) map.Add(key, std::move(diff));
+  });
+  if (path.failed()) return {};
   return std::move(map).Finish();
 }
 

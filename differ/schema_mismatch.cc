@@ -18,6 +18,32 @@ using structured::NestingMode;
 using structured::Type;
 using structured::Value;
 
+// The entries of a schema's name-sorted map for keys asked mostly in increasing order (an
+// object's members as OpenTofu writes them): one walk forward instead of a search per key.
+// A key below the largest asked so far is searched for.
+template <typename Map>
+class SortedFinder {
+ public:
+  explicit SortedFinder(const Map& map) : map_(map), next_(map.begin()) {}
+
+  const typename Map::mapped_type* Find(std::string_view key) {
+    typename Map::const_iterator it;
+    if (key < bound_) {
+      it = map_.find(key);
+    } else {
+      while (next_ != map_.end() && std::string_view(next_->first) < key) ++next_;
+      bound_ = key;
+      it = next_;
+    }
+    return it != map_.end() && it->first == key ? &it->second : nullptr;
+  }
+
+ private:
+  const Map& map_;
+  typename Map::const_iterator next_;  // every entry before it is named below bound_
+  std::string_view bound_;
+};
+
 // Walks one side's value against the schema; stops at the first mismatch.
 class Checker {
  public:
@@ -26,11 +52,13 @@ class Checker {
   const std::optional<std::string>& found() const { return found_; }
 
   void CheckBlock(Value value, const Block& block) {
+    SortedFinder attributes(block.attributes);
+    SortedFinder block_types(block.block_types);
     CheckMembers(value, [&](std::string_view key, Value member) {
-      if (auto a = block.attributes.find(key); a != block.attributes.end()) {
-        CheckAttribute(member, a->second);
-      } else if (auto b = block.block_types.find(key); b != block.block_types.end()) {
-        CheckNested(member, b->second.nesting_mode, [&](Value v) { CheckBlock(v, *b->second.block); });
+      if (const Attribute* a = attributes.Find(key)) {
+        CheckAttribute(member, *a);
+      } else if (const structured::BlockType* b = block_types.Find(key)) {
+        CheckNested(member, b->nesting_mode, [&](Value v) { CheckBlock(v, *b->block); });
       } else {
         Report("is set, but the schema has no such attribute or block");
       }
@@ -48,9 +76,10 @@ class Checker {
   }
 
   void CheckNestedObject(Value value, const NestedType& nested) {
+    SortedFinder attributes(nested.attributes);
     CheckMembers(value, [&](std::string_view key, Value member) {
-      if (auto a = nested.attributes.find(key); a != nested.attributes.end()) {
-        CheckAttribute(member, a->second);
+      if (const Attribute* a = attributes.Find(key)) {
+        CheckAttribute(member, *a);
       } else {
         Report("is set, but the schema has no such attribute");
       }

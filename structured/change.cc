@@ -28,6 +28,20 @@ Value MarkerChild(Value marker, std::string_view key) {
   return marker.find(key);
 }
 
+// Whether a path matcher is its own child at every key and index: it matches everything,
+// or nothing here or below.
+bool SameAtEveryKey(const PathMatcher& m) { return m.always() || !m.MatchesPartial(); }
+
+// Whether both of `change`'s path matchers are every child's (then copied, not stepped).
+bool PathsSameBelow(const Change& change) {
+  return SameAtEveryKey(change.replace_paths) && SameAtEveryKey(change.relevant_attributes);
+}
+
+void CopyPaths(const Change& from, Change& to) {
+  to.replace_paths = from.replace_paths;
+  to.relevant_attributes = from.relevant_attributes;
+}
+
 Value MarkerElement(Value marker, int64_t index) {
   if (marker.is_true()) return marker;
   if (index < 0) return {};
@@ -138,11 +152,36 @@ SliceValue Change::AsSlice() const { return SliceValue(*this); }
 
 Change MapValue::GetChild(std::string_view key) const {
   Change c;
+  const bool same_paths = PathsSameBelow(change_);
+  if (same_paths) CopyPaths(change_, c);
   SetChild(key,
            {change_.before.find(key), change_.after.find(key), MarkerChild(change_.unknown, key),
             MarkerChild(change_.before_sensitive, key), MarkerChild(change_.after_sensitive, key)},
-           false, c);
+           same_paths, c);
   return c;
+}
+
+OrderedChildren::OrderedChildren(const MapValue& map)
+    : map_(map),
+      sides_{OrderedLookup(map.change_.before), OrderedLookup(map.change_.after), OrderedLookup(map.change_.unknown),
+             OrderedLookup(map.change_.before_sensitive), OrderedLookup(map.change_.after_sensitive)},
+      same_paths_(PathsSameBelow(map.change_)) {
+  if (same_paths_) CopyPaths(map.change_, child_);
+}
+
+const Change& OrderedChildren::GetChild(std::string_view key) {
+  const Change& parent = map_.change_;
+  // A marker that is a whole-value `true` covers every child (MarkerChild).
+  auto marker = [&](const Value& whole, size_t side) { return whole.is_true() ? whole : sides_[side].Find(key); };
+  map_.SetChild(key,
+                {sides_[0].Find(key), sides_[1].Find(key), marker(parent.unknown, 2),
+                 marker(parent.before_sensitive, 3), marker(parent.after_sensitive, 4)},
+                same_paths_, child_);
+  return child_;
+}
+
+void OrderedChildren::Restart() {
+  for (OrderedLookup& side : sides_) side.Restart();
 }
 
 void MapValue::SetChild(std::string_view key, const std::array<Value, kSides>& found, bool same_paths, Change& c) const {
@@ -184,15 +223,9 @@ void MapValue::ForEachChild(const std::function<void(std::string_view key, const
     s.key = values[i]->member(s.order[0]).key;
     ++count;
   }
-  // A matcher that matches everything, or nothing here or below, is its own child at every
-  // key: set once.
-  auto fixed = [](const PathMatcher& m) { return m.always() || !m.MatchesPartial(); };
-  const bool same_paths = fixed(change_.replace_paths) && fixed(change_.relevant_attributes);
+  const bool same_paths = PathsSameBelow(change_);
   Change child;
-  if (same_paths) {
-    child.replace_paths = change_.replace_paths;
-    child.relevant_attributes = change_.relevant_attributes;
-  }
+  if (same_paths) CopyPaths(change_, child);
   std::array<Value, kSides> found;
   while (true) {
     bool any = false;
@@ -249,8 +282,12 @@ Change SliceValue::GetChild(int64_t before_index, int64_t after_index) const {
   c.after_sensitive = MarkerElement(change_.after_sensitive, after_index);
   int64_t relevant = before_index;
   if (before_index < 0 || static_cast<size_t>(before_index) >= BeforeSize()) relevant = after_index;
-  c.replace_paths = change_.replace_paths.ChildWithIndex(relevant);
-  c.relevant_attributes = change_.relevant_attributes.ChildWithIndex(relevant);
+  if (PathsSameBelow(change_)) {
+    CopyPaths(change_, c);
+  } else {
+    c.replace_paths = change_.replace_paths.ChildWithIndex(relevant);
+    c.relevant_attributes = change_.relevant_attributes.ChildWithIndex(relevant);
+  }
   return c;
 }
 

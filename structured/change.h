@@ -18,6 +18,7 @@
 
 #include "structured/action.h"
 #include "structured/json_value.h"
+#include "structured/ordered_lookup.h"
 #include "structured/path_matcher.h"
 
 namespace planview::structured {
@@ -93,6 +94,7 @@ class MapValue {
   std::vector<std::string_view> AllKeys() const;
 
  private:
+  friend class OrderedChildren;
   // before, after, unknown, before_sensitive, after_sensitive.
   static constexpr size_t kSides = 5;
   // `c` as the child at `key` whose sides (in kSides' order) are `found`; its path
@@ -100,6 +102,26 @@ class MapValue {
   void SetChild(std::string_view key, const std::array<Value, kSides>& found, bool same_paths, Change& c) const;
 
   Change change_;
+};
+
+// MapValue::GetChild for keys asked in strictly increasing order (a schema's sorted
+// names), with the same answers: one walk over each side's members instead of a search
+// per key. `Restart()` begins a new increasing run. `map` must outlive this.
+class OrderedChildren {
+ public:
+  explicit OrderedChildren(const MapValue& map);
+
+  // The child at `key`; it lives until the next call.
+  const Change& GetChild(std::string_view key);
+  void Restart();
+
+ private:
+  const MapValue& map_;
+  std::array<OrderedLookup, MapValue::kSides> sides_;
+  // The parent's path matchers are every child's (set once in child_) when they match
+  // everything, or nothing here or below.
+  bool same_paths_;
+  Change child_;
 };
 
 // A change whose sides are arrays (lists, sets, tuples).

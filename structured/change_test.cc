@@ -1,5 +1,9 @@
 #include "structured/change.h"
 
+#include <algorithm>
+#include <string_view>
+#include <vector>
+
 #include <gtest/gtest.h>
 
 #include "structured/json_parse.h"
@@ -114,36 +118,45 @@ TEST_F(ChangeTest, MapChildrenCarryEveryTree) {
 // ForEachChild walks AllKeys() in order and gives GetChild(key) for each, whatever the
 // sides hold: unsorted and repeated keys, keys only in a marker, whole-value markers,
 // sides that are not objects.
+// The maps every child test reads: repeated and unsorted keys, whole-value markers,
+// sides that are not objects.
+const char* const kMapChanges[] = {
+    R"({"before": {"z": 1, "a": 2, "m": 3, "a": 4}, "after": {"b": 5, "z": 6, "z": 7},
+        "after_unknown": {"q": true, "b": true}, "before_sensitive": {"m": true, "0": true},
+        "after_sensitive": {"zz": {"x": true}}, "replace_paths": [["a"], ["z", 1]]})",
+    R"({"before": {"a": 1, "j": {}, "k": [1]}, "after": {"a": 2, "k": [2], "l": 3},
+        "after_unknown": {"l": true}, "before_sensitive": {"j": {}}, "after_sensitive": {"k": [true]}})",
+    R"({"before": {"k": [1], "j": {}}, "after": {"k": [2]}, "after_unknown": true,
+        "before_sensitive": true, "after_sensitive": false})",
+    R"({"before": "text", "after": {"x": null, "y": 1}, "after_unknown": [true]})",
+    R"({"before": {}, "after": null, "before_sensitive": {"gone": true}})",
+    R"({"before": 1, "after": 2})",
+};
+
+void ExpectSameChild(const Change& child, const Change& want) {
+  auto same = [](Value a, Value b) { return a.absent() == b.absent() && (a.absent() || a.index() == b.index()); };
+  EXPECT_TRUE(same(child.before, want.before));
+  EXPECT_TRUE(same(child.after, want.after));
+  EXPECT_TRUE(same(child.unknown, want.unknown));
+  EXPECT_TRUE(same(child.before_sensitive, want.before_sensitive));
+  EXPECT_TRUE(same(child.after_sensitive, want.after_sensitive));
+  EXPECT_EQ(child.before_explicit, want.before_explicit);
+  EXPECT_EQ(child.after_explicit, want.after_explicit);
+  EXPECT_EQ(child.replace_paths.Matches(), want.replace_paths.Matches());
+  EXPECT_EQ(child.replace_paths.MatchesPartial(), want.replace_paths.MatchesPartial());
+  EXPECT_EQ(child.relevant_attributes.Matches(), want.relevant_attributes.Matches());
+  EXPECT_EQ(child.relevant_attributes.MatchesPartial(), want.relevant_attributes.MatchesPartial());
+}
+
 TEST_F(ChangeTest, ForEachChildIsAllKeysWithGetChild) {
-  auto same = [](Value a, Value b) { return a.absent() == b.absent() && (a.absent() || a.Equals(b)); };
-  for (const char* json : {
-           R"({"before": {"z": 1, "a": 2, "m": 3, "a": 4}, "after": {"b": 5, "z": 6, "z": 7},
-               "after_unknown": {"q": true, "b": true}, "before_sensitive": {"m": true, "0": true},
-               "after_sensitive": {"zz": {"x": true}}, "replace_paths": [["a"], ["z", 1]]})",
-           R"({"before": {"k": [1], "j": {}}, "after": {"k": [2]}, "after_unknown": true,
-               "before_sensitive": true, "after_sensitive": false})",
-           R"({"before": "text", "after": {"x": null, "y": 1}, "after_unknown": [true]})",
-           R"({"before": {}, "after": null, "before_sensitive": {"gone": true}})",
-           R"({"before": 1, "after": 2})",
-       }) {
+  for (const char* json : kMapChanges) {
     SCOPED_TRACE(json);
     MapValue m = FromPlan(json, PathMatcher::FromPaths(Parse(R"([["a"], ["k", 0]])"), false)).AsMap();
     std::vector<std::string_view> keys;
     m.ForEachChild([&](std::string_view key, const Change& child) {
       SCOPED_TRACE(key);
       keys.push_back(key);
-      Change want = m.GetChild(key);
-      EXPECT_TRUE(same(child.before, want.before));
-      EXPECT_TRUE(same(child.after, want.after));
-      EXPECT_TRUE(same(child.unknown, want.unknown));
-      EXPECT_TRUE(same(child.before_sensitive, want.before_sensitive));
-      EXPECT_TRUE(same(child.after_sensitive, want.after_sensitive));
-      EXPECT_EQ(child.before_explicit, want.before_explicit);
-      EXPECT_EQ(child.after_explicit, want.after_explicit);
-      EXPECT_EQ(child.replace_paths.Matches(), want.replace_paths.Matches());
-      EXPECT_EQ(child.replace_paths.MatchesPartial(), want.replace_paths.MatchesPartial());
-      EXPECT_EQ(child.relevant_attributes.Matches(), want.relevant_attributes.Matches());
-      EXPECT_EQ(child.relevant_attributes.MatchesPartial(), want.relevant_attributes.MatchesPartial());
+      ExpectSameChild(child, m.GetChild(key));
     });
     EXPECT_EQ(keys, m.AllKeys());
   }
@@ -157,6 +170,26 @@ TEST_F(ChangeTest, ForEachChildIsAllKeysWithGetChild) {
     EXPECT_EQ(child.after.text(), "3");
   });
   EXPECT_EQ(calls, 1);
+}
+
+TEST_F(ChangeTest, OrderedChildrenAreGetChild) {
+  for (const char* json : kMapChanges) {
+    SCOPED_TRACE(json);
+    MapValue m = FromPlan(json, PathMatcher::FromPaths(Parse(R"([["a"], ["k", 0]])"), false)).AsMap();
+    std::vector<std::string_view> all = m.AllKeys();
+    // Every key, keys in none of the sides, and every other key (as a schema asks some).
+    std::vector<std::vector<std::string_view>> runs = {all, {"", "0a", "c", "zzz"}, {}};
+    for (size_t i = 0; i < all.size(); i += 2) runs.back().push_back(all[i]);
+    for (auto& keys : runs) std::sort(keys.begin(), keys.end());
+    OrderedChildren ordered(m);
+    for (const auto& keys : runs) {
+      ordered.Restart();
+      for (std::string_view key : keys) {
+        SCOPED_TRACE(key);
+        ExpectSameChild(ordered.GetChild(key), m.GetChild(key));
+      }
+    }
+  }
 }
 
 TEST_F(ChangeTest, WholeValueTrueMarkersDescend) {

@@ -32,6 +32,7 @@ enum class Kind : uint8_t { kNull, kBool, kNumber, kString, kArray, kObject };
 std::string_view KindName(Kind kind);
 
 class Document;
+class OrderedLookup;
 class Value;
 
 struct Member;
@@ -84,6 +85,7 @@ class Value {
 
  private:
   friend class Document;
+  friend class OrderedLookup;
   Value(const Document* doc, uint32_t index) : doc_(doc), index_(index) {}
   internal::Tag tag() const;
   uint32_t head() const;
@@ -116,6 +118,7 @@ class Document {
  private:
   friend class Value;
   friend class DocumentBuilder;
+  friend class OrderedLookup;
 
   // Layout of words_: a value is two words, head (tag in the low bits, length above:
   // bytes for text, elements or members for containers) and data (text offset, or the

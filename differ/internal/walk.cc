@@ -22,7 +22,7 @@ Diff Fail(Path& path, Side side, std::string_view message) {
   return Diff();
 }
 
-bool ExpectKind(const Change& change, Path& path, structured::Kind kind, std::string_view what) {
+bool KindMismatch(const Change& change, Path& path, structured::Kind kind, std::string_view what) {
   if (path.in_sensitive()) return true;
   auto check = [&](Value value, Side side) {
     if (value.is_null() || value.kind() == kind) return true;

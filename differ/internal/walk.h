@@ -76,9 +76,15 @@ Diff DiffElement(const structured::SliceValue& value, size_t before_index, size_
 
 // Records the error (Path::Fail) and returns the empty Diff a failed walk returns.
 Diff Fail(Path& path, Side side, std::string_view message);
+// ExpectKind's answer when a side is neither null nor of `kind`.
+bool KindMismatch(const Change& change, Path& path, structured::Kind kind, std::string_view what);
 // Both sides must be null or of `kind`; `what` names the schema's expectation ("a list").
 // False, with the error recorded, when they are not. Not checked inside sensitive values.
-bool ExpectKind(const Change& change, Path& path, structured::Kind kind, std::string_view what);
+// Inline: the diff asks it of every value it walks.
+inline bool ExpectKind(const Change& change, Path& path, structured::Kind kind, std::string_view what) {
+  auto fits = [kind](const structured::Value& v) { return v.is_null() || v.kind() == kind; };
+  return (fits(change.before) && fits(change.after)) || KindMismatch(change, path, kind, what);
+}
 
 // What an entry point returns: the walk's error if it had one, else its diff.
 base::Expected<Diff> Outcome(const Path& path, Diff diff);
