@@ -200,27 +200,35 @@ void MapValue::SetChild(std::string_view key, const std::array<Value, kSides>& f
 }
 
 void MapValue::ForEachChild(const std::function<void(std::string_view key, const Change& child)>& visit) const {
-  // The sides in SetChild's order that are objects, each with its members sorted by key
+  // The sides in SetChild's order that are objects, each with its members in key order
   // and a cursor; markers that are a whole-value `true`, which every child gets.
   const std::array<const Value*, kSides> values = {&change_.before, &change_.after, &change_.unknown,
                                                    &change_.before_sensitive, &change_.after_sensitive};
   struct Side {
-    size_t index = 0;             // into values
-    std::vector<uint32_t> order;  // member indices, sorted by key, a repeated key's last only
+    size_t index = 0;  // into values
+    // Member indices sorted by key, a repeated key's last only; empty when the members
+    // are in key order already (as OpenTofu writes them), the i-th being member i.
+    std::vector<uint32_t> order;
+    size_t size = 0;  // members to visit
     size_t next = 0;
-    std::string_view key;  // the next member's, while next < order.size()
+    std::string_view key;  // the next member's, while next < size
+    uint32_t Member(size_t i) const { return order.empty() ? static_cast<uint32_t>(i) : order[i]; }
   };
   std::array<Side, kSides> sides;
   size_t count = 0;
   std::array<Value, kSides> inherited;
   for (size_t i = 0; i < kSides; ++i) {
     if (i >= 2 && values[i]->is_true()) inherited[i] = *values[i];
-    if (!values[i]->is_object()) continue;
+    if (!values[i]->is_object() || values[i]->empty()) continue;
     Side& s = sides[count];
     s.index = i;
-    s.order = values[i]->SortedMemberIndices();
-    if (s.order.empty()) continue;
-    s.key = values[i]->member(s.order[0]).key;
+    if (values[i]->KeysIncrease()) {
+      s.size = values[i]->size();
+    } else {
+      s.order = values[i]->SortedMemberIndices();
+      s.size = s.order.size();
+    }
+    s.key = values[i]->member(s.Member(0)).key;
     ++count;
   }
   const bool same_paths = PathsSameBelow(change_);
@@ -232,7 +240,7 @@ void MapValue::ForEachChild(const std::function<void(std::string_view key, const
     std::string_view key;
     for (size_t k = 0; k < count; ++k) {
       const Side& s = sides[k];
-      if (s.next < s.order.size() && (!any || s.key < key)) {
+      if (s.next < s.size && (!any || s.key < key)) {
         key = s.key;
         any = true;
       }
@@ -241,9 +249,9 @@ void MapValue::ForEachChild(const std::function<void(std::string_view key, const
     found = inherited;
     for (size_t k = 0; k < count; ++k) {
       Side& s = sides[k];
-      if (s.next == s.order.size() || s.key != key) continue;
-      found[s.index] = values[s.index]->member(s.order[s.next]).value;
-      if (++s.next < s.order.size()) s.key = values[s.index]->member(s.order[s.next]).key;
+      if (s.next == s.size || s.key != key) continue;
+      found[s.index] = values[s.index]->member(s.Member(s.next)).value;
+      if (++s.next < s.size) s.key = values[s.index]->member(s.Member(s.next)).key;
     }
     SetChild(key, found, same_paths, child);
     visit(key, child);

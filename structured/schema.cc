@@ -41,6 +41,15 @@ base::Expected<void> ReadCount(Value object, std::string_view key, std::string_v
 
 base::Expected<std::shared_ptr<const Block>> ParseBlockAt(Value json, const std::string& path, size_t depth);
 
+// Whether an attribute of `attributes`, or of their nested types (parsed already), is
+// sensitive.
+bool MayHoldSensitive(const std::map<std::string, Attribute, std::less<>>& attributes) {
+  for (const auto& [name, attribute] : attributes) {
+    if (attribute.sensitive || (attribute.nested_type && attribute.nested_type->may_hold_sensitive)) return true;
+  }
+  return false;
+}
+
 base::Expected<Attribute> ParseAttributeAt(Value json, const std::string& path, size_t depth) {
   if (!json.is_object()) return AtPath(path, "an attribute must be a JSON object");
   if (depth > 64) return AtPath(path, "schema nested too deeply");
@@ -72,6 +81,7 @@ base::Expected<Attribute> ParseAttributeAt(Value json, const std::string& path, 
       if (!child) return std::move(child).error();
       nt->attributes.insert_or_assign(std::string(m.key), std::move(*child));
     }
+    nt->may_hold_sensitive = MayHoldSensitive(nt->attributes);
     a.nested_type = std::move(nt);
   } else if (!type.is_null()) {
     base::Expected<Type> parsed = ParseType(type);
@@ -117,13 +127,19 @@ base::Expected<std::shared_ptr<const Block>> ParseBlockAt(Value json, const std:
     }
     Value inner = m.value.find("block");
     if (inner.is_null()) {
-      bt.block = std::make_shared<Block>();
+      auto empty = std::make_shared<Block>();
+      empty->may_hold_sensitive = false;
+      bt.block = std::move(empty);
     } else {
       base::Expected<std::shared_ptr<const Block>> parsed = ParseBlockAt(inner, KeyPath(bt_path, "block"), depth + 1);
       if (!parsed) return std::move(parsed).error();
       bt.block = std::move(*parsed);
     }
     block->block_types.insert_or_assign(std::string(m.key), std::move(bt));
+  }
+  block->may_hold_sensitive = MayHoldSensitive(block->attributes);
+  for (const auto& [name, block_type] : block->block_types) {
+    block->may_hold_sensitive = block->may_hold_sensitive || block_type.block->may_hold_sensitive;
   }
   return std::shared_ptr<const Block>(std::move(block));
 }

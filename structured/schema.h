@@ -43,6 +43,9 @@ struct Attribute {
 struct NestedType {
   std::map<std::string, Attribute, std::less<>> attributes;  // sorted by name
   NestingMode nesting_mode = NestingMode::kSingle;
+  // False only when no attribute in it, however deep, is sensitive: set when parsed. One
+  // made otherwise keeps true, so a walk marking sensitive values looks inside.
+  bool may_hold_sensitive = true;
 };
 
 struct Block;
@@ -58,6 +61,8 @@ struct Block {
   std::map<std::string, Attribute, std::less<>> attributes;  // sorted by name
   std::map<std::string, BlockType, std::less<>> block_types;
   bool deprecated = false;
+  // As NestedType's: false only when nothing in it or its nested blocks is sensitive.
+  bool may_hold_sensitive = true;
 };
 
 struct Schema {

@@ -138,5 +138,36 @@ TEST(Schema, BlockAndAttributeErrors) {
   EXPECT_EQ((*good)->attributes.count("a"), 1u);
 }
 
+TEST(Schema, KnowsWhereSensitiveAttributesMayBe) {
+  auto block_of = [](std::string json) {
+    auto doc = Doc(std::move(json));
+    base::Expected<std::shared_ptr<const Block>> block = ParseBlock(doc->root(), "$");
+    EXPECT_TRUE(block.ok());
+    return block.ok() ? *block : std::make_shared<const Block>();
+  };
+  auto plain = block_of(R"({"attributes": {"a": {"type": "string"}},
+      "block_types": {"b": {"nesting_mode": "list"}, "c": {"nesting_mode": "single", "block": {}}}})");
+  EXPECT_FALSE(plain->may_hold_sensitive);
+  EXPECT_FALSE(plain->block_types.at("b").block->may_hold_sensitive);
+  EXPECT_TRUE(block_of(R"({"attributes": {"a": {"type": "string", "sensitive": true}}})")->may_hold_sensitive);
+  // In a nested attribute type, however deep.
+  auto nested = block_of(R"({"attributes": {"n": {"nested_type": {"nesting_mode": "list", "attributes": {
+      "m": {"nested_type": {"nesting_mode": "single", "attributes": {"s": {"type": "string", "sensitive": true}}}},
+      "p": {"nested_type": {"nesting_mode": "single", "attributes": {"t": {"type": "string"}}}}}}}}})");
+  EXPECT_TRUE(nested->may_hold_sensitive);
+  const NestedType& n = *nested->attributes.at("n").nested_type;
+  EXPECT_TRUE(n.may_hold_sensitive);
+  EXPECT_TRUE(n.attributes.at("m").nested_type->may_hold_sensitive);
+  EXPECT_FALSE(n.attributes.at("p").nested_type->may_hold_sensitive);
+  // In a nested block, however deep.
+  auto deep = block_of(R"({"block_types": {"b": {"nesting_mode": "set", "block": {"block_types": {
+      "c": {"nesting_mode": "map", "block": {"attributes": {"s": {"type": "string", "sensitive": true}}}}}}}}})");
+  EXPECT_TRUE(deep->may_hold_sensitive);
+  EXPECT_TRUE(deep->block_types.at("b").block->may_hold_sensitive);
+  // A block made by hand is walked.
+  EXPECT_TRUE(Block().may_hold_sensitive);
+  EXPECT_TRUE(NestedType().may_hold_sensitive);
+}
+
 }  // namespace
 }  // namespace planview::structured

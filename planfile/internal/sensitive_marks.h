@@ -90,7 +90,7 @@ void MarkAttributes(const Target& target, const Attributes& attributes) {
     if (!child) continue;
     if (attribute.sensitive) {
       child->Mark();
-    } else if (attribute.nested_type) {
+    } else if (attribute.nested_type && attribute.nested_type->may_hold_sensitive) {
       const structured::NestedType& nested = *attribute.nested_type;
       ForEachNested(*child, nested.nesting_mode, [&](const Target& t) { MarkAttributes(t, nested.attributes); });
     }
@@ -102,6 +102,7 @@ void MarkAttributes(const Target& target, const Attributes& attributes) {
 // Marks what `block` marks sensitive in a resource value.
 template <typename Target>
 void MarkSchemaSensitive(const Target& target, const structured::Block& block) {
+  if (!block.may_hold_sensitive) return;  // nothing to mark: no walk
   marks_internal::MarkAttributes(target, block.attributes);
   if (!target.is_object()) return;
   for (const auto& [name, block_type] : block.block_types) {
