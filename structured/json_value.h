@@ -134,6 +134,8 @@ class Document {
     return source_.substr(offset, length);
   }
   std::string_view KeyAt(uint32_t offset) const;
+  // The sign of KeyAt(offset) compared with `key`, a key in the source compared in place.
+  int CompareKeyAt(uint32_t offset, std::string_view key) const;
 
   std::string_view source_;                   // view into owned_source_ (or empty)
   std::shared_ptr<const void> owned_source_;  // keeps the source bytes alive
@@ -151,6 +153,20 @@ class Document {
 inline uint32_t Value::head() const { return doc_->words_.get()[index_]; }
 inline uint32_t Value::data() const { return doc_->words_.get()[index_ + 1]; }
 inline internal::Tag Value::tag() const { return internal::TagOf(head()); }
+
+inline int Document::CompareKeyAt(uint32_t offset, std::string_view key) const {
+  if (offset < source_.size() && source_.size() - offset > key.size()) {
+    // A key in the source has no '"' and ends at one: no need to find its end first.
+    const char* start = source_.data() + offset;
+    size_t i = 0;
+    while (i < key.size() && start[i] == key[i] && start[i] != '"') ++i;
+    if (i == key.size()) return start[i] == '"' ? 0 : 1;
+    if (start[i] == '"') return -1;  // the stored key is a prefix of `key`
+    return static_cast<unsigned char>(start[i]) < static_cast<unsigned char>(key[i]) ? -1 : 1;
+  }
+  int c = KeyAt(offset).compare(key);
+  return (c > 0) - (c < 0);
+}
 
 inline Kind Value::kind() const {
   if (doc_ == nullptr) return Kind::kNull;

@@ -21,7 +21,6 @@ namespace planview::structured {
 
 class OrderedLookup {
  public:
-  OrderedLookup() = default;
   explicit OrderedLookup(Value object);
 
   Value Find(std::string_view key);
@@ -31,8 +30,8 @@ class OrderedLookup {
   Value object_;
   enum class Mode : uint8_t { kNone, kWalk, kFind };
   Mode mode_ = Mode::kNone;  // no members / in key order without repeats / otherwise
-  uint32_t next_ = 0;             // the first member whose key may still be asked for
-  uint32_t count_ = 0;            // members, when walking
+  uint32_t next_ = 0;        // the first member whose key may still be asked for
+  uint32_t count_ = 0;       // members, when walking
   const uint32_t* members_ = nullptr;  // the members' [key, head, data] words
 };
 
