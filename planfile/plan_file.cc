@@ -18,6 +18,7 @@
 #include "planfile/internal/change_json.h"
 #include "planfile/internal/checks.h"
 #include "planfile/internal/document_out.h"
+#include "planfile/internal/plan_message.h"
 #include "planfile/internal/prior_state.h"
 #include "planfile/internal/value_writer.h"
 #include "planfile/internal/zip_archive.h"
@@ -313,7 +314,7 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   // protobuf takes at most 2 GiB less a byte (more is not the message either).
   const size_t tfplan_size = tfplan->size();
   if (tfplan_size > static_cast<size_t>(std::numeric_limits<int>::max()) ||
-      !plan.ParseFromArray(tfplan->data(), static_cast<int>(tfplan_size))) {
+      !internal::ParsePlanMessage(tfplan->view(), options.executor, plan)) {
     return base::Error("tfplan: not a plan (the member is not the plan protobuf message)");
   }
   // The message holds copies of what it needs.
