@@ -7,13 +7,14 @@
 // in a ZIP archive around it (so mutations reach the protobuf message, its msgpack values
 // and the state instead of breaking the archive's checksums).
 //
-// Checks: an error is one non-empty line; a plan file read gives JSON that parses, reads
-// the same a second time, and renders (or fails in one line naming the file) as
-// `planview` would render it.
+// Checks: an error is one non-empty line, the same on two threads; a plan file read gives
+// JSON that parses, reads the same a second time and on two threads, and renders (or
+// fails in one line naming the file) as `planview` would render it.
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
+#include "base/executor.h"
 #include "fuzz/fuzz_support.h"
 #include "fuzz/render_check.h"
 #include "planfile/plan_file.h"
@@ -21,6 +22,15 @@
 #include "structured/json_parse.h"
 
 namespace {
+
+// ReadPlanFile with the tfplan message's changes parsed, their values decoded and their
+// runs grafted on two threads.
+planview::base::Expected<planview::planfile::PlanFile> ReadOnThreads(const std::string& file,
+                                                                    planview::planfile::ReadOptions options) {
+  static planview::base::Executor executor(2);
+  options.executor = &executor;
+  return planview::planfile::ReadPlanFile(file, options);
+}
 
 void CheckInput(const std::string& input) {
   const size_t size = input.size();
@@ -44,6 +54,9 @@ void CheckInput(const std::string& input) {
   if (!read) {
     const std::string& error = read.error().message;
     PLANVIEW_FUZZ_CHECK(!error.empty() && error.find('\n') == std::string::npos, size);
+    // On threads the same error (the lowest failing change's, whatever the timing).
+    planview::base::Expected<planview::planfile::PlanFile> on_threads = ReadOnThreads(file, options);
+    PLANVIEW_FUZZ_CHECK(!on_threads && on_threads.error().message == error, size);
     return;
   }
   PLANVIEW_FUZZ_CHECK(read->sensitivity_notice.find('\n') == std::string::npos, size);
@@ -53,6 +66,10 @@ void CheckInput(const std::string& input) {
   PLANVIEW_FUZZ_CHECK(parsed.ok() && parsed.value()->root().Equals(read->document->root()), size);
   planview::base::Expected<planview::planfile::PlanFile> again = planview::planfile::ReadPlanFile(file, options);
   PLANVIEW_FUZZ_CHECK(again && again->Json() == json, size);
+  // On threads (the tfplan message's changes parsed, their values decoded, runs grafted
+  // there) the same document.
+  planview::base::Expected<planview::planfile::PlanFile> on_threads = ReadOnThreads(file, options);
+  PLANVIEW_FUZZ_CHECK(on_threads && on_threads->Json() == json, size);
   planview::fuzz::RenderAndCheck(json, nullptr, "");
 }
 
