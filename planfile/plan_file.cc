@@ -310,13 +310,18 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
     tfstate = std::move(*read);
   }
 
-  planproto::Plan plan;
+  // The message and its parts in blocks of their own, freed together.
+  google::protobuf::ArenaOptions arena_options;
+  arena_options.start_block_size = size_t{64} << 10;
+  arena_options.max_block_size = size_t{1} << 20;
+  google::protobuf::Arena arena(arena_options);
   // protobuf takes at most 2 GiB less a byte (more is not the message either).
   const size_t tfplan_size = tfplan->size();
-  if (tfplan_size > static_cast<size_t>(std::numeric_limits<int>::max()) ||
-      !internal::ParsePlanMessage(tfplan->view(), options.executor, plan)) {
-    return base::Error("tfplan: not a plan (the member is not the plan protobuf message)");
-  }
+  planproto::Plan* parsed = tfplan_size > static_cast<size_t>(std::numeric_limits<int>::max())
+                                ? nullptr
+                                : internal::ParsePlanMessage(tfplan->view(), options.executor, arena);
+  if (parsed == nullptr) return base::Error("tfplan: not a plan (the member is not the plan protobuf message)");
+  const planproto::Plan& plan = *parsed;
   // The message holds copies of what it needs.
   *tfplan = internal::MemberBytes();
   if (plan.version() != kFormatVersion) {

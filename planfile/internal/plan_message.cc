@@ -106,30 +106,31 @@ constexpr size_t kChangesPerRun = 64;
 
 }  // namespace
 
-bool ParsePlanMessage(std::string_view bytes, base::Executor* executor, planproto::Plan& plan) {
-  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) return false;
+planproto::Plan* ParsePlanMessage(std::string_view bytes, base::Executor* executor, google::protobuf::Arena& arena) {
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) return nullptr;
+  auto* plan = google::protobuf::Arena::CreateMessage<planproto::Plan>(&arena);
   std::optional<TopLevel> top = SplitTopLevel(bytes);
-  if (!top) return plan.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
-  if (!plan.ParseFromString(top->rest)) return false;
-  std::vector<std::unique_ptr<planproto::ResourceInstanceChange>> changes(top->changes.size());
+  if (!top) return plan->ParseFromArray(bytes.data(), static_cast<int>(bytes.size())) ? plan : nullptr;
+  if (!plan->ParseFromString(top->rest)) return nullptr;
+  std::vector<planproto::ResourceInstanceChange*> changes(top->changes.size());
   std::atomic<bool> all_parsed = true;
   base::Expected<void> parsed = base::ParallelUntilErrorOn(
       executor, changes.size(), kChangesPerRun, [&](size_t i) -> base::Expected<void> {
         if (!all_parsed.load(std::memory_order_relaxed)) return base::Error("");
-        auto change = std::make_unique<planproto::ResourceInstanceChange>();
+        auto* change = google::protobuf::Arena::CreateMessage<planproto::ResourceInstanceChange>(&arena);
         if (!ParseChange(top->changes[i].bytes, *change)) {
           all_parsed = false;
           return base::Error("");
         }
-        changes[i] = std::move(change);
+        changes[i] = change;
         return {};
       });
-  if (!parsed) return false;
+  if (!parsed) return nullptr;
   for (size_t i = 0; i < changes.size(); ++i) {
-    auto* field = top->changes[i].drift ? plan.mutable_resource_drift() : plan.mutable_resource_changes();
-    field->AddAllocated(changes[i].release());
+    auto* field = top->changes[i].drift ? plan->mutable_resource_drift() : plan->mutable_resource_changes();
+    field->AddAllocated(changes[i]);
   }
-  return true;
+  return plan;
 }
 
 }  // namespace planview::planfile::internal

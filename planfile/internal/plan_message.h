@@ -6,18 +6,20 @@
 
 #include <string_view>
 
+#include <google/protobuf/arena.h>
+
 #include "base/executor.h"
 #include "planproto/planfile.pb.h"
 
 namespace planview::planfile::internal {
 
-// Parses `bytes` into `plan` (which must be empty). The result is the message and the
-// verdict protobuf's own parse of the whole would give: false exactly when
-// `plan.ParseFromArray(bytes)` fails. The top-level fields are read first; the changes are
+// Parses `bytes` into a message on `arena` (which owns it). The result is the message and
+// the verdict protobuf's own parse of the whole would give: null exactly when
+// `ParseFromArray(bytes)` fails. The top-level fields are read first; the changes are
 // then parsed one message each on the executor's threads (null: this thread) and appended
 // in order. A message this reading does not follow (groups, a field cut short) is parsed
 // whole, on this thread.
-bool ParsePlanMessage(std::string_view bytes, base::Executor* executor, planproto::Plan& plan);
+planproto::Plan* ParsePlanMessage(std::string_view bytes, base::Executor* executor, google::protobuf::Arena& arena);
 
 }  // namespace planview::planfile::internal
 

@@ -46,9 +46,10 @@ std::optional<std::string> Protobuf(std::string_view bytes) {
 }
 
 std::optional<std::string> Split(std::string_view bytes, base::Executor* executor) {
-  planproto::Plan plan;
-  if (!ParsePlanMessage(bytes, executor, plan)) return std::nullopt;
-  return Serialized(plan);
+  google::protobuf::Arena arena;
+  const planproto::Plan* plan = ParsePlanMessage(bytes, executor, arena);
+  if (plan == nullptr) return std::nullopt;
+  return Serialized(*plan);
 }
 
 // Both parses, on one thread and on four, agree with protobuf's on `bytes`.
@@ -124,9 +125,10 @@ TEST(ParsePlanMessage, RealPlanFilesAsProtobufReadsThem) {
       base::Expected<MemberBytes> tfplan = (*zip)->Read("tfplan");
       ASSERT_TRUE(tfplan) << path;
       ExpectSameAsProtobuf(tfplan->view(), path);
-      planproto::Plan plan;
-      ASSERT_TRUE(ParsePlanMessage(tfplan->view(), nullptr, plan)) << path;
-      changes += plan.resource_changes_size() + plan.resource_drift_size();
+      google::protobuf::Arena arena;
+      const planproto::Plan* plan = ParsePlanMessage(tfplan->view(), nullptr, arena);
+      ASSERT_NE(plan, nullptr) << path;
+      changes += plan->resource_changes_size() + plan->resource_drift_size();
       ++files;
     }
   }
@@ -137,14 +139,15 @@ TEST(ParsePlanMessage, RealPlanFilesAsProtobufReadsThem) {
 TEST(ParsePlanMessage, KeepsOrderAndUnknownFields) {
   const std::string bytes = ExamplePlan();
   ExpectSameAsProtobuf(bytes, "example");
-  planproto::Plan plan;
-  ASSERT_TRUE(ParsePlanMessage(bytes, nullptr, plan));
-  ASSERT_EQ(plan.resource_changes_size(), 121);
-  ASSERT_EQ(plan.resource_drift_size(), 30);
-  EXPECT_EQ(plan.resource_changes(0).addr(), "aws_instance.web[1]");
-  EXPECT_EQ(plan.resource_drift(1).addr(), "aws_instance.web[5]");
-  EXPECT_EQ(plan.resource_changes(120).addr(), "aws_s3_bucket.b");
-  EXPECT_EQ(plan.timestamp(), "2026-12-02T00:00:00Z");
+  google::protobuf::Arena arena;
+  const planproto::Plan* plan = ParsePlanMessage(bytes, nullptr, arena);
+  ASSERT_NE(plan, nullptr);
+  ASSERT_EQ(plan->resource_changes_size(), 121);
+  ASSERT_EQ(plan->resource_drift_size(), 30);
+  EXPECT_EQ(plan->resource_changes(0).addr(), "aws_instance.web[1]");
+  EXPECT_EQ(plan->resource_drift(1).addr(), "aws_instance.web[5]");
+  EXPECT_EQ(plan->resource_changes(120).addr(), "aws_s3_bucket.b");
+  EXPECT_EQ(plan->timestamp(), "2026-12-02T00:00:00Z");
 }
 
 // Fields of a change's number that are not messages, groups, numbers 0 and cut fields.
