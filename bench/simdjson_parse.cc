@@ -12,6 +12,8 @@
 //   warm_s    the median of the next N parses with the same parser (default 3)
 //   cpu_s     the process's CPU time for everything above
 //   bytes     the file's size
+//   impl      simdjson's kernel: the CPU's best (icelake: AVX-512, haswell: AVX2, ...) unless
+//             the environment variable SIMDJSON_FORCE_IMPLEMENTATION names another
 //
 // Exit status 1 with one line on stderr if the file cannot be read or is not valid JSON.
 // Linked with Debian's libsimdjson, in this benchmark only: planview does not use it.
@@ -89,7 +91,8 @@ int main(int argc, char** argv) {
   for (double& seconds : warm) parse_once(seconds);
   std::sort(warm.begin(), warm.end());
 
-  std::printf("load_s=%.4f cold_s=%.4f warm_s=%.4f cpu_s=%.4f bytes=%zu\n", load_s, cold_s, warm[warm.size() / 2],
-              CpuSeconds(), text.size());
+  std::printf("load_s=%.4f cold_s=%.4f warm_s=%.4f cpu_s=%.4f bytes=%zu impl=%s\n", load_s, cold_s,
+              warm[warm.size() / 2], CpuSeconds(), text.size(),
+              simdjson::get_active_implementation()->name().c_str());
   return 0;
 }
