@@ -315,11 +315,8 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   arena_options.start_block_size = size_t{64} << 10;
   arena_options.max_block_size = size_t{1} << 20;
   google::protobuf::Arena arena(arena_options);
-  // protobuf takes at most 2 GiB less a byte (more is not the message either).
   const size_t tfplan_size = tfplan->size();
-  planproto::Plan* parsed = tfplan_size > static_cast<size_t>(std::numeric_limits<int>::max())
-                                ? nullptr
-                                : internal::ParsePlanMessage(tfplan->view(), options.executor, arena);
+  const planproto::Plan* parsed = internal::ParsePlanMessage(tfplan->view(), options.executor, arena);
   if (parsed == nullptr) return base::Error("tfplan: not a plan (the member is not the plan protobuf message)");
   const planproto::Plan& plan = *parsed;
   // The message holds copies of what it needs.

@@ -107,6 +107,7 @@ constexpr size_t kChangesPerRun = 64;
 }  // namespace
 
 planproto::Plan* ParsePlanMessage(std::string_view bytes, base::Executor* executor, google::protobuf::Arena& arena) {
+  // protobuf takes at most 2 GiB less a byte (more is not the message either).
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) return nullptr;
   auto* plan = google::protobuf::Arena::CreateMessage<planproto::Plan>(&arena);
   std::optional<TopLevel> top = SplitTopLevel(bytes);

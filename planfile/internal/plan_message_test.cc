@@ -1,10 +1,7 @@
 #include "planfile/internal/plan_message.h"
 
 #include <cstdint>
-#include <filesystem>
-#include <fstream>
 #include <random>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,16 +12,10 @@
 
 #include "base/executor.h"
 #include "planfile/internal/zip_archive.h"
+#include "renderer/testing/golden.h"
 
 namespace planview::planfile::internal {
 namespace {
-
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // The message written back, unknown fields included (maps in key order).
 std::string Serialized(const planproto::Plan& plan) {
@@ -116,10 +107,11 @@ TEST(ParsePlanMessage, RealPlanFilesAsProtobufReadsThem) {
   int files = 0;
   int changes = 0;
   for (const char* dir : {"testdata/planfiles/pairs", "testdata/planfiles/solo"}) {
-    for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-      const std::string path = entry.path().string() + "/plan.bin";
-      if (!std::filesystem::exists(path)) continue;
-      const std::string file = ReadFile(path);
+    for (const std::string& pair : renderer::testing::ListDirs(dir)) {
+      const std::string path = pair + "/plan.bin";
+      bool read = false;
+      const std::string file = renderer::testing::ReadFile(path, &read);
+      if (!read) continue;
       auto zip = ZipArchive::Open(file, 1 << 30);
       ASSERT_TRUE(zip) << path;
       base::Expected<MemberBytes> tfplan = (*zip)->Read("tfplan");
