@@ -1,10 +1,12 @@
 // parse_rss: parses one plan file into the value model and reports wall time, throughput,
 // peak resident memory and the document's own memory use.
 //
-//   parse_rss FILE [--skip-unused] [--repeat N]
+//   parse_rss FILE [--skip-unused] [--repeat N] [--threads N [--no-split]]
 //
 // --skip-unused leaves out planned_values, prior_state and configuration (the viewer does
-// not read them). Peak RSS is getrusage's ru_maxrss for the whole process, so it includes
+// not read them). --threads 2 parses as the viewer does on two cores (the skipped members
+// checked on a second thread, which also builds the back part of a big kept array);
+// --no-split keeps the second thread to the checking. Peak RSS is getrusage's ru_maxrss for the whole process, so it includes
 // the file text itself; the ratio to the file size is what the memory target is about.
 #include <sys/resource.h>
 #include <time.h>
@@ -17,6 +19,8 @@
 
 #include <fmt/format.h>
 
+#include "base/executor.h"
+#include "structured/internal/parse_threshold.h"
 #include "structured/json_parse.h"
 
 namespace {
@@ -39,25 +43,35 @@ int main(int argc, char** argv) {
   std::string file;
   bool skip = false;
   int repeat = 1;
+  int threads = 1;
+  bool split = true;
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--skip-unused") {
       skip = true;
     } else if (arg == "--repeat" && i + 1 < argc) {
       repeat = std::max(1, std::atoi(argv[++i]));
+    } else if (arg == "--threads" && i + 1 < argc) {
+      threads = std::max(1, std::atoi(argv[++i]));
+    } else if (arg == "--no-split") {
+      split = false;
     } else if (file.empty() && (arg == "-" || arg[0] != '-')) {
       file = arg;
     } else {
-      fmt::print(stderr, "usage: parse_rss FILE [--skip-unused] [--repeat N]\n");
+      fmt::print(stderr, "usage: parse_rss FILE [--skip-unused] [--repeat N] [--threads N [--no-split]]\n");
       return 2;
     }
   }
   if (file.empty()) {
-    fmt::print(stderr, "usage: parse_rss FILE [--skip-unused] [--repeat N]\n");
+    fmt::print(stderr, "usage: parse_rss FILE [--skip-unused] [--repeat N] [--threads N [--no-split]]\n");
     return 2;
   }
   planview::structured::ParseOptions options;
   if (skip) options.skip_top_level_keys = {"planned_values", "prior_state", "configuration"};
+  planview::base::Executor executor(threads);
+  if (threads > 1) options.executor = &executor;
+  planview::structured::internal::ParallelParse parallel;
+  if (!split) parallel.min_split_bytes = SIZE_MAX;
 
   std::vector<double> seconds, cpu_seconds;
   size_t bytes = 0;
@@ -74,7 +88,7 @@ int main(int argc, char** argv) {
     if (r == 0) rss_after_read = PeakRssMb();
     double cpu_start = ThreadCpuSeconds();
     auto start = std::chrono::steady_clock::now();
-    planview::structured::ParseResult result = planview::structured::ParseJson(std::move(text), options);
+    planview::structured::ParseResult result = planview::structured::internal::ParseJsonParallel(std::move(text), options, parallel);
     auto end = std::chrono::steady_clock::now();
     cpu_seconds.push_back(ThreadCpuSeconds() - cpu_start);
     if (!result.ok()) {

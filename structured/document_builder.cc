@@ -211,28 +211,60 @@ void DocumentBuilder::Rewind(Size size) {
 
 DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t slots, size_t first_slot, size_t count,
                                                 uint32_t to) {
-  Document& from = *part.doc_;
-  Document& into = *doc_;
-  if (from.source_.data() != into.source_.data() || from.source_.size() != into.source_.size() ||
-      !part.open_.empty() || part.pending_.size() != 0 || first_slot > slots || count > slots - first_slot ||
-      2 * slots > part.words_.size() || static_cast<size_t>(to) + 2 * count > words_.size()) {
+  if (!SameSource(part) || !part.open_.empty() || part.pending_.size() != 0 || first_slot > slots ||
+      count > slots - first_slot || 2 * slots > part.words_.size() ||
+      static_cast<size_t>(to) + 2 * count > words_.size()) {
     Misuse("DocumentBuilder::Graft needs a part written in place over the same source");
-  }
-  size_t rest = part.words_.size() - 2 * slots;  // the part's words after its slots
-  if (words_.size() + rest > limits_.words ||
-      into.source_.size() + into.arena_.size() + from.arena_.size() > UINT32_MAX) {
-    Fail(kTooLarge);
-    return {};
   }
   Grafted g;
   g.slots_begin = static_cast<uint32_t>(2 * first_slot);
   g.region_end = static_cast<uint32_t>(2 * slots);
   g.to = to;
+  uint32_t text_shift = 0;
+  if (!AppendPart(part, g, text_shift)) return {};
+  CopyPartValues(part, g, text_shift, count, words_.data() + to);
+  ResetPart(part);
+  return g;
+}
+
+void DocumentBuilder::GraftElements(DocumentBuilder& part) {
+  if (!SameSource(part) || !part.open_.empty() || part.pending_.size() != 2 ||
+      internal::TagOf(part.pending_.data()[0]) != internal::kTagArray || open_.empty()) {
+    Misuse("DocumentBuilder::GraftElements needs a part that finished one array over the same source, and an open array");
+  }
+  const uint32_t count = internal::LengthOf(part.pending_.data()[0]);
+  Grafted g;
+  g.slots_begin = part.pending_.data()[1];  // the elements; region_end 0: every index moves
+  uint32_t text_shift = 0;
+  if (!AppendPart(part, g, text_shift)) return;
+  CopyPartValues(part, g, text_shift, count, pending_.Extend(2 * count));
+  part.pending_.Clear();
+  ResetPart(part);
+}
+
+bool DocumentBuilder::SameSource(const DocumentBuilder& part) const {
+  return part.doc_->source_.data() == doc_->source_.data() && part.doc_->source_.size() == doc_->source_.size();
+}
+
+bool DocumentBuilder::AppendPart(DocumentBuilder& part, Grafted& g, uint32_t& text_shift) {
+  Document& from = *part.doc_;
+  Document& into = *doc_;
+  size_t rest = part.words_.size() - g.region_end;  // the part's words after its slots
+  if (words_.size() + rest > limits_.words ||
+      into.source_.size() + into.arena_.size() + from.arena_.size() > UINT32_MAX) {
+    Fail(kTooLarge);
+    return false;
+  }
   g.shift = static_cast<uint32_t>(words_.size()) - g.region_end;
-  uint32_t text_shift = static_cast<uint32_t>(into.arena_.size());
-  uint32_t source_size = static_cast<uint32_t>(into.source_.size());
+  text_shift = static_cast<uint32_t>(into.arena_.size());
   into.arena_.append(from.arena_);
   if (rest != 0) words_.Extend(rest);
+  return true;
+}
+
+void DocumentBuilder::CopyPartValues(const DocumentBuilder& part, const Grafted& g, uint32_t text_shift, size_t count,
+                                     uint32_t* top) {
+  const uint32_t source_size = static_cast<uint32_t>(doc_->source_.size());
   const uint32_t* src = part.words_.data();
   uint32_t* w = words_.data();
 
@@ -248,7 +280,7 @@ DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t sl
     uint32_t stride;
   };
   std::vector<Run> above;
-  Run run{src + g.slots_begin, w + to, static_cast<uint32_t>(count), 2};
+  Run run{src + g.slots_begin, top, static_cast<uint32_t>(count), 2};
   for (;;) {
     if (run.left == 0) {
       if (above.empty()) break;
@@ -288,12 +320,14 @@ DocumentBuilder::Grafted DocumentBuilder::Graft(DocumentBuilder& part, size_t sl
     above.push_back(run);
     run = Run{src + data, w + g.Index(data), length, tag == internal::kTagArray ? 2u : 3u};
   }
+}
+
+void DocumentBuilder::ResetPart(DocumentBuilder& part) const {
   part.doc_ = std::make_shared<Document>(Document::Passkey());
   part.words_ = internal::WordBuffer();
-  part.doc_->source_ = into.source_;
-  part.doc_->owned_source_ = into.owned_source_;
+  part.doc_->source_ = doc_->source_;
+  part.doc_->owned_source_ = doc_->owned_source_;
   part.integers_.reset();
-  return g;
 }
 
 std::shared_ptr<const Document> DocumentBuilder::Finish() {

@@ -183,6 +183,11 @@ class DocumentBuilder {
     }
   };
   Grafted Graft(DocumentBuilder& part, size_t slots, size_t first, size_t count, uint32_t to);
+  // Appends the elements of the one array a part has finished (built the ordinary way,
+  // over the same source, by another thread) to this builder's innermost open container,
+  // an array, as if they had been added here; words and arena text move as Graft moves
+  // them. The part's builder is left empty.
+  void GraftElements(DocumentBuilder& part);
 
   // Capacity hint: the number of values the document will hold.
   void Reserve(size_t values);
@@ -246,6 +251,15 @@ class DocumentBuilder {
     return static_cast<size_t>((static_cast<uint64_t>(value) * 0x9e3779b97f4a7c15ull) >> (64 - kIntegerCacheBits));
   }
   std::pair<uint32_t, uint32_t> StoreIntegerText(int64_t value);
+
+  // Graft's steps: whether `part` reads the same source; appending its words after its
+  // slots and its arena text (setting g.shift and the text's shift; false when the
+  // document would grow past a limit); copying `count` values from its slot g.slots_begin
+  // on to `top`, every index and arena offset shifted; leaving it empty.
+  bool SameSource(const DocumentBuilder& part) const;
+  bool AppendPart(DocumentBuilder& part, Grafted& g, uint32_t& text_shift);
+  void CopyPartValues(const DocumentBuilder& part, const Grafted& g, uint32_t text_shift, size_t count, uint32_t* top);
+  void ResetPart(DocumentBuilder& part) const;
 
   // Finishes the document with its root at `root`: hands it the words and starts a new one.
   std::shared_ptr<const Document> Done(uint32_t root);

@@ -199,6 +199,85 @@ TEST(DocumentBuilderInPlace, SourceKeysAndMovedValuesSurviveAGraft) {
   EXPECT_EQ(built->root().find("tags").find("name").text(), "a");
 }
 
+// GraftElements: the elements of an array a part finished (the ordinary way) become the
+// next children of the open array, their arena text (escaped strings and keys) and their
+// containers' words moved, and the array goes on after them.
+TEST(DocumentBuilder, GraftedElementsFollowTheOnesAddedHere) {
+  const std::string source = "id\"";
+  DocumentBuilder doc(source, nullptr);
+  doc.BeginObject();
+  doc.Key("before");
+  doc.String("arena text first");
+  doc.Key("list");
+  doc.BeginArray();
+  doc.Integer(1);
+  doc.SourceString(0, 2);
+
+  DocumentBuilder part(source, nullptr);
+  part.BeginArray();
+  part.BeginObject();
+  part.SourceKeyBeforeQuote(0);
+  part.String("arena in part");
+  part.Key("w\"k");
+  part.BeginArray();
+  part.Null();
+  part.BeginObject();
+  part.EndObject();
+  part.EndArray();
+  part.EndObject();
+  part.BeginObject();  // more than kIndexedObjectSize members, out of order: a key index
+  for (int i = 20; i > 0; --i) {
+    part.Key("m" + std::to_string(100 + i));
+    part.Integer(i);
+  }
+  part.EndObject();
+  part.BeginArray();
+  part.EndArray();
+  part.EndArray();
+  doc.GraftElements(part);
+
+  doc.Bool(true);
+  doc.EndArray();
+  doc.Key("after");
+  doc.String("more");
+  doc.EndObject();
+  std::shared_ptr<const Document> built = doc.Finish();
+  ASSERT_NE(built, nullptr);
+  std::string wide = "{";
+  for (int i = 20; i > 0; --i) wide += (i < 20 ? "," : "") + std::string("\"m") + std::to_string(100 + i) + "\":" + std::to_string(i);
+  wide += "}";
+  EXPECT_EQ(Json(built), R"({"before":"arena text first","list":[1,"id",{"id":"arena in part","w\"k":[null,{}]},)" + wide +
+                             R"(,[],true],"after":"more"})");
+  const Value list = built->root().find("list");
+  ASSERT_EQ(list.size(), 6u);
+  EXPECT_EQ(list.at(2).find("w\"k").at(0).kind(), Kind::kNull);
+  EXPECT_EQ(list.at(3).find("m101").text(), "1");
+  EXPECT_EQ(list.at(3).find("m120").text(), "20");
+}
+
+TEST(DocumentBuilderMisuse, GraftingElementsNeedsAFinishedArrayAndAnOpenOne) {
+  const std::string source = "x";
+  DocumentBuilder doc(source, nullptr);
+  DocumentBuilder part(source, nullptr);
+  part.BeginArray();
+  part.Null();
+  part.EndArray();
+  const char* kMisuse =
+      "^DocumentBuilder::GraftElements needs a part that finished one array over the same source, and an open array\n$";
+  EXPECT_DEATH(doc.GraftElements(part), kMisuse);  // nothing open here
+  doc.BeginArray();
+  DocumentBuilder other("y", nullptr);
+  other.BeginArray();
+  other.EndArray();
+  EXPECT_DEATH(doc.GraftElements(other), kMisuse);  // another source
+  DocumentBuilder scalar(source, nullptr);
+  scalar.Null();
+  EXPECT_DEATH(doc.GraftElements(scalar), kMisuse);  // not an array
+  doc.GraftElements(part);
+  doc.EndArray();
+  EXPECT_EQ(Json(doc.Finish()), "[null]");
+}
+
 TEST(DocumentBuilderMisuse, FinishingAnIncompleteDocumentAborts) {
   DocumentBuilder none;
   EXPECT_DEATH(none.Finish(), "^DocumentBuilder::Finish needs exactly one complete top-level value\n$");

@@ -92,15 +92,22 @@ ParseResult Failure(std::string_view text, ParseError error) {
 }  // namespace
 
 ParseResult ParseJson(InputText text, const ParseOptions& options) {
-  return internal::ParseJsonWithThreshold(std::move(text), options, internal::kParallelParseMinBytes);
+  return internal::ParseJsonParallel(std::move(text), options, internal::ParallelParse());
 }
 
 ParseResult ParseJson(std::string text, const ParseOptions& options) {
   return ParseJson(InputText(std::move(text)), options);
 }
 
-ParseResult internal::ParseJsonWithThreshold(InputText text_in, const ParseOptions& options,
+ParseResult internal::ParseJsonWithThreshold(InputText text, const ParseOptions& options,
                                              size_t parallel_min_bytes) {
+  ParallelParse parallel;
+  parallel.min_bytes = parallel_min_bytes;
+  parallel.min_split_bytes = parallel_min_bytes / 16;
+  return ParseJsonParallel(std::move(text), options, parallel);
+}
+
+ParseResult internal::ParseJsonParallel(InputText text_in, const ParseOptions& options, const ParallelParse& parallel) {
   // A mapped file stays mapped (it is mapped with kParsePadding zero bytes after it), so
   // the pages of skipped members can be dropped once checked.
   const bool mapped = text_in.mapped();
@@ -128,7 +135,7 @@ ParseResult internal::ParseJsonWithThreshold(InputText text_in, const ParseOptio
   // Plan JSON averages well over 8 bytes of text per value; the reservation is only
   // address space until used, and a larger document grows without copying.
   builder.Reserve(text.size() / 8 + 16);
-  internal::KernelParseResult parsed = internal::ActiveKernel().parse(shared.data, size, builder, options, parallel_min_bytes, mapped);
+  internal::KernelParseResult parsed = internal::ActiveKernel().parse(shared.data, size, builder, options, parallel, mapped);
   if (parsed.ok) {
     if (options.spans_lines != nullptr) *options.spans_lines = parsed.line_break;
     return builder.Finish();

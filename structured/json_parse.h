@@ -28,7 +28,8 @@ struct ParseOptions {
   // checked for well-formed structure, but not built).
   std::vector<std::string> skip_top_level_keys;
   // With one, the skipped members of a big text are checked on its threads while the
-  // rest is built (the result, errors included, is the same either way).
+  // rest is built, and then the back part of a big kept top-level array (such as
+  // resource_changes) is built there too (the result, errors included, is the same).
   base::Executor* executor = nullptr;
   // When set and the parse succeeds: whether the value spans lines, that is, a line break
   // separates two of its tokens (the white space before and after it does not count).

@@ -22,26 +22,58 @@ ParseOptions Serial() {
   return options;
 }
 
-// The parse with the skipped members checked on helper threads, whatever the size.
-ParseResult ParseParallel(const std::string& text) {
+// The parse with the skipped members checked on helper threads, whatever the size; with
+// `split`, the building thread also waits for the scout to choose where it takes over a
+// kept array, so that the back part of one is built there and grafted whenever the walk
+// goes through (`splits` counts those).
+ParseResult ParseParallel(const std::string& text, bool split = false, size_t* splits = nullptr) {
   static base::Executor executor(3);
   ParseOptions options = Serial();
   options.executor = &executor;
-  return internal::ParseJsonWithThreshold(text, options, 0);
+  internal::ParallelParse parallel;
+  parallel.min_bytes = 0;
+  parallel.min_split_bytes = 0;
+  parallel.await_split = split;
+  parallel.splits = splits;
+  return internal::ParseJsonParallel(text, options, parallel);
 }
 
-// Empty when both parses agree, else what differs.
+// Empty when the parses agree (one thread; two as they come; two with a split kept
+// array), else what differs.
 std::string Disagreement(const std::string& text) {
   ParseResult one = ParseJson(text, Serial());
-  ParseResult two = ParseParallel(text);
-  if (one.ok() != two.ok()) {
-    return "one thread: " + (one.ok() ? std::string("ok") : one.error().ToString("f")) +
-           "; two threads: " + (two.ok() ? std::string("ok") : two.error().ToString("f"));
+  for (bool split : {false, true}) {
+    ParseResult two = ParseParallel(text, split);
+    const std::string how = split ? "two threads, split: " : "two threads: ";
+    if (one.ok() != two.ok()) {
+      return "one thread: " + (one.ok() ? std::string("ok") : one.error().ToString("f")) + "; " + how +
+             (two.ok() ? std::string("ok") : two.error().ToString("f"));
+    }
+    if (one.ok()) {
+      if (!one.value()->root().Equals(two.value()->root())) return how + "documents differ";
+      continue;
+    }
+    std::string a = one.error().ToString("f");
+    std::string b = two.error().ToString("f");
+    if (a != b) return how + "errors differ: " + a + " vs " + b;
   }
-  if (one.ok()) return one.value()->root().Equals(two.value()->root()) ? "" : "documents differ";
-  std::string a = one.error().ToString("f");
-  std::string b = two.error().ToString("f");
-  return a == b ? "" : "errors differ: " + a + " vs " + b;
+  return "";
+}
+
+// Every prefix of `text`, and `text` with each byte replaced by each of a set of bytes
+// that break JSON (and `extra`), parse alike on one thread and on two.
+void ExpectAgreementOnEveryCutAndMutation(const std::string& text, const std::string& extra) {
+  for (size_t cut = 0; cut < text.size(); ++cut) {
+    ASSERT_EQ(Disagreement(text.substr(0, cut)), "") << "cut at " << cut;
+  }
+  const std::string kBytes[] = {"\"", "\\", "{", "}", "[", "]", ",", ":", "\xff", std::string(1, '\0'), " ", extra};
+  for (size_t at = 0; at < text.size(); ++at) {
+    for (const std::string& byte : kBytes) {
+      std::string mutated = text;
+      mutated.replace(at, 1, byte);
+      ASSERT_EQ(Disagreement(mutated), "") << "byte " << static_cast<int>(byte[0]) << " at " << at;
+    }
+  }
 }
 
 std::string ReadFile(const std::filesystem::path& path) {
@@ -79,17 +111,7 @@ TEST(ParallelParse, AgreesOnEveryPrefixAndMutationOfAPlan) {
                      "],\"checks\":\"x\"," + plan.substr(plan.find('{') + 1);
   ASSERT_EQ(Disagreement(text), "");
   ASSERT_TRUE(ParseParallel(text).ok());
-  for (size_t cut = 0; cut < text.size(); ++cut) {
-    ASSERT_EQ(Disagreement(text.substr(0, cut)), "") << "cut at " << cut;
-  }
-  const std::string kBytes[] = {"\"", "\\", "{", "}", "[", "]", ",", ":", "\xff", std::string(1, '\0'), " ", "\xc3"};
-  for (size_t at = 0; at < text.size(); ++at) {
-    for (const std::string& byte : kBytes) {
-      std::string mutated = text;
-      mutated.replace(at, 1, byte);
-      ASSERT_EQ(Disagreement(mutated), "") << "byte " << static_cast<int>(byte[0]) << " at " << at;
-    }
-  }
+  ExpectAgreementOnEveryCutAndMutation(text, "\xc3");
 }
 
 TEST(ParallelParse, BigSkippedMembersWithAnErrorDeepInside) {
@@ -149,6 +171,84 @@ TEST(ParallelParse, SkippedMembersAfterABigKeptOne) {
   }
 }
 
+// A kept top-level array's back part is built by the scout and grafted: the same document,
+// with escaped strings and keys (arena text) and big objects (key indexes) on both sides
+// of the split, and in every kept array (the biggest is split).
+TEST(ParallelParse, SplitKeptArraysGiveTheSameDocument) {
+  std::string wide = "{";
+  for (int i = 20; i > 0; --i) wide += (i < 20 ? "," : "") + std::string("\"k") + std::to_string(100 + i) + "\":" + std::to_string(i);
+  wide += "}";
+  auto elements = [&](int n) {
+    std::string out = "[";
+    for (int i = 0; i < n; ++i) {
+      if (i) out += i % 7 == 0 ? ",\n " : ",";
+      switch (i % 5) {
+        case 0: out += R"({"address":"a.b[)" + std::to_string(i) + R"(]","change":{"actions":["update"],"before":{"s":"x\"y\u00e9"}}})"; break;
+        case 1: out += wide; break;
+        case 2: out += R"({"esc\"aped":[1,-2.5e3,true,false,null,[],{}],"t":"\\n"})"; break;
+        case 3: out += "[[" + std::to_string(i) + R"(],{"deep":{"deeper":["]"]}}])"; break;
+        default: out += i % 10 == 4 ? "\"scalar\"" : "{}"; break;
+      }
+    }
+    return out + "]";
+  };
+  const std::string small = R"({"values":{"root_module":{}}})";
+  for (int n : {1, 2, 3, 10, 101, 600}) {
+    const std::string text = "{\"format_version\":\"1.2\",\"planned_values\":" + small + ",\"resource_drift\":" + elements(n / 3 + 1) +
+                             ",\"resource_changes\":" + elements(n) + ",\"output_changes\":{},\"prior_state\":" + small +
+                             ",\"relevant_attributes\":" + elements(2) + ",\"errored\":false}";
+    size_t splits = 0;
+    ParseResult split = ParseParallel(text, true, &splits);
+    ASSERT_TRUE(split.ok()) << n << ": " << split.error().ToString("f");
+    if (n >= 3) {  // two elements: the second starts before the middle, so no split
+      EXPECT_EQ(splits, 1u) << n;
+    }
+    ParseResult one = ParseJson(text, Serial());
+    ASSERT_TRUE(one.ok());
+    EXPECT_TRUE(one.value()->root().Equals(split.value()->root())) << n;
+    EXPECT_EQ(split.value()->root().find("resource_changes").size(), static_cast<size_t>(n)) << n;
+    const Value last = split.value()->root().find("resource_changes").at(static_cast<size_t>(n - 1));
+    EXPECT_TRUE(last.Equals(one.value()->root().find("resource_changes").at(static_cast<size_t>(n - 1)))) << n;
+    EXPECT_EQ(Disagreement(text), "") << n;
+  }
+}
+
+// Broken anywhere (before, inside and after the part the scout builds), the split parse
+// gives the one-thread parse's error; the building thread redoes a part that failed.
+TEST(ParallelParse, SplitKeptArraysAgreeOnEveryMutation) {
+  std::string changes = "[";
+  for (int i = 0; i < 24; ++i) changes += (i ? "," : "") + std::string(R"({"a":")") + std::to_string(i) + R"(","v":[1,{"k":"\u0041"}]})";
+  changes += "]";
+  const std::string text = R"({"planned_values":{"x":[1,2]},"resource_changes":)" + changes +
+                           R"(,"prior_state":{"y":"]"},"relevant_attributes":[{"r":1},{"r":2}]})";
+  size_t splits = 0;
+  ASSERT_TRUE(ParseParallel(text, true, &splits).ok());
+  ASSERT_EQ(splits, 1u);
+  ExpectAgreementOnEveryCutAndMutation(text, "1");
+}
+
+// The nesting limit holds across the split: an element too deep in the scout's part is
+// the same error.
+TEST(ParallelParse, SplitKeptArraysKeepTheNestingLimit) {
+  for (size_t depth : {size_t{2}, size_t{3}, size_t{4}, size_t{6}}) {
+    ParseOptions options = Serial();
+    options.max_depth = depth;
+    static base::Executor executor(3);
+    std::string text = R"({"resource_changes":[{"a":1},{"b":2},{"c":[1]},{"d":[[1]]},{"e":{"f":{}}}],"prior_state":{}})";
+    ParseResult one = ParseJson(text, options);
+    options.executor = &executor;
+    internal::ParallelParse parallel;
+    parallel.min_bytes = 0;
+    parallel.min_split_bytes = 0;
+    parallel.await_split = true;
+    ParseResult two = internal::ParseJsonParallel(text, options, parallel);
+    ASSERT_EQ(one.ok(), two.ok()) << depth;
+    if (!one.ok()) {
+      EXPECT_EQ(one.error().ToString("f"), two.error().ToString("f")) << depth;
+    }
+  }
+}
+
 // spans_lines: a line break between two tokens of the value, wherever it is read (by the
 // building thread or, in a skipped member, by a checker); not the white space around it.
 TEST(ParallelParse, SpansLinesWhicheverThreadReadsTheBreak) {
@@ -163,17 +263,26 @@ TEST(ParallelParse, SpansLinesWhicheverThreadReadsTheBreak) {
       {"{\"a\":1,\"prior_state\":[1,\n2]}", true},
       {"{\"a\":1,\"checks\":\n\"s\"}", true},
       {R"({"a":1,"prior_state":[1,2],"planned_values":{"b":[]}})", false},
+      // In the back part of a kept array (built by the scout when split) or around it.
+      {"{\"resource_changes\":[{},{},{},{\"a\":\n1},{}],\"prior_state\":{}}", true},
+      {"{\"resource_changes\":[{},{},{},{},{}\n],\"prior_state\":{}}", true},
+      {"{\"resource_changes\":[{},{},\n{},{},{}],\"prior_state\":{}}", true},
+      {"{\"resource_changes\":[{},{},{},{},{}],\"prior_state\":{}}", false},
   };
   for (const auto& [text, spans] : cases) {
-    for (bool parallel : {false, true}) {
+    for (int threads : {1, 2, 3}) {  // 3: two, and a split kept array
       static base::Executor executor(3);
       ParseOptions options = Serial();
-      if (parallel) options.executor = &executor;
+      if (threads > 1) options.executor = &executor;
       bool spans_lines = !spans;
       options.spans_lines = &spans_lines;
-      ParseResult parsed = internal::ParseJsonWithThreshold(text, options, 0);
+      internal::ParallelParse parallel;
+      parallel.min_bytes = 0;
+      parallel.min_split_bytes = 0;
+      parallel.await_split = threads == 3;
+      ParseResult parsed = internal::ParseJsonParallel(text, options, parallel);
       ASSERT_TRUE(parsed.ok()) << text;
-      EXPECT_EQ(spans_lines, spans) << text << (parallel ? " in parallel" : "");
+      EXPECT_EQ(spans_lines, spans) << text << " on " << threads;
     }
   }
 }

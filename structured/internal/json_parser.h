@@ -185,6 +185,107 @@ class ScoutedRanges {
   size_t passing_ = kNone;  // the range the building thread is passing over itself
 };
 
+// The kept top-level arrays, shared by the two threads: the scout notes where elements
+// of each begin as it passes over it; the building thread says where it is at each of their
+// elements. Once its walk is done, the scout picks an element of the array the building
+// thread is in (or has still to reach) where about half of what is left of it remains,
+// and builds the elements from there to the array's end into a part of its own; the
+// building thread, reaching that element, waits for the part and grafts it. A split is
+// only taken where the building thread has not yet been, so exactly one thread builds
+// each element; when the part fails for any reason, the building thread builds the rest
+// itself, so errors are found as without it.
+class ArraySplit {
+ public:
+  struct Array {
+    size_t begin = 0;             // the '['
+    size_t end = 0;               // past the ']'
+    std::vector<size_t> starts;   // some of its elements' first bytes, increasing
+  };
+  struct Split {
+    size_t array = 0;  // index into the arrays
+    size_t at = 0;     // the element where the part begins
+  };
+
+  explicit ArraySplit(size_t note_every, bool await) : note_every_(note_every), await_(await) {}
+
+  // Scout: one more kept top-level array (notes elements at least note_every() apart).
+  size_t note_every() const { return note_every_; }
+  void AddArray(Array array) { arrays_.push_back(std::move(array)); }
+
+  // Scout, after its walk (whether or not it went through): where the part begins, if
+  // anywhere; the scout then builds it and calls Done.
+  std::optional<Split> Choose(size_t min_bytes, bool walked) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    chosen_ = true;
+    decided_.notify_all();
+    if (!walked) return std::nullopt;
+    std::optional<Split> best;
+    size_t best_left = 0;
+    for (size_t i = 0; i < arrays_.size(); ++i) {
+      const Array& a = arrays_[i];
+      if (a.end <= at_) continue;
+      const size_t from = std::max(at_, a.begin);
+      const size_t target = from + (a.end - from) / 2;
+      auto e = std::lower_bound(a.starts.begin(), a.starts.end(), target);
+      if (e == a.starts.end() || *e <= at_ || a.end - *e < std::max<size_t>(min_bytes, 1)) continue;
+      if (a.end - from > best_left) {
+        best_left = a.end - from;
+        best = Split{i, *e};
+      }
+    }
+    if (best) split_ = best->at;
+    return best;
+  }
+  // Scout: the part is built (or not: `ok` false), its text ending at `end`.
+  void Done(bool ok, size_t end, bool line_break) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    done_ = true;
+    part_ok_ = ok;
+    part_end_ = end;
+    part_line_break_ = line_break;
+    decided_.notify_all();
+  }
+  const Array& array(size_t i) const { return arrays_[i]; }
+
+  // Building thread, at the first byte of an element of a kept top-level array: true when
+  // the scout builds the rest of the array from here (then call AwaitPart).
+  bool Reached(size_t at, bool first) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    if (await_ && first) decided_.wait(lock, [&] { return chosen_; });
+    at_ = at;
+    return split_ == at;
+  }
+  // Building thread: it has left a kept array (at `at`, past its ']').
+  void Left(size_t at) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    at_ = at;
+  }
+  // Building thread: waits for the part; true when it is built (`end` is then where its
+  // text ends, past the array's ']').
+  bool AwaitPart(size_t& end, bool& line_break) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    decided_.wait(lock, [&] { return done_; });
+    end = part_end_;
+    line_break = part_line_break_;
+    return part_ok_;
+  }
+
+ private:
+  static constexpr size_t kNone = SIZE_MAX;
+  const size_t note_every_;
+  const bool await_;
+  std::vector<Array> arrays_;  // written by the scout only, before Choose
+  std::mutex mutex_;
+  std::condition_variable decided_;
+  size_t at_ = 0;          // the element the building thread is at
+  size_t split_ = kNone;   // where the part begins
+  bool chosen_ = false;
+  bool done_ = false;
+  bool part_ok_ = false;
+  size_t part_end_ = 0;
+  bool part_line_break_ = false;
+};
+
 template <class K>
 class Parser {
  public:
@@ -202,6 +303,30 @@ class Parser {
   // taken from `scouted` when the scout found it already), not checked: the scout checks
   // it. skipped_ranges() then lists them, to be compared with the scout's.
   void FollowScout(ScoutedRanges* scouted) { scouted_ = scouted; }
+  // Kept top-level arrays may be split with the scout (ArraySplit): the building thread
+  // and the scout both call this with the same `split`.
+  void ShareArrays(ArraySplit* split) { split_ = split; }
+
+  // The scout's part: the elements of a kept top-level array from the one at `at` to the
+  // array's end (`array_end`, past its ']'), built as one array. False when the text
+  // there is not valid JSON, the builder failed, the elements do not end at `array_end`,
+  // or `stop` was set.
+  bool ArrayTail(size_t at, size_t array_end, const std::atomic<bool>& stop) {
+    const char* p = begin_ + at;
+    b_.BeginArray();
+    for (;;) {
+      if (stop.load(std::memory_order_relaxed)) return false;
+      if (!ParseValue<true>(p, 2)) return false;
+      p = SkipSpace(p);
+      if (*p == ',') {
+        p = SkipSpace(p + 1);
+        continue;
+      }
+      if (*p != ']') return Fail(p, p >= end_ ? "unexpected end of input" : "expected ',' or a closing bracket");
+      if (!End<true>(p++, false) || b_.failed()) return false;
+      return static_cast<size_t>(p - begin_) == array_end;
+    }
+  }
   const std::vector<ScoutedRanges::Range>& skipped_ranges() const { return measured_; }
 
   // The scout's walk over the top-level object, ahead of the building: each skipped array
@@ -227,6 +352,8 @@ class Parser {
         if (!ParseValue<false>(p, 1)) return false;
         const bool unread = found.Add({static_cast<size_t>(value - begin_), static_cast<size_t>(p - begin_)});
         if (drop_skipped_ && unread) DropPages(value, static_cast<size_t>(p - value));
+      } else if (*p == '[' && split_ != nullptr) {
+        if (!NoteArray(p)) return false;
       } else if (container) {
         const size_t end = SkipContainerWith<K>(begin_, static_cast<size_t>(p - begin_), static_cast<size_t>(end_ - begin_));
         if (end == kNoEnd) return Fail(end_, "unexpected end of input");
@@ -564,7 +691,12 @@ class Parser {
         }
       } else {
         AddKey(raw, escaped);
-        if (!ParseValue<true>(p, 1)) return false;
+        p = SkipSpace(p);
+        if (*p == '[' && split_ != nullptr && options_.max_depth >= 2) {
+          if (!KeptArray(p)) return false;
+        } else if (!ParseValue<true>(p, 1)) {
+          return false;
+        }
       }
       p = SkipSpace(p);
       if (*p == ',') {
@@ -576,6 +708,59 @@ class Parser {
     }
   }
 
+  // The scout passes over a kept top-level array at p by its brackets, noting where its
+  // elements that are arrays or objects begin.
+  bool NoteArray(const char*& p) {
+    ArraySplit::Array array;
+    array.begin = static_cast<size_t>(p - begin_);
+    array.end = SkipArrayNotingWith<K>(begin_, array.begin, static_cast<size_t>(end_ - begin_), split_->note_every(),
+                                       array.starts);
+    if (array.end == kNoEnd) return Fail(end_, "unexpected end of input");
+    p = begin_ + array.end;
+    split_->AddArray(std::move(array));
+    return true;
+  }
+
+  // The building thread's kept top-level array at p, element by element, as
+  // ParseValue<true>(p, 1) builds it, except that from the element where the scout
+  // takes over (ArraySplit) the scout's part is grafted instead.
+  bool KeptArray(const char*& p) {
+    b_.BeginArray();
+    p = SkipSpace(p + 1);
+    if (*p == ']') return End<true>(p++, false);
+    for (bool first = true;; first = false) {
+      p = SkipSpace(p);
+      if (split_->Reached(static_cast<size_t>(p - begin_), first)) {
+        size_t end = 0;
+        bool line_break = false;
+        if (split_->AwaitPart(end, line_break)) {
+          b_.GraftElements(*part_);
+          line_break_ = line_break_ || line_break;
+          ++grafts_;
+          p = begin_ + end;
+          return End<true>(p - 1, false);
+        }
+      }
+      if (!ParseValue<true>(p, 2)) return false;
+      p = SkipSpace(p);
+      if (*p == ',') {
+        ++p;
+        continue;
+      }
+      if (*p == ']') {
+        split_->Left(static_cast<size_t>(p + 1 - begin_));
+        return End<true>(p++, false);
+      }
+      return Fail(p, p >= end_ ? "unexpected end of input" : "expected ',' or a closing bracket");
+    }
+  }
+
+ public:
+  // The builder the scout's part is written to (read by the building thread to graft it).
+  void TakePartsFrom(DocumentBuilder* part) { part_ = part; }
+  size_t grafts() const { return grafts_; }
+
+ private:
   // Passes over the skipped array or object at p (the n-th such, counting from 0) without
   // checking it: where it ends is the scout's, when the scout has checked it already (at
   // the same place), else found here by its brackets.
@@ -606,6 +791,9 @@ class Parser {
   std::string message_;
   ScoutedRanges* scouted_ = nullptr;
   std::vector<ScoutedRanges::Range> measured_;  // the skipped arrays and objects passed over
+  ArraySplit* split_ = nullptr;
+  DocumentBuilder* part_ = nullptr;  // the scout's part, to graft
+  size_t grafts_ = 0;
   bool drop_skipped_ = false;
   bool line_break_ = false;
 };
@@ -621,7 +809,7 @@ class Parser {
 // checked.
 template <class K>
 KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
-                            size_t parallel_min_bytes, bool drop_skipped) {
+                            const ParallelParse& parallel, bool drop_skipped) {
   Parser<K> parser(text, size, builder, options);
   if (drop_skipped) parser.DropSkipped();
   ScoutedRanges scouted;
@@ -631,11 +819,27 @@ KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& buil
   bool scout_ok = true;
   base::Executor::Task scout;
   const bool scouting =
-      options.executor != nullptr && size >= parallel_min_bytes && !options.skip_top_level_keys.empty();
+      options.executor != nullptr && size >= parallel.min_bytes && !options.skip_top_level_keys.empty();
+  // The scout's part of a kept array: notes at most every 1/65536 of the text.
+  ArraySplit split(std::max<size_t>(size >> 16, 1), parallel.await_split);
+  DocumentBuilder part(std::string_view(text, size), nullptr);
+  Parser<K> part_parser(text, size, part, options);
   if (scouting) {
     if (drop_skipped) scout_parser.DropSkipped();
     parser.FollowScout(&scouted);
-    scout = options.executor->Start([&] { scout_ok = scout_parser.Scout(scouted, stop_scout); });
+    parser.ShareArrays(&split);
+    parser.TakePartsFrom(&part);
+    scout_parser.ShareArrays(&split);
+    scout = options.executor->Start([&] {
+      scout_ok = scout_parser.Scout(scouted, stop_scout);
+      std::optional<ArraySplit::Split> chosen =
+          split.Choose(parallel.min_split_bytes, scout_ok && !stop_scout.load(std::memory_order_relaxed));
+      if (!chosen) return;
+      const ArraySplit::Array& array = split.array(chosen->array);
+      part.Reserve((array.end - chosen->at) / 8 + 16);
+      const bool built = part_parser.ArrayTail(chosen->at, array.end, stop_scout);
+      split.Done(built, array.end, part_parser.line_break());
+    });
   }
   KernelParseResult result;
   result.ok = parser.Run() && !builder.failed();
@@ -652,6 +856,7 @@ KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& buil
     scout.Wait();
     scouted_same = !result.ok || (scout_ok && scouted.Equals(parser.skipped_ranges()));
   }
+  if (parallel.splits != nullptr) *parallel.splits += parser.grafts();
   if (result.ok && scouted_same) {
     result.line_break = parser.line_break() || scout_parser.line_break();
     return result;

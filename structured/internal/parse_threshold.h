@@ -13,9 +13,24 @@ namespace planview::structured::internal {
 // skipped members beside the building would not pay for the handing over.
 inline constexpr size_t kParallelParseMinBytes = size_t{4} << 20;
 
+// How ParseJson shares a big text between its threads (see ParseJsonParallel).
+struct ParallelParse {
+  size_t min_bytes = kParallelParseMinBytes;  // a smaller text is parsed on one thread
+  // The back part of a kept top-level array is built on the second thread only when it
+  // has at least this many bytes.
+  size_t min_split_bytes = kParallelParseMinBytes / 16;
+  // For tests: the building thread waits, at the first element of every kept top-level
+  // array, until the second thread has chosen where (if anywhere) it takes over, so that
+  // the handing over happens whatever the timing; `splits` (when set) counts the arrays
+  // whose back part was built there and grafted.
+  bool await_split = false;
+  size_t* splits = nullptr;
+};
+
 // ParseJson with another threshold: tests and fuzzers use 0 to take the parallel path on
 // small texts.
 ParseResult ParseJsonWithThreshold(InputText text, const ParseOptions& options, size_t parallel_min_bytes);
+ParseResult ParseJsonParallel(InputText text, const ParseOptions& options, const ParallelParse& parallel);
 
 }  // namespace planview::structured::internal
 

@@ -32,29 +32,44 @@ inline uint64_t Escaped(uint64_t backslash, bool& carry) {
   return (after_even_starts & kOdd) | (after_odd_starts & kEven) | first;
 }
 
+// One 64-byte block at `at`: its opening and closing brackets outside strings. `carry`
+// and `inside` carry the escape and string state from block to block.
+struct BlockBrackets {
+  uint64_t open;
+  uint64_t close;
+};
 template <class K>
-size_t SkipContainerWith(const char* text, size_t begin, size_t size) {
+inline BlockBrackets ClassifyBrackets(const char* text, size_t at, size_t size, bool& carry, uint64_t& inside) {
+  BlockMasks m = K::Classify(text + at);
+  // Bytes past the end are padding (zeros): they hold nothing that matters.
+  if (size - at < 64) {
+    uint64_t valid = (uint64_t{1} << (size - at)) - 1;
+    m.quote &= valid;
+    m.backslash &= valid;
+    m.open &= valid;
+    m.close &= valid;
+  }
+  uint64_t quotes = m.quote;
+  if (m.backslash != 0 || carry) quotes &= ~Escaped(m.backslash, carry);
+  uint64_t in_string = K::PrefixParity(quotes) ^ inside;
+  inside = static_cast<uint64_t>(static_cast<int64_t>(in_string) >> 63);
+  return {m.open & ~in_string, m.close & ~in_string};
+}
+
+// The end of the container at `begin` (past its closing bracket), or kNoEnd. With kNote
+// it is an array, and the elements of it that are arrays or objects are noted where they
+// begin (their opening brackets), each at least `note_every` bytes after the last noted.
+template <class K, bool kNote>
+size_t SkipBrackets(const char* text, size_t begin, size_t size, size_t note_every, std::vector<size_t>* noted) {
   bool escape_carry = false;
   uint64_t inside = 0;  // all ones when the block starts inside a string
   int64_t depth = 0;
+  size_t next_note = 0;
   for (size_t at = begin; at < size; at += 64) {
-    BlockMasks m = K::Classify(text + at);
-    // Bytes past the end are padding (zeros): they hold nothing that matters.
-    if (size - at < 64) {
-      uint64_t valid = (uint64_t{1} << (size - at)) - 1;
-      m.quote &= valid;
-      m.backslash &= valid;
-      m.open &= valid;
-      m.close &= valid;
-    }
-    uint64_t quotes = m.quote;
-    if (m.backslash != 0 || escape_carry) quotes &= ~Escaped(m.backslash, escape_carry);
-    uint64_t in_string = K::PrefixParity(quotes) ^ inside;
-    inside = static_cast<uint64_t>(static_cast<int64_t>(in_string) >> 63);
-    uint64_t open = m.open & ~in_string;
-    uint64_t close = m.close & ~in_string;
+    auto [open, close] = ClassifyBrackets<K>(text, at, size, escape_carry, inside);
     int closes = __builtin_popcountll(close);
-    if (depth > closes) {
+    // The depth stays above 0 all through the block (to note: inside one element).
+    if (depth > closes + (kNote ? 1 : 0)) {
       depth += __builtin_popcountll(open) - closes;
       continue;
     }
@@ -63,6 +78,13 @@ size_t SkipContainerWith(const char* text, size_t begin, size_t size) {
       uint64_t bit = brackets & (~brackets + 1);
       if (open & bit) {
         ++depth;
+        if constexpr (kNote) {
+          const size_t element = at + static_cast<size_t>(__builtin_ctzll(bit));
+          if (depth == 2 && element >= next_note) {
+            noted->push_back(element);
+            next_note = element + note_every;
+          }
+        }
       } else if (--depth == 0) {
         return at + static_cast<size_t>(__builtin_ctzll(bit)) + 1;
       }
@@ -70,6 +92,16 @@ size_t SkipContainerWith(const char* text, size_t begin, size_t size) {
     }
   }
   return kNoEnd;
+}
+
+template <class K>
+size_t SkipContainerWith(const char* text, size_t begin, size_t size) {
+  return SkipBrackets<K, false>(text, begin, size, 0, nullptr);
+}
+
+template <class K>
+size_t SkipArrayNotingWith(const char* text, size_t begin, size_t size, size_t note_every, std::vector<size_t>& noted) {
+  return SkipBrackets<K, true>(text, begin, size, note_every, &noted);
 }
 
 }  // namespace

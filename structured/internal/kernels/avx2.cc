@@ -23,8 +23,8 @@ namespace planview::structured::internal {
 namespace {
 
 KernelParseResult ParseAvx2(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
-                            size_t parallel_min_bytes, bool drop_skipped) {
-  return RunParser<Avx2Kernel>(text, size, builder, options, parallel_min_bytes, drop_skipped);
+                            const ParallelParse& parallel, bool drop_skipped) {
+  return RunParser<Avx2Kernel>(text, size, builder, options, parallel, drop_skipped);
 }
 
 size_t SkipAvx2(const char* text, size_t begin, size_t size) {

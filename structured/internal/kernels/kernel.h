@@ -14,6 +14,7 @@
 #include <span>
 #include <string>
 
+#include "structured/internal/parse_threshold.h"
 #include "structured/json_parse.h"
 #include "structured/parse_error.h"
 
@@ -40,11 +41,12 @@ struct Kernel {
   bool (*usable)();  // whether this CPU runs it
   // Parses `text` (`size` bytes followed by kParsePadding zero bytes) into `builder`,
   // reading it only. After a failure no other thread reads it any more.
-  // Skipped members are checked on options.executor when the text has `parallel_min_bytes`.
+  // With options.executor, a text of `parallel.min_bytes` or more is shared between two
+  // threads (internal/json_parser.h says how).
   // `drop_skipped`: the text is a read-only file mapping, so the whole pages of a skipped
   // member, once checked, are dropped from memory (read again, they come from the file).
   KernelParseResult (*parse)(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
-                             size_t parallel_min_bytes, bool drop_skipped);
+                             const ParallelParse& parallel, bool drop_skipped);
   // internal::SkipContainer (structured/json_skip.h).
   size_t (*skip_container)(const char* text, size_t begin, size_t size);
 };

@@ -49,7 +49,9 @@ Outcome ParseWith(const Kernel& kernel, const std::string& input, const ParseOpt
   owner->append(kParsePadding, '\0');
   std::string_view text(owner->data(), input.size());
   DocumentBuilder builder(text, owner);
-  KernelParseResult r = kernel.parse(owner->data(), input.size(), builder, options, 0, false);
+  ParallelParse parallel;
+  parallel.min_bytes = 0;
+  KernelParseResult r = kernel.parse(owner->data(), input.size(), builder, options, parallel, false);
   Outcome out;
   out.ok = r.ok;
   if (r.ok) out.document = builder.Finish();
@@ -127,7 +129,9 @@ TEST(Kernel, StopsWhereTheBuilderFails) {
       auto owner = std::make_shared<std::string>(c.text);
       owner->append(kParsePadding, '\0');
       DocumentBuilder builder(std::string_view(owner->data(), c.text.size()), owner, limits);
-      KernelParseResult r = k->parse(owner->data(), c.text.size(), builder, *c.options, 0, false);
+      ParallelParse parallel;
+      parallel.min_bytes = 0;
+      KernelParseResult r = k->parse(owner->data(), c.text.size(), builder, *c.options, parallel, false);
       EXPECT_FALSE(r.ok) << k->name << " on " << c.text;
       ASSERT_TRUE(r.too_large.has_value()) << k->name << " on " << c.text;
       EXPECT_EQ(r.too_large->message, "JSON container has too many elements") << k->name;
