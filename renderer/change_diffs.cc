@@ -27,10 +27,22 @@ ChangeDiffs::ChangeDiffs(const Plan& plan, const SchemaSource& schemas, const ch
     : plan_(plan), profile_(profile), executor_(executor), sink_(std::move(sink)) {
   // Schema lookups fill a cache: they stay on this thread, in ComputePlanDiffs' order (every
   // change's block, then every change's triggered actions).
+  // Changes sorted by address come in runs of one type: a change of the same provider,
+  // mode and type as the one before, whose schema was found without a warning, takes the
+  // same block without a look-up.
   const std::vector<ResourceChange>& all = plan.resource_changes;
   entries_.resize(all.size());
+  const ResourceChange* found = nullptr;  // the change before, when its schema was found so
   for (size_t i = 0; i < all.size(); ++i) {
-    entries_[i].diffable = internal::ResolveBlock(all[i], schemas, entries_[i].lookup, entries_[i].block);
+    const ResourceChange& r = all[i];
+    Entry& entry = entries_[i];
+    if (found != nullptr && r.mode == found->mode && r.type == found->type && r.provider_name == found->provider_name) {
+      entry.diffable = true;
+      entry.block = entries_[i - 1].block;
+      continue;
+    }
+    entry.diffable = internal::ResolveBlock(r, schemas, entry.lookup, entry.block);
+    found = entry.diffable && entry.block != nullptr && entry.lookup.empty() ? &r : nullptr;
   }
   if (!profile.deferred_and_actions) return;
   for (size_t i = 0; i < all.size(); ++i) {

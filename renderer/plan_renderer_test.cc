@@ -188,6 +188,30 @@ TEST(RenderPlan, SchemasForOtherProvidersFallBackPerResource) {
   EXPECT_NE(r.warnings[1].find("u.a: the schemas have no provider \"other\""), std::string::npos);
 }
 
+// Changes of one type come in runs (sorted by address); each is still looked up by its
+// own provider: one of another provider amid the run says so, each time.
+TEST(RenderPlan, ARunOfOneTypeIsLookedUpPerProvider) {
+  std::string plan = R"({"format_version":"1.2","resource_changes":[)";
+  const char* providers[] = {"p", "p", "other", "p", "other", "p"};
+  for (int i = 0; i < 6; ++i) {
+    plan += std::string(i ? "," : "") + R"({"address":"t.r)" + std::to_string(i) +
+            R"(","mode":"managed","type":"t","name":"r)" + std::to_string(i) + R"(","provider_name":")" + providers[i] +
+            R"(","change":{"actions":["create"],"before":null,"after":{"x":"1","y":"2"}}})";
+  }
+  plan += "]}";
+  Rendered r = Render(plan);
+  EXPECT_NE(r.output.find("Plan: 6 to add, 0 to change, 0 to destroy."), std::string::npos) << r.output;
+  // Those of provider "p" were diffed against its schema, which has no "y".
+  const std::string kMismatch =
+      ": the values do not match the schema (.y: the after value is set, but the schema has no such attribute or "
+      "block); rendered as upstream renders them";
+  const std::string kNoProvider = ": the schemas have no provider \"other\"; rendered from its values";
+  ASSERT_EQ(r.warnings.size(), 6u);
+  for (size_t i = 0; i < 6; ++i) {
+    EXPECT_EQ(r.warnings[i], "t.r" + std::to_string(i) + (std::string(providers[i]) == "p" ? kMismatch : kNoProvider));
+  }
+}
+
 TEST(RenderPlan, MalformedPlansNameThePath) {
   EXPECT_EQ(Render(R"({"resource_changes":[{"address":"t.a","change":{"actions":["explode"]}}]})").error,
             "plan.json: $.resource_changes[0].change.actions: unrecognized action list [explode]");
