@@ -33,6 +33,8 @@ const std::vector<Type>& NoTypes() {
 
 Type::Type() = default;
 
+Type::Type(std::shared_ptr<const Data> data) : data_(std::move(data)), kind_(data_ ? data_->kind : Kind::kDynamic) {}
+
 Type Type::Dynamic() { return Type(); }
 
 #define PLANVIEW_PRIMITIVE(NAME, KIND)                     \
@@ -87,17 +89,6 @@ Type Type::Tuple(std::vector<Type> elements) {
   return Type(std::move(d));
 }
 
-Type::Kind Type::kind() const { return data_ ? data_->kind : Kind::kDynamic; }
-
-bool Type::is_primitive() const {
-  Kind k = kind();
-  return k == Kind::kString || k == Kind::kNumber || k == Kind::kBool;
-}
-
-bool Type::is_collection() const {
-  Kind k = kind();
-  return k == Kind::kList || k == Kind::kSet || k == Kind::kMap;
-}
 
 const Type& Type::element() const {
   static const Type dynamic;

@@ -32,9 +32,10 @@ class Type {
   static Type Object(std::vector<std::pair<std::string, Type>> attributes, std::vector<std::string> optional = {});
   static Type Tuple(std::vector<Type> elements);
 
-  Kind kind() const;
-  bool is_primitive() const;
-  bool is_collection() const;  // list, set, map
+  // Inline: the differ asks for every attribute and element.
+  Kind kind() const { return kind_; }
+  bool is_primitive() const { return kind_ == Kind::kString || kind_ == Kind::kNumber || kind_ == Kind::kBool; }
+  bool is_collection() const { return kind_ == Kind::kList || kind_ == Kind::kSet || kind_ == Kind::kMap; }  // list, set, map
   // List, set, map: the element type.
   const Type& element() const;
   // Object: attributes sorted by name; tuple: elements in order.
@@ -55,8 +56,9 @@ class Type {
 
  private:
   struct Data;
-  explicit Type(std::shared_ptr<const Data> data) : data_(std::move(data)) {}
+  explicit Type(std::shared_ptr<const Data> data);
   std::shared_ptr<const Data> data_;  // null means dynamic
+  Kind kind_ = Kind::kDynamic;       // data_'s, kept here
 };
 
 // Parses type JSON. The error's message names the path inside the type
