@@ -92,6 +92,7 @@ void CheckInput(const std::string& text) {
     planview::structured::internal::ParallelParse split;
     split.min_bytes = 0;
     split.min_split_bytes = 0;
+    split.min_split_element_bytes = 0;
     split.await_split = forced;
     ParseResult beside = planview::structured::internal::ParseJsonParallel(text, parallel, split);
     PLANVIEW_FUZZ_CHECK(beside.ok() == skipped.ok(), size);

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -33,6 +34,7 @@ ParseResult ParseParallel(const std::string& text, bool split = false, size_t* s
   internal::ParallelParse parallel;
   parallel.min_bytes = 0;
   parallel.min_split_bytes = 0;
+  parallel.min_split_element_bytes = 0;
   parallel.await_split = split;
   parallel.splits = splits;
   return internal::ParseJsonParallel(text, options, parallel);
@@ -213,6 +215,36 @@ TEST(ParallelParse, SplitKeptArraysGiveTheSameDocument) {
   }
 }
 
+// Only arrays of big elements are split: grafting costs about as much per element as
+// building a tiny one, so an array of many small elements stays with the building thread.
+TEST(ParallelParse, OnlyArraysOfBigElementsAreSplit) {
+  auto plan = [](size_t elements, size_t element_bytes) {
+    std::string array = "[";
+    for (size_t i = 0; i < elements; ++i) {
+      array += (i ? "," : "") + std::string(R"({"s":")") + std::string(element_bytes - 8, 'x') + "\"}";
+    }
+    return R"({"prior_state":{},"resource_changes":)" + array + "]}";
+  };
+  static base::Executor executor(3);
+  ParseOptions options = Serial();
+  options.executor = &executor;
+  internal::ParallelParse parallel;  // the default element size, whatever the text's size
+  parallel.min_bytes = 0;
+  parallel.min_split_bytes = 0;
+  parallel.await_split = true;
+  for (auto [elements, bytes, split] : {std::tuple{size_t{2000}, size_t{16}, false}, std::tuple{size_t{400}, size_t{250}, false},
+                                        std::tuple{size_t{400}, size_t{300}, true}, std::tuple{size_t{50}, size_t{4000}, true}}) {
+    const std::string text = plan(elements, bytes);
+    size_t splits = 0;
+    parallel.splits = &splits;
+    ParseResult parsed = internal::ParseJsonParallel(text, options, parallel);
+    ASSERT_TRUE(parsed.ok());
+    EXPECT_EQ(splits, split ? 1u : 0u) << elements << " x " << bytes;
+    EXPECT_EQ(parsed.value()->root().find("resource_changes").size(), elements);
+    EXPECT_EQ(Disagreement(text), "");
+  }
+}
+
 // Broken anywhere (before, inside and after the part the scout builds), the split parse
 // gives the one-thread parse's error; the building thread redoes a part that failed.
 TEST(ParallelParse, SplitKeptArraysAgreeOnEveryMutation) {
@@ -240,6 +272,7 @@ TEST(ParallelParse, SplitKeptArraysKeepTheNestingLimit) {
     internal::ParallelParse parallel;
     parallel.min_bytes = 0;
     parallel.min_split_bytes = 0;
+    parallel.min_split_element_bytes = 0;
     parallel.await_split = true;
     ParseResult two = internal::ParseJsonParallel(text, options, parallel);
     ASSERT_EQ(one.ok(), two.ok()) << depth;
@@ -279,6 +312,7 @@ TEST(ParallelParse, SpansLinesWhicheverThreadReadsTheBreak) {
       internal::ParallelParse parallel;
       parallel.min_bytes = 0;
       parallel.min_split_bytes = 0;
+    parallel.min_split_element_bytes = 0;
       parallel.await_split = threads == 3;
       ParseResult parsed = internal::ParseJsonParallel(text, options, parallel);
       ASSERT_TRUE(parsed.ok()) << text;

@@ -186,13 +186,14 @@ class ScoutedRanges {
 };
 
 // The kept top-level arrays, shared by the two threads: the scout notes where elements
-// of each begin as it passes over it; the building thread says where it is at each of their
-// elements. Once its walk is done, the scout picks an element of the array the building
-// thread is in (or has still to reach) where about half of what is left of it remains,
-// and builds the elements from there to the array's end into a part of its own; the
-// building thread, reaching that element, waits for the part and grafts it. A split is
-// only taken where the building thread has not yet been, so exactly one thread builds
-// each element; when the part fails for any reason, the building thread builds the rest
+// of each begin as it passes over it (those that are arrays or objects, at most one per
+// note_every bytes); the building thread says where it is at each of those. Once its
+// walk is done, the scout picks a noted element of the array the building thread is in
+// (or has still to reach) where about half of what is left of it remains, and builds
+// the elements from there to the array's end into a part of its own; the building
+// thread, reaching that element, waits for the part and grafts it. A split is only
+// taken where the building thread has not yet been, so exactly one thread builds each
+// element; when the part fails for any reason, the building thread builds the rest
 // itself, so errors are found as without it.
 class ArraySplit {
  public:
@@ -200,6 +201,7 @@ class ArraySplit {
     size_t begin = 0;             // the '['
     size_t end = 0;               // past the ']'
     std::vector<size_t> starts;   // some of its elements' first bytes, increasing
+    size_t containers = 0;        // its elements that are arrays or objects
   };
   struct Split {
     size_t array = 0;  // index into the arrays
@@ -214,7 +216,9 @@ class ArraySplit {
 
   // Scout, after its walk (whether or not it went through): where the part begins, if
   // anywhere; the scout then builds it and calls Done.
-  std::optional<Split> Choose(size_t min_bytes, bool walked) {
+  // Arrays whose elements average fewer than `min_element_bytes` are not split: grafting
+  // costs about as much per element as building a small one.
+  std::optional<Split> Choose(size_t min_bytes, size_t min_element_bytes, bool walked) {
     std::lock_guard<std::mutex> lock(mutex_);
     chosen_ = true;
     decided_.notify_all();
@@ -223,7 +227,7 @@ class ArraySplit {
     size_t best_left = 0;
     for (size_t i = 0; i < arrays_.size(); ++i) {
       const Array& a = arrays_[i];
-      if (a.end <= at_) continue;
+      if (a.end <= at_ || a.containers == 0 || (a.end - a.begin) / a.containers < min_element_bytes) continue;
       const size_t from = std::max(at_, a.begin);
       const size_t target = from + (a.end - from) / 2;
       auto e = std::lower_bound(a.starts.begin(), a.starts.end(), target);
@@ -247,8 +251,9 @@ class ArraySplit {
   }
   const Array& array(size_t i) const { return arrays_[i]; }
 
-  // Building thread, at the first byte of an element of a kept top-level array: true when
-  // the scout builds the rest of the array from here (then call AwaitPart).
+  // Building thread, at the first byte of an element of a kept top-level array that the
+  // scout notes (and at the first element): true when the scout builds the rest of the
+  // array from here (then call AwaitPart).
   bool Reached(size_t at, bool first) {
     std::unique_lock<std::mutex> lock(mutex_);
     if (await_ && first) decided_.wait(lock, [&] { return chosen_; });
@@ -714,7 +719,7 @@ class Parser {
     ArraySplit::Array array;
     array.begin = static_cast<size_t>(p - begin_);
     array.end = SkipArrayNotingWith<K>(begin_, array.begin, static_cast<size_t>(end_ - begin_), split_->note_every(),
-                                       array.starts);
+                                       array.starts, array.containers);
     if (array.end == kNoEnd) return Fail(end_, "unexpected end of input");
     p = begin_ + array.end;
     split_->AddArray(std::move(array));
@@ -728,9 +733,19 @@ class Parser {
     b_.BeginArray();
     p = SkipSpace(p + 1);
     if (*p == ']') return End<true>(p++, false);
+    // Only the elements the scout notes can be split at: the building thread reports
+    // those (noted by the same rule), not every element, so an array of many small
+    // elements costs no lock per element.
+    size_t next_note = 0;
     for (bool first = true;; first = false) {
       p = SkipSpace(p);
-      if (split_->Reached(static_cast<size_t>(p - begin_), first)) {
+      const size_t at = static_cast<size_t>(p - begin_);
+      bool noted = false;
+      if ((*p == '{' || *p == '[') && at >= next_note) {
+        noted = true;
+        next_note = at + split_->note_every();
+      }
+      if ((noted || first) && split_->Reached(at, first)) {
         size_t end = 0;
         bool line_break = false;
         if (split_->AwaitPart(end, line_break)) {
@@ -833,7 +848,8 @@ KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& buil
     scout = options.executor->Start([&] {
       scout_ok = scout_parser.Scout(scouted, stop_scout);
       std::optional<ArraySplit::Split> chosen =
-          split.Choose(parallel.min_split_bytes, scout_ok && !stop_scout.load(std::memory_order_relaxed));
+          split.Choose(parallel.min_split_bytes, parallel.min_split_element_bytes,
+                       scout_ok && !stop_scout.load(std::memory_order_relaxed));
       if (!chosen) return;
       const ArraySplit::Array& array = split.array(chosen->array);
       part.Reserve((array.end - chosen->at) / 8 + 16);

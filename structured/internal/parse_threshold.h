@@ -19,6 +19,9 @@ struct ParallelParse {
   // The back part of a kept top-level array is built on the second thread only when it
   // has at least this many bytes.
   size_t min_split_bytes = kParallelParseMinBytes / 16;
+  // ... and only when its elements average this many bytes (a resource change is a few
+  // KB; grafting many tiny elements costs more than building them).
+  size_t min_split_element_bytes = 256;
   // For tests: the building thread waits, at the first element of every kept top-level
   // array, until the second thread has chosen where (if anywhere) it takes over, so that
   // the handing over happens whatever the timing; `splits` (when set) counts the arrays

@@ -57,10 +57,12 @@ inline BlockBrackets ClassifyBrackets(const char* text, size_t at, size_t size, 
 }
 
 // The end of the container at `begin` (past its closing bracket), or kNoEnd. With kNote
-// it is an array, and the elements of it that are arrays or objects are noted where they
-// begin (their opening brackets), each at least `note_every` bytes after the last noted.
+// it is an array, the elements of it that are arrays or objects are counted (`count`),
+// and noted where they begin (their opening brackets), each at least `note_every` bytes
+// after the last noted.
 template <class K, bool kNote>
-size_t SkipBrackets(const char* text, size_t begin, size_t size, size_t note_every, std::vector<size_t>* noted) {
+size_t SkipBrackets(const char* text, size_t begin, size_t size, size_t note_every, std::vector<size_t>* noted,
+                    size_t* count) {
   bool escape_carry = false;
   uint64_t inside = 0;  // all ones when the block starts inside a string
   int64_t depth = 0;
@@ -80,9 +82,12 @@ size_t SkipBrackets(const char* text, size_t begin, size_t size, size_t note_eve
         ++depth;
         if constexpr (kNote) {
           const size_t element = at + static_cast<size_t>(__builtin_ctzll(bit));
-          if (depth == 2 && element >= next_note) {
-            noted->push_back(element);
-            next_note = element + note_every;
+          if (depth == 2) {
+            ++*count;
+            if (element >= next_note) {
+              noted->push_back(element);
+              next_note = element + note_every;
+            }
           }
         }
       } else if (--depth == 0) {
@@ -96,12 +101,13 @@ size_t SkipBrackets(const char* text, size_t begin, size_t size, size_t note_eve
 
 template <class K>
 size_t SkipContainerWith(const char* text, size_t begin, size_t size) {
-  return SkipBrackets<K, false>(text, begin, size, 0, nullptr);
+  return SkipBrackets<K, false>(text, begin, size, 0, nullptr, nullptr);
 }
 
 template <class K>
-size_t SkipArrayNotingWith(const char* text, size_t begin, size_t size, size_t note_every, std::vector<size_t>& noted) {
-  return SkipBrackets<K, true>(text, begin, size, note_every, &noted);
+size_t SkipArrayNotingWith(const char* text, size_t begin, size_t size, size_t note_every, std::vector<size_t>& noted,
+                           size_t& count) {
+  return SkipBrackets<K, true>(text, begin, size, note_every, &noted, &count);
 }
 
 }  // namespace
