@@ -89,7 +89,6 @@ Type Type::Tuple(std::vector<Type> elements) {
   return Type(std::move(d));
 }
 
-
 const Type& Type::element() const {
   static const Type dynamic;
   if (!is_collection()) return dynamic;

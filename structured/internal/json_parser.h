@@ -319,18 +319,12 @@ class Parser {
   bool ArrayTail(size_t at, size_t array_end, const std::atomic<bool>& stop) {
     const char* p = begin_ + at;
     b_.BeginArray();
-    for (;;) {
+    for (bool closed = false; !closed;) {
       if (stop.load(std::memory_order_relaxed)) return false;
-      if (!ParseValue<true>(p, 2)) return false;
-      p = SkipSpace(p);
-      if (*p == ',') {
-        p = SkipSpace(p + 1);
-        continue;
-      }
-      if (*p != ']') return Fail(p, p >= end_ ? "unexpected end of input" : "expected ',' or a closing bracket");
-      if (!End<true>(p++, false) || b_.failed()) return false;
-      return static_cast<size_t>(p - begin_) == array_end;
+      if (!ParseValue<true>(p, 2) || !AfterElement(p, closed)) return false;
     }
+    if (!End<true>(p++, false) || b_.failed()) return false;
+    return static_cast<size_t>(p - begin_) == array_end;
   }
   const std::vector<ScoutedRanges::Range>& skipped_ranges() const { return measured_; }
 
@@ -756,18 +750,26 @@ class Parser {
           return End<true>(p - 1, false);
         }
       }
-      if (!ParseValue<true>(p, 2)) return false;
-      p = SkipSpace(p);
-      if (*p == ',') {
-        ++p;
-        continue;
-      }
-      if (*p == ']') {
+      bool closed = false;
+      if (!ParseValue<true>(p, 2) || !AfterElement(p, closed)) return false;
+      if (closed) {
         split_->Left(static_cast<size_t>(p + 1 - begin_));
         return End<true>(p++, false);
       }
-      return Fail(p, p >= end_ ? "unexpected end of input" : "expected ',' or a closing bracket");
     }
+  }
+
+  // After an element of a kept top-level array: past its ',' (`closed` false), or at the
+  // array's ']' (`closed` true); what ParseValue's loop checks there, with its message.
+  bool AfterElement(const char*& p, bool& closed) {
+    p = SkipSpace(p);
+    closed = *p == ']';
+    if (closed) return true;
+    if (*p == ',') {
+      ++p;
+      return true;
+    }
+    return Fail(p, p >= end_ ? "unexpected end of input" : "expected ',' or a closing bracket");
   }
 
  public:
@@ -835,15 +837,18 @@ KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& buil
   base::Executor::Task scout;
   const bool scouting =
       options.executor != nullptr && size >= parallel.min_bytes && !options.skip_top_level_keys.empty();
-  // The scout's part of a kept array: notes at most every 1/65536 of the text.
+  // The scout's part of a kept array: notes at most every 1/65536 of the text. The part's
+  // builder and parser exist only when there is a scout (most parses are small).
   ArraySplit split(std::max<size_t>(size >> 16, 1), parallel.await_split);
-  DocumentBuilder part(std::string_view(text, size), nullptr);
-  Parser<K> part_parser(text, size, part, options);
+  std::optional<DocumentBuilder> part;
+  std::optional<Parser<K>> part_parser;
   if (scouting) {
+    part.emplace(std::string_view(text, size), nullptr);
+    part_parser.emplace(text, size, *part, options);
     if (drop_skipped) scout_parser.DropSkipped();
     parser.FollowScout(&scouted);
     parser.ShareArrays(&split);
-    parser.TakePartsFrom(&part);
+    parser.TakePartsFrom(&*part);
     scout_parser.ShareArrays(&split);
     scout = options.executor->Start([&] {
       scout_ok = scout_parser.Scout(scouted, stop_scout);
@@ -852,9 +857,9 @@ KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& buil
                        scout_ok && !stop_scout.load(std::memory_order_relaxed));
       if (!chosen) return;
       const ArraySplit::Array& array = split.array(chosen->array);
-      part.Reserve((array.end - chosen->at) / 8 + 16);
-      const bool built = part_parser.ArrayTail(chosen->at, array.end, stop_scout);
-      split.Done(built, array.end, part_parser.line_break());
+      part->Reserve((array.end - chosen->at) / 8 + 16);
+      const bool built = part_parser->ArrayTail(chosen->at, array.end, stop_scout);
+      split.Done(built, array.end, part_parser->line_break());
     });
   }
   KernelParseResult result;
