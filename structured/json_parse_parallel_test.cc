@@ -27,17 +27,23 @@ ParseOptions Serial() {
 // `split`, the building thread also waits for the scout to choose where it takes over a
 // kept array, so that the back part of one is built there and grafted whenever the walk
 // goes through (`splits` counts those).
-ParseResult ParseParallel(const std::string& text, bool split = false, size_t* splits = nullptr) {
-  static base::Executor executor(3);
-  ParseOptions options = Serial();
-  options.executor = &executor;
+// Two threads whatever the size, a kept array split wherever it can be, and (with
+// `split`) the building thread waiting for the scout's choice.
+internal::ParallelParse AnySize(bool split, size_t* splits = nullptr) {
   internal::ParallelParse parallel;
   parallel.min_bytes = 0;
   parallel.min_split_bytes = 0;
   parallel.min_split_element_bytes = 0;
   parallel.await_split = split;
   parallel.splits = splits;
-  return internal::ParseJsonParallel(text, options, parallel);
+  return parallel;
+}
+
+ParseResult ParseParallel(const std::string& text, bool split = false, size_t* splits = nullptr) {
+  static base::Executor executor(3);
+  ParseOptions options = Serial();
+  options.executor = &executor;
+  return internal::ParseJsonParallel(text, options, AnySize(split, splits));
 }
 
 // Empty when the parses agree (one thread; two as they come; two with a split kept
@@ -269,12 +275,7 @@ TEST(ParallelParse, SplitKeptArraysKeepTheNestingLimit) {
     std::string text = R"({"resource_changes":[{"a":1},{"b":2},{"c":[1]},{"d":[[1]]},{"e":{"f":{}}}],"prior_state":{}})";
     ParseResult one = ParseJson(text, options);
     options.executor = &executor;
-    internal::ParallelParse parallel;
-    parallel.min_bytes = 0;
-    parallel.min_split_bytes = 0;
-    parallel.min_split_element_bytes = 0;
-    parallel.await_split = true;
-    ParseResult two = internal::ParseJsonParallel(text, options, parallel);
+    ParseResult two = internal::ParseJsonParallel(text, options, AnySize(true));
     ASSERT_EQ(one.ok(), two.ok()) << depth;
     if (!one.ok()) {
       EXPECT_EQ(one.error().ToString("f"), two.error().ToString("f")) << depth;
@@ -309,12 +310,7 @@ TEST(ParallelParse, SpansLinesWhicheverThreadReadsTheBreak) {
       if (threads > 1) options.executor = &executor;
       bool spans_lines = !spans;
       options.spans_lines = &spans_lines;
-      internal::ParallelParse parallel;
-      parallel.min_bytes = 0;
-      parallel.min_split_bytes = 0;
-    parallel.min_split_element_bytes = 0;
-      parallel.await_split = threads == 3;
-      ParseResult parsed = internal::ParseJsonParallel(text, options, parallel);
+      ParseResult parsed = internal::ParseJsonParallel(text, options, AnySize(threads == 3));
       ASSERT_TRUE(parsed.ok()) << text;
       EXPECT_EQ(spans_lines, spans) << text << " on " << threads;
     }
