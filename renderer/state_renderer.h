@@ -1,5 +1,6 @@
-// `tofu show` of a state: every resource instance of every module, then the root
-// module's outputs, from a `tofu show -json` state document.
+// `tofu show` / `terraform show` of a state: every resource instance of every module
+// (state_resource.h), then the root module's outputs, from a `show -json` state document,
+// with the rules of options.product's profile (change/profile.h).
 #ifndef PLANVIEW_RENDERER_STATE_RENDERER_H_
 #define PLANVIEW_RENDERER_STATE_RENDERER_H_
 

@@ -1,0 +1,418 @@
+// States as each product's `show` prints them (the rules that differ between OpenTofu's and
+// Terraform's renderer), one resource rendered on its own and on several threads, and the
+// one-line error for each malformed part of a state.
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "change/colorize.h"
+#include "gtest/gtest.h"
+#include "renderer/render_document.h"
+#include "renderer/schema_source.h"
+#include "renderer/state_resource.h"
+#include "structured/json_parse.h"
+#include "structured/schema.h"
+
+namespace planview::renderer {
+namespace {
+
+// A legacy-SDK-shaped schema (no nested types, no objects, no map blocks): Terraform reads
+// its empty strings as null.
+constexpr char kSchemas[] = R"({"format_version":"1.0","provider_schemas":{"registry.terraform.io/hashicorp/t":{
+  "resource_schemas":{"t_r":{"version":0,"block":{"attributes":{
+    "id":{"type":"string","computed":true},
+    "path":{"type":"string","optional":true},
+    "note":{"type":"string","optional":true},
+    "count":{"type":"number","optional":true},
+    "tags":{"type":["map","string"],"optional":true},
+    "names":{"type":["list","string"],"optional":true}},
+    "block_types":{"rule":{"nesting_mode":"list","block":{"attributes":{
+      "port":{"type":"number","optional":true},"desc":{"type":"string","optional":true}}}}}}},
+  "t_modern":{"version":0,"block":{"attributes":{
+    "id":{"type":"string","computed":true},
+    "path":{"type":"string","optional":true},
+    "tags":{"type":["map","string"],"optional":true},
+    "spec":{"nested_type":{"nesting_mode":"single","attributes":{"a":{"type":"string","optional":true}}},
+            "optional":true}}}}}}}})";
+
+// One resource of each schema, a deposed and a tainted object, in a module.
+constexpr char kState[] = R"({"format_version":"1.0","values":{
+  "outputs":{
+    "empty":{"sensitive":false,"type":"string","value":""},
+    "n":{"sensitive":false,"type":"number","value":1E-2},
+    "secret":{"sensitive":true,"type":"string","value":"hunter2"},
+    "untyped":{"sensitive":false,"value":""}},
+  "root_module":{"resources":[
+    {"address":"t_r.a","mode":"managed","type":"t_r","name":"a","provider_name":"registry.terraform.io/hashicorp/t",
+     "values":{"id":"i-1","path":"","note":"[1] and more","count":1.50,"tags":{"a":"","b":"x"},"names":["","y"],
+               "rule":[{"port":-0,"desc":""}]},
+     "sensitive_values":{"tags":{},"names":[],"rule":[{}]}}],
+   "child_modules":[{"address":"module.m","resources":[
+    {"address":"module.m.t_modern.b","mode":"managed","type":"t_modern","name":"b",
+     "provider_name":"registry.terraform.io/hashicorp/t",
+     "values":{"id":"i-2","path":"","tags":{"a":""},"spec":{"a":""}},"sensitive_values":{}},
+    {"address":"module.m.t_modern.b","mode":"managed","type":"t_modern","name":"b","deposed_key":"00000001",
+     "provider_name":"registry.terraform.io/hashicorp/t","values":{"id":"i-0"},"sensitive_values":{}},
+    {"address":"module.m.t_modern.c","mode":"managed","type":"t_modern","name":"c","tainted":true,
+     "provider_name":"registry.terraform.io/hashicorp/t","values":{"id":"i-3"},"sensitive_values":{}}]}]}}})";
+
+DocumentResult Render(std::string_view state, std::optional<Product> product, bool color = false) {
+  structured::ParseResult parsed = structured::ParseJson(std::string(kSchemas));
+  EXPECT_TRUE(parsed.ok());
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(parsed.value());
+  EXPECT_TRUE(schemas) << (schemas ? "" : schemas.error().message);
+  DocumentRequest request;
+  request.kind = DocumentKind::kState;
+  request.schemas = &*schemas;
+  request.provider_format_version = "1.0";
+  request.product = product;
+  request.options.color = color;
+  return RenderDocument(std::string(state), "state.json", request);
+}
+
+TEST(StateRenderer, TerraformReadsLegacyEmptyStringsAsNullAndKeepsNumberText) {
+  DocumentResult r = Render(kState, Product::kTerraform);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_TRUE(r.warnings.empty());
+  EXPECT_EQ(r.output, R"(# t_r.a:
+resource "t_r" "a" {
+    count = 1.50
+    id    = "i-1"
+    names = [
+        null,
+        "y",
+    ]
+    note  = "[1] and more"
+    path  = null
+    tags  = {
+        "a" = null
+        "b" = "x"
+    }
+
+    rule {
+        desc = null
+        port = -0
+    }
+}
+
+
+# module.m.t_modern.b:
+resource "t_modern" "b" {
+    id   = "i-2"
+    path = ""
+    spec = {
+        a = ""
+    }
+    tags = {
+        "a" = ""
+    }
+}
+
+# module.m.t_modern.b: (deposed object 00000001)
+resource "t_modern" "b" {
+    id = "i-0"
+}
+
+# module.m.t_modern.c: (tainted)
+resource "t_modern" "c" {
+    id = "i-3"
+}
+
+
+Outputs:
+
+empty = null
+n = 1E-2
+secret = (sensitive value)
+untyped = ""
+)");
+}
+
+TEST(StateRenderer, OpenTofuLeavesEmptyStringsOutOfBlocksOnly) {
+  DocumentResult r = Render(kState, Product::kOpenTofu);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.output, R"(# t_r.a:
+resource "t_r" "a" {
+    count = 1.50
+    id    = "i-1"
+    names = [
+        "",
+        "y",
+    ]
+    note  = jsonencode(
+        [
+            1,
+        ]
+    )
+    tags  = {
+        "a" = ""
+        "b" = "x"
+    }
+
+    rule {
+        port = -0
+    }
+}
+
+
+# module.m.t_modern.b:
+resource "t_modern" "b" {
+    id   = "i-2"
+    spec = {
+        a = ""
+    }
+    tags = {
+        "a" = ""
+    }
+}
+
+# module.m.t_modern.b: (deposed object 00000001)
+resource "t_modern" "b" {
+    id = "i-0"
+}
+
+# module.m.t_modern.c: (tainted)
+resource "t_modern" "c" {
+    id = "i-3"
+}
+
+
+Outputs:
+
+empty = ""
+n = 1E-2
+secret = (sensitive value)
+untyped = ""
+)");
+}
+
+TEST(StateRenderer, ProductDetectedFromProviderAddresses) {
+  DocumentResult terraform = Render(kState, std::nullopt);
+  ASSERT_TRUE(terraform.ok) << terraform.error;
+  EXPECT_EQ(terraform.product, Product::kTerraform);
+  EXPECT_EQ(terraform.output, Render(kState, Product::kTerraform).output);
+}
+
+TEST(StateRenderer, ShowSensitiveRevealsInBothProducts) {
+  for (Product product : {Product::kOpenTofu, Product::kTerraform}) {
+    DocumentRequest request;
+    request.kind = DocumentKind::kState;
+    request.product = product;
+    request.options.show_sensitive = true;
+    DocumentResult r = RenderDocument(std::string(kState), "state.json", request);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_NE(r.output.find("secret = \"hunter2\"\n"), std::string::npos) << r.output;
+    request.options.show_sensitive = false;
+    EXPECT_EQ(RenderDocument(std::string(kState), "state.json", request).output.find("hunter2"), std::string::npos);
+  }
+}
+
+TEST(StateRenderer, VersionWarningNamesTheProduct) {
+  constexpr char kNewer[] = R"({"format_version":"1.1","values":{"outputs":{"a":{"type":"bool","value":true}}}})";
+  EXPECT_EQ(Render(kNewer, Product::kTerraform).output,
+            "\nWarning: This state was retrieved using a different version of Terraform, the\n"
+            "state presented here maybe missing representations of recent features.\n"
+            "\n\nOutputs:\n\na = true\n");
+  EXPECT_EQ(Render(kNewer, Product::kOpenTofu).output,
+            "\nWarning: This state was retrieved using a different version of OpenTofu, the\n"
+            "state presented here maybe missing representations of recent features.\n"
+            "\n\nOutputs:\n\na = true\n");
+}
+
+TEST(StateRenderer, EmptyState) {
+  for (Product product : {Product::kOpenTofu, Product::kTerraform}) {
+    for (std::string_view state : {R"({"format_version":"1.0"})", R"({"format_version":"1.0","values":{}})",
+                                   R"({"format_version":"1.0","values":{"root_module":{"resources":[]}}})"}) {
+      DocumentResult r = Render(state, product);
+      ASSERT_TRUE(r.ok) << r.error;
+      EXPECT_EQ(r.output, "The state file is empty. No resources are represented.\n") << state;
+    }
+  }
+}
+
+TEST(StateRenderer, ValuesThatContradictTheSchemaAreRenderedFromTheValues) {
+  constexpr char kState[] = R"({"format_version":"1.0","values":{"outputs":{
+      "o":{"sensitive":false,"type":"string","value":[1]}},
+    "root_module":{"resources":[
+      {"address":"t_r.a","mode":"managed","type":"t_r","name":"a","provider_name":"registry.terraform.io/hashicorp/t",
+       "values":{"id":"i","tags":"not a map"}},
+      {"address":"t_other.b","mode":"managed","type":"t_other","name":"b",
+       "provider_name":"registry.terraform.io/hashicorp/t","values":{"id":"j"}}]}}})";
+  DocumentResult r = Render(kState, Product::kTerraform);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.output, R"(# t_r.a:
+resource "t_r" "a" {
+    id   = "i"
+    tags = "not a map"
+}
+
+# t_other.b:
+resource "t_other" "b" {
+    id = "j"
+}
+
+
+Outputs:
+
+o = [
+    1,
+]
+)");
+  EXPECT_EQ(r.warnings.messages(),
+            (std::vector<std::string>{
+                "t_r.a: the values do not match the schema (.tags: the before value is a string, but the schema "
+                "expects a map (an object)); rendered from the values",
+                "t_other.b: provider \"registry.terraform.io/hashicorp/t\" has no resource type \"t_other\" in the "
+                "schemas; rendered from its values",
+                "output o: the value does not match its type string (the before value is an array, but the schema "
+                "expects a string); rendered from the value",
+            }));
+}
+
+// Upstream hands `first` to child modules by value: with no resource in the root module,
+// each top-level module starts as if it were the document's first, so the second one's
+// first resource follows the first one's without a blank line; deeper modules get two.
+TEST(StateRenderer, BlankLinesBetweenModulesAsUpstreamPrintsThem) {
+  constexpr char kModules[] = R"({"format_version":"1.0","values":{"root_module":{"child_modules":[
+    {"resources":[{"address":"module.a.t_x.a","mode":"managed","type":"t_x","name":"a","values":{"id":"1"}}],
+     "child_modules":[{"resources":[
+       {"address":"module.a.module.c.t_x.c","mode":"managed","type":"t_x","name":"c","values":{"id":"3"}}]}]},
+    {"resources":[{"address":"module.b.t_x.b","mode":"managed","type":"t_x","name":"b","values":{"id":"2"}}]}]}}})";
+  for (Product product : {Product::kOpenTofu, Product::kTerraform}) {
+    DocumentRequest request;
+    request.kind = DocumentKind::kState;
+    request.product = product;
+    DocumentResult r = RenderDocument(std::string(kModules), "state.json", request);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.output, R"(# module.a.t_x.a:
+resource "t_x" "a" {
+    id = "1"
+}
+
+
+# module.a.module.c.t_x.c:
+resource "t_x" "c" {
+    id = "3"
+}
+# module.b.t_x.b:
+resource "t_x" "b" {
+    id = "2"
+}
+)");
+  }
+}
+
+// One resource in, its text out: the same text as in the whole document, on any thread.
+TEST(StateRenderer, OneResourceOnItsOwnAndOnThreads) {
+  structured::ParseResult parsed = structured::ParseJson(std::string(kState));
+  ASSERT_TRUE(parsed.ok());
+  structured::ParseResult schemas_doc = structured::ParseJson(std::string(kSchemas));
+  ASSERT_TRUE(schemas_doc.ok());
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.value());
+  ASSERT_TRUE(schemas);
+  SchemaSource source(&*schemas);
+  Options options;
+  options.product = Product::kTerraform;
+  change::Colorize colorize(false);
+  const change::RenderOpts opts = StateRenderOpts(colorize, options);
+  structured::Value resource = parsed.value()->root().find("values").find("root_module").find("resources").at(0);
+
+  std::string alone;
+  Warnings warnings;
+  ASSERT_TRUE(RenderStateResource(resource, "$.r", source, opts, alone, warnings));
+  EXPECT_TRUE(warnings.empty());
+  const std::string whole = Render(kState, Product::kTerraform).output;
+  EXPECT_EQ(whole.substr(0, alone.size()), alone);
+  EXPECT_EQ(alone.substr(alone.size() - 3), "\n}\n");
+
+  std::vector<std::string> texts(4);
+  std::vector<std::thread> threads;
+  for (std::string& text : texts) {
+    threads.emplace_back([&] {
+      for (int i = 0; i < 20; ++i) {
+        std::string one;
+        Warnings w;
+        if (RenderStateResource(resource, "$.r", source, opts, one, w) && one != alone) return;
+      }
+      text = alone;
+    });
+  }
+  for (std::thread& t : threads) t.join();
+  for (const std::string& text : texts) EXPECT_EQ(text, alone);
+}
+
+// Each malformed part of a state: one line naming the JSON path, nothing rendered.
+TEST(StateRenderer, MalformedStatesAreOneLineErrors) {
+  const std::pair<std::string_view, std::string_view> kCases[] = {
+      {R"([])", "state.json: $: a state must be a JSON object, found array"},
+      {R"({"format_version":1})", "state.json: $.format_version: expected a string, found number"},
+      {R"({"format_version":"1.0","values":"x"})", "state.json: $.values: expected an object, found string"},
+      {R"({"format_version":"1.0","values":{"outputs":[]}})",
+       "state.json: $.values.outputs: expected an object, found array"},
+      {R"({"format_version":"1.0","values":{"outputs":{"a":true}}})",
+       "state.json: $.values.outputs.a: expected an object, found bool"},
+      {R"({"format_version":"1.0","values":{"outputs":{"a":{"sensitive":"yes"}}}})",
+       "state.json: $.values.outputs.a.sensitive: expected a boolean, found string"},
+      {R"({"format_version":"1.0","values":{"root_module":7}})",
+       "state.json: $.values.root_module: expected an object, found number"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":{}}}})",
+       "state.json: $.values.root_module.resources: expected an array, found object"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[1]}}})",
+       "state.json: $.values.root_module.resources[0]: expected an object, found number"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[null]}}})",
+       "state.json: $.values.root_module.resources[0]: expected an object, found null"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[{"address":["a"]}]}}})",
+       "state.json: $.values.root_module.resources[0].address: expected a string, found array"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[{"mode":false}]}}})",
+       "state.json: $.values.root_module.resources[0].mode: expected a string, found bool"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[{"type":1}]}}})",
+       "state.json: $.values.root_module.resources[0].type: expected a string, found number"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[{"name":{}}]}}})",
+       "state.json: $.values.root_module.resources[0].name: expected a string, found object"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[{"provider_name":2}]}}})",
+       "state.json: $.values.root_module.resources[0].provider_name: expected a string, found number"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[{"deposed_key":5}]}}})",
+       "state.json: $.values.root_module.resources[0].deposed_key: expected a string, found number"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[{"tainted":"yes"}]}}})",
+       "state.json: $.values.root_module.resources[0].tainted: expected a boolean, found string"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[{"mode":"managed","values":[]}]}}})",
+       "state.json: $.values.root_module.resources[0].values: expected an object, found array"},
+      {R"({"format_version":"1.0","values":{"root_module":{"child_modules":{}}}})",
+       "state.json: $.values.root_module.child_modules: expected an array, found object"},
+      {R"({"format_version":"1.0","values":{"root_module":{"child_modules":["m"]}}})",
+       "state.json: $.values.root_module.child_modules[0]: expected an object, found string"},
+      {R"({"format_version":"1.0","values":{"root_module":{"child_modules":[{"child_modules":[{"resources":[{"address":1}]}]}]}}})",
+       "state.json: $.values.root_module.child_modules[0].child_modules[0].resources[0].address: expected a string, "
+       "found number"},
+      // Truncated.
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[{"address":"a.b")",
+       "state.json:1:79: unexpected end of input: an object is not closed at "
+       "$.values.root_module.resources[0].address (byte 78)"},
+  };
+  for (Product product : {Product::kOpenTofu, Product::kTerraform}) {
+    for (const auto& [state, message] : kCases) {
+      DocumentResult r = Render(state, product);
+      EXPECT_FALSE(r.ok) << state;
+      EXPECT_EQ(r.error, message) << state;
+      EXPECT_EQ(r.output, "") << state;
+    }
+  }
+}
+
+// Deep nesting: values as deep as the parser allows render; deeper is one parse error.
+TEST(StateRenderer, DeepNesting) {
+  auto state = [](int depth) {
+    return R"({"format_version":"1.0","values":{"root_module":{"resources":[{"address":"t_x.a","mode":"managed",)"
+           R"("type":"t_x","name":"a","provider_name":"registry.terraform.io/hashicorp/t","values":{"v":)" +
+           std::string(depth, '[') + std::string(depth, ']') + "}}]}}}";
+  };
+  DocumentResult deep = Render(state(500), Product::kTerraform);
+  ASSERT_TRUE(deep.ok) << deep.error;
+  EXPECT_NE(deep.output.find(std::string(4 * 500, ' ') + "[]"), std::string::npos);
+  DocumentResult deeper = Render(state(600), Product::kTerraform);
+  EXPECT_FALSE(deeper.ok);
+  EXPECT_NE(deeper.error.find("nesting deeper than 512 levels"), std::string::npos) << deeper.error;
+}
+
+}  // namespace
+}  // namespace planview::renderer
