@@ -7,7 +7,7 @@
 #
 #   bash bench/perf_bench.sh [--sizes "1 10 100 1000"] [--runs N] [--base OTHER_PLANVIEW]
 #                            [--format "markdown html json"] [--planview BIN] [--plan-file]
-#                            [--state]
+#                            [--state] [--product P] [--reference BIN]
 #
 #   --sizes "…"    plan sizes in MB (default: 1 10 100 1000; 1000 needs 1 GB of disk in
 #                  WORK plus the outputs, and about 3 GB of memory for simdjson's DOM)
@@ -17,6 +17,12 @@
 #                  state), rendered with `planview STATE --schemas FILE -no-color`; default
 #                  sizes 10 100 118 1000 (118: issue #38's state). Not with --format or
 #                  --plan-file (plan-only).
+#   --product P    pass `--product P` (opentofu, terraform) to planview and the base
+#   --reference BIN  also time BIN, another program that renders the same input when
+#                  called as `BIN INPUT --schemas FILE -no-color` (e.g. a harness over
+#                  upstream's own renderer; this repository builds none), interleaved
+#                  like the base: a row "reference" (its `same` column: output identical
+#                  to ours) and a "# text: ours / reference" line with the ratios
 #   --runs N       runs of every command per size (default 3); the medians are reported
 #   --base BIN     also render with BIN (another planview build), interleaved with ours in
 #                  the same rounds: a row "… base" after ours, `vs_base` = ours / base
@@ -64,6 +70,8 @@ WORK=${WORK:-$(mktemp -d)}
 sizes=()
 runs=3
 state=
+product=
+reference=
 base=
 formats=()
 planview=
@@ -77,7 +85,9 @@ while [ $# -gt 0 ]; do
     --planview) planview=$(realpath "$2"); shift 2 ;;
     --plan-file) plan_file=1; shift ;;
     --state) state=1; shift ;;
-    -h|--help) sed -n '2,57p' "$0"; exit 0 ;;
+    --product) product=$2; shift 2 ;;
+    --reference) reference=$(realpath "$2"); shift 2 ;;
+    -h|--help) sed -n '2,63p' "$0"; exit 0 ;;
     *) echo "perf_bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -104,10 +114,11 @@ cp "$bin/bench/gen_plan" "$bin/bench/simdjson_parse" "$WORK/"
 [ -z "$plan_file" ] || cp "$bin/planfile/make_plan_file" "$WORK/"
 cp "$planview" "$WORK/planview"
 [ -z "$base" ] || cp "$base" "$WORK/planview.base"
+[ -z "$reference" ] || cp "$reference" "$WORK/reference"
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 echo "# $(date -u +%FT%TZ) $(git rev-parse --short HEAD 2>/dev/null || echo '?') $(nproc) cores, load $(load); runs $runs; WORK=$WORK"
-echo "# planview: $planview${base:+; base: $base}"
+echo "# planview: $planview${base:+; base: $base}${reference:+; reference: $reference}${product:+; --product $product}"
 
 # The commands of one size: label, binary, extra arguments, input (default the plan).
 labels=() binaries=() extra=() inputs=()
@@ -128,11 +139,12 @@ for size in "${sizes[@]}"; do
   bytes=$(stat -L -c %s "$plan")  # -L: WORK may link to plans elsewhere
   labels=() binaries=() extra=() inputs=()
   for format in text "${formats[@]}"; do
-    args=-no-color
-    [ "$format" = text ] || args="-no-color --format $format"
+    args=-no-color${product:+ --product $product}
+    [ "$format" = text ] || args="$args --format $format"
     add_variant "$format" "$WORK/planview" "$args"
     [ -z "$base" ] || add_variant "$format base" "$WORK/planview.base" "$args"
   done
+  [ -z "$reference" ] || add_variant reference "$WORK/reference" -no-color
   if [ -n "$plan_file" ]; then
     pfile="$WORK/plan-$size.bin" pjson="$WORK/plan-$size.bin.json"
     [ -f "$pfile" ] || "$WORK/make_plan_file" "$plan" --schemas "$schemas" "$pfile" >"$WORK/make_plan_file.log"
@@ -188,7 +200,10 @@ for size in "${sizes[@]}"; do
       vs_text=$(awk -v w="$wall" -v c="$cpu" -v tw="$(median "$WORK/res-$size-$text_key" 1)" \
         -v tc="$(median "$WORK/res-$size-$text_key" 2)" 'BEGIN { printf "%.2f/%.2f", w / tw, c / tc }')
     fi
-    if [ -n "$base" ] && [ "${key%.base}" = "$key" ]; then
+    if [ "$key" = reference ]; then
+      same=differs
+      cmp -s "$WORK/out-$size-text" "$WORK/out-$size-reference" && same=same
+    elif [ -n "$base" ] && [ "${key%.base}" = "$key" ]; then
       bres="$WORK/res-$size-$key.base"
       vs_base=$(awk -v w="$wall" -v c="$cpu" -v bw="$(median "$bres" 1)" -v bc="$(median "$bres" 2)" \
         'BEGIN { printf "%.2f/%.2f", (bw > 0 ? w / bw : 0), (bc > 0 ? c / bc : 0) }')
@@ -199,6 +214,10 @@ for size in "${sizes[@]}"; do
         -v vt="$vs_text" -v vb="$vs_base" -v s="$same" -v o="$(stat -c %s "$WORK/out-$size-$key")" '
       BEGIN { printf "%-16s %8.1f %7.3f %7.3f %8.1f %5.2f %8.2f %13s %13s %-7s %9.1f\n",
               l, b / 1e6, w, c, r / 1024, r * 1024 / b, (p > 0 ? w / p : 0), vt, vb, s, o / 1e6 }'
+    if [ "$key" = reference ]; then
+      awk -v w="$wall" -v c="$cpu" -v tw="$(median "$WORK/res-$size-text" 1)" -v tc="$(median "$WORK/res-$size-text" 2)" \
+        'BEGIN { printf "# text: ours / reference = %.3f wall, %.3f CPU (reference %.1fx slower in wall)\n", tw / w, tc / c, w / tw }'
+    fi
     if [ "${labels[$i]%% *}" = planfile ]; then
       awk -v l="${labels[$i]}" -v w="$wall" -v p="$(median "$WORK/res-$size-simdjson.planfile" 1)" \
         'BEGIN { printf "# %s: wall / simdjson parse of plan-%s.bin.json = %.2f\n", l, "'"$size"'", (p > 0 ? w / p : 0) }'
