@@ -135,7 +135,8 @@ TEST(LogStream, EachMessageIsRenderedBeforeTheNextIsWritten) {
   const std::vector<std::string> lines = LinesOf(ReadFile(kApplyLog));
   ASSERT_GE(lines.size(), 12u);
   std::vector<std::string> expected;
-  for (size_t n = 0; n <= lines.size(); ++n) expected.push_back(RenderedPrefix(lines, n));
+  expected.push_back("");
+  for (size_t n = 1; n <= lines.size(); ++n) expected.push_back(RenderedPrefix(lines, n));
   ASSERT_EQ(expected.back(), ReadFile("testdata/logs/terraform/real_apply_create.txt"));
 
   LiveProcess planview({"-no-color"});
@@ -249,7 +250,7 @@ TEST(DocumentInput, DataThatCannotBeADocumentIsRefusedAtOnce) {
   const std::string readme = "# planview\n\nRenders plans.\n\n## Use\n\n" + std::string(100000, 'x') + "\n";
   ProcessResult text = RunPlanview({WriteTempFile("README.md", readme)});
   EXPECT_EQ(text.exit_code, 1);
-  EXPECT_EQ(text.err.substr(text.err.find(": data")), ": data starting \"# planview\\n\\nRenders plans\"..." + advice);
+  EXPECT_EQ(text.err.substr(text.err.find(": data")), ": data starting \"# planview\\n\\nRenders plan\"..." + advice);
   ProcessResult piped = RunPlanview({"-"}, "  \n\tnull\n");
   EXPECT_EQ(piped.err, "planview: <stdin>: data starting \"null\\n\"" + advice);
   // What may yet be a document is not refused here: a byte order mark, blank input, and

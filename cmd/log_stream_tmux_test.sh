@@ -23,9 +23,12 @@ unset TMUX
 tm() { tmux -u -L "$SOCKET" -f "$CONF" "$@"; }
 trap 'tm kill-server 2>/dev/null || true; rm -rf "$TMUX_TMPDIR"' EXIT
 
-feed="while IFS= read -r line; do printf '%s\n' \"\$line\"; sleep 0.2; done < '$LOG'"
+FEED=$TMUX_TMPDIR/feed.sh
+cat >"$FEED" <<EOS
+while IFS= read -r line; do printf '%s\\n' "\$line"; sleep 0.2; done < '$LOG'
+EOS
 tm new-session -d -s log -x 160 -y 20 \
-  "env LANG=C.UTF-8 bash -c \"$feed\" | '$PLANVIEW' -no-color; echo __END__; sleep 600"
+  "export LANG=C.UTF-8; bash '$FEED' | '$PLANVIEW' -no-color; echo __END__; sleep 600"
 
 # The status line, while the stream is open: "applying: 0/2 changes, 0 errors, 1s" at the
 # bottom of what is shown.

@@ -101,7 +101,9 @@ TEST(LooksLikeLogSoFar, GivesLooksLikeLogsAnswerAsSoonAsTheStartSettlesIt) {
   for (const std::string& text : Texts()) {
     for (size_t n = 0; n <= text.size(); ++n) {
       std::optional<bool> answer = LooksLikeLogSoFar(text.substr(0, n), false);
-      if (answer) EXPECT_EQ(*answer, LooksLikeLog(text)) << text << " after " << n;
+      if (answer) {
+        EXPECT_EQ(*answer, LooksLikeLog(text)) << text << " after " << n;
+      }
     }
     EXPECT_EQ(LooksLikeLogSoFar(text, true), LooksLikeLog(text)) << text;
   }

@@ -179,13 +179,13 @@ namespace {
 std::vector<std::string> Lines(const std::string& text, size_t max_line_bytes) {
   std::filesystem::path path = WriteFile("lines.txt", text);
   base::Expected<InputReader> reader = InputReader::Open(path.string());
-  EXPECT_TRUE(reader.has_value());
+  EXPECT_TRUE(reader.ok());
   std::vector<std::string> lines;
   InputLine line;
   while (true) {
     base::Expected<bool> next = reader->NextLine(line, max_line_bytes);
-    EXPECT_TRUE(next.has_value());
-    if (!next.has_value() || !*next) break;
+    EXPECT_TRUE(next.ok());
+    if (!next.ok() || !*next) break;
     lines.push_back(std::to_string(line.offset) + ":" + std::to_string(line.length) + ":" +
                     (line.too_long ? std::string("too long") : std::string(line.text)));
   }
@@ -211,12 +211,12 @@ TEST(InputReader, ALineOverTheLimitIsSkippedWithItsLength) {
 TEST(InputReader, PeekedBytesAreReadAgainWholeOrByLines) {
   std::filesystem::path path = WriteFile("peek.txt", "{\"a\":1}\n{\"b\":2}\n");
   base::Expected<InputReader> reader = InputReader::Open(path.string());
-  ASSERT_TRUE(reader.has_value());
+  ASSERT_TRUE(reader.ok());
   base::Expected<std::string_view> start = reader->PeekPastWhitespace(100);
-  ASSERT_TRUE(start.has_value());
+  ASSERT_TRUE(start.ok());
   EXPECT_EQ(*start, "{");
   base::Expected<InputText> whole = std::move(*reader).ReadAll();
-  ASSERT_TRUE(whole.has_value());
+  ASSERT_TRUE(whole.ok());
   EXPECT_EQ(whole->view(), "{\"a\":1}\n{\"b\":2}\n");
 }
 
@@ -226,7 +226,7 @@ TEST(InputReader, APipesLinesComeAsTheyAreWritten) {
   int fds[2];
   ASSERT_EQ(pipe(fds), 0);
   base::Expected<InputReader> reader = InputReader::Open("/dev/fd/" + std::to_string(fds[0]), {.name = "pipe"});
-  ASSERT_TRUE(reader.has_value());
+  ASSERT_TRUE(reader.ok());
   close(fds[0]);  // the reader opened its own
   ASSERT_EQ(write(fds[1], "one\ntw", 6), 6);
   InputLine line;
@@ -253,10 +253,10 @@ TEST(InputReader, OpenAndReadErrorsAreOneLine) {
             "b: input is larger than 10 bytes (the --max-input-bytes limit)");
   // A stream over the limit fails once that much has come.
   base::Expected<InputReader> dev = InputReader::Open("/dev/zero", {.max_bytes = 1000, .name = "z"});
-  ASSERT_TRUE(dev.has_value());
+  ASSERT_TRUE(dev.ok());
   InputLine line;
   base::Expected<bool> next = dev->NextLine(line, 100);
-  ASSERT_FALSE(next.has_value());
+  ASSERT_FALSE(next.ok());
   EXPECT_EQ(next.error().message, "z: input is larger than 1000 bytes (the --max-input-bytes limit)");
 }
 
