@@ -166,7 +166,6 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
 
   renderer::DocumentRequest request;
   request.kind = cli->kind;
-  request.mode = cli->mode.value_or(renderer::PlanMode::kNormal);
   request.quality = cli->quality;
   request.schemas = schemas.get();
   request.provider_format_version = schemas.format_version;
@@ -244,6 +243,7 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
   }
   // Masks rewrite the values before anything reads them (renderer/mask.h).
   if (!cli->masks.masks.empty()) text = cli->masks.masks.MaskDocument(text.view());
+  request.mode = cli->mode.value_or(renderer::PlanMode::kNormal);  // a plan file's own, unless given
   renderer::DocumentResult result = plan_document
                                         ? renderer::RenderParsedDocument(std::move(plan_document), file_name, request)
                                         : renderer::RenderDocument(std::move(text), file_name, request);
