@@ -30,6 +30,10 @@
 #   --format "F…"  also render with `--format F` for each F (markdown, html, json, ...);
 #                  `vs_text` = that row / the text row of the same binary (wall and CPU)
 #   --planview BIN measure BIN instead of building //cmd:planview from this checkout
+#   --logs "…"     also render JSON logs of these sizes in MB (log_bench at the end: the
+#                  real Terraform logs of testdata/logs/terraform repeated), from the file
+#                  and down a pipe (`cat LOG | planview`), with --base too when given;
+#                  `--sizes "" --logs "100"` runs the logs alone
 #   --plan-file    also render the plan as a saved plan file: plan-SIZE.bin, written once
 #                  from plan-SIZE.json by //planfile:make_plan_file (with the schemas),
 #                  rendered with `planview plan-SIZE.bin --schemas FILE` (row "planfile").
@@ -76,6 +80,7 @@ base=
 formats=()
 planview=
 plan_file=
+log_sizes=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --sizes) read -r -a sizes <<<"$2"; shift 2 ;;
@@ -85,9 +90,8 @@ while [ $# -gt 0 ]; do
     --planview) planview=$(realpath "$2"); shift 2 ;;
     --plan-file) plan_file=1; shift ;;
     --state) state=1; shift ;;
-    --product) product=$2; shift 2 ;;
-    --reference) reference=$(realpath "$2"); shift 2 ;;
-    -h|--help) sed -n '2,63p' "$0"; exit 0 ;;
+    --logs) read -r -a log_sizes <<<"$2"; shift 2 ;;
+    -h|--help) sed -n '2,67p' "$0"; exit 0 ;;
     *) echo "perf_bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
@@ -248,3 +252,46 @@ for size in "${sizes[@]}"; do
   fi
   echo "# size $size done: load $(load)"
 done
+
+# Logs (issue #39): `planview LOG -no-color` and `cat LOG | planview -no-color`, the
+# log the real Terraform logs of testdata/ repeated to SIZE MB (whole lines). Columns:
+# median wall and CPU seconds, median peak RSS (MB), and for --base its output compared.
+log_bench() {
+  local seed=$WORK/log-seed.jsonl f
+  for f in testdata/logs/terraform/real_*.jsonl; do cat "$f"; [ -z "$(tail -c1 "$f")" ] || echo; done >"$seed"
+  printf '%-22s %8s %7s %7s %8s %-7s\n' log log_MB wall_s cpu_s rss_mb same
+  local size log bin how key res r
+  for size in "${log_sizes[@]}"; do
+    log=$WORK/log-$size.jsonl
+    if [ ! -f "$log" ]; then
+      cp "$seed" "$log.tmp"
+      while [ "$(stat -c %s "$log.tmp")" -lt $((size * 1000000)) ]; do cat "$log.tmp" "$log.tmp" >"$log.tmp2"; mv "$log.tmp2" "$log.tmp"; done
+      head -c $((size * 1000000)) "$log.tmp" | sed '$d' >"$log" && rm -f "$log.tmp"
+    fi
+    rm -f "$WORK/logres-$size-"*
+    for ((r = 0; r < runs; r++)); do
+      for bin in planview ${base:+planview.base}; do
+        for how in file pipe; do
+          key=$how.$bin
+          if [ "$how" = file ]; then
+            /usr/bin/time -o "$WORK/time" -f '%e %U %S %M' "$WORK/$bin" "$log" -no-color >"$WORK/logout-$size-$key"
+          else
+            /usr/bin/time -o "$WORK/time" -f '%e %U %S %M' sh -c 'cat "$1" | "$2" -no-color' _ "$log" "$WORK/$bin" \
+              >"$WORK/logout-$size-$key"
+          fi
+          awk '{ printf "%s %.3f %s\n", $1, $2 + $3, $4 }' "$WORK/time" >>"$WORK/logres-$size-$key"
+        done
+      done
+    done
+    for bin in planview ${base:+planview.base}; do
+      for how in file pipe; do
+        key=$how.$bin res=$WORK/logres-$size-$key same=-
+        [ -z "$base" ] || { same=differs; cmp -s "$WORK/logout-$size-file.planview" "$WORK/logout-$size-$key" && same=same; }
+        printf '%-22s %8.1f %7.3f %7.3f %8.1f %-7s\n' "$size $how${bin#planview}" \
+          "$(awk -v b="$(stat -c %s "$log")" 'BEGIN { print b / 1e6 }')" "$(median "$res" 1)" "$(median "$res" 2)" \
+          "$(awk -v k="$(median "$res" 3)" 'BEGIN { print k / 1024 }')" "$same"
+      done
+    done
+  done
+}
+[ ${#log_sizes[@]} -eq 0 ] || log_bench

@@ -59,6 +59,14 @@ ColorChoice ParseColorChoice(const std::string& text) {
       fmt::format("--color: unknown choice {} (want auto, always or never)", structured::GoQuote(text)));
 }
 
+ColorChoice ParseProgressChoice(const std::string& text) {
+  if (text == "auto") return ColorChoice::kAuto;
+  if (text == "always") return ColorChoice::kAlways;
+  if (text == "never") return ColorChoice::kNever;
+  throw CLI::ValidationError(
+      fmt::format("--progress: unknown choice {} (want auto, always or never)", structured::GoQuote(text)));
+}
+
 namespace {
 
 // The --format lines of --help: the table's names and words, wrapped into the column.
@@ -108,6 +116,10 @@ Options (one or two dashes):
   --no-safe-terminal    write the input's text as it is, as tofu does (the default when
                         standard output is not a terminal)
   --width N             wrap at N columns (default: the terminal's width, or 78)
+  --progress WHEN       auto, always or never: while a log streams in, a status line at
+                        the bottom (operation, changes done of planned, errors, elapsed
+                        time), erased before each message and at the end (default: auto:
+                        when standard output is a terminal)
 
 Beyond `tofu show` (plans only; the default output is exactly tofu's):
   --summary             a table of the changes per action, resource type and module,
@@ -248,6 +260,7 @@ base::Expected<CliArgs> ParseCliArgs(std::span<const std::string> args, bool std
     out.product = *product;
   });
   AddValueOption(app, "--color", [&](const std::string& v) { out.color = ParseColorChoice(v); });
+  AddValueOption(app, "--progress", [&](const std::string& v) { out.progress = ParseProgressChoice(v); });
   AddValueOption(app, "--width", [&](const std::string& v) {
     int width = 0;
     auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), width);

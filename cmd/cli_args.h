@@ -33,6 +33,7 @@ struct CliArgs {
   bool show_sensitive = false;
   std::optional<renderer::Product> product;  // unset: auto, read from the document
   ColorChoice color = ColorChoice::kAuto;
+  ColorChoice progress = ColorChoice::kAuto;  // --progress: a log's status line on a terminal
   std::optional<bool> safe_terminal;  // unset: on when stdout is a terminal and colour is auto
   std::optional<int> width;
   uint64_t max_input_bytes = structured::kDefaultMaxInputBytes;  // --max-input-bytes
@@ -48,6 +49,8 @@ struct CliArgs {
 uint64_t ParseMaxInputBytes(const std::string& text);
 // The value of --color, the same way.
 ColorChoice ParseColorChoice(const std::string& text);
+// The value of --progress (the same choices), the same way.
+ColorChoice ParseProgressChoice(const std::string& text);
 
 // Parses the arguments after the program name (with CLI11, cmd/cli_app.h). A usage error
 // is one line, no "planview:" prefix. Without a FILE, standard input is read ("-") when it

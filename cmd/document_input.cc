@@ -1,11 +1,14 @@
 #include "cmd/document_input.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "cmd/console.h"
 #include "cmd/plan_file_input.h"
 #include "planfile/plan_file.h"
-#include "structured/read_input.h"
+#include "renderer/document_kind.h"
+#include "structured/go_text.h"
 
 namespace planview::cmd {
 
@@ -14,6 +17,59 @@ namespace {
 // A NUL byte this early means binary data; one later, after text, is left to the JSON
 // parser, which names its line and column.
 constexpr size_t kBinaryWindow = 512;
+
+// How much of the input is quoted in the message that refuses it.
+constexpr size_t kQuotedBytes = 24;
+
+bool IsJsonSpace(int c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+std::string NotADocument(std::string_view file_name, std::string_view kind) {
+  return fmt::format("{}: {}, not a plan, state or log: give a saved plan file (tofu plan -out) or the JSON of "
+                     "`tofu show -json`",
+                     file_name, kind);
+}
+
+// Why the input's start cannot begin a document ("" when it may), or a read error; the
+// reader has peeked what it needed.
+base::Expected<std::string> RefusalOf(structured::InputReader& reader, std::string_view file_name) {
+  std::string_view seen;
+  std::optional<base::Error> failed;
+  // The input's byte at `i`, -1 past its end (or on a read error, kept in `failed`).
+  auto byte_at = [&](size_t i) -> int {
+    if (i >= seen.size() && !reader.at_end() && !failed) {
+      base::Expected<std::string_view> more = reader.Peek(i + 1);
+      if (!more) {
+        failed = std::move(more).error();
+      } else {
+        seen = *more;
+      }
+    }
+    return i < seen.size() ? static_cast<unsigned char>(seen[i]) : -1;
+  };
+  size_t at = 0;
+  if (byte_at(0) == 0xEF && byte_at(1) == 0xBB && byte_at(2) == 0xBF) at = 3;  // a UTF-8 byte order mark
+  while (at < renderer::kLogLookBytes && IsJsonSpace(byte_at(at))) ++at;
+  const int first = byte_at(at);
+  if (failed) return *failed;
+  // Empty or blank input (or a megabyte of blanks) is the parser's to name.
+  if (first < 0 || at >= renderer::kLogLookBytes) return std::string();
+  if (first == '{' || first == '[') return std::string();
+  if (at == 0 && first == 'P' && byte_at(1) == 'K') return std::string();
+  // What sort of data this is: binary, or text that may yet be a log (plain text before
+  // its messages) when its first lines say so.
+  byte_at(kBinaryWindow - 1);
+  if (failed) return *failed;
+  if (std::string kind = BinaryDataKind(seen); !kind.empty()) return NotADocument(file_name, kind);
+  std::optional<bool> log;
+  while (!(log = renderer::LooksLikeLogSoFar(seen, reader.at_end())) && seen.size() < renderer::kLogLookBytes) {
+    byte_at(seen.size());
+    if (failed) return *failed;
+  }
+  if (log == true) return std::string();
+  std::string_view start = seen.substr(at, kQuotedBytes);
+  return NotADocument(file_name, fmt::format("data starting {}{}", structured::GoQuote(start),
+                                             seen.size() > at + kQuotedBytes ? "..." : ""));
+}
 
 }  // namespace
 
@@ -24,12 +80,28 @@ std::string BinaryDataKind(std::string_view text) {
   return "";
 }
 
-bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
+std::optional<structured::InputReader> OpenDocumentInput(const std::string& file, std::string_view file_name,
+                                                         uint64_t max_bytes, std::FILE* err,
+                                                         base::Executor* executor) {
+  base::Expected<structured::InputReader> reader =
+      structured::InputReader::Open(file, {.max_bytes = max_bytes, .name = file_name, .executor = executor});
+  if (!reader) {
+    Error(err, reader.error().message);
+    return std::nullopt;
+  }
+  base::Expected<std::string> refusal = RefusalOf(*reader, file_name);
+  if (!refusal || !refusal->empty()) {
+    Error(err, refusal ? *refusal : refusal.error().message);
+    return std::nullopt;
+  }
+  return std::move(*reader);
+}
+
+bool ReadDocumentInput(structured::InputReader reader, std::string_view file_name,
                        const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
                        structured::InputText& text, std::FILE* err, base::Executor* executor,
                        std::shared_ptr<const structured::Document>* plan_document) {
-  base::Expected<structured::InputText> read =
-      structured::ReadInputText(file, {.max_bytes = max_bytes, .name = file_name, .executor = executor});
+  base::Expected<structured::InputText> read = std::move(reader).ReadAll();
   if (!read) {
     Error(err, read.error().message);
     return false;
@@ -47,12 +119,19 @@ bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint
     text = plan->Json();
   }
   if (std::string kind = BinaryDataKind(text.view()); !kind.empty()) {
-    Error(err, fmt::format("{}: {}, not a plan, state or log: give a saved plan file (tofu plan -out) or the JSON "
-                           "of `tofu show -json`",
-                           file_name, kind));
+    Error(err, NotADocument(file_name, kind));
     return false;
   }
   return true;
+}
+
+bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
+                       const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
+                       structured::InputText& text, std::FILE* err, base::Executor* executor,
+                       std::shared_ptr<const structured::Document>* plan_document) {
+  std::optional<structured::InputReader> reader = OpenDocumentInput(file, file_name, max_bytes, err, executor);
+  if (!reader) return false;
+  return ReadDocumentInput(std::move(*reader), file_name, schemas, mode, text, err, executor, plan_document);
 }
 
 }  // namespace planview::cmd

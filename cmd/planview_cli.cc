@@ -1,6 +1,8 @@
 #include "cmd/planview_cli.h"
 
 #include <algorithm>
+#include <chrono>
+#include <functional>
 #include <cstdlib>
 #include <memory>
 #include <optional>
@@ -12,8 +14,12 @@
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
 #include "cmd/document_input.h"
+#include "cmd/log_stream.h"
+#include "cmd/progress_line.h"
 #include "cmd/flag_scope.h"
 #include "cmd/plan_file_input.h"
+#include "planfile/plan_file.h"
+#include "renderer/document_kind.h"
 #include "cmd/schemas_file.h"
 #include "cmd/split_files.h"
 #include "renderer/format_version.h"
@@ -60,6 +66,77 @@ int ReportGate(const std::vector<renderer::formats::GateViolation>& violations, 
   return kExitGate;
 }
 
+// Says where a log's first malformed line went wrong, if it has one, and returns the
+// status.
+int ReportMalformedLines(const renderer::LogResult& log, std::string_view file_name, std::FILE* err) {
+  if (log.malformed_lines == 0) return kExitOk;
+  std::string more =
+      log.malformed_lines > 1 ? fmt::format(" (and {} more malformed lines)", log.malformed_lines - 1) : std::string();
+  // A line over a limit is valid as far as it was read: say which limit, not "malformed".
+  std::string_view what = log.first_error.limit ? "log line is over a planview limit" : "log line is not complete JSON";
+  Error(err, fmt::format("{}: {}{}", log.first_error.ToString(file_name), what, more));
+  return kExitBadInput;
+}
+
+// Whether the input is a JSON-lines log, from its first lines (renderer::LooksLikeLogSoFar:
+// as soon as a pipe has brought enough), unless --kind says what it is. Binary data and
+// plan files are not (they are read whole, and refused or opened there).
+bool IsLogStream(structured::InputReader& reader, std::optional<renderer::DocumentKind> kind) {
+  if (kind) return *kind == renderer::DocumentKind::kLog;
+  base::Expected<std::string_view> seen = reader.Peek(1);
+  std::optional<bool> log;
+  while (seen && !(log = renderer::LooksLikeLogSoFar(*seen, reader.at_end())) &&
+         seen->size() < renderer::kLogLookBytes) {
+    seen = reader.Peek(seen->size() + 1);
+  }
+  // A read error is met again, and reported, when the input is read whole.
+  return seen && log == true && !planfile::LooksLikeZip(*seen) && BinaryDataKind(*seen).empty();
+}
+
+// Streams the log through `emit` (which writes to `out`), with the status line on `out`
+// when `progress`: drawn while the input keeps planview waiting (redrawn every second),
+// erased before any text and at the end. Upstream's standard error text goes to `err`.
+LogStreamResult RunLogStream(structured::InputReader& reader, const renderer::DocumentRequest& request,
+                             const std::function<void(std::string_view)>& emit, std::FILE* out, std::FILE* err,
+                             bool safe, int columns, bool progress) {
+  ProgressLine status;
+  const auto start = std::chrono::steady_clock::now();
+  bool shown = false;
+  auto redraw = [&] {
+    const auto elapsed = std::chrono::duration_cast<std::chrono::seconds>(std::chrono::steady_clock::now() - start);
+    Write(out, status.Draw(elapsed.count(), columns));
+    Flush(out);
+    shown = true;
+  };
+  auto erase = [&] {
+    if (!shown) return;
+    Write(out, ProgressLine::kErase);
+    shown = false;
+  };
+  LogStreamSink sink;
+  sink.out = [&](std::string_view text) {
+    erase();
+    emit(text);
+  };
+  sink.err = [&](std::string_view text) {
+    erase();
+    Flush(out);
+    Write(err, safe ? renderer::SafeTerminal(text) : std::string(text));
+  };
+  sink.waiting = [&] {
+    Flush(out);
+    if (progress) redraw();
+  };
+  if (progress) {
+    sink.message = [&](structured::Value message) { status.Count(message); };
+    reader.SetWaitHook(redraw, 1000);
+  }
+  LogStreamResult result = StreamLog(reader, request, sink);
+  reader.SetWaitHook(nullptr, 0);
+  erase();
+  return result;
+}
+
 int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
         base::Executor* executor) {
   base::Expected<CliArgs> cli = ParseCliArgs(args, terminal.stdin_is_terminal);
@@ -83,22 +160,12 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
   if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err, cli->max_input_bytes)) return kExitBadInput;
 
   const std::string file_name = cli->file == "-" ? "<stdin>" : ForMessage(cli->file);
-  structured::InputText text;
-  // A saved plan file's document is rendered as built, unless masks rewrite its text or
-  // --kind reads it as something else.
-  std::shared_ptr<const structured::Document> plan_document;
-  const bool plan_document_as_built = cli->masks.masks.empty() && cli->kind.value_or(renderer::DocumentKind::kPlan) ==
-                                                                      renderer::DocumentKind::kPlan;
-  if (!ReadDocumentInput(cli->file, file_name, cli->max_input_bytes, schemas.get(), cli->mode, text, err, executor,
-                         plan_document_as_built ? &plan_document : nullptr)) {
-    return kExitBadInput;
-  }
-  // Masks rewrite the values before anything reads them (renderer/mask.h).
-  if (!cli->masks.masks.empty()) text = cli->masks.masks.MaskDocument(text.view());
+  std::optional<structured::InputReader> reader =
+      OpenDocumentInput(cli->file, file_name, cli->max_input_bytes, err, executor);
+  if (!reader) return kExitBadInput;
 
   renderer::DocumentRequest request;
   request.kind = cli->kind;
-  request.mode = cli->mode.value_or(renderer::PlanMode::kNormal);
   request.quality = cli->quality;
   request.schemas = schemas.get();
   request.provider_format_version = schemas.format_version;
@@ -141,6 +208,42 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     request.plan_observer = [&](const renderer::Plan& plan) { violations = CheckGate(cli->gate, plan); };
   }
   request.refuse_kind = [&cli](renderer::DocumentKind kind) { return FlagNotForKind(*cli, kind); };
+
+  // A log in plain text, unmasked, is rendered a line at a time as it comes.
+  if (cli->masks.masks.empty() && cli->formats.format == renderer::formats::OutputFormat::kText &&
+      !request.frame_other && IsLogStream(*reader, cli->kind)) {
+    if (std::string refused = request.refuse_kind(renderer::DocumentKind::kLog); !refused.empty()) {
+      return ReportUsageError(err, refused, "");
+    }
+    const bool progress = cli->progress == ColorChoice::kAlways ||
+                          (cli->progress == ColorChoice::kAuto && terminal.stdout_is_terminal);
+    LogStreamResult streamed =
+        RunLogStream(*reader, request, emit, out, err, safe, terminal.columns, progress);
+    safe_chunk.clear();
+    if (safe) safe_text.Finish(safe_chunk);
+    Write(out, safe_chunk);
+    Flush(out);
+    for (const std::string& warning : streamed.warnings.messages()) Error(err, "warning: " + warning);
+    if (!streamed.error.empty()) {
+      Error(err, streamed.error);
+      return kExitBadInput;
+    }
+    return ReportMalformedLines(streamed.log, file_name, err);
+  }
+
+  structured::InputText text;
+  // A saved plan file's document is rendered as built, unless masks rewrite its text or
+  // --kind reads it as something else.
+  std::shared_ptr<const structured::Document> plan_document;
+  const bool plan_document_as_built = cli->masks.masks.empty() && cli->kind.value_or(renderer::DocumentKind::kPlan) ==
+                                                                      renderer::DocumentKind::kPlan;
+  if (!ReadDocumentInput(std::move(*reader), file_name, schemas.get(), cli->mode, text, err, executor,
+                         plan_document_as_built ? &plan_document : nullptr)) {
+    return kExitBadInput;
+  }
+  // Masks rewrite the values before anything reads them (renderer/mask.h).
+  if (!cli->masks.masks.empty()) text = cli->masks.masks.MaskDocument(text.view());
+  request.mode = cli->mode.value_or(renderer::PlanMode::kNormal);  // a plan file's own, unless given
   renderer::DocumentResult result = plan_document
                                         ? renderer::RenderParsedDocument(std::move(plan_document), file_name, request)
                                         : renderer::RenderDocument(std::move(text), file_name, request);
@@ -170,16 +273,7 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     }
     for (const std::string& path : *written) Write(out, path + "\n");
   }
-  if (result.log.malformed_lines > 0) {
-    std::string more = result.log.malformed_lines > 1
-                           ? fmt::format(" (and {} more malformed lines)", result.log.malformed_lines - 1)
-                           : std::string();
-    // A line over a limit is valid as far as it was read: say which limit, not "malformed".
-    std::string_view what = result.log.first_error.limit ? "log line is over a planview limit"
-                                                         : "log line is not complete JSON";
-    Error(err, fmt::format("{}: {}{}", result.log.first_error.ToString(file_name), what, more));
-    return kExitBadInput;
-  }
+  if (int status = ReportMalformedLines(result.log, file_name, err); status != 0) return status;
   // Gate flags on a state or a log were refused before rendering (cmd/flag_scope.cc).
   if (cli->gate.Active()) return ReportGate(violations, err);
   return 0;

@@ -33,6 +33,21 @@ bool IsBlank(std::string_view s) {
   return true;
 }
 
+// Whether one of a text's first non-blank lines makes it a log: the first (`first`) by
+// being a whole JSON object, any by being an object with "@message" or "@level".
+bool LineSaysLog(std::string_view line, bool first) {
+  while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
+  if (line.empty() || line.front() != '{') return false;
+  // A line too long to render says nothing (and would cost a copy of it to parse).
+  if (line.size() > kMaxLogLineBytes) return false;
+  // A pretty-printed document's lines are unfinished objects; a log line is whole.
+  structured::ParseResult parsed = structured::ParseJson(std::string(line));
+  if (!parsed.ok() || !parsed.value()->root().is_object()) return false;
+  if (first) return true;
+  structured::Value root = parsed.value()->root();
+  return !root.find("@message").absent() || !root.find("@level").absent();
+}
+
 }  // namespace
 
 bool LooksLikeLog(std::string_view text) { return *LooksLikeLogWithin(text, text.size()); }
@@ -67,19 +82,30 @@ std::optional<bool> LooksLikeLogWithin(std::string_view text, size_t budget) {
   }
   if (lines.size() < 2 && !more) return false;
   for (size_t i = 0; i < lines.size(); ++i) {
-    std::string_view line = lines[i];
-    while (!line.empty() && (line.front() == ' ' || line.front() == '\t')) line.remove_prefix(1);
-    if (line.empty() || line.front() != '{') continue;
-    // A line too long to render says nothing (and would cost a copy of it to parse).
-    if (line.size() > kMaxLogLineBytes) continue;
-    // A pretty-printed document's lines are unfinished objects; a log line is whole.
-    structured::ParseResult parsed = structured::ParseJson(std::string(line));
-    if (!parsed.ok() || !parsed.value()->root().is_object()) continue;
-    if (i == 0) return true;
-    structured::Value root = parsed.value()->root();
-    if (!root.find("@message").absent() || !root.find("@level").absent()) return true;
+    if (LineSaysLog(lines[i], i == 0)) return true;
   }
   return false;
+}
+
+std::optional<bool> LooksLikeLogSoFar(std::string_view start, bool at_end) {
+  if (at_end) return LooksLikeLog(start);
+  constexpr size_t kLinesToLook = 10;
+  size_t seen = 0;  // non-blank whole lines
+  size_t from = 0;
+  size_t end;
+  while (seen < kLinesToLook && (end = start.find('\n', from)) != std::string_view::npos) {
+    std::string_view line = start.substr(from, end - from);
+    from = end + 1;
+    if (IsBlank(line)) continue;
+    if (LineSaysLog(line, seen == 0)) {
+      // The first line settles it only when another non-blank line follows.
+      if (seen > 0 || !IsBlank(start.substr(from))) return true;
+      return std::nullopt;
+    }
+    ++seen;
+  }
+  if (seen == kLinesToLook) return false;
+  return std::nullopt;
 }
 
 std::optional<DocumentKind> KindOfDocument(structured::Value root) {

@@ -25,6 +25,14 @@ bool LooksLikeLog(std::string_view text);
 // span lines (json_parse.h's spans_lines) is never a log: it is a single non-blank line.
 std::optional<bool> LooksLikeLogWithin(std::string_view text, size_t budget);
 
+// LooksLikeLog's answer from the start of a text that is still coming in (`at_end`: the
+// start is the whole text) as soon as that start settles it, nullopt until then: true
+// once the first non-blank line is a whole JSON object and a non-blank byte follows it
+// (or a later one of the first ten is a message), false once ten non-blank lines have
+// come and none says so. What is not yet settled waits for more lines, so a log that
+// comes down a pipe is known for one as soon as its second line begins.
+std::optional<bool> LooksLikeLogSoFar(std::string_view start, bool at_end);
+
 // How much of an input LooksLikeLogWithin reads before the parse: a JSON log's first lines
 // fit. A mapped input whose first lines run longer (a plan on one line) is settled by its
 // parse, which says whether the value spans lines (one that does not is no log).

@@ -95,6 +95,30 @@ TEST(LooksLikeLogWithin, GivesLooksLikeLogsAnswerOrDefers) {
   EXPECT_EQ(LooksLikeLogWithin("{\"format_version\":\"1.2\"}", 10), std::nullopt);
 }
 
+// Every start of every text, as a pipe brings it: an answer is LooksLikeLog's for the
+// whole text, given as soon as the start settles it; the whole text is always settled.
+TEST(LooksLikeLogSoFar, GivesLooksLikeLogsAnswerAsSoonAsTheStartSettlesIt) {
+  for (const std::string& text : Texts()) {
+    for (size_t n = 0; n <= text.size(); ++n) {
+      std::optional<bool> answer = LooksLikeLogSoFar(text.substr(0, n), false);
+      if (answer) {
+        EXPECT_EQ(*answer, LooksLikeLog(text)) << text << " after " << n;
+      }
+    }
+    EXPECT_EQ(LooksLikeLogSoFar(text, true), LooksLikeLog(text)) << text;
+  }
+  // A log is known once its second line begins; a first line alone is not a log yet.
+  const std::string first = "{\"@level\":\"info\",\"@message\":\"a\"}\n";
+  EXPECT_EQ(LooksLikeLogSoFar(first, false), std::nullopt);
+  EXPECT_EQ(LooksLikeLogSoFar(first + "  \n", false), std::nullopt);
+  EXPECT_EQ(LooksLikeLogSoFar(first + "{", false), true);
+  EXPECT_EQ(LooksLikeLogSoFar(first, true), false);
+  // Plain text first: a later message line settles it, ten lines without one too.
+  EXPECT_EQ(LooksLikeLogSoFar("Initializing...\n" + first, false), true);
+  EXPECT_EQ(LooksLikeLogSoFar("# Title\n\n1\n2\n3\n4\n5\n6\n7\n8\n", false), std::nullopt);
+  EXPECT_EQ(LooksLikeLogSoFar("# Title\n\n1\n2\n3\n4\n5\n6\n7\n8\n9\n", false), false);
+}
+
 std::filesystem::path WriteFile(const std::string& name, const std::string& content) {
   std::filesystem::path path = std::filesystem::path(::testing::TempDir()) / name;
   std::ofstream(path, std::ios::binary) << content;

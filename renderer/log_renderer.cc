@@ -1,5 +1,6 @@
 #include "renderer/log_renderer.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 
@@ -252,53 +253,76 @@ base::Expected<void> RenderLogMessage(Value m, const Options& options, int diagn
   return {};
 }
 
+LogLineRenderer::LogLineRenderer(const Options& options, int diagnostic_width, Warnings& warnings,
+                                 size_t max_line_bytes)
+    : options_(options), diagnostic_width_(diagnostic_width), warnings_(warnings), max_line_bytes_(max_line_bytes) {}
+
+void LogLineRenderer::Malformed(structured::ParseError error, uint64_t line_offset, size_t column_offset) {
+  if (result_.malformed_lines++ > 0) return;
+  error.offset = line_offset + column_offset;
+  error.line = result_.lines;
+  error.column = column_offset + 1;
+  result_.first_error = std::move(error);
+}
+
+void LogLineRenderer::TooLong(uint64_t line_offset) {
+  structured::ParseError error;
+  error.message = fmt::format("log line longer than {} bytes", max_line_bytes_);
+  error.path = "$";
+  error.limit = true;
+  Malformed(std::move(error), line_offset, 0);
+}
+
+void LogLineRenderer::RenderTooLong(uint64_t length) {
+  const uint64_t line_offset = offset_;
+  offset_ += length + 1;
+  ++result_.lines;
+  TooLong(line_offset);
+}
+
+Value LogLineRenderer::Render(std::string_view line, std::string& out, std::string& err) {
+  const uint64_t line_offset = offset_;
+  offset_ += line.size() + 1;
+  ++result_.lines;
+  message_.reset();
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  if (line.size() > max_line_bytes_) {
+    TooLong(line_offset);
+    return Value();
+  }
+  structured::ParseResult parsed = structured::ParseJson(std::string(line));
+  if (parsed.ok() && LogProfileOf(options_.product).fits(parsed.value()->root())) {
+    message_ = parsed.value();
+    Value root = message_->root();
+    base::Expected<void> rendered = RenderLogMessage(root, options_, diagnostic_width_, out, err, warnings_);
+    // The message fits its shape, which rules this out; should it happen, it is said.
+    if (!rendered) warnings_.Add(fmt::format("line {}: {}", result_.lines, rendered.error().message));
+    return root;
+  }
+  // Upstream prints anything that is not a log message as it is.
+  Println(out, line);
+  size_t first = 0;
+  while (first < line.size() && (line[first] == ' ' || line[first] == '\t')) ++first;
+  if (!parsed.ok() && first < line.size() && line[first] == '{') {
+    Malformed(parsed.error(), line_offset, std::min(parsed.error().offset, line.size()));
+  }
+  return Value();
+}
+
 LogResult RenderLog(std::string_view text, const Options& options, int diagnostic_width, std::string& out,
                     Warnings& warnings, size_t max_line_bytes) {
-  const LogProfile& profile = LogProfileOf(options.product);
-  LogResult result;
+  LogLineRenderer renderer(options, diagnostic_width, warnings, max_line_bytes);
+  std::string err;
   size_t start = 0;
   while (start < text.size()) {
     size_t end = text.find('\n', start);
     bool last = end == std::string_view::npos;
     std::string_view line = text.substr(start, (last ? text.size() : end) - start);
-    size_t line_offset = start;
     start = last ? text.size() : end + 1;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    ++result.lines;
-
-    if (line.size() > max_line_bytes) {
-      if (result.malformed_lines++ == 0) {
-        structured::ParseError error;
-        error.message = fmt::format("log line longer than {} bytes", max_line_bytes);
-        error.path = "$";
-        error.offset = line_offset;
-        error.limit = true;
-        structured::LocateOffset(text, error);
-        result.first_error = error;
-      }
-      continue;
-    }
-    size_t first = 0;
-    while (first < line.size() && (line[first] == ' ' || line[first] == '\t')) ++first;
-    structured::ParseResult parsed = structured::ParseJson(std::string(line));
-    if (parsed.ok() && profile.fits(parsed.value()->root())) {
-      base::Expected<void> rendered =
-          RenderLogMessage(parsed.value()->root(), options, diagnostic_width, out, result.err_output, warnings);
-      // The message fits its shape, which rules this out; should it happen, it is said.
-      if (!rendered) warnings.Add(fmt::format("line {}: {}", result.lines, rendered.error().message));
-      continue;
-    }
-    // Upstream prints anything that is not a log message as it is.
-    Println(out, line);
-    if (!parsed.ok() && first < line.size() && line[first] == '{') {
-      if (result.malformed_lines++ == 0) {
-        structured::ParseError error = parsed.error();
-        error.offset += line_offset;
-        structured::LocateOffset(text, error);
-        result.first_error = error;
-      }
-    }
+    renderer.Render(line, out, err);
   }
+  LogResult result = renderer.result();
+  result.err_output = std::move(err);
   return result;
 }
 

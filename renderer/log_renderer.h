@@ -4,6 +4,8 @@
 #ifndef PLANVIEW_RENDERER_LOG_RENDERER_H_
 #define PLANVIEW_RENDERER_LOG_RENDERER_H_
 
+#include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -42,6 +44,40 @@ struct LogResult {
 // parsing a line costs a copy and a document of about its size): they count as malformed,
 // with an error naming this limit.
 inline constexpr size_t kMaxLogLineBytes = size_t{256} << 20;
+
+// A JSON-lines log rendered a line at a time, each line's text as soon as it is given
+// (what RenderLog does with a whole text): its state is the counts of LogResult and the
+// first malformed line's place, nothing that grows with the log.
+class LogLineRenderer {
+ public:
+  LogLineRenderer(const Options& options, int diagnostic_width, Warnings& warnings,
+                  size_t max_line_bytes = kMaxLogLineBytes);
+
+  // Renders the next line (without its '\n'; a trailing '\r' is dropped) onto `out`, and
+  // what upstream writes on standard error onto `err`. `too_long`: a line longer than
+  // max_line_bytes, `length` bytes, whose text is not given. Returns the line's message
+  // when it is one (valid until the next call), else a null Value.
+  structured::Value Render(std::string_view line, std::string& out, std::string& err);
+  // Counts a line longer than max_line_bytes (`length` bytes, not given): malformed.
+  void RenderTooLong(uint64_t length);
+
+  // The counts so far (err_output is left empty: it went to `err`).
+  const LogResult& result() const { return result_; }
+
+ private:
+  // Counts a malformed line (from `line_offset` in the log) whose problem is at
+  // `column_offset` within it; the first one's place is kept.
+  void Malformed(structured::ParseError error, uint64_t line_offset, size_t column_offset);
+  void TooLong(uint64_t line_offset);
+
+  const Options& options_;
+  int diagnostic_width_;
+  Warnings& warnings_;
+  size_t max_line_bytes_;
+  LogResult result_;
+  uint64_t offset_ = 0;  // where the next line starts in the log
+  std::shared_ptr<const structured::Document> message_;  // the last line's message
+};
 
 // Renders a whole JSON-lines stream. Lines that are not log messages are printed as they
 // are (upstream's behaviour: plain text in a log is passed through); a line that starts

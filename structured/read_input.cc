@@ -1,11 +1,13 @@
 #include "structured/read_input.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -58,6 +60,10 @@ base::Error TooLarge(std::string_view name, uint64_t max_bytes) {
   return Failure(name, fmt::format("{}: input is larger than {} bytes (the --max-input-bytes limit)", name, max_bytes));
 }
 
+base::Error ReadFailure(std::string_view name, bool standard_input) {
+  return standard_input ? Failure("-", "-: cannot read standard input") : Failure(name, fmt::format("{}: read error", name));
+}
+
 // Appends what `f` still holds to `out`; fails when more than `max_bytes` in all would
 // come or a read fails.
 base::Expected<void> ReadRest(std::FILE* f, std::string& out, std::string_view name, uint64_t max_bytes) {
@@ -67,9 +73,7 @@ base::Expected<void> ReadRest(std::FILE* f, std::string& out, std::string_view n
     if (out.size() + n > max_bytes) return TooLarge(name, max_bytes);
     out.append(buffer, n);
   }
-  if (std::ferror(f)) {
-    return f == stdin ? Failure("-", "-: cannot read standard input") : Failure(name, fmt::format("{}: read error", name));
-  }
+  if (std::ferror(f)) return ReadFailure(name, f == stdin);
   return {};
 }
 
@@ -122,26 +126,10 @@ std::shared_ptr<internal::MappedFile> MapWholeFile(const std::string& path, cons
   return mapped;
 }
 
-}  // namespace
-
-base::Expected<InputText> ReadInputText(const std::string& path, const ReadOptions& options) {
-  std::string_view name = options.name.empty() ? std::string_view(path) : options.name;
-  if (std::shared_ptr<internal::MappedFile> mapped = MapWholeFile(path, options, name)) {
-    return InputText(std::move(mapped));
-  }
-  base::Expected<std::string> read = ReadInputFile(path, options);
-  if (!read) return std::move(read).error();
-  return InputText(std::move(*read));
-}
-
-base::Expected<std::string> ReadInputFile(const std::string& path, const ReadOptions& options) {
+// A named file (not "-") read whole.
+base::Expected<std::string> ReadWholeFile(const std::string& path, const ReadOptions& options) {
   std::string out;
   std::string_view name = options.name.empty() ? std::string_view(path) : options.name;
-  if (path == "-") {
-    if (base::Expected<void> read = ReadRest(stdin, out, name, options.max_bytes); !read) return std::move(read).error();
-    out.reserve(out.size() + kParsePadding);
-    return out;
-  }
   std::FILE* f = std::fopen(path.c_str(), "rb");
   if (f == nullptr) return Failure(name, fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
   // Only a regular file's size is worth trusting: a directory opens too (and claims a
@@ -181,6 +169,219 @@ base::Expected<std::string> ReadInputFile(const std::string& path, const ReadOpt
   if (!rest) return std::move(rest).error();
   if (out.capacity() < out.size() + kParsePadding) out.reserve(out.size() + kParsePadding);
   return out;
+}
+
+// A named file (not "-") read whole, mapped when it is big.
+base::Expected<InputText> ReadWholeText(const std::string& path, const ReadOptions& options) {
+  std::string_view name = options.name.empty() ? std::string_view(path) : options.name;
+  if (std::shared_ptr<internal::MappedFile> mapped = MapWholeFile(path, options, name)) {
+    return InputText(std::move(mapped));
+  }
+  base::Expected<std::string> read = ReadWholeFile(path, options);
+  if (!read) return std::move(read).error();
+  return InputText(std::move(*read));
+}
+
+// How much one read of a stream asks for.
+constexpr size_t kReadChunk = size_t{256} << 10;
+
+}  // namespace
+
+base::Expected<InputText> ReadInputText(const std::string& path, const ReadOptions& options) {
+  base::Expected<InputReader> reader = InputReader::Open(path, options);
+  if (!reader) return std::move(reader).error();
+  return std::move(*reader).ReadAll();
+}
+
+base::Expected<std::string> ReadInputFile(const std::string& path, const ReadOptions& options) {
+  if (path != "-") return ReadWholeFile(path, options);
+  base::Expected<InputReader> reader = InputReader::Open(path, options);
+  if (!reader) return std::move(reader).error();
+  base::Expected<InputText> text = std::move(*reader).ReadAll();
+  if (!text) return std::move(text).error();
+  std::string out = std::move(*text).TakeString();
+  if (out.capacity() < out.size() + kParsePadding) out.reserve(out.size() + kParsePadding);
+  return out;
+}
+
+struct InputReader::State {
+  std::string path;
+  std::string name;  // for messages
+  ReadOptions options;
+  int fd = -1;
+  bool standard_input = false;
+  bool regular_path = false;  // a regular file opened by its name: ReadAll may map it
+  // The bytes read and not yet handed over: buffer[begin, end) from input offset
+  // buffer_offset + begin on; lines are looked for from `scan` on.
+  std::string buffer;
+  size_t begin = 0;
+  size_t next = 0;  // where the line after the one last handed over begins
+  size_t scan = 0;
+  uint64_t buffer_offset = 0;
+  uint64_t total = 0;  // bytes read in all
+  bool eof = false;
+  bool lines_read = false;
+  std::function<void()> wait_hook;
+  int wait_interval_ms = 0;
+
+  ~State() {
+    if (fd >= 0 && !standard_input) close(fd);
+  }
+
+  // Reads what comes next (up to kReadChunk bytes, whatever a pipe holds) onto the
+  // buffer's end; sets eof at the end.
+  base::Expected<void> Fill() {
+    const size_t size = buffer.size();
+    if (buffer.capacity() < size + kReadChunk) buffer.reserve(std::max(size + kReadChunk, buffer.capacity() * 3 / 2));
+    if (wait_hook) {
+      pollfd ready{.fd = fd, .events = POLLIN, .revents = 0};
+      while (poll(&ready, 1, wait_interval_ms) == 0) wait_hook();
+    }
+    ssize_t n = 0;
+    buffer.resize_and_overwrite(size + kReadChunk, [&](char* data, size_t) {
+      do {
+        n = read(fd, data + size, kReadChunk);
+      } while (n < 0 && errno == EINTR);
+      return size + static_cast<size_t>(n > 0 ? n : 0);
+    });
+    if (n < 0) return ReadFailure(name, standard_input);
+    if (n == 0) {
+      eof = true;
+      return {};
+    }
+    total += static_cast<uint64_t>(n);
+    if (total > options.max_bytes) return TooLarge(name, options.max_bytes);
+    return {};
+  }
+
+  // Drops buffer[0, begin), keeping the offsets right.
+  void Compact() {
+    if (begin == 0) return;
+    buffer.erase(0, begin);
+    buffer_offset += begin;
+    scan -= begin;
+    next -= begin;
+    begin = 0;
+  }
+};
+
+InputReader::InputReader(std::unique_ptr<State> state) : state_(std::move(state)) {}
+InputReader::InputReader(InputReader&&) noexcept = default;
+InputReader& InputReader::operator=(InputReader&&) noexcept = default;
+InputReader::~InputReader() = default;
+
+base::Expected<InputReader> InputReader::Open(const std::string& path, const ReadOptions& options) {
+  auto state = std::make_unique<State>();
+  state->path = path;
+  state->name = options.name.empty() ? path : std::string(options.name);
+  state->options = options;
+  state->options.name = state->name;
+  const std::string_view name = state->name;
+  if (path == "-") {
+    state->fd = STDIN_FILENO;
+    state->standard_input = true;
+    return InputReader(std::move(state));
+  }
+  state->fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (state->fd < 0) return Failure(name, fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
+  struct stat info {};
+  if (fstat(state->fd, &info) == 0) {
+    if (S_ISDIR(info.st_mode)) return Failure(name, fmt::format("{}: cannot read: is a directory", name));
+    if (S_ISREG(info.st_mode)) {
+      state->regular_path = true;
+      if (info.st_size > 0 && static_cast<uint64_t>(info.st_size) > options.max_bytes) {
+        return TooLarge(name, options.max_bytes);
+      }
+    }
+  }
+  return InputReader(std::move(state));
+}
+
+base::Expected<std::string_view> InputReader::Peek(size_t n) {
+  State& s = *state_;
+  while (s.buffer.size() - s.begin < n && !s.eof) {
+    if (base::Expected<void> filled = s.Fill(); !filled) return std::move(filled).error();
+  }
+  return std::string_view(s.buffer).substr(s.begin);
+}
+
+base::Expected<std::string_view> InputReader::PeekPastWhitespace(size_t budget) {
+  State& s = *state_;
+  size_t at = s.begin;
+  while (true) {
+    for (; at < s.buffer.size(); ++at) {
+      char c = s.buffer[at];
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return std::string_view(s.buffer).substr(s.begin, at + 1 - s.begin);
+    }
+    if (s.eof || s.buffer.size() - s.begin >= budget) break;
+    if (base::Expected<void> filled = s.Fill(); !filled) return std::move(filled).error();
+  }
+  return std::string_view(s.buffer).substr(s.begin);
+}
+
+bool InputReader::at_end() const { return state_->eof; }
+
+base::Expected<InputText> InputReader::ReadAll() && {
+  State& s = *state_;
+  if (s.regular_path && s.buffer_offset == 0 && !s.lines_read) {
+    // From the start again, by name: a big file is mapped instead of copied.
+    close(s.fd);
+    s.fd = -1;
+    return ReadWholeText(s.path, s.options);
+  }
+  std::string out = std::move(s.buffer);
+  out.erase(0, s.begin);
+  s.buffer = std::string();
+  s.begin = s.next = s.scan = 0;
+  while (!s.eof) {
+    std::swap(out, s.buffer);
+    base::Expected<void> filled = s.Fill();
+    std::swap(out, s.buffer);
+    if (!filled) return std::move(filled).error();
+  }
+  if (out.capacity() < out.size() + kParsePadding) out.reserve(out.size() + kParsePadding);
+  return InputText(std::move(out));
+}
+
+bool InputReader::line_ready() const {
+  const State& s = *state_;
+  return s.eof || s.buffer.find('\n', std::max(s.scan, s.next)) != std::string::npos;
+}
+
+void InputReader::SetWaitHook(std::function<void()> hook, int interval_ms) {
+  state_->wait_hook = std::move(hook);
+  state_->wait_interval_ms = interval_ms;
+}
+
+base::Expected<bool> InputReader::NextLine(InputLine& line, size_t max_line_bytes) {
+  State& s = *state_;
+  s.lines_read = true;
+  s.begin = s.next;
+  if (s.scan < s.begin) s.scan = s.begin;
+  line = InputLine();
+  line.offset = s.buffer_offset + s.begin;
+  uint64_t skipped = 0;  // bytes of a line too long to keep, already dropped
+  while (true) {
+    size_t newline = s.buffer.find('\n', s.scan);
+    if (newline != std::string::npos || (s.eof && (s.begin < s.buffer.size() || line.too_long))) {
+      const size_t end = newline != std::string::npos ? newline : s.buffer.size();
+      line.length = skipped + (end - s.begin);
+      if (!line.too_long && line.length > max_line_bytes) line.too_long = true;
+      if (!line.too_long) line.text = std::string_view(s.buffer).substr(s.begin, end - s.begin);
+      s.next = s.scan = newline != std::string::npos ? newline + 1 : end;
+      return true;
+    }
+    if (s.eof) return false;
+    if (s.buffer.size() - s.begin > max_line_bytes) {
+      line.too_long = true;
+      skipped += s.buffer.size() - s.begin;
+      s.begin = s.buffer.size();
+    }
+    s.scan = s.buffer.size();
+    s.next = s.begin;
+    s.Compact();
+    if (base::Expected<void> filled = s.Fill(); !filled) return std::move(filled).error();
+  }
 }
 
 }  // namespace planview::structured

@@ -1,9 +1,12 @@
-// Reading a whole input file into memory, ready for the JSON parser.
+// Reading an input: whole into memory, ready for the JSON parser, or (InputReader) its
+// first bytes looked at first and then the rest whole or a line at a time.
 #ifndef PLANVIEW_STRUCTURED_READ_INPUT_H_
 #define PLANVIEW_STRUCTURED_READ_INPUT_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 
@@ -46,6 +49,61 @@ base::Expected<std::string> ReadInputFile(const std::string& path, const ReadOpt
 // (internal/mapped_file.h: no copy, no fresh zeroed pages; a file truncated while mapped
 // ends the process with one line naming it).
 base::Expected<InputText> ReadInputText(const std::string& path, const ReadOptions& options = {});
+
+// One line of an input read by InputReader::NextLine.
+struct InputLine {
+  // The line without its '\n' (a last line without one is a line too). A line longer than
+  // the reader's max_line_bytes is not kept: `text` is empty and `too_long` set.
+  std::string_view text;
+  bool too_long = false;
+  uint64_t offset = 0;  // the byte offset of its first byte in the input
+  uint64_t length = 0;  // its length, '\n' not counted (also when too long)
+};
+
+// An input (a file, or standard input for "-") opened to be read once. Its first bytes
+// can be looked at (Peek) before it is read either whole (ReadAll, as ReadInputText
+// reads it) or a line at a time (NextLine) in memory bounded by the longest line kept,
+// each line handed over as soon as its '\n' (or the end of the input) has come: reads
+// return what a pipe holds without waiting for more.
+class InputReader {
+ public:
+  // Opens `path`: the errors of ReadInputFile for a file that cannot be opened, is a
+  // directory or is a regular file over options.max_bytes.
+  static base::Expected<InputReader> Open(const std::string& path, const ReadOptions& options = {});
+
+  InputReader(InputReader&&) noexcept;
+  InputReader& operator=(InputReader&&) noexcept;
+  ~InputReader();
+
+  // The input's first bytes: at least `n` unless it ends sooner (then all of it).
+  base::Expected<std::string_view> Peek(size_t n);
+  // The input's first bytes up to the first one that is not JSON whitespace (space, tab,
+  // CR, LF), that one included; all of it when there is none. Reads no more than
+  // `budget` bytes to find it.
+  base::Expected<std::string_view> PeekPastWhitespace(size_t budget);
+  // Whether Peek has seen the end of the input.
+  bool at_end() const;
+
+  // The whole input (with the bytes peeked), as ReadInputText returns it: a big regular
+  // file is mapped. Only before NextLine.
+  base::Expected<InputText> ReadAll() &&;
+
+  // The next line; false at the end of the input. Lines over `max_line_bytes` are
+  // skipped to their end without being held. An input over options.max_bytes is an error
+  // once that much has come.
+  base::Expected<bool> NextLine(InputLine& line, size_t max_line_bytes);
+  // Whether NextLine can hand over its next line (or say the input ended) without
+  // reading, so without waiting for a pipe.
+  bool line_ready() const;
+  // While a read waits for input, `hook` is called every `interval_ms` milliseconds
+  // (a status line's clock); null: none.
+  void SetWaitHook(std::function<void()> hook, int interval_ms);
+
+ private:
+  struct State;
+  explicit InputReader(std::unique_ptr<State> state);
+  std::unique_ptr<State> state_;
+};
 
 }  // namespace planview::structured
 

@@ -170,3 +170,95 @@ TEST(ReadInputTextDeathTest, AFileTruncatedWhileMappedEndsTheProcessWithOneLine)
 
 }  // namespace
 }  // namespace planview::structured
+
+namespace planview::structured {
+namespace {
+
+// Every line NextLine hands over for `text` (read from a file), as "OFFSET:LENGTH:TEXT"
+// or "OFFSET:LENGTH:too long".
+std::vector<std::string> Lines(const std::string& text, size_t max_line_bytes) {
+  std::filesystem::path path = WriteFile("lines.txt", text);
+  base::Expected<InputReader> reader = InputReader::Open(path.string());
+  EXPECT_TRUE(reader.ok());
+  std::vector<std::string> lines;
+  InputLine line;
+  while (true) {
+    base::Expected<bool> next = reader->NextLine(line, max_line_bytes);
+    EXPECT_TRUE(next.ok());
+    if (!next.ok() || !*next) break;
+    lines.push_back(std::to_string(line.offset) + ":" + std::to_string(line.length) + ":" +
+                    (line.too_long ? std::string("too long") : std::string(line.text)));
+  }
+  return lines;
+}
+
+TEST(InputReader, HandsOverEachLineWithItsOffsetAndALastLineWithoutNewline) {
+  EXPECT_EQ(Lines("ab\n\ncd\r\nlast", 100), (std::vector<std::string>{"0:2:ab", "3:0:", "4:3:cd\r", "8:4:last"}));
+  EXPECT_EQ(Lines("", 100), std::vector<std::string>{});
+  EXPECT_EQ(Lines("\n", 100), std::vector<std::string>{"0:0:"});
+}
+
+TEST(InputReader, ALineOverTheLimitIsSkippedWithItsLength) {
+  // Lines longer than a read (256 KiB) too: the skipped bytes are never held.
+  const std::string long_line(700000, 'x');
+  EXPECT_EQ(Lines("a\n" + long_line + "\nb\n" + long_line, 1000),
+            (std::vector<std::string>{"0:1:a", "2:700000:too long", "700003:1:b", "700005:700000:too long"}));
+  EXPECT_EQ(Lines("12345\n123456\n", 5), (std::vector<std::string>{"0:5:12345", "6:6:too long"}));
+  // A long line within the limit comes whole.
+  EXPECT_EQ(Lines(long_line + "\n", 1000000).at(0), "0:700000:" + long_line);
+}
+
+TEST(InputReader, PeekedBytesAreReadAgainWholeOrByLines) {
+  std::filesystem::path path = WriteFile("peek.txt", "{\"a\":1}\n{\"b\":2}\n");
+  base::Expected<InputReader> reader = InputReader::Open(path.string());
+  ASSERT_TRUE(reader.ok());
+  base::Expected<std::string_view> start = reader->PeekPastWhitespace(100);
+  ASSERT_TRUE(start.ok());
+  EXPECT_EQ(*start, "{");
+  base::Expected<InputText> whole = std::move(*reader).ReadAll();
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(whole->view(), "{\"a\":1}\n{\"b\":2}\n");
+}
+
+// A pipe: a line is handed over as soon as it is whole, without waiting for more, and
+// line_ready says whether the next one would wait.
+TEST(InputReader, APipesLinesComeAsTheyAreWritten) {
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  base::Expected<InputReader> reader = InputReader::Open("/dev/fd/" + std::to_string(fds[0]), {.name = "pipe"});
+  ASSERT_TRUE(reader.ok());
+  close(fds[0]);  // the reader opened its own
+  ASSERT_EQ(write(fds[1], "one\ntw", 6), 6);
+  InputLine line;
+  ASSERT_TRUE(*reader->NextLine(line, 100));
+  EXPECT_EQ(line.text, "one");
+  EXPECT_FALSE(reader->line_ready());
+  ASSERT_EQ(write(fds[1], "o\nthree", 7), 7);
+  ASSERT_TRUE(*reader->NextLine(line, 100));
+  EXPECT_EQ(line.text, "two");
+  close(fds[1]);
+  ASSERT_TRUE(*reader->NextLine(line, 100));
+  EXPECT_EQ(line.text, "three");
+  EXPECT_TRUE(reader->line_ready());
+  EXPECT_FALSE(*reader->NextLine(line, 100));
+}
+
+TEST(InputReader, OpenAndReadErrorsAreOneLine) {
+  EXPECT_EQ(InputReader::Open("/nonexistent/x", {.name = "x"}).error().message,
+            "x: cannot open: No such file or directory");
+  EXPECT_EQ(InputReader::Open(::testing::TempDir(), {.name = "d"}).error().message,
+            "d: cannot read: is a directory");
+  std::filesystem::path path = WriteFile("big.txt", std::string(100, '\n'));
+  EXPECT_EQ(InputReader::Open(path.string(), {.max_bytes = 10, .name = "b"}).error().message,
+            "b: input is larger than 10 bytes (the --max-input-bytes limit)");
+  // A stream over the limit fails once that much has come.
+  base::Expected<InputReader> dev = InputReader::Open("/dev/zero", {.max_bytes = 1000, .name = "z"});
+  ASSERT_TRUE(dev.ok());
+  InputLine line;
+  base::Expected<bool> next = dev->NextLine(line, 100);
+  ASSERT_FALSE(next.ok());
+  EXPECT_EQ(next.error().message, "z: input is larger than 1000 bytes (the --max-input-bytes limit)");
+}
+
+}  // namespace
+}  // namespace planview::structured

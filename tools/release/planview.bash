@@ -10,7 +10,7 @@ _planview() {
     --mode) COMPREPLY=($(compgen -W "normal destroy refresh-only" -- "$cur")); return ;;
     --quality) COMPREPLY=($(compgen -W "errored nochanges targeted none" -- "$cur")); return ;;
     --product) COMPREPLY=($(compgen -W "opentofu terraform" -- "$cur")); return ;;
-    --color) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
+    --color|--progress) COMPREPLY=($(compgen -W "auto always never" -- "$cur")); return ;;
     --format) COMPREPLY=($(compgen -W "text markdown json html github" -- "$cur")); return ;;
     --action) COMPREPLY=($(compgen -W "create update delete destroy replace read import move forget" -- "$cur")); return ;;
     --fail-on) COMPREPLY=($(compgen -W "delete replace drift" -- "$cur")); return ;;
@@ -24,7 +24,7 @@ _planview() {
   fi
   if [[ $cur == -* ]]; then
     COMPREPLY=($(compgen -W "--schemas --kind --mode --quality --show-sensitive --product --color
-      --no-color --safe-terminal --no-safe-terminal --width --summary --summary-only --action
+      --no-color --safe-terminal --no-safe-terminal --width --progress --summary --summary-only --action
       --address --hide-reads --verbose --concise --format --max-bytes --split --drift --mask
       --mask-env --fail-on --protect --max-input-bytes --help --version" -- "$cur"))
     return
