@@ -72,6 +72,7 @@ BAZEL=${BAZEL:-bazel}
 read -r -a bazel_flags <<<"${BAZEL_FLAGS:-}"
 WORK=${WORK:-$(mktemp -d)}
 sizes=()
+sizes_given=
 runs=3
 state=
 product=
@@ -83,13 +84,15 @@ plan_file=
 log_sizes=()
 while [ $# -gt 0 ]; do
   case "$1" in
-    --sizes) read -r -a sizes <<<"$2"; shift 2 ;;
+    --sizes) read -r -a sizes <<<"$2"; sizes_given=1; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
     --base) base=$(realpath "$2"); shift 2 ;;
     --format) read -r -a formats <<<"$2"; shift 2 ;;
     --planview) planview=$(realpath "$2"); shift 2 ;;
     --plan-file) plan_file=1; shift ;;
     --state) state=1; shift ;;
+    --product) product=$2; shift 2 ;;
+    --reference) reference=$(realpath "$2"); shift 2 ;;
     --logs) read -r -a log_sizes <<<"$2"; shift 2 ;;
     -h|--help) sed -n '2,67p' "$0"; exit 0 ;;
     *) echo "perf_bench.sh: unknown argument $1" >&2; exit 2 ;;
@@ -99,9 +102,9 @@ done
 if [ -n "$state" ]; then
   [ ${#formats[@]} -eq 0 ] && [ -z "$plan_file" ] ||
     { echo "perf_bench.sh: --format and --plan-file are for plans, not with --state" >&2; exit 2; }
-  [ ${#sizes[@]} -gt 0 ] || sizes=(10 100 118 1000)
+  [ -n "$sizes_given" ] || sizes=(10 100 118 1000)
 fi
-[ ${#sizes[@]} -gt 0 ] || sizes=(1 10 100 1000)
+[ -n "$sizes_given" ] || sizes=(1 10 100 1000)
 doc=plan gen_flags=()
 [ -z "$state" ] || { doc=state gen_flags=(--state); }
 
