@@ -2,7 +2,8 @@
 // provider schemas) for benchmarks.
 //
 //   gen_plan --size-mb 100 --seed 1 --out /tmp/plan-100.json [--schemas-out FILE] [--indent]
-//            [--resource-blocks N]
+//            [--resource-blocks N] [--state]
+//            (--state: a state of about that size instead, the prior_state of such a plan)
 //   gen_plan --shape long_list --out /tmp/long_list.json --schemas-out /tmp/shape-schemas.json
 //            (the quadratic input shapes of bench/shape_plans.h; --shape-scale shrinks them)
 #include <cerrno>
@@ -49,6 +50,9 @@ int main(int argc, char** argv) {
   app.add_flag("--indent", indent, "indent by two spaces instead of compact JSON");
   size_t blocks = 0;
   app.add_option("--resource-blocks", blocks, "exactly this many resource blocks (overrides --size-mb)");
+  bool state = false;
+  app.add_flag("--state", state,
+               "write a state (`tofu show -json` of one) of about --size-mb instead: the plan's prior_state alone");
   std::string shape;
   double shape_scale = 1.0;
   app.add_option("--shape", shape, "write a quadratic-shape plan instead (long_list, multiline_string, json_string, "
@@ -76,6 +80,7 @@ int main(int argc, char** argv) {
   options.seed = seed;
   options.indent = indent;
   options.resource_blocks = blocks;
+  options.state = state;
   planview::bench::PlanStats stats;
   bool ok = WriteFile(out, [&](std::FILE* f) {
     bool good = true;
@@ -89,6 +94,11 @@ int main(int argc, char** argv) {
     std::string schemas = planview::bench::GenerateSchemasText(indent);
     ok = WriteFile(schemas_out, [&](std::FILE* f) { return std::fwrite(schemas.data(), 1, schemas.size(), f) == schemas.size(); });
     if (!ok) return 1;
+  }
+  if (state) {
+    fmt::print(stderr, "gen_plan: state, {} bytes, {} resource blocks, {} resource instances, {} outputs\n",
+               stats.bytes, stats.resource_blocks, stats.state_resources, stats.outputs);
+    return 0;
   }
   fmt::print(stderr, "gen_plan: {} bytes, {} resource blocks, {} resource changes, {} drifted, {} outputs\n",
              stats.bytes, stats.resource_blocks, stats.instances, stats.drifted, stats.outputs);

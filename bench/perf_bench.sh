@@ -7,9 +7,16 @@
 #
 #   bash bench/perf_bench.sh [--sizes "1 10 100 1000"] [--runs N] [--base OTHER_PLANVIEW]
 #                            [--format "markdown html json"] [--planview BIN] [--plan-file]
+#                            [--state]
 #
 #   --sizes "…"    plan sizes in MB (default: 1 10 100 1000; 1000 needs 1 GB of disk in
 #                  WORK plus the outputs, and about 3 GB of memory for simdjson's DOM)
+#   --state        render states instead of plans: state-SIZE.json, made once by
+#                  `gen_plan --state` (the generated plan's prior_state alone, sized by
+#                  itself: outputs and resources in nested modules, `tofu show -json` of a
+#                  state), rendered with `planview STATE --schemas FILE -no-color`; default
+#                  sizes 10 100 118 1000 (118: issue #38's state). Not with --format or
+#                  --plan-file (plan-only).
 #   --runs N       runs of every command per size (default 3); the medians are reported
 #   --base BIN     also render with BIN (another planview build), interleaved with ours in
 #                  the same rounds: a row "… base" after ours, `vs_base` = ours / base
@@ -36,7 +43,7 @@
 # between rounds, then one simdjson_parse process (a cold parse and a warm one; the warm
 # one is the floor, as the parser a long-lived reader would keep). Columns:
 #   wall_s, cpu_s  median wall and user+sys seconds of the whole process (bash `time`)
-#   rss_mb, x      median peak RSS (%M) and its ratio to the plan's size
+#   rss_mb, x      median peak RSS (%M) and its ratio to the input's size (plan or state)
 #   vs_parse       wall_s / the median warm simdjson parse of the same file
 #   vs_text        this format's wall / CPU over the text render's (same binary)
 #   vs_base        ours / base, wall and CPU (the medians' ratio)
@@ -54,8 +61,9 @@ cd "$(dirname "$0")/.."
 BAZEL=${BAZEL:-bazel}
 read -r -a bazel_flags <<<"${BAZEL_FLAGS:-}"
 WORK=${WORK:-$(mktemp -d)}
-sizes=(1 10 100 1000)
+sizes=()
 runs=3
+state=
 base=
 formats=()
 planview=
@@ -68,11 +76,20 @@ while [ $# -gt 0 ]; do
     --format) read -r -a formats <<<"$2"; shift 2 ;;
     --planview) planview=$(realpath "$2"); shift 2 ;;
     --plan-file) plan_file=1; shift ;;
-    -h|--help) sed -n '2,44p' "$0"; exit 0 ;;
+    --state) state=1; shift ;;
+    -h|--help) sed -n '2,57p' "$0"; exit 0 ;;
     *) echo "perf_bench.sh: unknown argument $1" >&2; exit 2 ;;
   esac
 done
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "perf_bench.sh: --runs wants a positive number" >&2; exit 2; }
+if [ -n "$state" ]; then
+  [ ${#formats[@]} -eq 0 ] && [ -z "$plan_file" ] ||
+    { echo "perf_bench.sh: --format and --plan-file are for plans, not with --state" >&2; exit 2; }
+  [ ${#sizes[@]} -gt 0 ] || sizes=(10 100 118 1000)
+fi
+[ ${#sizes[@]} -gt 0 ] || sizes=(1 10 100 1000)
+doc=plan gen_flags=()
+[ -z "$state" ] || { doc=state gen_flags=(--state); }
 
 mkdir -p "$WORK"
 targets=(//bench:gen_plan //bench:simdjson_parse)
@@ -101,13 +118,13 @@ median() {  # FILE COLUMN: the median of that column (the lower middle for an ev
 }
 
 printf '%-16s %8s %7s %7s %8s %5s %8s %13s %13s %-7s %9s\n' \
-  size plan_MB wall_s cpu_s rss_mb x vs_parse vs_text:w/c vs_base:w/c same out_MB
+  size "${doc}_MB" wall_s cpu_s rss_mb x vs_parse vs_text:w/c vs_base:w/c same out_MB
 
 schemas="$WORK/schemas.json"
 [ -f "$schemas" ] || "$WORK/gen_plan" --size-mb 0.01 --out /dev/null --schemas-out "$schemas" 2>/dev/null
 for size in "${sizes[@]}"; do
-  plan="$WORK/plan-$size.json"
-  [ -f "$plan" ] || "$WORK/gen_plan" --size-mb "$size" --seed 1 --out "$plan" 2>/dev/null
+  plan="$WORK/$doc-$size.json"  # the input: a plan, or a state with --state
+  [ -f "$plan" ] || "$WORK/gen_plan" "${gen_flags[@]}" --size-mb "$size" --seed 1 --out "$plan" 2>/dev/null
   bytes=$(stat -L -c %s "$plan")  # -L: WORK may link to plans elsewhere
   labels=() binaries=() extra=() inputs=()
   for format in text "${formats[@]}"; do

@@ -74,7 +74,7 @@ struct InstanceValues {
 class Generator {
  public:
   Generator(const PlanGeneratorOptions& options, size_t blocks)
-      : seed_(options.seed), blocks_(blocks), outputs_(std::max<size_t>(3, blocks / 25)) {
+      : seed_(options.seed), state_(options.state), blocks_(blocks), outputs_(std::max<size_t>(3, blocks / 25)) {
     size_t start = 0;
     double cumulative = 0;
     for (size_t m = 0; m < kModules.size(); ++m) {
@@ -87,6 +87,14 @@ class Generator {
   }
 
   PlanStats Write(JsonWriter& out) {
+    if (state_) {
+      WritePriorState(out);
+      out.Flush();
+      stats_.bytes = out.bytes();
+      stats_.resource_blocks = blocks_;
+      stats_.outputs = outputs_;
+      return stats_;
+    }
     out.BeginObject();
     out.Key("format_version");
     out.String("1.2");
@@ -318,6 +326,7 @@ class Generator {
         }
         InstanceValues v = Values(block, info, b, i);
         const FakeValue& value = planned ? v.after : v.before;
+        if (!planned) ++stats_.state_resources;
         out.BeginObject();
         out.Key("address");
         out.String(info.address);
@@ -764,6 +773,7 @@ class Generator {
   }
 
   uint64_t seed_;
+  bool state_;
   size_t blocks_;
   size_t outputs_;
   int total_weight_ = 0;

@@ -1,5 +1,5 @@
-// Generates large, realistic `tofu show -json` plan documents for benchmarks, and the
-// matching `tofu providers schema -json` document.
+// Generates large, realistic `tofu show -json` plan documents for benchmarks (or the
+// state such a plan starts from), and the matching `tofu providers schema -json` document.
 //
 // A plan holds every top-level section OpenTofu writes (format_version,
 // terraform_version, variables, planned_values, resource_drift, resource_changes,
@@ -31,6 +31,10 @@ struct PlanGeneratorOptions {
   bool indent = false;
   // When non-zero: exactly this many resource blocks, whatever target_bytes says.
   size_t resource_blocks = 0;
+  // Write a state instead (`tofu show -json` of one: format_version, terraform_version and
+  // values with outputs and root_module): the `prior_state` the plan of these options
+  // would hold, alone, with target_bytes its own size.
+  bool state = false;
 };
 
 struct PlanStats {
@@ -39,9 +43,10 @@ struct PlanStats {
   size_t instances = 0;        // resource instances (entries in resource_changes)
   size_t drifted = 0;          // entries in resource_drift
   size_t outputs = 0;
+  size_t state_resources = 0;  // resource instances in the (prior) state
 };
 
-// Streams the plan to `sink` in pieces of about a megabyte.
+// Streams the plan (or the state) to `sink` in pieces of about a megabyte.
 PlanStats GeneratePlan(const PlanGeneratorOptions& options, const Sink& sink);
 // The plan as one string, with `extra_capacity` spare bytes reserved after it.
 std::string GeneratePlanText(const PlanGeneratorOptions& options, PlanStats* stats = nullptr,

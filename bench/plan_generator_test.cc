@@ -132,6 +132,34 @@ TEST(PlanGenerator, HasThePlanShape) {
   EXPECT_GT(root.find("resource_drift").size(), 0u);
 }
 
+// State mode writes the plan's prior_state alone, sized by itself.
+TEST(PlanGenerator, StateIsThePlansPriorState) {
+  PlanGeneratorOptions options;
+  options.seed = 9;
+  options.resource_blocks = 40;
+  auto plan = Parse(GeneratePlanText(options));
+  options.state = true;
+  PlanStats stats;
+  auto state = Parse(GeneratePlanText(options, &stats));
+  ASSERT_TRUE(plan && state);
+  EXPECT_TRUE(state->root().Equals(plan->root().find("prior_state")));
+  for (std::string_view key : {"format_version", "terraform_version", "values"}) {
+    EXPECT_FALSE(state->root().find(key).absent()) << key;
+  }
+  Value values = state->root().find("values");
+  EXPECT_GT(values.find("outputs").size(), 0u);
+  EXPECT_GT(values.find("root_module").find("child_modules").size(), 0u);
+  EXPECT_GT(stats.state_resources, 40u);
+
+  options.resource_blocks = 0;
+  for (uint64_t target : {600000u, 3000000u}) {
+    options.target_bytes = target;
+    std::string text = GeneratePlanText(options);
+    EXPECT_GT(text.size(), target * 90 / 100) << target;
+    EXPECT_LT(text.size(), target * 110 / 100) << target;
+  }
+}
+
 TEST(PlanGenerator, EveryResourceTypeHasASchema) {
   auto schemas_doc = Parse(GenerateSchemasText());
   ASSERT_TRUE(schemas_doc);

@@ -104,26 +104,13 @@ std::vector<size_t> LongestCommonSubsequence(std::span<const uint32_t> before, s
   return out;
 }
 
-namespace {
-
-// Every before element occurs somewhere in after (sides of one length).
-bool IsReordering(const ElementIds& ids) {
-  const std::unordered_set<uint32_t> in_after(ids.after.begin(), ids.after.end());
-  for (uint32_t id : ids.before) {
-    if (in_after.count(id) == 0) return false;
-  }
-  return true;
-}
-
-}  // namespace
-
 void ProcessSlice(const ElementIds& ids, const Profile& profile, const std::function<bool(size_t, size_t)>& should_diff,
                   const std::function<void(size_t, size_t)>& process) {
   const std::vector<uint32_t>& before = ids.before;
   const std::vector<uint32_t>& after = ids.after;
   const size_t n = before.size();
   const size_t m = after.size();
-  if (profile.same_length_lists_by_index && n == m && !IsReordering(ids)) {
+  if (profile.same_length_lists_by_index && n == m && !ids.reordering) {
     for (size_t i = 0; i < n; ++i) process(i, i);
     return;
   }

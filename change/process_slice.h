@@ -4,8 +4,10 @@
 //
 // Elements are compared through class ids: ClassifyElements gives equal elements the same
 // id (by hash, then by the caller's equality), so the alignment itself only compares
-// integers. The common prefix is compared pairwise first and not hashed at all, so two
-// equal lists cost one equality test per element.
+// integers. The common prefix is compared pairwise first and not hashed, so two equal
+// lists cost one equality test per element; only when the sides have one length and a
+// before element of the middle equals nothing in after's middle are prefix elements
+// hashed, to tell whether the lists are a reordering (Terraform's test before aligning).
 //
 // The common subsequence is the one upstream's quadratic table picks (ties resolved the
 // same way), found faster: the common prefix and suffix are matched first, and
@@ -45,6 +47,9 @@ inline constexpr size_t kMaxAlignmentCells = size_t{1} << 26;
 struct ElementIds {
   std::vector<uint32_t> before;
   std::vector<uint32_t> after;
+  // The sides have one length and every before element equals some after element, the
+  // common prefix included (upstream's isReorder). Exact, unlike the ids of the prefix.
+  bool reordering = false;
 };
 
 // `hash(x)` must agree with `equal(x, y)` (equal elements hash alike); `equal` must be an
@@ -64,7 +69,9 @@ std::vector<size_t> LongestCommonSubsequence(std::span<const uint32_t> before, s
 // a created one at the same place become one pair when `should_diff(before_index,
 // after_index)` says they are worth diffing (in the run of created elements too when the
 // profile says so). With `profile.same_length_lists_by_index`, sides of one length that
-// are not a reordering of each other are paired index by index instead.
+// are not a reordering of each other (`ids.reordering` false) are paired index by index
+// instead; a reordering (every before element found in after, even where a removed and an
+// added element lie on either side of an unchanged one) is aligned as above.
 void ProcessSlice(const ElementIds& ids, const Profile& profile, const std::function<bool(size_t, size_t)>& should_diff,
                   const std::function<void(size_t, size_t)>& process);
 
@@ -85,6 +92,7 @@ ElementIds ClassifyElements(std::span<const T> before, std::span<const T> after,
     ids.after.resize(m);
     std::iota(ids.before.begin(), ids.before.end(), uint32_t{0});
     std::iota(ids.after.begin(), ids.after.end(), uint32_t{0});
+    ids.reordering = n == m;
     return ids;
   }
   size_t prefix = 0;
@@ -120,6 +128,38 @@ ElementIds ClassifyElements(std::span<const T> before, std::span<const T> after,
   ElementIds ids;
   classify(before, ids.before);
   classify(after, ids.after);
+  if (n != m) return ids;
+
+  // Reordering: each before element of the middle must equal an after element, of the
+  // middle (the same class) or of the prefix. Only classes missing from after's middle
+  // are looked for in the prefix, whose elements are hashed then and only then.
+  const size_t classes = representative.size();
+  std::vector<char> in_after(classes, 0);
+  std::vector<char> missing(classes, 0);
+  for (size_t j = prefix; j < m; ++j) in_after[ids.after[j] - first_class] = 1;
+  size_t missing_count = 0;
+  for (size_t i = prefix; i < n; ++i) {
+    const uint32_t c = ids.before[i] - first_class;
+    if (!in_after[c] && !missing[c]) {
+      missing[c] = 1;
+      ++missing_count;
+    }
+  }
+  // Each prefix element equals at most one class: past `prefix` missing classes, some
+  // must stay missing.
+  for (size_t i = 0; i < prefix && missing_count != 0 && missing_count <= prefix - i; ++i) {
+    auto it = first_with_hash.find(static_cast<uint64_t>(hash(before[i])));
+    if (it == first_with_hash.end()) continue;
+    for (uint32_t c = it->second; c != UINT32_MAX; c = next_with_same_hash[c]) {
+      if (!equal(*representative[c], before[i])) continue;
+      if (missing[c]) {
+        missing[c] = 0;
+        --missing_count;
+      }
+      break;
+    }
+  }
+  ids.reordering = missing_count == 0;
   return ids;
 }
 

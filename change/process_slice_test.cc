@@ -3,6 +3,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <numeric>
 #include <random>
 #include <string>
 #include <utility>
@@ -358,6 +359,203 @@ TEST(ProcessSlice, PastTheSizeLimitTheMiddleHasNothingInCommon) {
   Pairs diffed = Process(before, after, true);
   ASSERT_EQ(diffed.size(), size);
   EXPECT_EQ(diffed[1], (std::pair<size_t, size_t>{1, 1}));
+}
+
+// ---- Terraform's profile: lists of one length that are not a reordering pair by index
+
+// Upstream Terraform's ProcessSlice: sides of one length of which some before element is
+// found nowhere in after are paired index by index; otherwise the LCS walk, pairing only
+// while walking the deleted elements.
+template <typename T, typename Equal>
+Pairs ReferenceAlignTerraform(const std::vector<T>& before, const std::vector<T>& after, Equal equal,
+                              const std::function<bool(const T&)>& is_object) {
+  Pairs out;
+  const size_t n = before.size();
+  const size_t m = after.size();
+  if (n == m) {
+    bool reorder = true;
+    for (const T& x : before) {
+      bool found = false;
+      for (const T& y : after) found = found || equal(x, y);
+      reorder = reorder && found;
+    }
+    if (!reorder) {
+      for (size_t i = 0; i < n; ++i) out.emplace_back(i, i);
+      return out;
+    }
+  }
+  std::vector<T> lcs = ReferenceLcs(before, after, equal);
+  size_t b = 0, a = 0, k = 0;
+  while (b < n || a < m || k < lcs.size()) {
+    while (b < n && (k >= lcs.size() || !equal(before[b], lcs[k]))) {
+      if (is_object(before[b]) && a < m && is_object(after[a]) && (k >= lcs.size() || !equal(after[a], lcs[k]))) {
+        out.emplace_back(b++, a++);
+        continue;
+      }
+      out.emplace_back(b++, m);
+    }
+    while (a < m && (k >= lcs.size() || !equal(after[a], lcs[k]))) out.emplace_back(n, a++);
+    if (k < lcs.size()) {
+      out.emplace_back(b++, a++);
+      ++k;
+    }
+  }
+  return out;
+}
+
+Pairs ProcessTerraform(const ElementIds& ids, const std::function<bool(size_t, size_t)>& should_diff) {
+  Pairs pairs;
+  ProcessSlice(ids, TerraformProfile(), should_diff, [&](size_t b, size_t a) { pairs.emplace_back(b, a); });
+  return pairs;
+}
+
+Pairs ProcessTerraform(const std::vector<int>& before, const std::vector<int>& after) {
+  return ProcessTerraform(IntIds(before, after), [](size_t, size_t) { return false; });
+}
+
+// Random lists around a common prefix and suffix (which ClassifyElements treats apart),
+// of one length half the time: Terraform's pairing must be upstream's, whether a before
+// element's only equal in after lies in the prefix, the middle or the suffix.
+TEST(ProcessSliceTerraform, MatchesUpstreamAroundACommonPrefixAndSuffix) {
+  std::mt19937 rng(2027);
+  size_t by_index = 0;
+  size_t reordered = 0;
+  for (int round = 0; round < 30000; ++round) {
+    std::uniform_int_distribution<int> len(0, 5);
+    std::uniform_int_distribution<int> sym(0, round % 3 == 0 ? 1 : 3);
+    std::vector<int> head(static_cast<size_t>(len(rng)));
+    std::vector<int> tail(static_cast<size_t>(len(rng)));
+    std::vector<int> xs_mid(static_cast<size_t>(len(rng)));
+    std::vector<int> ys_mid(round % 2 == 0 ? xs_mid.size() : static_cast<size_t>(len(rng)));
+    for (auto* v : {&head, &tail, &xs_mid, &ys_mid}) {
+      for (int& x : *v) x = sym(rng);
+    }
+    std::vector<int> xs = head;
+    std::vector<int> ys = head;
+    xs.insert(xs.end(), xs_mid.begin(), xs_mid.end());
+    ys.insert(ys.end(), ys_mid.begin(), ys_mid.end());
+    xs.insert(xs.end(), tail.begin(), tail.end());
+    ys.insert(ys.end(), tail.begin(), tail.end());
+    // Elements 0 and 2 stand for objects (paired when walking deleted elements).
+    std::function<bool(const int&)> object = [](const int& v) { return v % 2 == 0; };
+    std::function<bool(const int&)> not_object = [](const int&) { return false; };
+    ElementIds ids = IntIds(xs, ys);
+    Pairs want = ReferenceAlignTerraform(xs, ys, std::equal_to<int>(), object);
+    ASSERT_EQ(ProcessTerraform(ids, [&](size_t b, size_t a) { return object(xs[b]) && object(ys[a]); }), want)
+        << "round " << round;
+    ASSERT_EQ(ProcessTerraform(ids, [](size_t, size_t) { return false; }),
+              ReferenceAlignTerraform(xs, ys, std::equal_to<int>(), not_object))
+        << "round " << round;
+    if (xs.size() == ys.size() && xs != ys) {
+      bool paired_by_index = true;
+      for (size_t i = 0; i < want.size(); ++i) paired_by_index = paired_by_index && want[i] == std::pair{i, i};
+      ++(paired_by_index && want.size() == xs.size() ? by_index : reordered);
+    }
+  }
+  // Both branches are exercised many times.
+  EXPECT_GT(by_index, 1000u);
+  EXPECT_GT(reordered, 1000u);
+}
+
+TEST(ProcessSliceTerraform, MatchesUpstreamOnRandomJsonLists) {
+  std::mt19937 rng(4242);
+  auto equal = [](const Value& a, const Value& b) { return a.Equals(b); };
+  std::function<bool(const Value&)> object = [](const Value& v) { return v.is_object(); };
+  for (int round = 0; round < 3000; ++round) {
+    auto before_doc = Json(RandomList(rng, 6, round % 2 == 0 ? 3 : 7));
+    auto after_doc = Json(RandomList(rng, 6, round % 2 == 0 ? 3 : 7));
+    std::vector<Value> before = Elements(before_doc->root());
+    std::vector<Value> after = Elements(after_doc->root());
+    ElementIds ids = ClassifyElements(before_doc->root(), after_doc->root());
+    ASSERT_EQ(ProcessTerraform(ids, [&](size_t b, size_t a) { return before[b].is_object() && after[a].is_object(); }),
+              ReferenceAlignTerraform(before, after, equal, object))
+        << round;
+  }
+}
+
+// The shape: [x, false, false, true] -> [x, false, true, true]. Every before
+// element is found in after (the second false only in the common prefix), so the lists are
+// aligned: x, false, - false, true, + true. Never `~ false -> true`.
+TEST(ProcessSliceTerraform, RemovedAndAddedAcrossAnUnchangedElementStayApart) {
+  EXPECT_EQ(ProcessTerraform({7, 0, 0, 1}, {7, 0, 1, 1}), (Pairs{{0, 0}, {1, 1}, {2, 4}, {3, 2}, {4, 3}}));
+  // Several removed, then several added, across one unchanged element.
+  EXPECT_EQ(ProcessTerraform({7, 0, 0, 0, 1}, {7, 0, 1, 1, 1}),
+            (Pairs{{0, 0}, {1, 1}, {2, 5}, {3, 5}, {4, 2}, {5, 3}, {5, 4}}));
+  // The removed element's only equal is the first one, in the prefix.
+  EXPECT_EQ(ProcessTerraform({5, 5, 6}, {5, 6, 6}), (Pairs{{0, 0}, {1, 3}, {2, 1}, {3, 2}}));
+  // A removed element whose equal lies in the middle: already aligned before the fix.
+  EXPECT_EQ(ProcessTerraform({5, 6, 5}, {5, 5, 6}), (Pairs{{0, 0}, {1, 3}, {2, 1}, {3, 2}}));
+  // At the end: removed and added side by side, still not an update.
+  EXPECT_EQ(ProcessTerraform({0, 1, 0}, {0, 1, 1}), (Pairs{{0, 0}, {1, 1}, {2, 3}, {3, 2}}));
+  // At the start (no prefix): a swap.
+  EXPECT_EQ(ProcessTerraform({1, 0}, {0, 1}), (Pairs{{0, 2}, {1, 0}, {2, 1}}));
+  EXPECT_EQ(ProcessTerraform({1, 0, 1}, {0, 1, 1}), (Pairs{{0, 3}, {1, 0}, {2, 1}, {3, 2}}));
+}
+
+// A before element equal to nothing in after: the lists are compared index by index, so
+// a changed element is one update, wherever it is.
+TEST(ProcessSliceTerraform, SameLengthWithANewValuePairsByIndex) {
+  EXPECT_EQ(ProcessTerraform({1, 2, 3}, {1, 9, 3}), (Pairs{{0, 0}, {1, 1}, {2, 2}}));
+  EXPECT_EQ(ProcessTerraform({0, 1}, {1, 1}), (Pairs{{0, 0}, {1, 1}}));
+  EXPECT_EQ(ProcessTerraform({1, 0}, {1, 1}), (Pairs{{0, 0}, {1, 1}}));
+  EXPECT_EQ(ProcessTerraform({7, 0, 0, 2}, {7, 0, 1, 1}), (Pairs{{0, 0}, {1, 1}, {2, 2}, {3, 3}}));
+  // Lengths differ: aligned, with no pairing of primitives.
+  EXPECT_EQ(ProcessTerraform({1, 2, 3}, {1, 9, 9, 3}), (Pairs{{0, 0}, {1, 4}, {3, 1}, {3, 2}, {2, 3}}));
+}
+
+// The reordering test looks into the common prefix only when a before element of the
+// middle equals nothing in after's middle, and hashes no more of it than it needs.
+TEST(ClassifyElements, ReorderingLooksIntoThePrefixOnlyWhenNeeded) {
+  size_t hashed = 0;
+  auto classify = [&](const std::vector<int>& before, const std::vector<int>& after) {
+    hashed = 0;
+    return ClassifyElements(
+        std::span<const int>(before), std::span<const int>(after),
+        [&](int v) {
+          ++hashed;
+          return std::hash<int>()(v);
+        },
+        std::equal_to<int>());
+  };
+  ElementIds ids = classify({1, 2, 3, 4}, {1, 2, 4, 3});
+  EXPECT_TRUE(ids.reordering);
+  EXPECT_EQ(hashed, 4u);  // the middles only
+  ids = classify({1, 2, 2, 4}, {1, 2, 4, 4});
+  EXPECT_TRUE(ids.reordering);  // the second 2 equals the prefix's
+  EXPECT_EQ(hashed, 4u + 2u);
+  ids = classify({1, 2, 3, 4}, {1, 2, 4, 4});
+  EXPECT_FALSE(ids.reordering);  // 3 is nowhere in after
+  ids = classify({1, 2, 3, 5, 4}, {1, 2, 4, 4, 4});
+  EXPECT_FALSE(ids.reordering);
+  EXPECT_EQ(hashed, 6u + 1u);  // after one prefix element, two missing classes cannot fit in one
+  ids = classify({1, 2}, {1, 2});
+  EXPECT_TRUE(ids.reordering);
+  EXPECT_EQ(hashed, 0u);
+  EXPECT_FALSE(classify({1, 2}, {1, 2, 3}).reordering);  // lengths differ
+  EXPECT_TRUE(classify({}, {}).reordering);
+  EXPECT_FALSE(classify({}, {1}).reordering);
+}
+
+// One changed element in a long list, under Terraform's profile: the reordering test is
+// linear too (the prefix is hashed once), and the change pairs by index.
+TEST(ProcessSliceTerraform, OneChangeInAHundredThousandIsLinear) {
+  std::vector<int> before(100000);
+  std::iota(before.begin(), before.end(), 0);
+  std::vector<int> after = before;
+  after[50000] = -1;
+  auto start = std::chrono::steady_clock::now();
+  Pairs pairs = ProcessTerraform(before, after);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(pairs.size(), 100000u);
+  EXPECT_EQ(pairs[50000], (std::pair<size_t, size_t>{50000, 50000}));
+  // A before element whose only equal in after is in the prefix: a reordering, aligned.
+  after[50000] = 50000;
+  before[50000] = 7;
+  pairs = ProcessTerraform(before, after);
+  ASSERT_EQ(pairs.size(), 100001u);
+  EXPECT_EQ(pairs[50000], (std::pair<size_t, size_t>{50000, 100000}));
+  EXPECT_EQ(pairs[50001], (std::pair<size_t, size_t>{100000, 50000}));
+  EXPECT_LT(seconds, 10.0);  // quadratic would take minutes
 }
 
 }  // namespace
