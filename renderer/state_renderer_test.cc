@@ -328,6 +328,10 @@ TEST(StateRenderer, OneResourceOnItsOwnAndOnThreads) {
   EXPECT_EQ(whole.substr(0, alone.size()), alone);
   EXPECT_EQ(alone.substr(alone.size() - 3), "\n}\n");
 
+  // On threads, with the schema looked up first (SchemaSource caches: one thread).
+  Warnings lookup;
+  std::shared_ptr<const structured::Block> block = FindStateResourceSchema(resource, source, lookup);
+  ASSERT_NE(block, nullptr);
   std::vector<std::string> texts(4);
   std::vector<std::thread> threads;
   for (std::string& text : texts) {
@@ -335,7 +339,7 @@ TEST(StateRenderer, OneResourceOnItsOwnAndOnThreads) {
       for (int i = 0; i < 20; ++i) {
         std::string one;
         Warnings w;
-        if (RenderStateResource(resource, "$.r", source, opts, one, w) && one != alone) return;
+        if (RenderStateResourceWithSchema(resource, "$.r", block.get(), opts, one, w) && one != alone) return;
       }
       text = alone;
     });
