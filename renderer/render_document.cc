@@ -184,7 +184,10 @@ DocumentResult RenderParsedDocument(std::shared_ptr<const structured::Document> 
     rendered = RenderPlanDocument(root, document, request, options, result);
   } else {
     SchemaSource source(request.schemas);
-    rendered = RenderState(root, source, request.provider_format_version, options, result.output, result.warnings);
+    // A state's text goes to the sink while it is rendered, unless a format frames it whole.
+    const bool text_streams = request.sink && !request.frame_other;
+    rendered = RenderState(root, source, request.provider_format_version, options, result.output, result.warnings,
+                           request.executor, text_streams ? request.sink : StateSink());
   }
   if (!rendered) {
     result.output.clear();

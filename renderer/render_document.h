@@ -72,7 +72,7 @@ struct DocumentRequest {
   // When set, the output goes to `sink` instead of DocumentResult::output: in order, in
   // chunks, a plan's while it is being rendered (each resource is diffed and rendered in turn, on the executor's threads when
   // there is one, its diff dropped once written, so the diffs of the whole plan are never
-  // held at once). Nothing is sent for a document that turns out to be malformed.
+  // held at once), and a state's likewise unless `frame_other` is set. Nothing is sent for a document that turns out to be malformed.
   std::function<void(std::string_view)> sink;
   // Where work runs in parallel (reading, parsing, diffing); null: on this thread only.
   base::Executor* executor = nullptr;

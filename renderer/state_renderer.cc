@@ -1,6 +1,8 @@
 #include "renderer/state_renderer.h"
 
+#include <algorithm>
 #include <optional>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -20,11 +22,22 @@ namespace {
 constexpr std::string_view kRootModulePath = "$.values.root_module";
 constexpr std::string_view kOutputsPath = "$.values.outputs";
 
-struct Context {
-  const SchemaSource& schemas;
-  const change::RenderOpts& opts;
-  std::string& out;
-  Warnings& warnings;
+// One resource of the document walk: where it is and the blank lines before it.
+struct Item {
+  structured::Value resource;
+  std::shared_ptr<const structured::Block> block;  // null: inferred from the values
+  Warnings lookup;  // the schema lookup's
+  uint32_t module;  // index into Walk::resource_paths
+  uint32_t index;   // in its module's resources
+  uint8_t blank_lines;
+};
+
+// The module tree walked in upstream's order, every resource's fields checked on the way
+// (so the first malformed part is found before any text is rendered) and its schema
+// looked up (SchemaSource caches: on this thread, in document order).
+struct Walk {
+  std::vector<Item> items;
+  std::vector<std::string> resource_paths;  // "PATH.resources" of each module with some
 };
 
 // The module's resources in their order, then its child modules depth first, as upstream
@@ -32,28 +45,82 @@ struct Context {
 // module's first resource. `first` goes down to the child modules by value, as upstream
 // passes it: a module whose parents have no resources starts as the document's first
 // even after an earlier sibling's resources (no blank line then).
-base::Expected<void> RenderModule(structured::Value module, const std::string& path, const Context& ctx,
-                                  bool first) {
+base::Expected<void> WalkModule(structured::Value module, const std::string& path, const SchemaSource& schemas,
+                                Walk& walk, bool first) {
   FieldReader read;
   structured::Value resources = read.Array(module, "resources", path);
   structured::Value children = read.Array(module, "child_modules", path);
   if (read.failed()) return read.error();
-  std::string& out = ctx.out;
-  if (!resources.empty() && !first) out += '\n';
-  const std::string resources_path = KeyPath(path, "resources");
-  for (size_t i = 0; i < resources.size(); ++i) {
-    if (!first) out += '\n';
+  if (!resources.empty()) {
+    walk.resource_paths.push_back(KeyPath(path, "resources"));
+    const std::string& resources_path = walk.resource_paths.back();
+    const auto module_index = static_cast<uint32_t>(walk.resource_paths.size() - 1);
+    uint8_t blank_lines = first ? 0 : 2;
+    for (size_t i = 0; i < resources.size(); ++i) {
+      structured::Value resource = resources.at(i);
+      if (base::Expected<void> checked = CheckStateResource(resource, IndexPath(resources_path, i)); !checked) {
+        return checked;
+      }
+      Item& item = walk.items.emplace_back();
+      item.resource = resource;
+      item.block = FindStateResourceSchema(resource, schemas, item.lookup);
+      item.module = module_index;
+      item.index = static_cast<uint32_t>(i);
+      item.blank_lines = blank_lines;
+      blank_lines = 1;
+    }
     first = false;
-    base::Expected<void> rendered =
-        RenderStateResource(resources.at(i), IndexPath(resources_path, i), ctx.schemas, ctx.opts, out, ctx.warnings);
-    if (!rendered) return rendered;
   }
   const std::string children_path = KeyPath(path, "child_modules");
   for (size_t i = 0; i < children.size(); ++i) {
-    base::Expected<void> rendered = RenderModule(children.at(i), IndexPath(children_path, i), ctx, first);
-    if (!rendered) return rendered;
+    base::Expected<void> walked = WalkModule(children.at(i), IndexPath(children_path, i), schemas, walk, first);
+    if (!walked) return walked;
   }
   return {};
+}
+
+// Hands `out` to `sink` (when set; then clears it) once it holds at least `at_least` bytes.
+constexpr size_t kFlushBytes = size_t{1} << 20;
+void Flush(const StateSink& sink, std::string& out, size_t at_least = kFlushBytes) {
+  if (!sink || out.empty() || out.size() < at_least) return;
+  sink(out);
+  out.clear();
+}
+
+// Renders the walk's resources a batch at a time on `executor`'s threads, each into its
+// slot, and appends them to `out` in order, flushing to `sink` between batches.
+void RenderResources(const Walk& walk, const change::RenderOpts& opts,
+                     base::Executor* executor, const StateSink& sink, std::string& out, Warnings& warnings) {
+  constexpr size_t kBatch = 64;
+  constexpr size_t kSlotKeep = size_t{1} << 20;
+  struct Slot {
+    std::string text;
+    Warnings warnings;
+  };
+  std::vector<Slot> slots(std::min(walk.items.size(), kBatch));
+  for (size_t start = 0; start < walk.items.size(); start += kBatch) {
+    const size_t count = std::min(kBatch, walk.items.size() - start);
+    base::ParallelRunsOn(executor, count, 1, [&](size_t begin, size_t end) {
+      for (size_t j = begin; j < end; ++j) {
+        const Item& item = walk.items[start + j];
+        Slot& slot = slots[j];
+        slot.text.clear();
+        slot.warnings = Warnings();
+        // Checked in the walk: cannot fail.
+        (void)RenderStateResourceWithSchema(item.resource, IndexPath(walk.resource_paths[item.module], item.index),
+                                            item.block.get(), opts, slot.text, slot.warnings);
+      }
+    });
+    for (size_t j = 0; j < count; ++j) {
+      Slot& slot = slots[j];
+      out.append(walk.items[start + j].blank_lines, '\n');
+      out += slot.text;
+      warnings.Append(walk.items[start + j].lookup);
+      warnings.Append(slot.warnings);
+      if (slot.text.capacity() > kSlotKeep) std::string().swap(slot.text);
+    }
+    Flush(sink, out);
+  }
 }
 
 // `NAME = VALUE` for one root module output: by its declared type when that parses and
@@ -90,7 +157,7 @@ base::Expected<void> RenderOutput(structured::Member output, const change::Rende
 
 base::Expected<void> RenderState(structured::Value root, const SchemaSource& schemas,
                                  std::string_view provider_format_version, const Options& options, std::string& out,
-                                 Warnings& warnings) {
+                                 Warnings& warnings, base::Executor* executor, const StateSink& sink) {
   if (!root.is_object()) {
     return InputError("$", fmt::format("a state must be a JSON object, found {}", structured::KindName(root.kind())));
   }
@@ -117,15 +184,24 @@ base::Expected<void> RenderState(structured::Value root, const SchemaSource& sch
     out += "The state file is empty. No resources are represented.\n";
     return {};
   }
-  const change::RenderOpts opts = StateRenderOpts(colorize, options);
-  Context ctx{schemas, opts, out, warnings};
-  if (base::Expected<void> rendered = RenderModule(module, std::string(kRootModulePath), ctx, true); !rendered) {
-    return rendered;
+  // Everything that can be malformed is read before any text is rendered.
+  Walk walk;
+  if (base::Expected<void> walked = WalkModule(module, std::string(kRootModulePath), schemas, walk, true); !walked) {
+    return walked;
   }
+  std::vector<uint32_t> output_order = outputs.SortedMemberIndices();
+  for (uint32_t i : output_order) {
+    structured::Member output = outputs.member(i);
+    read.Bool(output.value, "sensitive", KeyPath(kOutputsPath, output.key));
+    if (read.failed()) return read.error();
+  }
+  const change::RenderOpts opts = StateRenderOpts(colorize, options);
+  RenderResources(walk, opts, executor, sink, out, warnings);
   if (outputs.empty()) return {};
   out += "\n\nOutputs:\n\n";
-  for (uint32_t i : outputs.SortedMemberIndices()) {
+  for (uint32_t i : output_order) {
     if (base::Expected<void> rendered = RenderOutput(outputs.member(i), opts, out, warnings); !rendered) return rendered;
+    Flush(sink, out);
   }
   return {};
 }

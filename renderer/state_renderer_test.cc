@@ -5,6 +5,9 @@
 #include <thread>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "base/executor.h"
 #include "change/colorize.h"
 #include "gtest/gtest.h"
 #include "renderer/render_document.h"
@@ -325,6 +328,10 @@ TEST(StateRenderer, OneResourceOnItsOwnAndOnThreads) {
   EXPECT_EQ(whole.substr(0, alone.size()), alone);
   EXPECT_EQ(alone.substr(alone.size() - 3), "\n}\n");
 
+  // On threads, with the schema looked up first (SchemaSource caches: one thread).
+  Warnings lookup;
+  std::shared_ptr<const structured::Block> block = FindStateResourceSchema(resource, source, lookup);
+  ASSERT_NE(block, nullptr);
   std::vector<std::string> texts(4);
   std::vector<std::thread> threads;
   for (std::string& text : texts) {
@@ -332,13 +339,72 @@ TEST(StateRenderer, OneResourceOnItsOwnAndOnThreads) {
       for (int i = 0; i < 20; ++i) {
         std::string one;
         Warnings w;
-        if (RenderStateResource(resource, "$.r", source, opts, one, w) && one != alone) return;
+        if (RenderStateResourceWithSchema(resource, "$.r", block.get(), opts, one, w) && one != alone) return;
       }
       text = alone;
     });
   }
   for (std::thread& t : threads) t.join();
   for (const std::string& text : texts) EXPECT_EQ(text, alone);
+}
+
+// A state of many resources (more than a batch) in nested modules, with outputs: written to
+// a sink on two threads it is the text rendered whole on one, with the same warnings; a
+// malformed resource after hundreds of good ones sends nothing.
+std::string ManyResources(int count, std::string_view last) {
+  std::string resources;
+  for (int i = 0; i < count; ++i) {
+    resources += fmt::format(
+        R"({{"address":"t_r.r{0}","mode":"managed","type":"{1}","name":"r{0}","provider_name":"registry.terraform.io/hashicorp/t","values":{{"id":"i-{0}","path":"","tags":{{"a":"{0}"}}}},"sensitive_values":{{}}}},)",
+        i, i % 7 == 0 ? "t_missing" : "t_r");
+  }
+  resources += last;
+  return fmt::format(R"({{"format_version":"1.0","values":{{"outputs":{{"o":{{"sensitive":false,"value":[1,2]}}}},
+    "root_module":{{"resources":[{0}],"child_modules":[{{"resources":[{0}]}},{{"child_modules":[{{"resources":[{0}]}}]}}]}}}}}})",
+                     resources);
+}
+
+TEST(StateRenderer, StreamedOnThreadsAsRenderedWhole) {
+  structured::ParseResult schemas_doc = structured::ParseJson(std::string(kSchemas));
+  ASSERT_TRUE(schemas_doc.ok());
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.value());
+  ASSERT_TRUE(schemas);
+  constexpr char kLast[] =
+      R"({"address":"t_r.last","mode":"managed","type":"t_r","name":"last","provider_name":"registry.terraform.io/hashicorp/t","values":{"id":"z"}})";
+  const std::string state = ManyResources(300, kLast);
+  base::Executor executor(2);
+  for (Product product : {Product::kOpenTofu, Product::kTerraform}) {
+    DocumentRequest request;
+    request.kind = DocumentKind::kState;
+    request.schemas = &*schemas;
+    request.provider_format_version = "1.0";
+    request.product = product;
+    DocumentResult whole = RenderDocument(state, "state.json", request);
+    ASSERT_TRUE(whole.ok) << whole.error;
+    EXPECT_EQ(whole.warnings.messages().size(), 3u * 43u);  // t_missing: 43 of 300 per module
+
+    std::string sent;
+    int chunks = 0;
+    request.executor = &executor;
+    request.sink = [&](std::string_view chunk) {
+      sent += chunk;
+      ++chunks;
+    };
+    DocumentResult streamed = RenderDocument(state, "state.json", request);
+    ASSERT_TRUE(streamed.ok) << streamed.error;
+    EXPECT_EQ(sent, whole.output);
+    EXPECT_EQ(streamed.output, "");
+    EXPECT_GE(chunks, 1);
+    EXPECT_EQ(streamed.warnings.messages(), whole.warnings.messages());
+
+    sent.clear();
+    DocumentResult bad = RenderDocument(ManyResources(300, R"({"address":"t_r.bad","mode":"managed","tainted":1})"),
+                                        "state.json", request);
+    EXPECT_FALSE(bad.ok);
+    EXPECT_EQ(bad.error, "state.json: $.values.root_module.resources[300].tainted: expected a boolean, found number");
+    EXPECT_EQ(sent, "");
+    EXPECT_EQ(bad.output, "");
+  }
 }
 
 // Each malformed part of a state: one line naming the JSON path, nothing rendered.

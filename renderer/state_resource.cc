@@ -16,11 +16,9 @@ namespace {
 // The resource's values against its schema (or, when the schemas lack it or the values
 // contradict it, against a layout inferred from the values); an invalid Diff when even
 // that fails (warned about).
-change::Diff DiffValues(structured::Value values, structured::Value sensitive, std::string_view provider,
-                        std::string_view type, structured::ResourceMode mode, std::string_view address,
-                        const SchemaSource& schemas, const change::Profile& profile, Warnings& warnings) {
+change::Diff DiffValues(structured::Value values, structured::Value sensitive, std::string_view address,
+                        const structured::Block* block, const change::Profile& profile, Warnings& warnings) {
   structured::Change change = structured::Change::FromStateValues(values, sensitive);
-  std::shared_ptr<const structured::Block> block = schemas.Find(provider, mode, type, address, warnings);
   if (block) {
     base::Expected<change::Diff> diff = differ::ComputeDiffForBlock(change, *block, profile);
     if (diff) {
@@ -46,9 +44,46 @@ change::RenderOpts StateRenderOpts(const change::Colorize& colorize, const Optio
   return opts;
 }
 
+base::Expected<void> CheckStateResource(structured::Value resource, std::string_view path) {
+  FieldReader read;
+  if (!read.RequireObject(resource, path)) return read.error();
+  if (resource.is_null()) return InputError(path, "expected an object, found null");
+  for (std::string_view key : {"address", "mode", "type", "name", "provider_name", "deposed_key"}) {
+    read.String(resource, key, path);
+  }
+  read.Bool(resource, "tainted", path);
+  read.RequireObject(resource.find("values"), KeyPath(path, "values"));
+  if (read.failed()) return read.error();
+  return {};
+}
+
+std::shared_ptr<const structured::Block> FindStateResourceSchema(structured::Value resource,
+                                                                 const SchemaSource& schemas, Warnings& warnings) {
+  FieldReader read;  // the fields were checked (CheckStateResource)
+  std::string_view mode_name = read.String(resource, "mode", "");
+  structured::ResourceMode mode;
+  if (mode_name == "managed") {
+    mode = structured::ResourceMode::kManaged;
+  } else if (mode_name == "data") {
+    mode = structured::ResourceMode::kData;
+  } else {
+    return nullptr;  // not rendered: no schema looked up
+  }
+  return schemas.Find(read.String(resource, "provider_name", ""), mode, read.String(resource, "type", ""),
+                      read.String(resource, "address", ""), warnings);
+}
+
 base::Expected<void> RenderStateResource(structured::Value resource, std::string_view path,
                                          const SchemaSource& schemas, const change::RenderOpts& opts,
                                          std::string& out, Warnings& warnings) {
+  if (base::Expected<void> checked = CheckStateResource(resource, path); !checked) return checked;
+  std::shared_ptr<const structured::Block> block = FindStateResourceSchema(resource, schemas, warnings);
+  return RenderStateResourceWithSchema(resource, path, block.get(), opts, out, warnings);
+}
+
+base::Expected<void> RenderStateResourceWithSchema(structured::Value resource, std::string_view path,
+                                                   const structured::Block* block, const change::RenderOpts& opts,
+                                                   std::string& out, Warnings& warnings) {
   FieldReader read;
   if (!read.RequireObject(resource, path)) return read.error();
   if (resource.is_null()) return InputError(path, "expected an object, found null");
@@ -56,7 +91,7 @@ base::Expected<void> RenderStateResource(structured::Value resource, std::string
   std::string_view mode_name = read.String(resource, "mode", path);
   std::string_view type = read.String(resource, "type", path);
   std::string_view name = read.String(resource, "name", path);
-  std::string_view provider = read.String(resource, "provider_name", path);
+  read.String(resource, "provider_name", path);
   std::string_view deposed = read.String(resource, "deposed_key", path);
   bool tainted = read.Bool(resource, "tainted", path);
   structured::Value values = resource.find("values");
@@ -73,13 +108,10 @@ base::Expected<void> RenderStateResource(structured::Value resource, std::string
   }
 
   std::string_view keyword;
-  structured::ResourceMode mode;
   if (mode_name == "managed") {
     keyword = "resource";
-    mode = structured::ResourceMode::kManaged;
   } else if (mode_name == "data") {
     keyword = "data";
-    mode = structured::ResourceMode::kData;
   } else {
     warnings.Add(fmt::format("{}: {} resources cannot be stored in a state; not rendered", address,
                              mode_name.empty() ? std::string_view("unknown") : mode_name));
@@ -87,8 +119,7 @@ base::Expected<void> RenderStateResource(structured::Value resource, std::string
     out += '\n';
     return {};
   }
-  change::Diff diff = DiffValues(values, resource.find("sensitive_values"), provider, type, mode, address, schemas,
-                                 *opts.profile, warnings);
+  change::Diff diff = DiffValues(values, resource.find("sensitive_values"), address, block, *opts.profile, warnings);
   text += fmt::format("{} {} {} ", keyword, structured::GoQuote(type), structured::GoQuote(name));
   if (diff.valid()) {
     diff.RenderHuman(0, opts, text);
