@@ -81,10 +81,10 @@ std::string BinaryDataKind(std::string_view text) {
 }
 
 std::optional<structured::InputReader> OpenDocumentInput(const std::string& file, std::string_view file_name,
-                                                         uint64_t max_bytes, std::FILE* err,
-                                                         base::Executor* executor) {
-  base::Expected<structured::InputReader> reader =
-      structured::InputReader::Open(file, {.max_bytes = max_bytes, .name = file_name, .executor = executor});
+                                                         uint64_t max_bytes, std::FILE* err, base::Executor* executor,
+                                                         std::optional<std::string_view> standard_input) {
+  base::Expected<structured::InputReader> reader = structured::InputReader::Open(
+      file, {.max_bytes = max_bytes, .name = file_name, .executor = executor, .standard_input = standard_input});
   if (!reader) {
     Error(err, reader.error().message);
     return std::nullopt;

@@ -34,9 +34,10 @@ std::string BinaryDataKind(std::string_view text);
 // UTF-8 byte order mark), or it starts with a plan file's `PK`, or its first lines are a
 // log with plain text before the messages (renderer::LooksLikeLog): at most
 // renderer::kLogLookBytes are read to tell. Empty or blank input is left to the parser.
-std::optional<structured::InputReader> OpenDocumentInput(const std::string& file, std::string_view file_name,
-                                                         uint64_t max_bytes, std::FILE* err,
-                                                         base::Executor* executor = nullptr);
+// `standard_input`, when set, is what "-" reads (structured::ReadOptions::standard_input).
+std::optional<structured::InputReader> OpenDocumentInput(
+    const std::string& file, std::string_view file_name, uint64_t max_bytes, std::FILE* err,
+    base::Executor* executor = nullptr, std::optional<std::string_view> standard_input = std::nullopt);
 
 // Reads an opened input whole into `text` as a JSON document or log. A plan file's mode
 // goes into `mode` unless set (ReadPlanFileInput); with `plan_document` set, a plan file's

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <optional>
 
 #include <fcntl.h>
 #include <poll.h>
@@ -52,6 +53,20 @@ size_t ReadFileStart(int fd, char* data, size_t size, base::Executor* executor) 
   size_t first = ReadRange(fd, data, 0, half);
   helper.Wait();
   return first < half ? first : half + second;
+}
+
+// Copies `size` bytes from `from` to `to`: a big copy's two halves side by side (the
+// fresh pages' faults are most of its cost), as ReadFileStart reads.
+void CopyBytes(const char* from, char* to, size_t size, base::Executor* executor) {
+  constexpr size_t kTwoThreadBytes = size_t{16} << 20;
+  if (size < kTwoThreadBytes || executor == nullptr || executor->helpers() == 0) {
+    if (size > 0) std::memcpy(to, from, size);
+    return;
+  }
+  size_t half = size / 2;
+  base::Executor::Task helper = executor->Start([&] { std::memcpy(to + half, from + half, size - half); });
+  std::memcpy(to, from, half);
+  helper.Wait();
 }
 
 base::Error Failure(std::string_view name, std::string message) { return base::Error(std::move(message), std::string(name)); }
@@ -211,6 +226,10 @@ struct InputReader::State {
   int fd = -1;
   bool standard_input = false;
   bool regular_path = false;  // a regular file opened by its name: ReadAll may map it
+  // options.standard_input's bytes when "-" reads them (fd is then -1); `memory_at` of
+  // them have been taken into `buffer`.
+  std::optional<std::string_view> memory;
+  size_t memory_at = 0;
   // The bytes read and not yet handed over: buffer[begin, end) from input offset
   // buffer_offset + begin on; lines are looked for from `scan` on.
   std::string buffer;
@@ -233,6 +252,19 @@ struct InputReader::State {
   base::Expected<void> Fill() {
     const size_t size = buffer.size();
     if (buffer.capacity() < size + kReadChunk) buffer.reserve(std::max(size + kReadChunk, buffer.capacity() * 3 / 2));
+    if (memory) {
+      // Bytes in memory come as a pipe holding them all would bring them: never waiting.
+      const size_t n = std::min(kReadChunk, memory->size() - memory_at);
+      if (n == 0) {
+        eof = true;
+        return {};
+      }
+      buffer.append(memory->data() + memory_at, n);
+      memory_at += n;
+      total += n;
+      if (total > options.max_bytes) return TooLarge(name, options.max_bytes);
+      return {};
+    }
     if (wait_hook) {
       pollfd ready{.fd = fd, .events = POLLIN, .revents = 0};
       while (poll(&ready, 1, wait_interval_ms) == 0) wait_hook();
@@ -278,8 +310,12 @@ base::Expected<InputReader> InputReader::Open(const std::string& path, const Rea
   state->options.name = state->name;
   const std::string_view name = state->name;
   if (path == "-") {
-    state->fd = STDIN_FILENO;
     state->standard_input = true;
+    if (options.standard_input) {
+      state->memory = options.standard_input;
+    } else {
+      state->fd = STDIN_FILENO;
+    }
     return InputReader(std::move(state));
   }
   state->fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
@@ -329,6 +365,26 @@ base::Expected<InputText> InputReader::ReadAll() && {
     s.fd = -1;
     return ReadWholeText(s.path, s.options);
   }
+  if (s.memory && !s.eof) {
+    // The rest of the bytes in memory, after those peeked, copied once into a padded buffer.
+    const std::string_view peeked = std::string_view(s.buffer).substr(s.begin);
+    const std::string_view rest = s.memory->substr(s.memory_at);
+    if (s.total + rest.size() > s.options.max_bytes) return TooLarge(s.name, s.options.max_bytes);
+    std::string out;
+    out.reserve(peeked.size() + rest.size() + kParsePadding);
+    base::AdviseHugePages(out.data(), out.capacity());
+    out.resize_and_overwrite(peeked.size() + rest.size(), [&](char* data, size_t n) {
+      if (!peeked.empty()) std::memcpy(data, peeked.data(), peeked.size());
+      CopyBytes(rest.data(), data + peeked.size(), rest.size(), s.options.executor);
+      return n;
+    });
+    s.memory_at = s.memory->size();
+    s.total += rest.size();
+    s.eof = true;
+    s.buffer = std::string();
+    s.begin = s.next = s.scan = 0;
+    return InputText(std::move(out));
+  }
   std::string out = std::move(s.buffer);
   out.erase(0, s.begin);
   s.buffer = std::string();
@@ -349,6 +405,7 @@ bool InputReader::line_ready() const {
 }
 
 void InputReader::SetWaitHook(std::function<void()> hook, int interval_ms) {
+  if (state_->memory) return;  // bytes in memory never keep a read waiting
   state_->wait_hook = std::move(hook);
   state_->wait_interval_ms = interval_ms;
 }

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -39,6 +40,11 @@ struct ReadOptions {
   base::Executor* executor = nullptr;
   // ReadInputText maps a regular file of at least this many bytes.
   uint64_t map_min_bytes = kMapMinBytes;
+  // When set, the bytes "-" reads instead of the process's standard input (a program that
+  // embeds planview, capi/, hands its input over in memory): InputReader reads them as it
+  // would a pipe that holds them all (ReadAll copies them once, with the padding). They
+  // must outlive the reader and whatever it returned.
+  std::optional<std::string_view> standard_input = std::nullopt;
 };
 
 // Reads a whole file (or standard input for "-"), with the capacity for the padding the

@@ -243,6 +243,61 @@ TEST(InputReader, APipesLinesComeAsTheyAreWritten) {
   EXPECT_FALSE(*reader->NextLine(line, 100));
 }
 
+// Standard input handed over in memory (ReadOptions::standard_input) reads as a pipe
+// holding those bytes would: lines, peeks, the whole and the limit, with nothing read
+// from the process's own standard input.
+TEST(InputReader, StandardInputInMemoryReadsAsAPipeWould) {
+  const std::string long_line(700000, 'x');
+  const std::string text = "a\n" + long_line + "\nb\n" + long_line;
+  base::Expected<InputReader> reader = InputReader::Open("-", {.name = "<stdin>", .standard_input = text});
+  ASSERT_TRUE(reader.ok());
+  std::vector<std::string> lines;
+  InputLine line;
+  while (true) {
+    base::Expected<bool> next = reader->NextLine(line, 1000);
+    ASSERT_TRUE(next.ok());
+    if (!*next) break;
+    lines.push_back(std::to_string(line.offset) + ":" + std::to_string(line.length) + ":" +
+                    (line.too_long ? std::string("too long") : std::string(line.text)));
+  }
+  EXPECT_EQ(lines, Lines(text, 1000));
+
+  // Peeked first, then read whole (past a read's size): the same bytes, padded.
+  const std::string big = "  {\"a\":\"" + long_line + "\"}";
+  base::Expected<InputReader> whole_reader = InputReader::Open("-", {.name = "<stdin>", .standard_input = big});
+  ASSERT_TRUE(whole_reader.ok());
+  EXPECT_EQ(*whole_reader->PeekPastWhitespace(100), "  {");
+  base::Expected<InputText> whole = std::move(*whole_reader).ReadAll();
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(whole->view(), big);
+  base::Expected<std::string> file = ReadInputFile("-", {.name = "<stdin>", .standard_input = big});
+  ASSERT_TRUE(file.ok());
+  EXPECT_EQ(*file, big);
+  EXPECT_GE(file->capacity(), file->size() + kParsePadding);
+  base::Expected<InputText> empty = ReadInputText("-", {.name = "<stdin>", .standard_input = std::string_view()});
+  ASSERT_TRUE(empty.ok());
+  EXPECT_EQ(empty->view(), "");
+
+  // Over the limit: whole, after a peek, or a line at a time (a read, as of a pipe, takes
+  // 256 KiB at most, so the first lines fit under a limit above that).
+  const std::string limit_message = "<stdin>: input is larger than 300000 bytes (the --max-input-bytes limit)";
+  const ReadOptions limited = {.max_bytes = 300000, .name = "<stdin>", .standard_input = text};
+  EXPECT_EQ(ReadInputText("-", limited).error().message, limit_message);
+  base::Expected<InputReader> peeked = InputReader::Open("-", limited);
+  ASSERT_TRUE(peeked.ok());
+  ASSERT_TRUE(peeked->Peek(1).ok());
+  EXPECT_EQ(peeked->Peek(1)->substr(0, 3), "a\nx");
+  EXPECT_EQ(std::move(*peeked).ReadAll().error().message, limit_message);
+  base::Expected<InputReader> by_lines = InputReader::Open("-", limited);
+  ASSERT_TRUE(by_lines.ok());
+  ASSERT_TRUE(*by_lines->NextLine(line, 100));
+  EXPECT_EQ(line.text, "a");
+  EXPECT_EQ(by_lines->NextLine(line, 100).error().message, limit_message);
+  // A limit below the first read fails at the first look, as for a pipe.
+  EXPECT_EQ(InputReader::Open("-", {.max_bytes = 1000, .name = "<stdin>", .standard_input = text})->Peek(1).error().message,
+            "<stdin>: input is larger than 1000 bytes (the --max-input-bytes limit)");
+}
+
 TEST(InputReader, OpenAndReadErrorsAreOneLine) {
   EXPECT_EQ(InputReader::Open("/nonexistent/x", {.name = "x"}).error().message,
             "x: cannot open: No such file or directory");
