@@ -3,7 +3,7 @@
 #
 #   bash tools/test.sh [--asan] [bazel test flags...]
 #
-# With --asan a second pass runs every test again under AddressSanitizer and
+# With --asan a second pass runs the tests again (all but those tagged no_asan) under AddressSanitizer and
 # UndefinedBehaviorSanitizer (`--config=asan` in .bazelrc; its outputs live beside the
 # normal ones, so neither pass evicts the other's cache). Each pass prints its own line;
 # the closing line "tests: N passed, M failed" counts the tests of both passes. The exit
@@ -51,8 +51,11 @@ run_pass() {
 }
 
 run_pass normal "${flags[@]}"
-# Only the tests and what they need: the benchmarks gain nothing from the sanitizers.
-if [ "$asan" = 1 ]; then run_pass asan --config=asan --build_tests_only "${flags[@]}"; fi
+# Only the tests and what they need: the benchmarks gain nothing from the sanitizers, and
+# tests tagged no_asan repeat another test's code paths at a cost the sanitizers multiply.
+if [ "$asan" = 1 ]; then
+  run_pass asan --config=asan --build_tests_only --test_tag_filters=-no_asan "${flags[@]}"
+fi
 
 echo "tests: ${total_passed} passed, ${total_failed} failed"
 exit "$status"
