@@ -52,6 +52,7 @@ def _static_library_impl(ctx):
                 combined = combined.path,
             ),
         ]),
+        use_default_shell_env = True,  # PATH, for gcc to find ld
         mnemonic = "PlanviewStaticLibrary",
         progress_message = "Combining %s" % out.short_path,
     )
