@@ -53,8 +53,11 @@ lib() {
   dir=$("$BAZEL" info "${extra[@]}" --config="$config" bazel-bin 2>/dev/null)/capi
   bash tools/release/make_lib_debs.sh "$dir" "$arch" "$version" "$strip" dist
 }
-lib lib amd64 strip
-lib lib_aarch64 arm64 aarch64-linux-gnu-strip
+# Opt-in until libplanview.so links (capi/README.md, Status): PLANVIEW_LIB_DEBS=1.
+if [ "${PLANVIEW_LIB_DEBS:-0}" = 1 ]; then
+  lib lib amd64 strip
+  lib lib_aarch64 arm64 aarch64-linux-gnu-strip
+fi
 
-ls -l dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb dist/libplanview*_"$version"_*.deb
+ls -l dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb
 if [ "$check" = 1 ]; then bash tools/release_check.sh; fi
