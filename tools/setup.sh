@@ -28,6 +28,10 @@ packages=(
   libncurses-dev       # ncursesw for `planview browse`
   tmux                 # drives `planview browse` in //cmd/browse:browse_tmux_test
   libre2-dev           # RE2 for --mask: linear time, no recursion on long values (std::regex has both problems)
+  cmake                # builds the CMake example against the installed libplanview (//capi:install_test)
+  pkg-config           # builds the C example with `pkg-config --cflags --libs planview` (//capi:install_test)
+  icu-devtools         # icupkg + genccode: the ICU data subset inside libplanview.so (//bazel:icu_data_subset)
+  dpkg-dev             # dpkg-source: unpacks re2's and protobuf's Debian sources for libplanview.so (tools/debian_sources.sh)
 )
 
 missing=()
@@ -42,3 +46,7 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# libplanview.so compiles re2 and protobuf from Debian's source packages (position-
+# independent code; Debian's static archives are PIE): unpacked once, offline afterwards.
+bash "$(dirname "$0")/debian_sources.sh"
