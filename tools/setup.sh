@@ -28,6 +28,12 @@ packages=(
   libncurses-dev       # ncursesw for `planview browse`
   tmux                 # drives `planview browse` in //cmd/browse:browse_tmux_test
   libre2-dev           # RE2 for --mask: linear time, no recursion on long values (std::regex has both problems)
+  # The Python and Go bindings (python/, go/; //python:python_binding_test, //go:go_binding_test):
+  python3-pytest       # runs python/tests against the installed wheel
+  python3-setuptools   # setup.py bdist_wheel for tools/build_wheel.sh
+  python3-wheel        # the wheel format for tools/build_wheel.sh (bdist_wheel)
+  python3-venv         # the fresh venv the wheel is installed into with pip --no-index
+  golang-go            # go test of the cgo module go/ (standard library only)
 )
 
 missing=()
