@@ -9,6 +9,9 @@ package planview
 
 /*
 #cgo pkg-config: --static planview
+// libplanview.a, not the .so beside it: -Bstatic for this one library, and --as-needed so
+// that pkg-config's own -lplanview (the .so, after it) is not recorded as needed.
+#cgo LDFLAGS: -Wl,-Bstatic -lplanview -Wl,-Bdynamic -Wl,--as-needed
 #include <stdlib.h>
 #include <planview.h>
 */

@@ -6,7 +6,7 @@
 #   bash tools/build_wheel.sh LIB ARCH [OUTDIR]      ARCH: x86_64 or aarch64; OUTDIR: dist
 #
 # The platform tag is manylinux_2_N_ARCH where glibc 2.N is the newest glibc symbol version
-# LIB needs (read with readelf, which reads either architecture's ELF); a LIB of another
+# LIB needs, at least 2.17 (read with readelf, which reads either architecture's ELF); a LIB of another
 # machine than ARCH is refused. VERSION comes from the file VERSION; PYTHON overrides
 # /usr/bin/python3. Prints the wheel's path.
 set -euo pipefail
@@ -31,7 +31,8 @@ fi
 soname=$(readelf -d "$lib" | sed -n 's/.*Library soname: \[\(.*\)\]/\1/p')
 [ "$soname" = libplanview.so.0 ] || { echo "build_wheel.sh: $lib has SONAME '$soname', not libplanview.so.0" >&2; exit 1; }
 glibc=$(readelf --dyn-syms -W "$lib" | grep -o '@GLIBC_2\.[0-9]*' | sed 's/@GLIBC_2\.//' | sort -n | tail -1)
-[ -n "$glibc" ] || glibc=17  # needs no versioned glibc symbol: the oldest manylinux tag
+# manylinux tags start at glibc 2.17 (manylinux2014) on both architectures.
+if [ -z "$glibc" ] || [ "$glibc" -lt 17 ]; then glibc=17; fi
 plat="manylinux_2_${glibc}_${arch}"
 version=$(tr -d '[:space:]' <"$root/VERSION")
 
