@@ -1,26 +1,22 @@
 #!/usr/bin/env bash
-# The Go binding as a user gets it, without Bazel: the Bazel-built library installed into
-# a scratch root, found with pkg-config, and `go test` of the go/ module (a copy) against
-# it, offline (GOPROXY=off, no requirements). The test binary must not need libplanview.so
-# (libplanview.a is linked in).
-#
-#   go_binding_test.sh HEADER LIB_SO LIB_A
+# The Go binding as a user gets it, without Bazel: the released library
+# (//capi:released_lib) installed into a scratch root by tools/install_lib.sh, found with
+# pkg-config (PKG_CONFIG_SYSROOT_DIR), and `go test` of a copy of the go/ module against it,
+# offline (GOPROXY=off, no requirements). The test binary must not need libplanview.so
+# (libplanview.a is linked in). Runs in the runfiles' workspace directory.
 set -euo pipefail
-header=$1 so=$2 a=$3
 src=$PWD
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
 root=$tmp/root
-bash python/testing/install_root.sh "$root" "$header" "$so" "$a" "$(tr -d '[:space:]' <VERSION)"
+lib_dir=$(dirname "$(find -L capi -name libplanview.so | head -n 1)")
+bash tools/install_lib.sh "$root" /usr --prebuilt "$lib_dir" >/dev/null
 cp -rL go "$tmp/go"
 
 export HOME=$tmp GOPATH=$tmp/gopath GOCACHE=$tmp/gocache GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local
 export CGO_ENABLED=1 PKG_CONFIG_PATH=$root/usr/lib/pkgconfig PKG_CONFIG_SYSROOT_DIR=$root
 export PLANVIEW_TESTDATA=$src/testdata
-flags=()
-# A library built with AddressSanitizer (--config=asan): the Go side is built with -asan too.
-if nm "$a" 2>/dev/null | grep -q __asan_init; then flags+=(-asan); fi
 cd "$tmp/go"
-go test -c -o "$tmp/planview.test" "${flags[@]}" .
+go test -c -o "$tmp/planview.test" .
 if readelf -d "$tmp/planview.test" | grep -q 'libplanview'; then
   echo "FAIL: the test binary needs libplanview.so:" >&2
   readelf -d "$tmp/planview.test" | grep NEEDED >&2
