@@ -9,16 +9,19 @@ PLANVIEW_LIBRARY or the system's libplanview.so.0.
 
 import os
 
-from setuptools import setup
+from setuptools import Distribution, setup
 from wheel.bdist_wheel import bdist_wheel
+
+
+class BinaryDistribution(Distribution):
+    """Holds a shared library: the package goes to platlib, the wheel's root."""
+
+    def has_ext_modules(self):
+        return True
 
 
 class PlatformWheel(bdist_wheel):
     """A wheel for one platform (it holds a shared library) and any Python 3 (ctypes only)."""
-
-    def finalize_options(self):
-        super().finalize_options()
-        self.root_is_pure = False
 
     def get_tag(self):
         _, _, plat = super().get_tag()
@@ -40,5 +43,6 @@ setup(
     packages=["planview"],
     package_data={"planview": ["libplanview.so.0"]},
     cmdclass={"bdist_wheel": PlatformWheel},
+    distclass=BinaryDistribution,
     zip_safe=False,
 )
