@@ -27,9 +27,10 @@ std::string BinaryDataKind(std::string_view text) {
 bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
                        const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
                        structured::InputText& text, std::FILE* err, base::Executor* executor,
-                       std::shared_ptr<const structured::Document>* plan_document) {
-  base::Expected<structured::InputText> read =
-      structured::ReadInputText(file, {.max_bytes = max_bytes, .name = file_name, .executor = executor});
+                       std::shared_ptr<const structured::Document>* plan_document,
+                       std::optional<std::string_view> standard_input) {
+  base::Expected<structured::InputText> read = structured::ReadInputText(
+      file, {.max_bytes = max_bytes, .name = file_name, .executor = executor, .standard_input = standard_input});
   if (!read) {
     Error(err, read.error().message);
     return false;

@@ -30,11 +30,13 @@ std::string BinaryDataKind(std::string_view text);
 // (ReadPlanFileInput); with `plan_document` set, a plan file's document goes there
 // (and `text` is left empty) instead of its JSON text into `text`. Reading may use
 // `executor` (null: this thread). False after printing one line on `err`. A big regular
-// file is mapped, not copied (structured::ReadInputText).
+// file is mapped, not copied (structured::ReadInputText). `standard_input`, when set, is
+// what "-" reads (structured::ReadOptions::standard_input).
 bool ReadDocumentInput(const std::string& file, std::string_view file_name, uint64_t max_bytes,
                        const structured::ProviderSchemas* schemas, std::optional<renderer::PlanMode>& mode,
                        structured::InputText& text, std::FILE* err, base::Executor* executor = nullptr,
-                       std::shared_ptr<const structured::Document>* plan_document = nullptr);
+                       std::shared_ptr<const structured::Document>* plan_document = nullptr,
+                       std::optional<std::string_view> standard_input = std::nullopt);
 
 }  // namespace planview::cmd
 

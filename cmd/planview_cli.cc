@@ -17,6 +17,7 @@
 #include "cmd/schemas_file.h"
 #include "cmd/split_files.h"
 #include "renderer/format_version.h"
+#include "renderer/plan_renderer.h"
 #include "renderer/formats/gate.h"
 #include "renderer/formats/presenter.h"
 #include "renderer/render_document.h"
@@ -61,9 +62,10 @@ int ReportGate(const std::vector<renderer::formats::GateViolation>& violations, 
 }
 
 int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
-        base::Executor* executor) {
+        base::Executor* executor, const EmbeddedInput* embedded) {
   base::Expected<CliArgs> cli = ParseCliArgs(args, terminal.stdin_is_terminal);
   if (!cli) return ReportUsageError(err, cli.error().message, "");
+  if (embedded != nullptr && embedded->schemas) cli->given.insert("--schemas");  // as if given as a file
   if (cli->help) {
     Write(out, UsageText());
     return 0;
@@ -81,6 +83,14 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
 
   LoadedSchemas schemas;
   if (cli->schemas_file && !LoadSchemas(*cli->schemas_file, schemas, err, cli->max_input_bytes)) return kExitBadInput;
+  if (embedded != nullptr && embedded->schemas) {
+    base::Expected<LoadedSchemas> read = ReadSchemasText(*embedded->schemas, "<schemas>", cli->max_input_bytes);
+    if (!read) {
+      Error(err, read.error().message);
+      return kExitBadInput;
+    }
+    schemas = std::move(*read);
+  }
 
   const std::string file_name = cli->file == "-" ? "<stdin>" : ForMessage(cli->file);
   structured::InputText text;
@@ -90,7 +100,8 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
   const bool plan_document_as_built = cli->masks.masks.empty() && cli->kind.value_or(renderer::DocumentKind::kPlan) ==
                                                                       renderer::DocumentKind::kPlan;
   if (!ReadDocumentInput(cli->file, file_name, cli->max_input_bytes, schemas.get(), cli->mode, text, err, executor,
-                         plan_document_as_built ? &plan_document : nullptr)) {
+                         plan_document_as_built ? &plan_document : nullptr,
+                         embedded != nullptr ? std::optional(embedded->standard_input) : std::nullopt)) {
     return kExitBadInput;
   }
   // Masks rewrite the values before anything reads them (renderer/mask.h).
@@ -141,6 +152,17 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     request.plan_observer = [&](const renderer::Plan& plan) { violations = CheckGate(cli->gate, plan); };
   }
   request.refuse_kind = [&cli](renderer::DocumentKind kind) { return FlagNotForKind(*cli, kind); };
+  if (embedded != nullptr && embedded->plan_context_observer) {
+    // The observer sees the plan first; then it is presented as it would have been.
+    request.plan_presenter = [present = std::move(request.plan_presenter), &observe = embedded->plan_context_observer,
+                              version = request.provider_format_version](const renderer::PlanContext& plan,
+                                                                         std::string& out) {
+      observe(plan);
+      if (present) return present(plan, out);
+      renderer::RenderPlanStreamed(plan.plan, plan.diffs, plan.changes, plan.mode, plan.quality, version,
+                                   plan.options, out);
+    };
+  }
   renderer::DocumentResult result = plan_document
                                         ? renderer::RenderParsedDocument(std::move(plan_document), file_name, request)
                                         : renderer::RenderDocument(std::move(text), file_name, request);
@@ -188,8 +210,8 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
 }  // namespace
 
 int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
-                base::Executor* executor) {
-  return FinishOutput(out, err, Run(args, terminal, out, err, executor));
+                base::Executor* executor, const EmbeddedInput* embedded) {
+  return FinishOutput(out, err, Run(args, terminal, out, err, executor, embedded));
 }
 
 }  // namespace planview::cmd

@@ -5,18 +5,33 @@
 #define PLANVIEW_CMD_PLANVIEW_CLI_H_
 
 #include <cstdio>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "base/executor.h"
 #include "cmd/terminal.h"
 #include "cmd/version.h"
+#include "renderer/render_document.h"
 
 namespace planview::cmd {
 
+// What a program that embeds planview (capi/) hands over instead of files.
+struct EmbeddedInput {
+  std::string_view standard_input;  // the bytes "-" reads
+  // The schemas' text, read as `--schemas <schemas>` would be (null: none); the embedder
+  // refuses --schemas itself.
+  std::optional<std::string_view> schemas;
+  // Called with a plan's diffs before it is presented (the resource changes as data).
+  std::function<void(const renderer::PlanContext&)> plan_context_observer;
+};
+
 // `executor`: where reading, parsing and diffing run in parallel (null: this thread only).
+// `embedded`: when set, the input and schemas come from it (see EmbeddedInput).
 int RunPlanview(std::span<const std::string> args, const Terminal& terminal, std::FILE* out, std::FILE* err,
-                base::Executor* executor = nullptr);
+                base::Executor* executor = nullptr, const EmbeddedInput* embedded = nullptr);
 
 }  // namespace planview::cmd
 

@@ -9,11 +9,11 @@
 
 namespace planview::cmd {
 
-base::Expected<LoadedSchemas> ReadSchemasFile(const std::string& file, uint64_t max_input_bytes) {
-  const std::string path = ForMessage(file);
-  base::Expected<std::string> text = structured::ReadInputFile(file, {.max_bytes = max_input_bytes, .name = path});
-  if (!text) return std::move(text).error();
-  structured::ParseResult parsed = structured::ParseJson(std::move(*text));
+namespace {
+
+// Parses and checks the schemas' text; `path` names them in messages.
+base::Expected<LoadedSchemas> ParseSchemas(std::string text, const std::string& path) {
+  structured::ParseResult parsed = structured::ParseJson(std::move(text));
   if (!parsed.ok()) return base::Error(parsed.error().ToString(path), path);
   LoadedSchemas loaded;
   loaded.document = parsed.value();
@@ -23,6 +23,23 @@ base::Expected<LoadedSchemas> ReadSchemasFile(const std::string& file, uint64_t 
   structured::Value version = parsed.value()->root().find("format_version");
   if (version.is_string()) loaded.format_version = std::string(version.text());
   return loaded;
+}
+
+}  // namespace
+
+base::Expected<LoadedSchemas> ReadSchemasFile(const std::string& file, uint64_t max_input_bytes) {
+  const std::string path = ForMessage(file);
+  base::Expected<std::string> text = structured::ReadInputFile(file, {.max_bytes = max_input_bytes, .name = path});
+  if (!text) return std::move(text).error();
+  return ParseSchemas(std::move(*text), path);
+}
+
+base::Expected<LoadedSchemas> ReadSchemasText(std::string_view text, std::string_view name, uint64_t max_input_bytes) {
+  const std::string path = ForMessage(name);
+  base::Expected<std::string> read =
+      structured::ReadInputFile("-", {.max_bytes = max_input_bytes, .name = path, .standard_input = text});
+  if (!read) return std::move(read).error();
+  return ParseSchemas(std::move(*read), path);
 }
 
 bool LoadSchemas(const std::string& file, LoadedSchemas& loaded, std::FILE* err, uint64_t max_input_bytes) {

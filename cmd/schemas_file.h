@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "base/expected.h"
 #include "structured/json_value.h"
@@ -28,6 +29,10 @@ struct LoadedSchemas {
 // Reads and checks `file` ("-" for standard input). The error is one line naming the file
 // (no "planview: " prefix).
 base::Expected<LoadedSchemas> ReadSchemasFile(const std::string& file,
+                                              uint64_t max_input_bytes = structured::kDefaultMaxInputBytes);
+
+// The same for schemas handed over in memory (capi/): `text`, named `name` in messages.
+base::Expected<LoadedSchemas> ReadSchemasText(std::string_view text, std::string_view name,
                                               uint64_t max_input_bytes = structured::kDefaultMaxInputBytes);
 
 // ReadSchemasFile that prints the error as `planview: ...` on `err`.

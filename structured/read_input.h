@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -36,6 +37,9 @@ struct ReadOptions {
   base::Executor* executor = nullptr;
   // ReadInputText maps a regular file of at least this many bytes.
   uint64_t map_min_bytes = kMapMinBytes;
+  // When set, the bytes "-" reads instead of the process's standard input (a program that
+  // embeds planview, capi/, hands its input over in memory). Copied once, like a read.
+  std::optional<std::string_view> standard_input = std::nullopt;
 };
 
 // Reads a whole file (or standard input for "-"), with the capacity for the padding the
