@@ -30,8 +30,13 @@ packages=(
   libre2-dev           # RE2 for --mask: linear time, no recursion on long values (std::regex has both problems)
   cmake                # builds the CMake example against the installed libplanview (//capi:install_test)
   pkg-config           # builds the C example with `pkg-config --cflags --libs planview` (//capi:install_test)
-  icu-devtools         # icupkg + genccode: the ICU data subset inside libplanview.so (//bazel:icu_data_subset)
-  dpkg-dev             # dpkg-source: unpacks re2's and protobuf's Debian sources for libplanview.so (tools/debian_sources.sh)
+  dpkg-dev             # dpkg-source: unpacks re2's Debian source for libplanview (tools/debian_sources.sh)
+  # The Python and Go bindings (python/, go/; //python:python_binding_test, //go:go_binding_test):
+  python3-pytest       # runs python/tests against the installed wheel
+  python3-setuptools   # setup.py bdist_wheel for tools/build_wheel.sh
+  python3-wheel        # the wheel format for tools/build_wheel.sh (bdist_wheel)
+  python3-venv         # the fresh venv the wheel is installed into with pip --no-index
+  golang-go            # go test of the cgo module go/ (standard library only)
 )
 
 missing=()
@@ -47,6 +52,6 @@ if ((${#missing[@]})); then
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# libplanview.so compiles re2 and protobuf from Debian's source packages (position-
-# independent code; Debian's static archives are PIE): unpacked once, offline afterwards.
+# libplanview compiles re2 from Debian's source package (position-independent code;
+# Debian's libre2.a is PIE): unpacked once, offline afterwards.
 bash "$(dirname "$0")/debian_sources.sh"
