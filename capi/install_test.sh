@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # libplanview as people install it: capi/install_lib.sh lays the released library (built
-# in //bazel:lib, capi/lib_config.bzl) into a scratch root; then, without Bazel's help:
+# by capi/library.bzl from the build that asks) into a scratch root; then, without Bazel's help:
 # - libplanview.so.0 has its SONAME, needs only libc, libm, libstdc++ and libgcc, and
 #   exports exactly capi/exported_symbols.txt (so does libplanview.a);
 # - examples/c/render_plan.c built with cc and `pkg-config --cflags --libs planview`

@@ -1,6 +1,6 @@
 """Builds the planview wheel: the pure-Python package plus libplanview.so.0, platform-tagged.
 
-Run by tools/build_wheel.sh, which puts the library at planview/libplanview.so.0 in a
+Run by python/build_wheel.sh, which puts the library at planview/libplanview.so.0 in a
 scratch copy of this directory and passes the version and the platform tag:
     PLANVIEW_VERSION=0.1.0 python3 setup.py bdist_wheel --plat-name manylinux_2_36_x86_64
 Without a bundled library (a source checkout) the package finds one through

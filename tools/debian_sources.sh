@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
-# Unpacks Debian's source packages of re2 and protobuf, the versions installed (with
-# Debian's patches), under /usr/local/src/planview/{re2,protobuf}: libplanview.so compiles
-# them position-independent (bazel/debian_src/, --config=lib), because Debian's static
-# archives are built as PIE and a shared object cannot hold those two (local-exec TLS,
-# direct references to libc's data). Reads Debian's archive through a private deb-src list
+# Unpacks Debian's source package of re2, the version installed (with Debian's patches),
+# under /usr/local/src/planview/re2: libplanview compiles it position-independent
+# (bazel/debian_src/re2.BUILD, capi/library.bzl), because Debian's libre2.a is built as PIE
+# and a shared object cannot hold it (local-exec TLS, direct references to libc's data). Reads Debian's archive through a private deb-src list
 # made from the system's own sources; changes nothing in the system's apt configuration.
 # Idempotent (a source tree of the installed version is kept). Run by tools/setup.sh.
 set -euo pipefail
@@ -25,7 +24,7 @@ apt_opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$work/part
   -o "Dir::State::Lists=$work/lists" -o APT::Sandbox::User=root)
 updated=0
 
-for pair in re2:libre2-dev protobuf:libprotobuf-dev; do
+for pair in re2:libre2-dev; do
   src=${pair%%:*}
   version=$(dpkg-query -W -f='${source:Version}' "${pair#*:}")
   if [ "$(cat "$dest/$src/.planview-version" 2>/dev/null)" = "$version" ]; then continue; fi

@@ -96,10 +96,8 @@ for arch in amd64 arm64; do
     bad "$deb: the installed binary's output differs"
   fi
 done
-# The library .debs: only when tools/release.sh made them (PLANVIEW_LIB_DEBS=1).
-lib_arches=()
-[ "${PLANVIEW_LIB_DEBS:-0}" = 1 ] && lib_arches=(amd64 arm64)
-for arch in "${lib_arches[@]}"; do
+# The library .debs.
+for arch in amd64 arm64; do
   root=$scratch/lib-$arch
   triplet=x86_64-linux-gnu cc=cc runner=(env "LD_LIBRARY_PATH=$root/usr/lib/$triplet")
   if [ "$arch" = arm64 ]; then

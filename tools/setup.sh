@@ -33,8 +33,8 @@ packages=(
   dpkg-dev             # dpkg-source: unpacks re2's Debian source for libplanview (tools/debian_sources.sh)
   # The Python and Go bindings (python/, go/; //python:python_binding_test, //go:go_binding_test):
   python3-pytest       # runs python/tests against the installed wheel
-  python3-setuptools   # setup.py bdist_wheel for tools/build_wheel.sh
-  python3-wheel        # the wheel format for tools/build_wheel.sh (bdist_wheel)
+  python3-setuptools   # setup.py bdist_wheel for python/build_wheel.sh
+  python3-wheel        # the wheel format for python/build_wheel.sh (bdist_wheel)
   python3-venv         # the fresh venv the wheel is installed into with pip --no-index
   golang-go            # go test of the cgo module go/ (standard library only)
 )

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The Go binding as a user gets it, without Bazel: the released library
-# (//capi:released_lib) installed into a scratch root by tools/install_lib.sh, found with
+# (//capi:released_lib) installed into a scratch root by capi/install_lib.sh, found with
 # pkg-config (PKG_CONFIG_SYSROOT_DIR), and `go test` of a copy of the go/ module against it,
 # offline (GOPROXY=off, no requirements). The test binary must not need libplanview.so
 # (libplanview.a is linked in). Runs in the runfiles' workspace directory.
@@ -9,7 +9,7 @@ src=$PWD
 tmp=${TEST_TMPDIR:-$(mktemp -d)}
 root=$tmp/root
 lib_dir=$(dirname "$(find -L capi -name libplanview.so | head -n 1)")
-bash tools/install_lib.sh "$root" /usr --prebuilt "$lib_dir" >/dev/null
+bash capi/install_lib.sh "$root" /usr --prebuilt "$lib_dir" >/dev/null
 cp -rL go "$tmp/go"
 
 export HOME=$tmp GOPATH=$tmp/gopath GOCACHE=$tmp/gocache GOFLAGS=-mod=mod GOPROXY=off GOTOOLCHAIN=local

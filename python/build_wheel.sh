@@ -3,7 +3,7 @@
 # python/ package with LIB (a libplanview.so.0 of ARCH) bundled as planview/libplanview.so.0.
 # Offline, from Debian's python3-setuptools and python3-wheel (setup.py bdist_wheel).
 #
-#   bash tools/build_wheel.sh LIB ARCH [OUTDIR]      ARCH: x86_64 or aarch64; OUTDIR: dist
+#   bash python/build_wheel.sh LIB ARCH [OUTDIR]      ARCH: x86_64 or aarch64; OUTDIR: dist
 #
 # The platform tag is manylinux_2_N_ARCH where glibc 2.N is the newest glibc symbol version
 # LIB needs, at least 2.17 (read with readelf, which reads either architecture's ELF); a LIB of another
@@ -11,7 +11,7 @@
 # /usr/bin/python3. Prints the wheel's path.
 set -euo pipefail
 if [ $# -lt 2 ] || [ $# -gt 3 ]; then
-  echo "usage: bash tools/build_wheel.sh LIB ARCH [OUTDIR]" >&2
+  echo "usage: bash python/build_wheel.sh LIB ARCH [OUTDIR]" >&2
   exit 2
 fi
 lib=$1 arch=$2 out=${3:-dist}
