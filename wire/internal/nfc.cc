@@ -67,9 +67,9 @@ char32_t Compose(char32_t a, char32_t b) {
 // NFC of a valid UTF-8 segment: full canonical decomposition, canonical ordering (a
 // stable sort of each run of non-starters by combining class, n log n on hostile runs),
 // then canonical composition.
-void NormalizeSegment(std::string_view segment, std::string& out) {
-  std::vector<char32_t> chars;
-  chars.reserve(segment.size());
+void NormalizeSegment(std::string_view segment, std::string& out,
+                      std::vector<char32_t>& chars) {
+  chars.clear();
   const unsigned char* p = Bytes(segment);
   for (size_t i = 0; i < segment.size();) {
     unicode::Utf8Char ch = unicode::DecodeUtf8(p + i, segment.size() - i);
@@ -138,6 +138,7 @@ void Scan(std::string_view text, OnSegment on_segment, OnInvalid on_invalid) {
   size_t i = 0;
   size_t last_boundary = 0;  // offset of the last character with a boundary before it
   unsigned last_cc = 0;
+  char32_t prev = 0;  // the character before i, when a Maybe starter might compose with it
   while (i < n) {
     // ASCII, eight bytes at a time.
     if (IsPlainByte(p[i])) {
@@ -150,11 +151,13 @@ void Scan(std::string_view text, OnSegment on_segment, OnInvalid on_invalid) {
       while (i < n && IsPlainByte(p[i])) ++i;
       last_boundary = i - 1;
       last_cc = 0;
+      prev = p[i - 1];
       continue;
     }
     if (IsPlainLead(p[i]) && i + 1 < n && (p[i + 1] & 0xC0) == 0x80) {
       last_boundary = i;
       last_cc = 0;
+      prev = static_cast<char32_t>(((p[i] & 0x1F) << 6) | (p[i + 1] & 0x3F));
       i += 2;
       continue;
     }
@@ -164,12 +167,19 @@ void Scan(std::string_view text, OnSegment on_segment, OnInvalid on_invalid) {
       i += 1;  // one byte at a time, as NormalizeNfc has always split them
       last_boundary = i;
       last_cc = 0;
+      prev = 0;
       continue;
     }
     const CharRecord& r = Lookup(ch.cp);
     if (r.nfc & unicode::kBoundaryBefore) last_boundary = i;
-    if ((r.nfc & unicode::kQuickCheckMask) == 0 && (r.ccc == 0 || last_cc <= r.ccc)) {
+    unsigned qc = r.nfc & unicode::kQuickCheckMask;
+    // A Maybe starter (a vowel sign, a Hangul V or T) can only compose with the character
+    // just before it: when it does not, it stays as it is.
+    bool settled = qc == 0 || (qc == unicode::kQuickCheckMaybe && r.ccc == 0 &&
+                               Compose(prev, ch.cp) == 0);
+    if (settled && (r.ccc == 0 || last_cc <= r.ccc)) {
       last_cc = r.ccc;
+      prev = ch.cp;
       i += ch.size;
       continue;
     }
@@ -178,6 +188,7 @@ void Scan(std::string_view text, OnSegment on_segment, OnInvalid on_invalid) {
     i = end;
     last_boundary = end;
     last_cc = 0;
+    prev = 0;
   }
 }
 
@@ -188,12 +199,13 @@ bool IsNormalized(std::string_view text, bool& valid_utf8) {
   size_t invalid_at = std::string_view::npos;
   bool normalized = true;
   std::string scratch;
+  std::vector<char32_t> chars;
   Scan(
       text,
       [&](size_t start, size_t end) {
         std::string_view segment = text.substr(start, end - start);
         scratch.clear();
-        NormalizeSegment(segment, scratch);
+        NormalizeSegment(segment, scratch, chars);
         if (scratch != segment) {
           normalized = false;
           return false;
@@ -214,11 +226,12 @@ bool IsNormalized(std::string_view text, bool& valid_utf8) {
 
 void AppendNormalized(std::string_view text, std::string& out) {
   size_t copied = 0;
+  std::vector<char32_t> chars;
   Scan(
       text,
       [&](size_t start, size_t end) {
         out.append(text.substr(copied, start - copied));
-        NormalizeSegment(text.substr(start, end - start), out);
+        NormalizeSegment(text.substr(start, end - start), out, chars);
         copied = end;
         return true;
       },

@@ -50,7 +50,8 @@ inline constexpr char32_t kJamoLCount = 19, kJamoVCount = 21, kJamoTCount = 28;
 inline constexpr char32_t kHangulCount = kJamoLCount * kJamoVCount * kJamoTCount;
 
 // One decoded character: a valid scalar value and its length, or (valid == false) the
-// length of the maximal ill-formed subsequence there (Unicode 3.9, as ICU's U8_NEXT).
+// length of the maximal ill-formed subsequence there (Unicode 3.9, U+FFFD substitution
+// of maximal subparts).
 struct Utf8Char {
   char32_t cp;
   uint32_t size;
