@@ -14,7 +14,8 @@ packages=(
   libbenchmark-dev     # Google Benchmark for the bench binaries
   libsimdjson-dev      # the parse floor of bench/perf_bench.sh (//bench:simdjson_parse only; planview does not link it)
   libmsgpack-cxx-dev   # msgpack byte level for the wire-format decoder/encoder
-  libicu-dev           # NFC normalisation of wire-format strings (as go-cty does)
+  unicode-data         # Unicode 15.0 data: tools/unicode/gen_unicode_tables.py regenerates planview's NFC/grapheme tables from it
+  zlib1g-dev           # zlib: //wire:nfc_test reads the gzipped Unicode normalisation vectors
   protobuf-compiler    # generates C++ for the tfplugin5 messages
   libprotobuf-dev      # runtime for the generated tfplugin5 messages
   libcli11-dev         # command-line parsing for the planview binary
