@@ -13,7 +13,6 @@ packages=(
   g++-aarch64-linux-gnu     # cross compiler for the linux-aarch64 binary
   qemu-user                 # qemu-x86_64 -cpu Westmere/Haswell and qemu-aarch64
   icu-devtools              # icupkg + genccode: the ICU data subset linked into the binary
-  libprotobuf-dev:arm64     # static protobuf for arm64
   libicu-dev:arm64          # static ICU for arm64
   libncurses-dev:arm64      # static ncursesw + tinfo for arm64
   libminizip-dev:arm64      # static minizip + zlib for arm64 (plan files)

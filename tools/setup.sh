@@ -15,8 +15,8 @@ packages=(
   libsimdjson-dev      # the parse floor of bench/perf_bench.sh (//bench:simdjson_parse only; planview does not link it)
   libmsgpack-cxx-dev   # msgpack byte level for the wire-format decoder/encoder
   libicu-dev           # NFC normalisation of wire-format strings (as go-cty does)
-  protobuf-compiler    # generates C++ for the tfplugin5 messages
-  libprotobuf-dev      # runtime for the generated tfplugin5 messages
+  protobuf-compiler    # tests only: generated C++ writes test plan files and checks base/proto_reader's decode
+  libprotobuf-dev      # tests only: runtime of that generated C++ (the library does not link it)
   libcli11-dev         # command-line parsing for the planview binary
   libminizip-dev       # reads saved plan files (ZIP archives) for `planview PLANFILE` and `convert`
   libdeflate-dev       # inflates plan files' members in one call (about 3x zlib's speed)
