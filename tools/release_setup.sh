@@ -12,7 +12,6 @@ export DEBIAN_FRONTEND=noninteractive
 packages=(
   g++-aarch64-linux-gnu     # cross compiler for the linux-aarch64 binary
   qemu-user                 # qemu-x86_64 -cpu Westmere/Haswell and qemu-aarch64
-  libprotobuf-dev:arm64     # static protobuf for arm64
   libncurses-dev:arm64      # static ncursesw + tinfo for arm64
   libminizip-dev:arm64      # static minizip + zlib for arm64 (plan files)
   libdeflate-dev:arm64      # static libdeflate for arm64 (plan files)

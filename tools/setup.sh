@@ -16,8 +16,8 @@ packages=(
   libmsgpack-cxx-dev   # msgpack byte level for the wire-format decoder/encoder
   unicode-data         # Unicode 15.0 data: tools/unicode/gen_unicode_tables.py regenerates planview's NFC/grapheme tables from it
   zlib1g-dev           # zlib: //wire:nfc_test reads the gzipped Unicode normalisation vectors
-  protobuf-compiler    # generates C++ for the tfplugin5 messages
-  libprotobuf-dev      # runtime for the generated tfplugin5 messages
+  protobuf-compiler    # tests only: generated C++ writes test plan files and checks base/proto_reader's decode
+  libprotobuf-dev      # tests only: runtime of that generated C++ (the library does not link it)
   libcli11-dev         # command-line parsing for the planview binary
   libminizip-dev       # reads saved plan files (ZIP archives) for `planview PLANFILE` and `convert`
   libdeflate-dev       # inflates plan files' members in one call (about 3x zlib's speed)

@@ -23,8 +23,7 @@ for entry in \
   "libc6:the GNU C library" \
   "libstdc++6:the C++ standard library and GCC's runtime support" \
   "libfmt-dev:fmt, text formatting (header-only)" \
-  "libprotobuf-dev:Protocol Buffers, the tfplugin5 messages" \
-  "zlib1g:zlib (used by Protocol Buffers and minizip)" \
+  "zlib1g:zlib (used by minizip)" \
   "libminizip-dev:minizip, reading plan files (ZIP archives)" \
   "libdeflate-dev:libdeflate, inflating the members of plan files" \
   "unicode-data:the Unicode Character Database, which planview's NFC and grapheme-cluster tables are generated from" \
