@@ -42,6 +42,7 @@ diff -u capi/exported_symbols.txt "$scratch/a_symbols" || fail "libplanview.a ha
 export PKG_CONFIG_PATH="$root/usr/lib/pkgconfig" PKG_CONFIG_SYSROOT_DIR="$root"
 [ "$(pkg-config --modversion planview)" = "$version" ] || fail "pkg-config --modversion"
 flags=$(pkg-config --cflags --libs planview)
+flags=${flags% }  # pkg-config ends its line with a space
 [ "$flags" = "-I$root/usr/include -L$root/usr/lib -lplanview" ] || fail "pkg-config flags: $flags"
 plan=testdata/examples/plan.json schemas=testdata/examples/schemas.json golden=testdata/capi/render_plan.txt
 export LD_LIBRARY_PATH="$root/usr/lib"

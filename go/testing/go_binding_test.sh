@@ -29,7 +29,7 @@ sed -n '/^```go$/,/^```$/p' README.md | sed '1d;$d' | cmp - example/main.go
 go build -o "$tmp/example" ./example
 ex=$src/testdata/examples
 "$tmp/example" "$ex/plan.json" "$ex/schemas.json" >"$tmp/example.out"
-head -c "$(stat -c %s "$ex/plan.txt")" "$tmp/example.out" | cmp - "$ex/plan.txt"
+head -c "$(stat -L -c %s "$ex/plan.txt")" "$tmp/example.out" | cmp - "$ex/plan.txt"
 grep -Eqx '[0-9]+ bytes of Markdown' "$tmp/example.out"
 grep -qx 'update tfcoremock_simple_resource.base_after' "$tmp/example.out"
 tail -1 "$tmp/example.out" | grep -q '^1 planview: <stdin>:1:2: unexpected end of input: '
