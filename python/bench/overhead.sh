@@ -22,7 +22,7 @@ cp -r "$root/go" "$work/go"
 for _ in $(seq "$rounds"); do
   "$work/render_loop" "$plan" "$schemas" "$n"
   "$python" "$root/python/bench/overhead.py" "$plan" "$schemas" "$n"
-  (cd "$root/go" && "$work/go.test" -test.run '^$' -test.bench RenderSmallPlan -test.benchtime "${n}x" |
+  (cd "$root/go" && PLANVIEW_TESTDATA="$root/testdata" "$work/go.test" -test.run '^$' -test.bench RenderSmallPlan -test.benchtime "${n}x" |
     sed -n 's/^BenchmarkRenderSmallPlan[^ ]* *\([0-9]*\) *\([0-9.]*\) ns\/op.*/go \1 calls: \2 ns\/call/p' |
     awk '{ printf "go %s calls: %.1f us/call\n", $2, $4 / 1000 }')
 done

@@ -1,6 +1,7 @@
 /* The C baseline for the bindings' per-call overhead (python/bench/overhead.sh): renders
  * PLAN with SCHEMAS N times through planview_render and prints the mean microseconds per
  * call. cc -O2 render_loop.c $(pkg-config --cflags --libs planview) -o render_loop */
+#define _POSIX_C_SOURCE 200809L  /* clock_gettime under -std=c11 */
 #include <planview.h>
 #include <stdio.h>
 #include <stdlib.h>
