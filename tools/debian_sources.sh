@@ -1,10 +1,16 @@
 #!/usr/bin/env bash
-# Unpacks Debian's source package of re2, the version installed (with Debian's patches),
-# under /usr/local/src/planview/re2: libplanview compiles it position-independent
-# (bazel/debian_src/re2.BUILD, capi/library.bzl), because Debian's libre2.a is built as PIE
-# and a shared object cannot hold it (local-exec TLS, direct references to libc's data). Reads Debian's archive through a private deb-src list
-# made from the system's own sources; changes nothing in the system's apt configuration.
-# Idempotent (a source tree of the installed version is kept). Run by tools/setup.sh.
+# Unpacks the Debian source packages planview compiles itself, each at the version of the
+# installed -dev package (with Debian's patches), under /usr/local/src/planview/NAME
+# (PLANVIEW_DEBIAN_SRC to change it):
+#   re2                        libplanview (bazel/debian_src/re2.BUILD): Debian's libre2.a is
+#                              PIE (local-exec TLS, direct references to libc's data), which
+#                              a shared object cannot hold; and the WebAssembly build
+#   zlib, minizip, libdeflate  the WebAssembly build (js/build_wasm.sh): the wasm cannot use
+#                              Debian's x86-64 archives, and emscripten's own ports would be
+#                              downloaded at build time
+# Reads Debian's archive through a private deb-src list made from the system's own sources;
+# changes nothing in the system's apt configuration. Idempotent: a tree of the wanted
+# version is kept. Run by tools/setup.sh; the builds themselves are offline.
 set -euo pipefail
 
 dest=${PLANVIEW_DEBIAN_SRC:-/usr/local/src/planview}
@@ -24,20 +30,35 @@ apt_opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$work/part
   -o "Dir::State::Lists=$work/lists" -o APT::Sandbox::User=root)
 updated=0
 
-for pair in re2:libre2-dev; do
+# source package:the installed package whose version it must match
+for pair in re2:libre2-dev zlib:zlib1g-dev minizip:libminizip-dev libdeflate:libdeflate-dev; do
   src=${pair%%:*}
-  version=$(dpkg-query -W -f='${source:Version}' "${pair#*:}")
-  if [ "$(cat "$dest/$src/.planview-version" 2>/dev/null)" = "$version" ]; then continue; fi
+  want=$(dpkg-query -W -f='${source:Version}' "${pair#*:}")
+  if [ "$(cat "$dest/$src/.planview-version" 2>/dev/null)" = "$want" ]; then continue; fi
   if [ "$updated" = 0 ]; then
     apt-get -qq "${apt_opts[@]}" update
     updated=1
   fi
-  (cd "$work" && apt-get -qq "${apt_opts[@]}" source --download-only "$src=$version" >/dev/null)
+  # A security update's source may be missing from the mirror: then the newest version
+  # the archive does have (said, and recorded as such).
+  version=$want
+  if ! (cd "$work" && apt-get -qq "${apt_opts[@]}" source --download-only "$src=$version" >/dev/null 2>&1); then
+    version=""
+    for v in $(apt-cache "${apt_opts[@]}" showsrc "$src" | sed -n 's/^Version: //p' | sort -Vru); do
+      if (cd "$work" && apt-get -qq "${apt_opts[@]}" source --download-only "$src=$v" >/dev/null 2>&1); then
+        version=$v
+        break
+      fi
+    done
+    [ -n "$version" ] || { echo "debian_sources: no source of $src in the archive" >&2; exit 1; }
+    echo "debian_sources: $src $want is not in the archive's sources; using $version" >&2
+  fi
   dpkg-source --no-check -x "$work/${src}_${version#*:}.dsc" "$work/$src" >/dev/null
-  # Bazel reads the tree through bazel/debian_src/$src.BUILD alone: upstream's own Bazel
+  # Bazel reads the tree through bazel/debian_src/NAME.BUILD alone: upstream's own Bazel
   # files would cut it into packages.
   find "$work/$src" \( -name BUILD -o -name BUILD.bazel -o -name 'WORKSPACE*' -o -name '*.bzl' \) -type f -delete
-  echo "$version" >"$work/$src/.planview-version"
+  echo "$want" >"$work/$src/.planview-version"
+  echo "$version" >"$work/$src/.planview-source-version"
   mkdir -p "$dest"
   rm -rf "${dest:?}/$src"
   mv "$work/$src" "$dest/$src"
