@@ -18,7 +18,7 @@ jobs=${JOBS:-2}
 common=(-std=c++20 -ffp-contract=off -O1 -g -fno-omit-frame-pointer -I"$root" -I"$out/gen"
         -DMSGPACK_NO_BOOST "-DPLANVIEW_SOURCE_ROOT=\"$root\"")
 sanitize=(-fsanitize=address,undefined -fno-sanitize-recover=all)
-libs=(-lfmt -licuuc -lprotobuf -lminizip -ldeflate -lzip -lz -lre2 -lpthread)
+libs=(-lfmt -lprotobuf -lminizip -ldeflate -lzip -lz -lre2 -lpthread)
 
 # The library sources the targets link: every non-test .cc of these packages, without
 # programs (files defining main) and without the tfplugin5 glue; the plan-file reader with

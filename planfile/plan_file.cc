@@ -9,8 +9,6 @@
 #include <mutex>
 #include <optional>
 
-#include <google/protobuf/stubs/logging.h>
-
 #include <fmt/format.h>
 
 #include "base/executor.h"
@@ -22,7 +20,7 @@
 #include "planfile/internal/prior_state.h"
 #include "planfile/internal/value_writer.h"
 #include "planfile/internal/zip_archive.h"
-#include "planproto/planfile.pb.h"
+#include "planfile/internal/plan_message.h"
 #include "structured/compact_json.h"
 #include "structured/document_builder.h"
 #include "structured/json_parse.h"
@@ -55,6 +53,7 @@ bool AtLeast(const Version& v, int major, int minor) {
   return v.major > major || (v.major == major && v.minor >= minor);
 }
 
+namespace tfplan = internal::tfplan;
 using internal::DocumentOut;
 using internal::ObjectOut;
 
@@ -65,14 +64,14 @@ constexpr size_t kHeadsPerRun = 256;
 
 // resource_changes or resource_drift, sorted by address and deposed key as `show -json`.
 base::Expected<void> PutResourceChanges(
-    const google::protobuf::RepeatedPtrField<planproto::ResourceInstanceChange>& changes, std::string_view member,
+    const std::vector<tfplan::ResourceInstanceChange>& changes, std::string_view member,
     bool drift, bool refresh_only, const structured::ProviderSchemas* schemas, base::Executor* executor,
     DocumentOut& out, ObjectOut& plan_object) {
   // Outside refresh-only mode a drifted object that only moved is shown among the planned
   // changes instead.
-  std::vector<int> shown;
-  for (int i = 0; i < changes.size(); ++i) {
-    if (drift && !refresh_only && changes[i].has_change() && changes[i].change().action() == planproto::NOOP) continue;
+  std::vector<size_t> shown;
+  for (size_t i = 0; i < changes.size(); ++i) {
+    if (drift && !refresh_only && changes[i].has_change && changes[i].change.action == tfplan::NOOP) continue;
     shown.push_back(i);
   }
   auto where = [&](size_t k) { return fmt::format("{}[{}]", member, shown[k]); };
@@ -118,7 +117,7 @@ base::Expected<void> PutResourceChanges(
     const std::string& address_a = heads[a].addr.address;
     const std::string& address_b = heads[b].addr.address;
     if (address_a != address_b) return address_a < address_b;
-    return changes[shown[a]].deposed_key() < changes[shown[b]].deposed_key();
+    return changes[shown[a]].deposed_key < changes[shown[b]].deposed_key;
   });
 
   // The values are decoded on the executor's threads, each change into a part of its own,
@@ -154,19 +153,19 @@ base::Expected<void> PutResourceChanges(
   return {};
 }
 
-base::Expected<void> PutOutputChanges(const planproto::Plan& plan, DocumentOut& out, ObjectOut& plan_object) {
-  if (plan.output_changes_size() == 0) return {};
-  std::vector<int> order(static_cast<size_t>(plan.output_changes_size()));
-  for (int i = 0; i < plan.output_changes_size(); ++i) order[static_cast<size_t>(i)] = i;
+base::Expected<void> PutOutputChanges(const tfplan::Plan& plan, DocumentOut& out, ObjectOut& plan_object) {
+  if (plan.output_changes.empty()) return {};
+  std::vector<size_t> order(plan.output_changes.size());
+  for (size_t i = 0; i < order.size(); ++i) order[i] = i;
   std::stable_sort(order.begin(), order.end(),
-                   [&](int a, int b) { return plan.output_changes(a).name() < plan.output_changes(b).name(); });
+                   [&](size_t a, size_t b) { return plan.output_changes[a].name < plan.output_changes[b].name; });
   ObjectOut outputs(out);
   for (size_t i = 0; i < order.size(); ++i) {
-    const planproto::OutputChange& change = plan.output_changes(order[i]);
-    if (i > 0 && change.name() == plan.output_changes(order[i - 1]).name()) {
-      return base::Error(fmt::format("output_changes: output {:?} appears twice", change.name()));
+    const tfplan::OutputChange& change = plan.output_changes[order[i]];
+    if (i > 0 && change.name == plan.output_changes[order[i - 1]].name) {
+      return base::Error(fmt::format("output_changes: output {:?} appears twice", change.name));
     }
-    base::Expected<void> put = internal::PutOutputChange(out, outputs.MemberKey(change.name()), change,
+    base::Expected<void> put = internal::PutOutputChange(out, outputs.MemberKey(change.name), change,
                                                          fmt::format("output_changes[{}]", order[i]));
     if (!put) return put;
   }
@@ -174,17 +173,15 @@ base::Expected<void> PutOutputChanges(const planproto::Plan& plan, DocumentOut& 
   return {};
 }
 
-base::Expected<void> PutVariables(const planproto::Plan& plan, DocumentOut& out, ObjectOut& plan_object) {
-  if (plan.variables().empty()) return {};
-  std::vector<std::string> names;
-  for (const auto& [name, value] : plan.variables()) names.push_back(name);
-  std::sort(names.begin(), names.end());
+base::Expected<void> PutVariables(const tfplan::Plan& plan, DocumentOut& out, ObjectOut& plan_object) {
+  if (plan.variables.empty()) return {};
+  // The map is in key order.
   ObjectOut variables(out);
-  for (const std::string& name : names) {
+  for (const auto& [name, value] : plan.variables) {
     const uint32_t at = variables.MemberKey(name);
     ObjectOut variable(out);
     base::Expected<void> put =
-        internal::PutDynamic(out, variable.Member("value"), plan.variables().at(name), fmt::format("variables[{:?}]", name));
+        internal::PutDynamic(out, variable.Member("value"), value, fmt::format("variables[{:?}]", name));
     if (!put) return put;
     variable.End(at);
   }
@@ -192,19 +189,20 @@ base::Expected<void> PutVariables(const planproto::Plan& plan, DocumentOut& out,
   return {};
 }
 
-base::Expected<void> PutRelevantAttributes(const planproto::Plan& plan, DocumentOut& out, ObjectOut& plan_object) {
-  if (plan.field_15_size() == 0) return {};
+base::Expected<void> PutRelevantAttributes(const tfplan::Plan& plan, DocumentOut& out, ObjectOut& plan_object) {
+  if (plan.field_15.empty()) return {};
   structured::DocumentBuilder& b = out.b();
-  const size_t n = static_cast<size_t>(plan.field_15_size());
+  const size_t n = plan.field_15.size();
   const uint32_t first = b.ReserveArray(n);
   if (b.failed()) return base::Error(b.error());
-  for (int i = 0; i < plan.field_15_size(); ++i) {
-    planproto::ResourceAttr attr;
+  for (size_t i = 0; i < n; ++i) {
     const std::string where = fmt::format("relevant_attributes[{}]", i);
-    if (!attr.ParseFromString(plan.field_15(i))) return base::Error(where + ": not a resource attribute");
+    base::Expected<tfplan::ResourceAttr> parsed = internal::ParseResourceAttr(plan.field_15[i]);
+    if (!parsed) return base::Error(where + ": not a resource attribute");
+    const tfplan::ResourceAttr& attr = *parsed;
     ObjectOut object(out);
-    b.PutString(object.Member("resource"), attr.resource());
-    base::Expected<std::vector<internal::PathStep>> steps = internal::ConvertPath(attr.attr(), where);
+    b.PutString(object.Member("resource"), attr.resource);
+    base::Expected<std::vector<internal::PathStep>> steps = internal::ConvertPath(attr.attr, where);
     if (!steps) return steps.error();
     internal::PutPath(out, object.Member("attribute"), *steps);
     object.End(first + 2 * static_cast<uint32_t>(i));
@@ -231,11 +229,11 @@ base::Expected<void> PutMembersText(std::string_view members, DocumentOut& out, 
 }
 
 // True when a change's provider is in OpenTofu's registry (so OpenTofu wrote the plan).
-bool NamesOpenTofuProvider(const planproto::Plan& plan) {
+bool NamesOpenTofuProvider(const tfplan::Plan& plan) {
   constexpr std::string_view kRegistry = "registry.opentofu.org/";
-  for (const auto* changes : {&plan.resource_changes(), &plan.resource_drift()}) {
-    for (const planproto::ResourceInstanceChange& change : *changes) {
-      if (change.provider().find(kRegistry) != std::string::npos) return true;
+  for (const auto* changes : {&plan.resource_changes, &plan.resource_drift}) {
+    for (const tfplan::ResourceInstanceChange& change : *changes) {
+      if (change.provider.find(kRegistry) != std::string_view::npos) return true;
     }
   }
   return false;
@@ -281,10 +279,6 @@ bool LooksLikeZip(std::string_view bytes) {
 }
 
 base::Expected<PlanFile> ReadPlanFile(std::string_view bytes, const ReadOptions& options) {
-  // protobuf logs malformed input (invalid UTF-8 in a string field) on stderr; the failed
-  // parse is reported here instead, in one line.
-  static std::once_flag quiet;
-  std::call_once(quiet, [] { google::protobuf::SetLogHandler(nullptr); });
   base::Expected<PlanFile> read = ReadTfplan(bytes, options);
   if (!read) return base::Error(OneLine(read.error().message));
   return read;
@@ -299,8 +293,8 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   if (!opened) return opened.error();
   internal::ZipArchive& zip = **opened;
   if (!zip.Has("tfplan")) return base::Error("not a saved plan file (the ZIP archive has no tfplan member)");
-  base::Expected<internal::MemberBytes> tfplan = zip.Read("tfplan");
-  if (!tfplan) return tfplan.error();
+  base::Expected<internal::MemberBytes> tfplan_member = zip.Read("tfplan");
+  if (!tfplan_member) return tfplan_member.error();
   // The prior state (`tfstate`): plan files of every version hold it; one without is read
   // as an empty state.
   std::optional<internal::MemberBytes> tfstate;
@@ -310,37 +304,32 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
     tfstate = std::move(*read);
   }
 
-  // The message and its parts in blocks of their own, freed together.
-  google::protobuf::ArenaOptions arena_options;
-  arena_options.start_block_size = size_t{64} << 10;
-  arena_options.max_block_size = size_t{1} << 20;
-  google::protobuf::Arena arena(arena_options);
-  const size_t tfplan_size = tfplan->size();
-  const planproto::Plan* parsed = internal::ParsePlanMessage(tfplan->view(), options.executor, arena);
-  if (parsed == nullptr) return base::Error("tfplan: not a plan (the member is not the plan protobuf message)");
-  const planproto::Plan& plan = *parsed;
-  // The message holds copies of what it needs.
-  *tfplan = internal::MemberBytes();
-  if (plan.version() != kFormatVersion) {
+  // The message's strings and bytes are views into the member, kept until the document
+  // is written.
+  const size_t tfplan_size = tfplan_member->size();
+  base::Expected<tfplan::Plan> parsed = internal::ParsePlanMessage(tfplan_member->view(), options.executor);
+  if (!parsed) return base::Error("tfplan: not a plan (the member is not the plan protobuf message)");
+  const tfplan::Plan& plan = *parsed;
+  if (plan.version != kFormatVersion) {
     return base::Error(fmt::format(
         "tfplan: plan format version {} is not supported (planview reads version {}: Terraform 0.12 to 1.15, "
         "OpenTofu 1.6 on)",
-        plan.version(), kFormatVersion));
+        plan.version, kFormatVersion));
   }
-  std::optional<Version> version = ParseVersion(plan.terraform_version());
+  std::optional<Version> version = ParseVersion(plan.terraform_version);
   if (!version || !AtLeast(*version, 0, 12)) {
     return base::Error(fmt::format("tfplan: terraform_version {:?} is not a version planview reads (0.12 on)",
-                                   plan.terraform_version()));
+                                   plan.terraform_version));
   }
 
   PlanFile out;
-  out.terraform_version = plan.terraform_version();
-  switch (plan.ui_mode()) {
-    case planproto::NORMAL: out.mode = UiMode::kNormal; break;
-    case planproto::DESTROY: out.mode = UiMode::kDestroy; break;
-    case planproto::REFRESH_ONLY: out.mode = UiMode::kRefreshOnly; break;
+  out.terraform_version = plan.terraform_version;
+  switch (plan.ui_mode) {
+    case tfplan::NORMAL: out.mode = UiMode::kNormal; break;
+    case tfplan::DESTROY: out.mode = UiMode::kDestroy; break;
+    case tfplan::REFRESH_ONLY: out.mode = UiMode::kRefreshOnly; break;
     default:
-      return base::Error(fmt::format("tfplan: unknown plan mode {}", static_cast<int>(plan.ui_mode())));
+      return base::Error(fmt::format("tfplan: unknown plan mode {}", static_cast<int>(plan.ui_mode)));
   }
   structured::DocumentBuilder builder(internal::PlanNames(), nullptr);
   // Capacity hints (address space: pages are touched only as they are written): the
@@ -353,16 +342,16 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   const uint32_t root = builder.ReserveValue();
   ObjectOut top(doc);
   builder.PutString(top.Member("format_version"), "1.2");
-  builder.PutString(top.Member("terraform_version"), plan.terraform_version());
+  builder.PutString(top.Member("terraform_version"), plan.terraform_version);
   const bool refresh_only = out.mode == UiMode::kRefreshOnly;
   base::Expected<void> appended;
   if (options.unrendered_members) appended = PutVariables(plan, doc, top);
   if (appended) {
-    appended = PutResourceChanges(plan.resource_drift(), "resource_drift", true, refresh_only, options.schemas,
+    appended = PutResourceChanges(plan.resource_drift, "resource_drift", true, refresh_only, options.schemas,
                                   options.executor, doc, top);
   }
   if (appended) {
-    appended = PutResourceChanges(plan.resource_changes(), "resource_changes", false, refresh_only, options.schemas,
+    appended = PutResourceChanges(plan.resource_changes, "resource_changes", false, refresh_only, options.schemas,
                                   options.executor, doc, top);
   }
   if (appended) appended = PutOutputChanges(plan, doc, top);
@@ -385,19 +374,19 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
     if (appended) appended = PutMembersText(checks, doc, top);
   }
   if (!appended) return base::Error(fmt::format("tfplan: {}", appended.error().message));
-  if (!plan.timestamp().empty()) builder.PutString(top.Member("timestamp"), plan.timestamp());
+  if (!plan.timestamp.empty()) builder.PutString(top.Member("timestamp"), plan.timestamp);
   // Terraform writes both from 1.8 on, true or false; OpenTofu (whose versions overlap
   // Terraform's) writes neither, and is known by its registry in provider addresses.
   if (AtLeast(*version, 1, 8) && !NamesOpenTofuProvider(plan)) {
-    builder.PutBool(top.Member("applyable"), plan.applyable());
-    builder.PutBool(top.Member("complete"), plan.complete());
+    builder.PutBool(top.Member("applyable"), plan.applyable);
+    builder.PutBool(top.Member("complete"), plan.complete);
   }
-  builder.PutBool(top.Member("errored"), plan.errored());
+  builder.PutBool(top.Member("errored"), plan.errored);
   top.End(root);
   out.document = builder.FinishAt(root);
   if (!out.document) return base::Error(fmt::format("tfplan: {}", builder.error()));
 
-  if (options.schemas == nullptr && (plan.resource_changes_size() > 0 || plan.resource_drift_size() > 0)) {
+  if (options.schemas == nullptr && (!plan.resource_changes.empty() || !plan.resource_drift.empty())) {
     out.sensitivity_notice =
         "no provider schemas: resource values are decoded from msgpack alone and only the plan file's own "
         "sensitivity marks are known (attributes the provider schemas mark sensitive are hidden only with "

@@ -3,6 +3,10 @@
 #   planview-VERSION-linux-x86_64[.sha256]   static, stripped; any x86-64 CPU
 #   planview-VERSION-linux-aarch64[.sha256]  static, stripped; cross-compiled
 #   planview_VERSION_amd64.deb, planview_VERSION_arm64.deb
+#   libplanview0_VERSION_{amd64,arm64}.deb, libplanview-dev_VERSION_{amd64,arm64}.deb
+#                                            the C library (capi/README.md), --config=lib
+#   planview-VERSION-py3-none-manylinux_*_{x86_64,aarch64}.whl
+#                                            the Python package with the library inside
 # then checks them (tools/release_check.sh: qemu on Westmere, Haswell and AArch64; each
 # .deb unpacked into a scratch root and run). VERSION comes from the file VERSION; the
 # binaries print it with the git commit (`planview --version`).
@@ -27,7 +31,7 @@ if [ "$commit" != unknown ] && [ -n "$(git status --porcelain --untracked-files=
 fi
 stamp=(--per_file_copt="cmd/planview_cli.cc@-DPLANVIEW_COMMIT=\"$commit\"")
 mkdir -p dist
-rm -f dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb
+rm -f dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb dist/libplanview*_"$version"_*.deb dist/planview-"$version"-py3-*.whl
 
 # build CONFIG STRIP OUT: one static binary, stripped, with its checksum.
 build() {
@@ -44,5 +48,17 @@ build release_aarch64 aarch64-linux-gnu-strip "planview-$version-linux-aarch64"
 bash tools/release/make_deb.sh "dist/planview-$version-linux-x86_64" amd64 "$version" "dist/planview_${version}_amd64.deb"
 bash tools/release/make_deb.sh "dist/planview-$version-linux-aarch64" arm64 "$version" "dist/planview_${version}_arm64.deb"
 
-ls -l dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb
+# lib CONFIG ARCH WHEEL_ARCH STRIP: libplanview.so and .a, packaged as the two library
+# .debs, and the Python wheel with that libplanview.so inside.
+lib() {
+  local config=$1 arch=$2 wheel_arch=$3 strip=$4 dir
+  "$BAZEL" build "${extra[@]}" --config="$config" //capi:libplanview.so //capi:libplanview.a
+  dir=$("$BAZEL" info "${extra[@]}" --config="$config" bazel-bin 2>/dev/null)/capi
+  bash tools/release/make_lib_debs.sh "$dir" "$arch" "$version" "$strip" dist
+  bash python/build_wheel.sh "$dir/libplanview.so" "$wheel_arch" dist >/dev/null
+}
+lib lib amd64 x86_64 strip
+lib lib_aarch64 arm64 aarch64 aarch64-linux-gnu-strip
+
+ls -l dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb dist/libplanview*_"$version"_*.deb dist/planview-"$version"-py3-*.whl
 if [ "$check" = 1 ]; then bash tools/release_check.sh; fi

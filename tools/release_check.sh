@@ -6,7 +6,11 @@
 #     (NEON, then scalar forced) render the example plan and every plan of
 #     testdata/conformance/equivalence byte-identically to the expected text;
 #   - each .deb, unpacked into a scratch root with `dpkg -x`, holds the binary, man page,
-#     completions and notices, and its binary runs (through qemu for arm64).
+#     completions and notices, and its binary runs (through qemu for arm64);
+#   - the library .debs (libplanview0, libplanview-dev) unpacked the same way: the
+#     SONAME, only libc/libm/libstdc++/libgcc needed, only planview_* exported, and
+#     examples/c built against the unpacked root with pkg-config (the arm64 one with the
+#     cross compiler) renders the example plan (through qemu for arm64).
 # Prints one line per check and `release check: N passed, M failed`; exit 1 on a failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -90,6 +94,37 @@ for arch in amd64 arm64; do
     ok "$deb: the installed binary renders the example plan"
   else
     bad "$deb: the installed binary's output differs"
+  fi
+done
+# The library .debs.
+for arch in amd64 arm64; do
+  root=$scratch/lib-$arch
+  triplet=x86_64-linux-gnu cc=cc runner=(env "LD_LIBRARY_PATH=$root/usr/lib/$triplet")
+  if [ "$arch" = arm64 ]; then
+    triplet=aarch64-linux-gnu cc=aarch64-linux-gnu-gcc
+    runner=(qemu-aarch64 -L /usr/aarch64-linux-gnu -E "LD_LIBRARY_PATH=$root/usr/lib/$triplet")
+  fi
+  for pkg in libplanview0 libplanview-dev; do
+    deb=dist/${pkg}_${version}_$arch.deb
+    [ -f "$deb" ] || { bad "$deb missing"; continue; }
+    dpkg -x "$deb" "$root"
+    [ "$(dpkg-deb -f "$deb" Architecture)" = "$arch" ] && [ "$(dpkg-deb -f "$deb" Version)" = "$version" ] &&
+      ok "$deb: control says $arch $version" || bad "$deb: control fields"
+  done
+  so=$root/usr/lib/$triplet/libplanview.so.$version
+  [ -f "$so" ] || { bad "libplanview $arch: no $so"; continue; }
+  [ "$(readelf -d "$so" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')" = libplanview.so.0 ] &&
+    ok "libplanview $arch: SONAME libplanview.so.0" || bad "libplanview $arch: SONAME"
+  needed=$(readelf -d "$so" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | grep -vxE 'libc\.so\.6|libm\.so\.6|libstdc\+\+\.so\.6|libgcc_s\.so\.1|ld-linux.*' | tr '\n' ' ')
+  [ -z "$needed" ] && ok "libplanview $arch: needs only libc, libm, libstdc++, libgcc" || bad "libplanview $arch: needs $needed"
+  nm -D --defined-only "$so" | awk '{print $3}' | sed 's/@.*//' | grep -v '^PLANVIEW_0$' | sort | cmp -s - capi/exported_symbols.txt &&
+    ok "libplanview $arch: exports capi/exported_symbols.txt" || bad "libplanview $arch: exports other symbols"
+  flags=$(PKG_CONFIG_PATH=$root/usr/lib/$triplet/pkgconfig PKG_CONFIG_SYSROOT_DIR=$root pkg-config --cflags --libs planview)
+  if $cc -std=c11 examples/c/render_plan.c $flags -o "$scratch/render_plan_$arch" &&
+    "${runner[@]}" "$scratch/render_plan_$arch" testdata/examples/plan.json testdata/examples/schemas.json 2>/dev/null | cmp -s - testdata/capi/render_plan.txt; then
+    ok "libplanview $arch: examples/c built with pkg-config renders the example plan"
+  else
+    bad "libplanview $arch: examples/c against the .debs"
   fi
 done
 zcat "$scratch/amd64/usr/share/man/man1/planview.1.gz" | grep -q '^\.TH PLANVIEW 1' && ok "man page" || bad "man page"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs what tools/release.sh needs beyond tools/setup.sh: the arm64 cross compiler,
 # the arm64 (multiarch) static libraries, qemu-user to run both binaries on foreign and
-# older CPUs, and ICU's data tools (the static binaries carry a small ICU data subset).
+# older CPUs.
 # Idempotent, non-interactive, run as root (or through sudo).
 set -euo pipefail
 
@@ -12,9 +12,6 @@ export DEBIAN_FRONTEND=noninteractive
 packages=(
   g++-aarch64-linux-gnu     # cross compiler for the linux-aarch64 binary
   qemu-user                 # qemu-x86_64 -cpu Westmere/Haswell and qemu-aarch64
-  icu-devtools              # icupkg + genccode: the ICU data subset linked into the binary
-  libprotobuf-dev:arm64     # static protobuf for arm64
-  libicu-dev:arm64          # static ICU for arm64
   libncurses-dev:arm64      # static ncursesw + tinfo for arm64
   libminizip-dev:arm64      # static minizip + zlib for arm64 (plan files)
   libdeflate-dev:arm64      # static libdeflate for arm64 (plan files)

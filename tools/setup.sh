@@ -14,9 +14,10 @@ packages=(
   libbenchmark-dev     # Google Benchmark for the bench binaries
   libsimdjson-dev      # the parse floor of bench/perf_bench.sh (//bench:simdjson_parse only; planview does not link it)
   libmsgpack-cxx-dev   # msgpack byte level for the wire-format decoder/encoder
-  libicu-dev           # NFC normalisation of wire-format strings (as go-cty does)
-  protobuf-compiler    # generates C++ for the tfplugin5 messages
-  libprotobuf-dev      # runtime for the generated tfplugin5 messages
+  unicode-data         # Unicode 15.0 data: tools/unicode/gen_unicode_tables.py regenerates planview's NFC/grapheme tables from it
+  zlib1g-dev           # zlib: //wire:nfc_test reads the gzipped Unicode normalisation vectors
+  protobuf-compiler    # tests only: generated C++ writes test plan files and checks base/proto_reader's decode
+  libprotobuf-dev      # tests only: runtime of that generated C++ (the library does not link it)
   libcli11-dev         # command-line parsing for the planview binary
   libminizip-dev       # reads saved plan files (ZIP archives) for `planview PLANFILE` and `convert`
   libdeflate-dev       # inflates plan files' members in one call (about 3x zlib's speed)
@@ -28,6 +29,15 @@ packages=(
   libncurses-dev       # ncursesw for `planview browse`
   tmux                 # drives `planview browse` in //cmd/browse:browse_tmux_test
   libre2-dev           # RE2 for --mask: linear time, no recursion on long values (std::regex has both problems)
+  cmake                # builds the CMake example against the installed libplanview (//capi:install_test)
+  pkg-config           # builds the C example with `pkg-config --cflags --libs planview` (//capi:install_test)
+  dpkg-dev             # dpkg-source: unpacks re2's Debian source for libplanview (tools/debian_sources.sh)
+  # The Python and Go bindings (python/, go/; //python:python_binding_test, //go:go_binding_test):
+  python3-pytest       # runs python/tests against the installed wheel
+  python3-setuptools   # setup.py bdist_wheel for python/build_wheel.sh
+  python3-wheel        # the wheel format for python/build_wheel.sh (bdist_wheel)
+  python3-venv         # the fresh venv the wheel is installed into with pip --no-index
+  golang-go            # go test of the cgo module go/ (standard library only)
 )
 
 missing=()
@@ -42,3 +52,7 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# libplanview compiles re2 from Debian's source package (position-independent code;
+# Debian's libre2.a is PIE): unpacked once, offline afterwards.
+bash "$(dirname "$0")/debian_sources.sh"

@@ -1,5 +1,5 @@
-// The tfplugin5 messages that carry wire values, from their protobuf bytes (the C++ is
-// generated from proto/tfplugin5.proto):
+// The tfplugin5 messages that carry wire values, from their protobuf bytes
+// (proto/tfplugin5.proto, read with base::ProtoReader):
 // - DynamicValue: msgpack when that field is set, else JSON.
 // - Schema: to the structured schema model.
 #ifndef PLANVIEW_WIRE_PLUGIN_PROTO_H_

@@ -18,7 +18,7 @@ namespace planview::planfile::internal {
 
 namespace {
 
-using planproto::Action;
+using tfplan::Action;
 
 // What each action is called in `show -json`, and which of the change's values are its
 // before and after (-1: none, a null value).
@@ -30,39 +30,39 @@ struct ActionInfo {
 
 base::Expected<ActionInfo> ActionOf(int action, const std::string& where) {
   switch (action) {
-    case planproto::NOOP: return ActionInfo{{"no-op"}, 0, 0};
-    case planproto::CREATE: return ActionInfo{{"create"}, -1, 0};
-    case planproto::READ: return ActionInfo{{"read"}, 0, 1};
-    case planproto::UPDATE: return ActionInfo{{"update"}, 0, 1};
-    case planproto::DELETE: return ActionInfo{{"delete"}, 0, -1};
-    case planproto::DELETE_THEN_CREATE: return ActionInfo{{"delete", "create"}, 0, 1};
-    case planproto::CREATE_THEN_DELETE: return ActionInfo{{"create", "delete"}, 0, 1};
-    case planproto::FORGET: return ActionInfo{{"forget"}, 0, -1};
-    case planproto::CREATE_THEN_FORGET: return ActionInfo{{"create", "forget"}, 0, 1};
-    case planproto::FORGET_THEN_CREATE: return ActionInfo{{"forget", "create"}, 0, 1};
+    case tfplan::NOOP: return ActionInfo{{"no-op"}, 0, 0};
+    case tfplan::CREATE: return ActionInfo{{"create"}, -1, 0};
+    case tfplan::READ: return ActionInfo{{"read"}, 0, 1};
+    case tfplan::UPDATE: return ActionInfo{{"update"}, 0, 1};
+    case tfplan::DELETE: return ActionInfo{{"delete"}, 0, -1};
+    case tfplan::DELETE_THEN_CREATE: return ActionInfo{{"delete", "create"}, 0, 1};
+    case tfplan::CREATE_THEN_DELETE: return ActionInfo{{"create", "delete"}, 0, 1};
+    case tfplan::FORGET: return ActionInfo{{"forget"}, 0, -1};
+    case tfplan::CREATE_THEN_FORGET: return ActionInfo{{"create", "forget"}, 0, 1};
+    case tfplan::FORGET_THEN_CREATE: return ActionInfo{{"forget", "create"}, 0, 1};
     default: return base::Error(fmt::format("{}: unknown change action {}", where, action));
   }
 }
 
 base::Expected<std::string_view> ActionReasonName(int reason, const std::string& where) {
   switch (reason) {
-    case planproto::NONE: return std::string_view();
-    case planproto::REPLACE_BECAUSE_TAINTED: return "replace_because_tainted";
-    case planproto::REPLACE_BY_REQUEST: return "replace_by_request";
-    case planproto::REPLACE_BECAUSE_CANNOT_UPDATE: return "replace_because_cannot_update";
-    case planproto::DELETE_BECAUSE_NO_RESOURCE_CONFIG: return "delete_because_no_resource_config";
-    case planproto::DELETE_BECAUSE_WRONG_REPETITION: return "delete_because_wrong_repetition";
-    case planproto::DELETE_BECAUSE_COUNT_INDEX: return "delete_because_count_index";
-    case planproto::DELETE_BECAUSE_EACH_KEY: return "delete_because_each_key";
-    case planproto::DELETE_BECAUSE_NO_MODULE: return "delete_because_no_module";
-    case planproto::REPLACE_BY_TRIGGERS: return "replace_by_triggers";
-    case planproto::READ_BECAUSE_CONFIG_UNKNOWN: return "read_because_config_unknown";
-    case planproto::READ_BECAUSE_DEPENDENCY_PENDING: return "read_because_dependency_pending";
-    case planproto::DELETE_BECAUSE_NO_MOVE_TARGET: return "delete_because_no_move_target";
-    case planproto::READ_BECAUSE_CHECK_NESTED: return "read_because_check_nested";
-    case planproto::DELETE_BECAUSE_ENABLED_FALSE: return "delete_because_enabled_false";
-    case planproto::FORGOT_BECAUSE_LIFECYCLE_DESTROY_IN_STATE: return "forgot_because_lifecycle_destroy_in_state";
-    case planproto::FORGOT_BECAUSE_LIFECYCLE_DESTROY_IN_CONFIG: return "forgot_because_lifecycle_destroy_in_config";
+    case tfplan::NONE: return std::string_view();
+    case tfplan::REPLACE_BECAUSE_TAINTED: return "replace_because_tainted";
+    case tfplan::REPLACE_BY_REQUEST: return "replace_by_request";
+    case tfplan::REPLACE_BECAUSE_CANNOT_UPDATE: return "replace_because_cannot_update";
+    case tfplan::DELETE_BECAUSE_NO_RESOURCE_CONFIG: return "delete_because_no_resource_config";
+    case tfplan::DELETE_BECAUSE_WRONG_REPETITION: return "delete_because_wrong_repetition";
+    case tfplan::DELETE_BECAUSE_COUNT_INDEX: return "delete_because_count_index";
+    case tfplan::DELETE_BECAUSE_EACH_KEY: return "delete_because_each_key";
+    case tfplan::DELETE_BECAUSE_NO_MODULE: return "delete_because_no_module";
+    case tfplan::REPLACE_BY_TRIGGERS: return "replace_by_triggers";
+    case tfplan::READ_BECAUSE_CONFIG_UNKNOWN: return "read_because_config_unknown";
+    case tfplan::READ_BECAUSE_DEPENDENCY_PENDING: return "read_because_dependency_pending";
+    case tfplan::DELETE_BECAUSE_NO_MOVE_TARGET: return "delete_because_no_move_target";
+    case tfplan::READ_BECAUSE_CHECK_NESTED: return "read_because_check_nested";
+    case tfplan::DELETE_BECAUSE_ENABLED_FALSE: return "delete_because_enabled_false";
+    case tfplan::FORGOT_BECAUSE_LIFECYCLE_DESTROY_IN_STATE: return "forgot_because_lifecycle_destroy_in_state";
+    case tfplan::FORGOT_BECAUSE_LIFECYCLE_DESTROY_IN_CONFIG: return "forgot_because_lifecycle_destroy_in_config";
     default: return base::Error(fmt::format("{}: unknown action reason {}", where, reason));
   }
 }
@@ -93,9 +93,9 @@ struct Decoded {
 };
 
 // A value of dynamic type (outputs, variables).
-base::Expected<Decoded> DecodeDynamicValue(const planproto::DynamicValue& value, const std::string& where) {
-  if (value.msgpack().empty()) return base::Error(fmt::format("{}: empty value", where));
-  wire::DecodeResult decoded = wire::DecodeMsgpack(value.msgpack(), DynamicType());
+base::Expected<Decoded> DecodeDynamicValue(const tfplan::DynamicValue& value, const std::string& where) {
+  if (value.msgpack.empty()) return base::Error(fmt::format("{}: empty value", where));
+  wire::DecodeResult decoded = wire::DecodeMsgpack(std::string(value.msgpack), DynamicType());
   if (!decoded.ok()) return base::Error(fmt::format("{}: {}", where, decoded.error->ToString()));
   Decoded out;
   out.typed.wire = std::move(*decoded.value);
@@ -106,20 +106,20 @@ base::Expected<Decoded> DecodeDynamicValue(const planproto::DynamicValue& value,
 
 // A resource value: typed by the schema when there is one (`type`: the type it implies),
 // else from msgpack alone.
-base::Expected<Decoded> DecodeResourceValue(const planproto::DynamicValue& value, const structured::Schema* schema,
+base::Expected<Decoded> DecodeResourceValue(const tfplan::DynamicValue& value, const structured::Schema* schema,
                                             const structured::Type* type, const std::string& where) {
-  if (value.msgpack().empty()) return base::Error(fmt::format("{}: empty value", where));
+  if (value.msgpack.empty()) return base::Error(fmt::format("{}: empty value", where));
   Decoded out;
   out.where = where;
   if (schema != nullptr && schema->block && type != nullptr) {
-    wire::DecodeResult decoded = wire::DecodeMsgpack(value.msgpack(), *type);
+    wire::DecodeResult decoded = wire::DecodeMsgpack(std::string(value.msgpack), *type);
     if (!decoded.ok()) return base::Error(fmt::format("{}: {}", where, decoded.error->ToString()));
     out.typed.wire = std::move(*decoded.value);
     out.type = type;
     MarkSchemaSensitive(ValueTarget(out.typed.wire.root(), out.typed.marks), *schema->block);
     return out;
   }
-  UntypedResult decoded = DecodeUntypedMsgpack(value.msgpack());
+  UntypedResult decoded = DecodeUntypedMsgpack(value.msgpack);
   if (!decoded.node) return base::Error(fmt::format("{}: {}", where, decoded.error));
   out.node = std::move(*decoded.node);
   return out;
@@ -132,26 +132,25 @@ struct BeforeAfter {
   std::optional<Decoded> after;
 };
 template <typename Decode>
-base::Expected<BeforeAfter> DecodeValues(const planproto::Change& c, const ActionInfo& action, const std::string& here,
+base::Expected<BeforeAfter> DecodeValues(const tfplan::Change& c, const ActionInfo& action, const std::string& here,
                                          const Decode& decode) {
   BeforeAfter values;
   for (auto [index, which, value] :
        {std::tuple(action.before, "before", &values.before), std::tuple(action.after, "after", &values.after)}) {
     if (index < 0) continue;
-    if (index >= c.values_size()) {
+    if (static_cast<size_t>(index) >= c.values.size()) {
       return base::Error(
-          fmt::format("{}: {} values for a {} change", here, c.values_size(), fmt::join(action.names, "-")));
+          fmt::format("{}: {} values for a {} change", here, c.values.size(), fmt::join(action.names, "-")));
     }
-    base::Expected<Decoded> decoded = decode(c.values(index), fmt::format("{}: {} value", here, which));
+    base::Expected<Decoded> decoded = decode(c.values[static_cast<size_t>(index)], fmt::format("{}: {} value", here, which));
     if (!decoded) return decoded.error();
     *value = std::move(*decoded);
   }
   return values;
 }
 
-base::Expected<void> MarkPaths(Decoded& value, const google::protobuf::RepeatedPtrField<planproto::Path>& paths,
-                               const std::string& where) {
-  for (int i = 0; i < paths.size(); ++i) {
+base::Expected<void> MarkPaths(Decoded& value, const std::vector<tfplan::Path>& paths, const std::string& where) {
+  for (size_t i = 0; i < paths.size(); ++i) {
     base::Expected<std::vector<PathStep>> steps = ConvertPath(paths[i], fmt::format("{}[{}]", where, i));
     if (!steps) return steps.error();
     value.Mark(*steps);
@@ -214,14 +213,14 @@ void PutSensitive(ValueOut& out, uint32_t at, const std::optional<Decoded>& valu
 
 }  // namespace
 
-base::Expected<std::vector<PathStep>> ConvertPath(const planproto::Path& path, const std::string& where) {
+base::Expected<std::vector<PathStep>> ConvertPath(const tfplan::Path& path, const std::string& where) {
   std::vector<PathStep> steps;
-  steps.reserve(static_cast<size_t>(path.steps_size()));
-  for (int i = 0; i < path.steps_size(); ++i) {
-    const planproto::Path::Step& step = path.steps(i);
+  steps.reserve(path.steps.size());
+  for (size_t i = 0; i < path.steps.size(); ++i) {
+    const tfplan::Path::Step& step = path.steps[i];
     PathStep out;
-    if (step.has_element_key()) {
-      UntypedResult key = DecodeUntypedMsgpack(step.element_key().msgpack());
+    if (step.selector == tfplan::Path::Step::Selector::kElementKey) {
+      UntypedResult key = DecodeUntypedMsgpack(step.element_key.msgpack);
       if (!key.node) return base::Error(fmt::format("{}: step {}: {}", where, i, key.error));
       if (key.node->kind == Node::Kind::kString) {
         out.name = std::move(key.node->text);
@@ -234,7 +233,7 @@ base::Expected<std::vector<PathStep>> ConvertPath(const planproto::Path& path, c
         return base::Error(fmt::format("{}: step {}: an index key must be a string or a number", where, i));
       }
     } else {
-      out.name = step.attribute_name();
+      out.name = step.attribute_name;
     }
     steps.push_back(std::move(out));
   }
@@ -253,7 +252,7 @@ void PutPath(DocumentOut& out, uint32_t at, const std::vector<PathStep>& steps) 
   b.PutArray(at, first, steps.size());
 }
 
-base::Expected<void> PutDynamic(DocumentOut& out, uint32_t at, const planproto::DynamicValue& value,
+base::Expected<void> PutDynamic(DocumentOut& out, uint32_t at, const tfplan::DynamicValue& value,
                                 const std::string& where) {
   base::Expected<Decoded> decoded = DecodeDynamicValue(value, where);
   if (!decoded) return decoded.error();
@@ -263,21 +262,23 @@ base::Expected<void> PutDynamic(DocumentOut& out, uint32_t at, const planproto::
 
 namespace {
 
-base::Expected<InstanceAddress> AddressOf(const planproto::ResourceInstanceChange& change, const std::string& where) {
+base::Expected<InstanceAddress> AddressOf(const tfplan::ResourceInstanceChange& change, const std::string& where) {
   InstanceAddress addr;
-  if (!change.addr().empty()) {
-    base::Expected<InstanceAddress> parsed = ParseInstanceAddress(change.addr());
+  if (!change.addr.empty()) {
+    base::Expected<InstanceAddress> parsed = ParseInstanceAddress(change.addr);
     if (!parsed) return base::Error(fmt::format("{}: {}", where, parsed.error().message));
     addr = std::move(*parsed);
   } else {
-    if (change.type().empty() || change.name().empty()) {
+    if (change.type.empty() || change.name.empty()) {
       return base::Error(fmt::format("{}: the change has no resource address", where));
     }
-    const long long int_key = change.int_();
-    addr = InstanceAddressFromParts(change.module_path(), change.mode() == planproto::ResourceInstanceChange::data,
-                                    change.type(), change.name(),
-                                    change.has_str() ? &change.str() : nullptr,
-                                    change.has_int_() ? &int_key : nullptr);
+    using InstanceKey = tfplan::ResourceInstanceChange::InstanceKey;
+    const long long int_key = change.int_;
+    const std::string string_key(change.str);
+    addr = InstanceAddressFromParts(change.module_path, change.mode == tfplan::ResourceInstanceChange::data,
+                                    change.type, change.name,
+                                    change.instance_key == InstanceKey::kString ? &string_key : nullptr,
+                                    change.instance_key == InstanceKey::kInt ? &int_key : nullptr);
   }
   return addr;
 }
@@ -287,11 +288,11 @@ base::Expected<InstanceAddress> AddressOf(const planproto::ResourceInstanceChang
 namespace {
 
 // The schema of the resource type at `addr`; `here` names the change and its address.
-base::Expected<const structured::Schema*> SchemaAt(const planproto::ResourceInstanceChange& change,
+base::Expected<const structured::Schema*> SchemaAt(const tfplan::ResourceInstanceChange& change,
                                                    const InstanceAddress& addr,
                                                    const structured::ProviderSchemas& schemas, std::string_view here) {
   base::Expected<const structured::Schema*> schema =
-      schemas.Find(ProviderName(change.provider()),
+      schemas.Find(ProviderName(change.provider),
                    addr.data ? structured::ResourceMode::kData : structured::ResourceMode::kManaged, addr.type);
   if (!schema) return base::Error(fmt::format("{}: schema: {}", here, schema.error().message));
   return *schema;
@@ -299,7 +300,7 @@ base::Expected<const structured::Schema*> SchemaAt(const planproto::ResourceInst
 
 }  // namespace
 
-base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceInstanceChange& change,
+base::Expected<const structured::Schema*> FindSchema(const tfplan::ResourceInstanceChange& change,
                                                      const structured::ProviderSchemas* schemas,
                                                      const std::string& where) {
   if (schemas == nullptr) return static_cast<const structured::Schema*>(nullptr);
@@ -308,56 +309,56 @@ base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceIn
   return SchemaAt(change, *addr, *schemas, fmt::format("{} ({})", where, addr->address));
 }
 
-base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceInstanceChange& change,
+base::Expected<const structured::Schema*> FindSchema(const tfplan::ResourceInstanceChange& change,
                                                      const ChangeHead& head,
                                                      const structured::ProviderSchemas* schemas) {
   if (schemas == nullptr) return static_cast<const structured::Schema*>(nullptr);
   return SchemaAt(change, head.addr, *schemas, head.here);
 }
 
-base::Expected<ChangeHead> ReadChangeHead(const planproto::ResourceInstanceChange& change, const std::string& where) {
+base::Expected<ChangeHead> ReadChangeHead(const tfplan::ResourceInstanceChange& change, const std::string& where) {
   base::Expected<InstanceAddress> addr = AddressOf(change, where);
   if (!addr) return addr.error();
   ChangeHead head;
   head.here = fmt::format("{} ({})", where, addr->address);
-  if (!change.has_change()) return base::Error(fmt::format("{}: no change", head.here));
-  const planproto::Change& c = change.change();
-  base::Expected<ActionInfo> action = ActionOf(c.action(), head.here);
+  if (!change.has_change) return base::Error(fmt::format("{}: no change", head.here));
+  const tfplan::Change& c = change.change;
+  base::Expected<ActionInfo> action = ActionOf(c.action, head.here);
   if (!action) return action.error();
-  head.action = c.action();
-  head.skip = addr->data && c.action() == planproto::DELETE;
+  head.action = c.action;
+  head.skip = addr->data && c.action == tfplan::DELETE;
   head.addr = std::move(*addr);
   return head;
 }
 
-base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const planproto::ResourceInstanceChange& change,
+base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const tfplan::ResourceInstanceChange& change,
                                        const ChangeHead& head, const structured::Schema* schema,
                                        const structured::Type* type) {
   const std::string& here = head.here;
   const InstanceAddress& addr = head.addr;
-  const planproto::Change& c = change.change();
+  const tfplan::Change& c = change.change;
   const ActionInfo action = *ActionOf(head.action, here);
   base::Expected<BeforeAfter> values =
-      DecodeValues(c, action, here, [&](const planproto::DynamicValue& value, const std::string& value_where) {
+      DecodeValues(c, action, here, [&](const tfplan::DynamicValue& value, const std::string& value_where) {
         return DecodeResourceValue(value, schema, type, value_where);
       });
   if (!values) return values.error();
   std::optional<Decoded>& before = values->before;
   std::optional<Decoded>& after = values->after;
   if (before) {
-    base::Expected<void> marked = MarkPaths(*before, c.before_sensitive_paths(), here + ": before_sensitive_paths");
+    base::Expected<void> marked = MarkPaths(*before, c.before_sensitive_paths, here + ": before_sensitive_paths");
     if (!marked) return marked.error();
   }
   if (after) {
-    base::Expected<void> marked = MarkPaths(*after, c.after_sensitive_paths(), here + ": after_sensitive_paths");
+    base::Expected<void> marked = MarkPaths(*after, c.after_sensitive_paths, here + ": after_sensitive_paths");
     if (!marked) return marked.error();
   }
 
   structured::DocumentBuilder& b = out.b();
   ObjectOut object(out);
   b.PutString(object.Member("address"), addr.address);
-  if (!change.prev_run_addr().empty() && change.prev_run_addr() != change.addr()) {
-    b.PutString(object.Member("previous_address"), change.prev_run_addr());
+  if (!change.prev_run_addr.empty() && change.prev_run_addr != change.addr) {
+    b.PutString(object.Member("previous_address"), change.prev_run_addr);
   }
   if (!addr.module_address.empty()) b.PutString(object.Member("module_address"), addr.module_address);
   b.PutString(object.Member("mode"), addr.data ? "data" : "managed");
@@ -365,8 +366,8 @@ base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const plan
   b.PutString(object.Member("name"), addr.name);
   if (addr.index == InstanceAddress::Index::kNumber) b.PutNumber(object.Member("index"), addr.index_key);
   if (addr.index == InstanceAddress::Index::kString) b.PutString(object.Member("index"), addr.index_key);
-  b.PutString(object.Member("provider_name"), ProviderName(change.provider()));
-  if (!change.deposed_key().empty()) b.PutString(object.Member("deposed"), change.deposed_key());
+  b.PutString(object.Member("provider_name"), ProviderName(change.provider));
+  if (!change.deposed_key.empty()) b.PutString(object.Member("deposed"), change.deposed_key);
 
   const uint32_t change_at = object.Member("change");
   ObjectOut inner(out);
@@ -379,28 +380,28 @@ base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const plan
     PutSensitive(values, inner.Member("before_sensitive"), before);
     PutSensitive(values, inner.Member("after_sensitive"), after);
   }
-  if (change.required_replace_size() > 0) {
+  if (!change.required_replace.empty()) {
     const uint32_t paths_at = inner.Member("replace_paths");
-    uint32_t first = b.ReserveArray(static_cast<size_t>(change.required_replace_size()));
+    uint32_t first = b.ReserveArray(change.required_replace.size());
     if (b.failed()) return base::Error(b.error());
-    for (int i = 0; i < change.required_replace_size(); ++i) {
+    for (size_t i = 0; i < change.required_replace.size(); ++i) {
       base::Expected<std::vector<PathStep>> steps =
-          ConvertPath(change.required_replace(i), fmt::format("{}: required_replace[{}]", here, i));
+          ConvertPath(change.required_replace[i], fmt::format("{}: required_replace[{}]", here, i));
       if (!steps) return steps.error();
       PutPath(out, first + 2 * static_cast<uint32_t>(i), *steps);
     }
-    b.PutArray(paths_at, first, static_cast<size_t>(change.required_replace_size()));
+    b.PutArray(paths_at, first, change.required_replace.size());
   }
-  if (c.has_importing()) {
-    const planproto::Importing& importing = c.importing();
+  if (c.has_importing) {
+    const tfplan::Importing& importing = c.importing;
     ObjectOut imported(out);
-    if (importing.unknown()) {
+    if (importing.unknown) {
       b.PutBool(imported.Member("unknown"), true);
-    } else if (!importing.id().empty()) {
-      b.PutString(imported.Member("id"), importing.id());
-    } else if (importing.has_identity()) {
+    } else if (!importing.id.empty()) {
+      b.PutString(imported.Member("id"), importing.id);
+    } else if (importing.has_identity) {
       base::Expected<Decoded> identity =
-          DecodeResourceValue(importing.identity(), nullptr, nullptr, here + ": importing identity");
+          DecodeResourceValue(importing.identity, nullptr, nullptr, here + ": importing identity");
       if (!identity) return identity.error();
       ValueOut values(out);
       base::Expected<void> put = PutDecoded(values, imported.Member("identity"), *identity);
@@ -408,21 +409,21 @@ base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const plan
     }
     imported.End(inner.Member("importing"));
   }
-  if (!c.generated_config().empty()) b.PutString(inner.Member("generated_config"), c.generated_config());
+  if (!c.generated_config.empty()) b.PutString(inner.Member("generated_config"), c.generated_config);
   inner.End(change_at);
-  base::Expected<std::string_view> reason = ActionReasonName(change.action_reason(), here);
+  base::Expected<std::string_view> reason = ActionReasonName(change.action_reason, here);
   if (!reason) return reason.error();
   if (!reason->empty()) b.PutString(object.Member("action_reason"), *reason);
   object.End(at);
   return {};
 }
 
-base::Expected<void> PutOutputChange(DocumentOut& out, uint32_t at, const planproto::OutputChange& change,
+base::Expected<void> PutOutputChange(DocumentOut& out, uint32_t at, const tfplan::OutputChange& change,
                                      const std::string& where) {
-  const std::string here = fmt::format("{} ({})", where, change.name());
-  if (!change.has_change()) return base::Error(fmt::format("{}: no change", here));
-  const planproto::Change& c = change.change();
-  base::Expected<ActionInfo> found_action = ActionOf(c.action(), here);
+  const std::string here = fmt::format("{} ({})", where, change.name);
+  if (!change.has_change) return base::Error(fmt::format("{}: no change", here));
+  const tfplan::Change& c = change.change;
+  base::Expected<ActionInfo> found_action = ActionOf(c.action, here);
   if (!found_action) return found_action.error();
   const ActionInfo& action = *found_action;
   base::Expected<BeforeAfter> values = DecodeValues(c, action, here, DecodeDynamicValue);
@@ -432,8 +433,8 @@ base::Expected<void> PutOutputChange(DocumentOut& out, uint32_t at, const planpr
   ValueOut value_out(out);
   base::Expected<void> put = PutValues(object, value_out, values->before, values->after, KnownMarker::kFalse);
   if (!put) return put;
-  out.b().PutBool(object.Member("before_sensitive"), change.sensitive());
-  out.b().PutBool(object.Member("after_sensitive"), change.sensitive());
+  out.b().PutBool(object.Member("before_sensitive"), change.sensitive);
+  out.b().PutBool(object.Member("after_sensitive"), change.sensitive);
   object.End(at);
   return {};
 }

@@ -12,7 +12,7 @@
 #include "planfile/internal/address.h"
 #include "planfile/internal/document_out.h"
 #include "planfile/internal/value_node.h"
-#include "planproto/planfile.pb.h"
+#include "planfile/internal/plan_message.h"
 #include "structured/schema.h"
 
 namespace planview::planfile::internal {
@@ -27,37 +27,37 @@ struct ChangeHead {
 };
 
 // The error names the change (`where`: "resource_changes[3]"). Thread-safe.
-base::Expected<ChangeHead> ReadChangeHead(const planproto::ResourceInstanceChange& change, const std::string& where);
+base::Expected<ChangeHead> ReadChangeHead(const tfplan::ResourceInstanceChange& change, const std::string& where);
 
 // The schema of the change's resource type: null without schemas or when they lack it.
 // Not thread-safe (the schemas cache their lookups); `where` names the change in errors
 // ("resource_changes[3]"). The same by the change's head (its address read once), with
 // the same errors.
-base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceInstanceChange& change,
+base::Expected<const structured::Schema*> FindSchema(const tfplan::ResourceInstanceChange& change,
                                                      const structured::ProviderSchemas* schemas,
                                                      const std::string& where);
-base::Expected<const structured::Schema*> FindSchema(const planproto::ResourceInstanceChange& change,
+base::Expected<const structured::Schema*> FindSchema(const tfplan::ResourceInstanceChange& change,
                                                      const ChangeHead& head,
                                                      const structured::ProviderSchemas* schemas);
 
 // Writes the change at slot `at` (its head from ReadChangeHead, not skipped). `type` is
 // the type its schema implies (wire::ImpliedType of the schema's block), or null: values
 // are then decoded untyped. Thread-safe.
-base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const planproto::ResourceInstanceChange& change,
+base::Expected<void> PutResourceChange(DocumentOut& out, uint32_t at, const tfplan::ResourceInstanceChange& change,
                                        const ChangeHead& head, const structured::Schema* schema,
                                        const structured::Type* type);
 
 // An output change's object (`output_changes` member value) at slot `at`.
-base::Expected<void> PutOutputChange(DocumentOut& out, uint32_t at, const planproto::OutputChange& change,
+base::Expected<void> PutOutputChange(DocumentOut& out, uint32_t at, const tfplan::OutputChange& change,
                                      const std::string& where);
 
 // A `dynamic` value (variables) at slot `at`.
-base::Expected<void> PutDynamic(DocumentOut& out, uint32_t at, const planproto::DynamicValue& value,
+base::Expected<void> PutDynamic(DocumentOut& out, uint32_t at, const tfplan::DynamicValue& value,
                                 const std::string& where);
 
 // A path as steps (an index step's `name` keeps the number's text), and as `show -json`
 // writes it (`["tags","Name"]`, `["list",0]`).
-base::Expected<std::vector<PathStep>> ConvertPath(const planproto::Path& path, const std::string& where);
+base::Expected<std::vector<PathStep>> ConvertPath(const tfplan::Path& path, const std::string& where);
 void PutPath(DocumentOut& out, uint32_t at, const std::vector<PathStep>& steps);
 
 }  // namespace planview::planfile::internal

@@ -15,21 +15,21 @@ namespace {
 
 using structured::AppendGoJsonString;
 
-std::string_view StatusName(planproto::CheckResults::Status status) {
+std::string_view StatusName(int32_t status) {
   switch (status) {
-    case planproto::CheckResults::PASS: return "pass";
-    case planproto::CheckResults::FAIL: return "fail";
-    case planproto::CheckResults::ERROR: return "error";
+    case tfplan::CheckResults::PASS: return "pass";
+    case tfplan::CheckResults::FAIL: return "fail";
+    case tfplan::CheckResults::ERROR: return "error";
     default: return "unknown";
   }
 }
 
 // The keyword before an object's name in its address, by kind ("" for resources).
-std::string_view Keyword(planproto::CheckResults::ObjectKind kind) {
+std::string_view Keyword(int32_t kind) {
   switch (kind) {
-    case planproto::CheckResults::OUTPUT_VALUE: return "output";
-    case planproto::CheckResults::CHECK: return "check";
-    case planproto::CheckResults::INPUT_VARIABLE: return "var";
+    case tfplan::CheckResults::OUTPUT_VALUE: return "output";
+    case tfplan::CheckResults::CHECK: return "check";
+    case tfplan::CheckResults::INPUT_VARIABLE: return "var";
     default: return "";
   }
 }
@@ -56,8 +56,8 @@ struct AddressJson {
 };
 
 // The static (configuration) address: kind, mode/type/name or name, module.
-base::Expected<AddressJson> StaticAddress(const planproto::CheckResults& result, const std::string& where) {
-  AddressJson out{result.config_addr(), ""};
+base::Expected<AddressJson> StaticAddress(const tfplan::CheckResults& result, const std::string& where) {
+  AddressJson out{std::string(result.config_addr), ""};
   std::string module;
   std::string name;
   std::vector<std::pair<std::string, std::string>> members;  // key, JSON value
@@ -66,24 +66,24 @@ base::Expected<AddressJson> StaticAddress(const planproto::CheckResults& result,
     AppendGoJsonString(q, text);
     return q;
   };
-  if (result.kind() == planproto::CheckResults::RESOURCE) {
-    base::Expected<InstanceAddress> address = ParseInstanceAddress(result.config_addr());
+  if (result.kind == tfplan::CheckResults::RESOURCE) {
+    base::Expected<InstanceAddress> address = ParseInstanceAddress(result.config_addr);
     if (!address || address->index != InstanceAddress::Index::kNone) {
-      return base::Error(fmt::format("{}: {:?} is not a resource address", where, result.config_addr()));
+      return base::Error(fmt::format("{}: {:?} is not a resource address", where, result.config_addr));
     }
     members = {{"kind", quoted("resource")},
                {"mode", quoted(address->data ? "data" : "managed")},
                {"name", quoted(address->name)},
                {"type", quoted(address->type)}};
     module = address->module_address;
-  } else if (std::string_view keyword = Keyword(result.kind()); !keyword.empty()) {
-    if (!SplitNamed(result.config_addr(), keyword, module, name)) {
-      return base::Error(fmt::format("{}: {:?} is not a {} address", where, result.config_addr(), keyword));
+  } else if (std::string_view keyword = Keyword(result.kind); !keyword.empty()) {
+    if (!SplitNamed(result.config_addr, keyword, module, name)) {
+      return base::Error(fmt::format("{}: {:?} is not a {} address", where, result.config_addr, keyword));
     }
     members = {{"kind", quoted(keyword == "output" ? "output_value" : keyword)}, {"name", quoted(name)}};
   }
   if (!module.empty()) members.emplace_back("module", quoted(module));
-  members.emplace_back("to_display", quoted(result.config_addr()));
+  members.emplace_back("to_display", quoted(result.config_addr));
   std::sort(members.begin(), members.end());
   out.json += '{';
   for (size_t i = 0; i < members.size(); ++i) {
@@ -95,24 +95,24 @@ base::Expected<AddressJson> StaticAddress(const planproto::CheckResults& result,
 }
 
 // The dynamic (instance) address: module and instance key where there are.
-base::Expected<AddressJson> DynamicAddress(const planproto::CheckResults& result, const std::string& object_addr,
+base::Expected<AddressJson> DynamicAddress(const tfplan::CheckResults& result, std::string_view object_addr,
                                            const std::string& where) {
   std::string module;
   std::string index;
-  if (result.kind() == planproto::CheckResults::RESOURCE) {
+  if (result.kind == tfplan::CheckResults::RESOURCE) {
     base::Expected<InstanceAddress> address = ParseInstanceAddress(object_addr);
     if (!address) {
       return base::Error(fmt::format("{}: {:?} is not a resource instance address", where, object_addr));
     }
     module = address->module_address;
     index = address->IndexJson();
-  } else if (std::string_view keyword = Keyword(result.kind()); !keyword.empty()) {
+  } else if (std::string_view keyword = Keyword(result.kind); !keyword.empty()) {
     std::string name;
     if (!SplitNamed(object_addr, keyword, module, name)) {
       return base::Error(fmt::format("{}: {:?} is not a {} address", where, object_addr, keyword));
     }
   }
-  AddressJson out{object_addr, "{"};
+  AddressJson out{std::string(object_addr), "{"};
   if (!index.empty()) out.json += "\"instance_key\":" + index + ",";
   if (!module.empty()) {
     out.json += "\"module\":";
@@ -127,24 +127,24 @@ base::Expected<AddressJson> DynamicAddress(const planproto::CheckResults& result
 
 }  // namespace
 
-base::Expected<void> AppendChecks(const planproto::Plan& plan, std::string& out) {
-  if (plan.check_results_size() == 0) return {};
+base::Expected<void> AppendChecks(const tfplan::Plan& plan, std::string& out) {
+  if (plan.check_results.empty()) return {};
   std::vector<AddressJson> results;
-  for (int i = 0; i < plan.check_results_size(); ++i) {
-    const planproto::CheckResults& result = plan.check_results(i);
+  for (size_t i = 0; i < plan.check_results.size(); ++i) {
+    const tfplan::CheckResults& result = plan.check_results[i];
     const std::string where = fmt::format("check_results[{}]", i);
     base::Expected<AddressJson> written = StaticAddress(result, where);
     if (!written) return written.error();
-    std::string json = fmt::format("{{\"address\":{},\"status\":\"{}\"", written->json, StatusName(result.status()));
+    std::string json = fmt::format("{{\"address\":{},\"status\":\"{}\"", written->json, StatusName(result.status));
     std::vector<AddressJson> objects;
-    for (int k = 0; k < result.objects_size(); ++k) {
-      const planproto::CheckResults::ObjectResult& object = result.objects(k);
+    for (size_t k = 0; k < result.objects.size(); ++k) {
+      const tfplan::CheckResults::ObjectResult& object = result.objects[k];
       base::Expected<AddressJson> address =
-          DynamicAddress(result, object.object_addr(), fmt::format("{}.objects[{}]", where, k));
+          DynamicAddress(result, object.object_addr, fmt::format("{}.objects[{}]", where, k));
       if (!address) return address.error();
       std::string object_json =
-          fmt::format("{{\"address\":{},\"status\":\"{}\"", address->json, StatusName(object.status()));
-      std::vector<std::string> messages(object.failure_messages().begin(), object.failure_messages().end());
+          fmt::format("{{\"address\":{},\"status\":\"{}\"", address->json, StatusName(object.status));
+      std::vector<std::string> messages(object.failure_messages.begin(), object.failure_messages.end());
       std::sort(messages.begin(), messages.end());
       if (!messages.empty()) {
         object_json += ",\"problems\":[";

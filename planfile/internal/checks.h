@@ -6,13 +6,13 @@
 #include <string>
 
 #include "base/expected.h"
-#include "planproto/planfile.pb.h"
+#include "planfile/internal/plan_message.h"
 
 namespace planview::planfile::internal {
 
 // Appends `,"checks":[...]` when the plan holds check results; the error names an address
 // that is not one. Results are sorted by their displayed address, as `show -json`.
-base::Expected<void> AppendChecks(const planproto::Plan& plan, std::string& out);
+base::Expected<void> AppendChecks(const tfplan::Plan& plan, std::string& out);
 
 }  // namespace planview::planfile::internal
 

@@ -1,57 +1,237 @@
 #include "planfile/internal/plan_message.h"
 
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
-#include <google/protobuf/io/coded_stream.h>
+#include <fmt/format.h>
 #include <google/protobuf/stubs/logging.h>
-#include <google/protobuf/io/zero_copy_stream_impl_lite.h>
 #include <gtest/gtest.h>
 
 #include "base/executor.h"
 #include "planfile/internal/zip_archive.h"
+#include "planproto/planfile.pb.h"
 #include "renderer/testing/golden.h"
 
 namespace planview::planfile::internal {
 namespace {
 
-// The message written back, unknown fields included (maps in key order).
-std::string Serialized(const planproto::Plan& plan) {
-  std::string out;
-  google::protobuf::io::StringOutputStream stream(&out);
-  google::protobuf::io::CodedOutputStream coded(&stream);
-  coded.SetSerializationDeterministic(true);
-  plan.SerializeToCodedStream(&coded);
-  coded.Trim();
-  return out;
+// The fields planview reads, one per line, from protobuf's message and from ours: equal
+// when both decodes read the same.
+class Dump {
+ public:
+  template <typename T>
+  void Line(std::string_view name, const T& value) {
+    out_ += fmt::format("{}{}={:?}\n", std::string(indent_, ' '), name, fmt::format("{}", value));
+  }
+  void Open(std::string_view name) {
+    out_ += fmt::format("{}{} {{\n", std::string(indent_, ' '), name);
+    indent_ += 2;
+  }
+  void Close() {
+    indent_ -= 2;
+    out_ += std::string(indent_, ' ') + "}\n";
+  }
+  const std::string& text() const { return out_; }
+
+ private:
+  std::string out_;
+  int indent_ = 0;
+};
+
+void DumpPath(Dump& d, const planproto::Path& p) {
+  d.Open("path");
+  for (const planproto::Path::Step& s : p.steps()) {
+    if (s.has_element_key()) d.Line("key", s.element_key().msgpack());
+    else if (s.selector_case() == planproto::Path::Step::kAttributeName) d.Line("attr", s.attribute_name());
+    else d.Line("none", "");
+  }
+  d.Close();
+}
+void DumpPath(Dump& d, const tfplan::Path& p) {
+  d.Open("path");
+  for (const tfplan::Path::Step& s : p.steps) {
+    using Selector = tfplan::Path::Step::Selector;
+    if (s.selector == Selector::kElementKey) d.Line("key", s.element_key.msgpack);
+    else if (s.selector == Selector::kAttributeName) d.Line("attr", s.attribute_name);
+    else d.Line("none", "");
+  }
+  d.Close();
 }
 
-// What protobuf's own parse of the whole makes of `bytes`: nothing when it fails, else
-// the message written back (unknown fields included).
+void DumpChange(Dump& d, const planproto::Change& c) {
+  d.Open("change");
+  d.Line("action", static_cast<int>(c.action()));
+  for (const auto& v : c.values()) d.Line("value", v.msgpack());
+  for (const auto& p : c.before_sensitive_paths()) DumpPath(d, p);
+  d.Line("--", "");
+  for (const auto& p : c.after_sensitive_paths()) DumpPath(d, p);
+  if (c.has_importing()) {
+    d.Open("importing");
+    d.Line("id", c.importing().id());
+    d.Line("unknown", c.importing().unknown());
+    if (c.importing().has_identity()) d.Line("identity", c.importing().identity().msgpack());
+    d.Close();
+  }
+  d.Line("generated_config", c.generated_config());
+  d.Close();
+}
+void DumpChange(Dump& d, const tfplan::Change& c) {
+  d.Open("change");
+  d.Line("action", c.action);
+  for (const auto& v : c.values) d.Line("value", v.msgpack);
+  for (const auto& p : c.before_sensitive_paths) DumpPath(d, p);
+  d.Line("--", "");
+  for (const auto& p : c.after_sensitive_paths) DumpPath(d, p);
+  if (c.has_importing) {
+    d.Open("importing");
+    d.Line("id", c.importing.id);
+    d.Line("unknown", c.importing.unknown);
+    if (c.importing.has_identity) d.Line("identity", c.importing.identity.msgpack);
+    d.Close();
+  }
+  d.Line("generated_config", c.generated_config);
+  d.Close();
+}
+
+void DumpResourceChange(Dump& d, const planproto::ResourceInstanceChange& c) {
+  d.Open("resource");
+  d.Line("module_path", c.module_path());
+  d.Line("mode", static_cast<int>(c.mode()));
+  d.Line("type", c.type());
+  d.Line("name", c.name());
+  if (c.has_str()) d.Line("str", c.str());
+  if (c.has_int_()) d.Line("int", c.int_());
+  d.Line("deposed_key", c.deposed_key());
+  d.Line("provider", c.provider());
+  if (c.has_change()) DumpChange(d, c.change());
+  for (const auto& p : c.required_replace()) DumpPath(d, p);
+  d.Line("action_reason", static_cast<int>(c.action_reason()));
+  d.Line("addr", c.addr());
+  d.Line("prev_run_addr", c.prev_run_addr());
+  d.Close();
+}
+void DumpResourceChange(Dump& d, const tfplan::ResourceInstanceChange& c) {
+  using InstanceKey = tfplan::ResourceInstanceChange::InstanceKey;
+  d.Open("resource");
+  d.Line("module_path", c.module_path);
+  d.Line("mode", c.mode);
+  d.Line("type", c.type);
+  d.Line("name", c.name);
+  if (c.instance_key == InstanceKey::kString) d.Line("str", c.str);
+  if (c.instance_key == InstanceKey::kInt) d.Line("int", c.int_);
+  d.Line("deposed_key", c.deposed_key);
+  d.Line("provider", c.provider);
+  if (c.has_change) DumpChange(d, c.change);
+  for (const auto& p : c.required_replace) DumpPath(d, p);
+  d.Line("action_reason", c.action_reason);
+  d.Line("addr", c.addr);
+  d.Line("prev_run_addr", c.prev_run_addr);
+  d.Close();
+}
+
+std::string DumpPlan(const planproto::Plan& plan) {
+  Dump d;
+  d.Line("version", plan.version());
+  std::map<std::string, std::string> variables;
+  for (const auto& [name, value] : plan.variables()) variables[name] = value.msgpack();
+  for (const auto& [name, value] : variables) d.Line("variable " + name, value);
+  for (const auto& c : plan.resource_changes()) DumpResourceChange(d, c);
+  for (const auto& o : plan.output_changes()) {
+    d.Open("output");
+    d.Line("name", o.name());
+    if (o.has_change()) DumpChange(d, o.change());
+    d.Line("sensitive", o.sensitive());
+    d.Close();
+  }
+  d.Line("terraform_version", plan.terraform_version());
+  for (const auto& f : plan.field_15()) d.Line("field_15", f);
+  d.Line("ui_mode", static_cast<int>(plan.ui_mode()));
+  d.Line("--", "");
+  for (const auto& c : plan.resource_drift()) DumpResourceChange(d, c);
+  for (const auto& r : plan.check_results()) {
+    d.Open("check");
+    d.Line("kind", static_cast<int>(r.kind()));
+    d.Line("config_addr", r.config_addr());
+    d.Line("status", static_cast<int>(r.status()));
+    for (const auto& o : r.objects()) {
+      d.Line("object_addr", o.object_addr());
+      d.Line("status", static_cast<int>(o.status()));
+      for (const auto& m : o.failure_messages()) d.Line("message", m);
+    }
+    d.Close();
+  }
+  d.Line("errored", plan.errored());
+  d.Line("timestamp", plan.timestamp());
+  d.Line("applyable", plan.applyable());
+  d.Line("complete", plan.complete());
+  return d.text();
+}
+std::string DumpPlan(const tfplan::Plan& plan) {
+  Dump d;
+  d.Line("version", plan.version);
+  for (const auto& [name, value] : plan.variables) d.Line("variable " + std::string(name), value.msgpack);
+  for (const auto& c : plan.resource_changes) DumpResourceChange(d, c);
+  for (const auto& o : plan.output_changes) {
+    d.Open("output");
+    d.Line("name", o.name);
+    if (o.has_change) DumpChange(d, o.change);
+    d.Line("sensitive", o.sensitive);
+    d.Close();
+  }
+  d.Line("terraform_version", plan.terraform_version);
+  for (const auto& f : plan.field_15) d.Line("field_15", f);
+  d.Line("ui_mode", plan.ui_mode);
+  d.Line("--", "");
+  for (const auto& c : plan.resource_drift) DumpResourceChange(d, c);
+  for (const auto& r : plan.check_results) {
+    d.Open("check");
+    d.Line("kind", r.kind);
+    d.Line("config_addr", r.config_addr);
+    d.Line("status", r.status);
+    for (const auto& o : r.objects) {
+      d.Line("object_addr", o.object_addr);
+      d.Line("status", o.status);
+      for (const auto& m : o.failure_messages) d.Line("message", m);
+    }
+    d.Close();
+  }
+  d.Line("errored", plan.errored);
+  d.Line("timestamp", plan.timestamp);
+  d.Line("applyable", plan.applyable);
+  d.Line("complete", plan.complete);
+  return d.text();
+}
+
+// What libprotobuf's parse of the whole makes of `bytes` (the reference): nothing when
+// it fails, else the fields planview reads.
 std::optional<std::string> Protobuf(std::string_view bytes) {
   planproto::Plan plan;
   if (!plan.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()))) return std::nullopt;
-  return Serialized(plan);
+  return DumpPlan(plan);
 }
 
-std::optional<std::string> Split(std::string_view bytes, base::Executor* executor) {
-  google::protobuf::Arena arena;
-  const planproto::Plan* plan = ParsePlanMessage(bytes, executor, arena);
-  if (plan == nullptr) return std::nullopt;
-  return Serialized(*plan);
+std::optional<std::string> Ours(std::string_view bytes, base::Executor* executor) {
+  base::Expected<tfplan::Plan> plan = ParsePlanMessage(bytes, executor);
+  if (!plan) {
+    EXPECT_FALSE(plan.error().message.empty());
+    return std::nullopt;
+  }
+  return DumpPlan(*plan);
 }
 
-// Both parses, on one thread and on four, agree with protobuf's on `bytes`.
+// Our decode, on one thread and on four, agrees with libprotobuf's on `bytes`.
 void ExpectSameAsProtobuf(std::string_view bytes, const std::string& what) {
   static base::Executor executor(4);
   const std::optional<std::string> expected = Protobuf(bytes);
   for (base::Executor* on : {static_cast<base::Executor*>(nullptr), &executor}) {
-    const std::optional<std::string> got = Split(bytes, on);
+    const std::optional<std::string> got = Ours(bytes, on);
     ASSERT_EQ(got.has_value(), expected.has_value()) << what << (on ? " (threads)" : "");
     if (expected) {
-      ASSERT_TRUE(*got == *expected) << what << (on ? " (threads)" : "") << ": the messages differ";
+      ASSERT_EQ(*got, *expected) << what << (on ? " (threads)" : "") << ": the messages differ";
     }
   }
 }
@@ -114,13 +294,12 @@ TEST(ParsePlanMessage, RealPlanFilesAsProtobufReadsThem) {
       if (!read) continue;
       auto zip = ZipArchive::Open(file, 1 << 30);
       ASSERT_TRUE(zip) << path;
-      base::Expected<MemberBytes> tfplan = (*zip)->Read("tfplan");
-      ASSERT_TRUE(tfplan) << path;
-      ExpectSameAsProtobuf(tfplan->view(), path);
-      google::protobuf::Arena arena;
-      const planproto::Plan* plan = ParsePlanMessage(tfplan->view(), nullptr, arena);
-      ASSERT_NE(plan, nullptr) << path;
-      changes += plan->resource_changes_size() + plan->resource_drift_size();
+      base::Expected<MemberBytes> member = (*zip)->Read("tfplan");
+      ASSERT_TRUE(member) << path;
+      ExpectSameAsProtobuf(member->view(), path);
+      base::Expected<tfplan::Plan> plan = ParsePlanMessage(member->view(), nullptr);
+      ASSERT_TRUE(plan) << path << ": " << plan.error().message;
+      changes += static_cast<int>(plan->resource_changes.size() + plan->resource_drift.size());
       ++files;
     }
   }
@@ -128,18 +307,38 @@ TEST(ParsePlanMessage, RealPlanFilesAsProtobufReadsThem) {
   EXPECT_GT(changes, 100);
 }
 
+// A real plan's message cut at every byte and with every byte flipped: the same verdict
+// and fields as libprotobuf's.
+TEST(ParsePlanMessage, RealPlanCutAndFlippedAtEveryByte) {
+  const std::string path = "testdata/planfiles/pairs/HeeSwrd__DevSecOps-Capstone__root/plan.bin";
+  bool read = false;
+  const std::string file = renderer::testing::ReadFile(path, &read);
+  ASSERT_TRUE(read) << path;
+  auto zip = ZipArchive::Open(file, 1 << 30);
+  ASSERT_TRUE(zip) << path;
+  base::Expected<MemberBytes> member = (*zip)->Read("tfplan");
+  ASSERT_TRUE(member) << path;
+  const std::string message(member->view());
+  ASSERT_GT(message.size(), 500u);
+  for (size_t cut = 0; cut < message.size(); ++cut) {
+    ExpectSameAsProtobuf(message.substr(0, cut), "cut at " + std::to_string(cut));
+    std::string flipped = message;
+    flipped[cut] = static_cast<char>(flipped[cut] ^ 0x80);
+    ExpectSameAsProtobuf(flipped, "flipped at " + std::to_string(cut));
+  }
+}
+
 TEST(ParsePlanMessage, KeepsOrderAndUnknownFields) {
   const std::string bytes = ExamplePlan();
   ExpectSameAsProtobuf(bytes, "example");
-  google::protobuf::Arena arena;
-  const planproto::Plan* plan = ParsePlanMessage(bytes, nullptr, arena);
-  ASSERT_NE(plan, nullptr);
-  ASSERT_EQ(plan->resource_changes_size(), 121);
-  ASSERT_EQ(plan->resource_drift_size(), 30);
-  EXPECT_EQ(plan->resource_changes(0).addr(), "aws_instance.web[1]");
-  EXPECT_EQ(plan->resource_drift(1).addr(), "aws_instance.web[5]");
-  EXPECT_EQ(plan->resource_changes(120).addr(), "aws_s3_bucket.b");
-  EXPECT_EQ(plan->timestamp(), "2026-12-02T00:00:00Z");
+  base::Expected<tfplan::Plan> plan = ParsePlanMessage(bytes, nullptr);
+  ASSERT_TRUE(plan) << plan.error().message;
+  ASSERT_EQ(plan->resource_changes.size(), 121u);
+  ASSERT_EQ(plan->resource_drift.size(), 30u);
+  EXPECT_EQ(plan->resource_changes[0].addr, "aws_instance.web[1]");
+  EXPECT_EQ(plan->resource_drift[1].addr, "aws_instance.web[5]");
+  EXPECT_EQ(plan->resource_changes[120].addr, "aws_s3_bucket.b");
+  EXPECT_EQ(plan->timestamp, "2026-12-02T00:00:00Z");
 }
 
 // Fields of a change's number that are not messages, groups, numbers 0 and cut fields.
@@ -164,6 +363,50 @@ TEST(ParsePlanMessage, OddFieldsAsProtobufReadsThem) {
       {"a change with a zero tag", Bytes(3, change + std::string(1, '\0'))},
       {"a change with invalid UTF-8", Bytes(3, Bytes(1, "\xc3\x28"))},
       {"the version twice", Tag(1, 0) + Varint(2) + Bytes(3, change) + Tag(1, 0) + Varint(3)},
+      // Merging: a message field given twice is merged, a oneof keeps its last member, a
+      // map its last entry of a key, repeated fields append.
+      {"a change's change twice",
+       Bytes(3, change + Bytes(9, Tag(1, 0) + Varint(3) + Bytes(2, Bytes(1, "a"))) +
+                    Bytes(9, Bytes(2, Bytes(1, "b")) + Bytes(6, "cfg")))},
+      {"a instance key as string then int then string",
+       Bytes(3, Bytes(3, "t") + Bytes(4, "n") + Bytes(5, "k") + Tag(6, 0) + Varint(4) + Bytes(5, "z"))},
+      {"an instance key as int last", Bytes(3, Bytes(3, "t") + Bytes(5, "k") + Tag(6, 0) + Varint(uint64_t{1} << 63))},
+      {"a path step's oneof switching",
+       Bytes(3, change + Bytes(11, Bytes(1, Bytes(1, "a") + Bytes(2, Bytes(1, "\xa1x")) + Bytes(2, "")) +
+                                       Bytes(1, Bytes(2, Bytes(1, "\x01")) + Bytes(1, "b"))))},
+      {"a variable twice",
+       Bytes(2, Bytes(1, "v") + Bytes(2, Bytes(1, "one"))) + Bytes(2, Bytes(2, Bytes(1, "x")) + Bytes(1, "w")) +
+           Bytes(2, Bytes(1, "v") + Bytes(2, Bytes(1, "two")) + Bytes(2, Tag(9, 0) + Varint(1)))},
+      {"a variable with invalid UTF-8", Bytes(2, Bytes(1, "\xff"))},
+      {"a variable whose value is not a message", Bytes(2, Bytes(1, "v") + Bytes(2, "\xff"))},
+      {"known fields of other wire types",
+       Tag(14, 0) + Varint(1) + Tag(1, 2) + Varint(0) + Bytes(3, Tag(9, 0) + Varint(1) + Tag(12, 5) + "abcd") +
+           Bytes(4, Bytes(1, "o") + Tag(3, 2) + Varint(1) + "x")},
+      {"importing with OpenTofu's identity message",
+       Bytes(3, change + Bytes(9, Bytes(5, Bytes(2, Bytes(1, "id")) + Bytes(1, "i-1"))))},
+      {"importing twice", Bytes(3, change + Bytes(9, Bytes(5, Tag(2, 0) + Varint(1))) +
+                                   Bytes(9, Bytes(5, Bytes(3, Bytes(1, "\xc0")))))},
+      {"a backend with invalid UTF-8", Bytes(13, Bytes(3, "\xe0\x80\x80"))},
+      {"a backend config not a message", Bytes(13, Bytes(2, "\x0a\x05"))},
+      {"a deferred change with a bad address", Bytes(27, Bytes(2, Bytes(13, "\xed\xa0\x80")))},
+      {"a deferred change", Bytes(27, Bytes(1, Tag(1, 0) + Varint(2)) + Bytes(2, change))},
+      {"target addresses with a surrogate", Bytes(5, "a") + Bytes(5, "\xed\xa0\x80")},
+      {"apply-time variables past U+10FFFF", Bytes(28, "\xf4\x90\x80\x80")},
+      {"a 4-byte character", Bytes(14, "1.9.0\xf0\x9f\x98\x80")},
+      {"before identity not a message", Bytes(3, change + Bytes(9, Bytes(7, "\x0a")))},
+      {"bytes fields with any bytes", Bytes(22, "\xff") + Bytes(15, "\xff") + Bytes(3, Bytes(10, "\xff"))},
+      {"checks", Bytes(19, Tag(1, 0) + Varint(1) + Bytes(2, "aws_x.a") + Tag(3, 0) + Varint(2) +
+                               Bytes(4, Bytes(1, "aws_x.a[0]") + Tag(2, 0) + Varint(3) + Bytes(3, "m1") + Bytes(3, "m2")))},
+      {"a check message not UTF-8", Bytes(19, Bytes(4, Bytes(3, "\x80")))},
+      {"an enum past 32 bits", Tag(17, 0) + Varint(0xffffffff00000002ull)},
+      {"a length in 6 bytes", Tag(14, 2) + std::string("\x81\x80\x80\x80\x80\x00", 6) + "x"},
+      {"a length in 5 bytes", Tag(14, 2) + std::string("\x81\x80\x80\x80\x00", 5) + "x"},
+      {"a tag in 5 bytes", std::string("\xf0\x80\x80\x80\x00", 5) + Varint(1)},
+      {"a group in a change's path", Bytes(3, change + Bytes(11, Tag(5, 3) + Bytes(1, "x") + Tag(5, 4)))},
+      {"a group ended by another number", Tag(50, 3) + Tag(51, 4)},
+      {"a group cut short", Tag(50, 3) + Tag(1, 0)},
+      {"a group holding a zero tag", Tag(50, 3) + std::string(1, '\0') + Tag(50, 4)},
+      {"a group holding wire type 7", Tag(50, 3) + Tag(1, 7) + Tag(50, 4)},
   };
   for (const auto& [name, bytes] : cases) ExpectSameAsProtobuf(bytes, name);
 }

@@ -23,11 +23,10 @@ for entry in \
   "libc6:the GNU C library" \
   "libstdc++6:the C++ standard library and GCC's runtime support" \
   "libfmt-dev:fmt, text formatting (header-only)" \
-  "libprotobuf-dev:Protocol Buffers, the tfplugin5 messages" \
-  "zlib1g:zlib (used by Protocol Buffers and minizip)" \
+  "zlib1g:zlib (used by minizip)" \
   "libminizip-dev:minizip, reading plan files (ZIP archives)" \
   "libdeflate-dev:libdeflate, inflating the members of plan files" \
-  "libicu-dev:ICU, Unicode normalisation and grapheme clusters (with a subset of its data)" \
+  "unicode-data:the Unicode Character Database, which planview's NFC and grapheme-cluster tables are generated from" \
   "libncurses-dev:ncurses, the terminal UI of planview browse" \
   "libre2-dev:RE2, the regular expressions of --mask" \
   "libmsgpack-cxx-dev:msgpack-c++, the provider wire format (header-only)" \

@@ -1,5 +1,7 @@
 // The string normalisation cty applies to every string, map key and string prefix
-// (Unicode NFC, via ICU), and go-cty's rule for cutting a string prefix refinement short.
+// (Unicode NFC, as go-cty does with golang.org/x/text: nfc.h), and go-cty's rule for
+// cutting a string prefix refinement short (NFC boundaries, then grapheme clusters:
+// grapheme.h). Both run on planview's own tables generated from Unicode 15.0 data.
 #ifndef PLANVIEW_WIRE_INTERNAL_UNICODE_H_
 #define PLANVIEW_WIRE_INTERNAL_UNICODE_H_
 

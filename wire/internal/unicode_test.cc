@@ -1,5 +1,5 @@
-// Grapheme clusters come from ICU's data (the release binaries carry only the items in
-// bazel/icu_data_items.txt): these cases need the cluster rules to come out right.
+// go-cty's prefix rule and the NFC entry points, on planview's own Unicode tables. The
+// expected prefixes were checked against the ICU-based implementation this replaced.
 #include "wire/internal/unicode.h"
 
 #include <gtest/gtest.h>
@@ -14,6 +14,45 @@ TEST(SafeKnownPrefix, DropsTheLastGraphemeCluster) {
   EXPECT_EQ(SafeKnownPrefix("ab\U0001F1EB\U0001F1F7"), "ab");
   // A family emoji: four people joined by zero-width joiners, one cluster.
   EXPECT_EQ(SafeKnownPrefix("ab\U0001F468\u200D\U0001F469\u200D\U0001F467\u200D\U0001F466"), "ab");
+}
+
+TEST(SafeKnownPrefix, NfcBoundariesThenClusters) {
+  EXPECT_EQ(SafeKnownPrefix("a\u0301"), "");          // NFC: one letter that may take more
+  EXPECT_EQ(SafeKnownPrefix("ab\u0301\u0316"), "ab");
+  EXPECT_EQ(SafeKnownPrefix("ab/\u0301"), "ab/");     // the mark after / stays out
+  EXPECT_EQ(SafeKnownPrefix("\u00E9-"), "\u00E9-");    // a trailing delimiter is kept
+  EXPECT_EQ(SafeKnownPrefix("xy\uAC00"), "xy");       // Hangul LV may take a T
+  EXPECT_EQ(SafeKnownPrefix("xy\uAC01"), "xy");       // LVT: its own cluster, still dropped
+  EXPECT_EQ(SafeKnownPrefix("x\u0BC6"), "x");         // U+0BC6 composes with what follows
+  EXPECT_EQ(SafeKnownPrefix("ab\r\n"), "ab");          // CR LF is one cluster
+  EXPECT_EQ(SafeKnownPrefix("ab\u200D"), "a");        // ZWJ extends the b
+  EXPECT_EQ(SafeKnownPrefix("ab\u0600"), "ab");       // a prepended mark waits for more
+  EXPECT_EQ(SafeKnownPrefix("ab \u1100"), "ab ");     // a leading jamo may take a vowel
+  // Three regional indicators: one flag and the start of another.
+  EXPECT_EQ(SafeKnownPrefix("ab\U0001F1EB\U0001F1F7\U0001F1EB"), "ab\U0001F1EB\U0001F1F7");
+  EXPECT_EQ(SafeKnownPrefix("-"), "-");
+  EXPECT_EQ(SafeKnownPrefix(""), "");
+}
+
+TEST(SafeKnownPrefix, BytesThatAreNotUtf8) {
+  EXPECT_EQ(SafeKnownPrefix("ab\xff"), "a");
+  EXPECT_EQ(SafeKnownPrefix("ab\xff/"), "ab\xff/");
+  EXPECT_EQ(SafeKnownPrefix("\xff"), "");
+  EXPECT_EQ(SafeKnownPrefix("a/\xcc"), "a/");
+  // A truncated sequence: cut after its first byte (as the ICU-based code did).
+  EXPECT_EQ(SafeKnownPrefix("ab\xe4\xb8"), "ab\xe4");
+}
+
+TEST(EncodablePrefix, LongPrefixesAreCutAndMadeSafe) {
+  std::string exact(256, 'x');
+  EXPECT_EQ(EncodablePrefix(exact), exact);
+  // Cut to 255 bytes, ending in a delimiter that stays.
+  std::string longer = std::string(254, 'x') + "/yz";
+  EXPECT_EQ(EncodablePrefix(longer), std::string(254, 'x') + "/");
+  // Cut to 255 bytes inside an accented letter: the partial letter and the one before go.
+  std::string accents = std::string(254, 'x');
+  for (int i = 0; i < 10; ++i) accents += "\u00E9";
+  EXPECT_EQ(EncodablePrefix(accents), std::string(253, 'x'));
 }
 
 TEST(NormalizeNfc, ComposesAndReorders) {

@@ -1,0 +1,3 @@
+module github.com/planview/planview/go
+
+go 1.19

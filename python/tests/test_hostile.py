@@ -1,0 +1,72 @@
+"""Hostile input and many threads: errors or output, never a crash, a hang or a mix-up."""
+
+import concurrent.futures
+import os
+import random
+
+import pytest
+
+import planview
+from conftest import EQUIVALENCE, equivalence_cases, mode_of
+
+
+@pytest.mark.parametrize("byte", range(256))
+def test_every_single_byte(byte):
+    try:
+        r = planview.render(bytes([byte]))
+        assert r.status in (0, 3)
+    except planview.Error as e:
+        assert e.status in (1, 2) and e.message.startswith("planview: ") and "\n" not in e.message
+
+
+def test_random_bytes_and_mutated_plans():
+    rng = random.Random(40)
+    plan = (EQUIVALENCE / "basic_list" / "plan.json").read_bytes()
+    for _ in range(300):
+        if rng.random() < 0.5:
+            data = bytes(rng.randrange(256) for _ in range(rng.randrange(64)))
+        else:
+            b = bytearray(plan)
+            for _ in range(rng.randrange(1, 6)):
+                b[rng.randrange(len(b))] = rng.randrange(256)
+            data = bytes(b[:rng.randrange(len(b) + 1)])
+        try:
+            planview.render(data, format=rng.choice(["text", "markdown", "json", "html", "github"]))
+        except planview.Error as e:
+            assert e.status in (1, 2) and e.message.startswith("planview: ")
+
+
+def test_control_characters_in_options_reach_the_message_quoted():
+    with pytest.raises(planview.UsageError) as e:
+        planview.render(b"{}", format="\x1b[31m\r\x07")
+    assert "\x1b" not in e.value.message and "\r" not in e.value.message
+    assert e.value.message.startswith('planview: --format: unknown format "')
+
+
+def test_huge_inputs():
+    deep = b"[" * 5_000_000
+    with pytest.raises(planview.InputError) as e:
+        planview.render(deep)
+    assert "\n" not in e.value.message
+    big = b'{"format_version":"1.2","resource_changes":[],"x":"' + b"a" * 50_000_000 + b'"}'
+    with pytest.raises(planview.InputError):
+        planview.render(big, max_input_bytes=1000)
+    r = planview.render(big)  # a plan of no changes with a 50 MB unknown key
+    assert r.status == 0
+    assert r.output == "\nNo changes. Your infrastructure matches the configuration.\n"
+
+
+def test_threads_get_their_own_results():
+    cases = equivalence_cases()
+    inputs = {c: ((EQUIVALENCE / c / "plan.json").read_bytes(), (EQUIVALENCE / c / "schemas.json").read_bytes(),
+                  (EQUIVALENCE / c / "plan.txt").read_bytes()) for c in cases}
+
+    def one(case):
+        plan, schemas, want = inputs[case]
+        r = planview.render_changes(plan, schemas, mode=mode_of(case), color="never")
+        return r.output_bytes == want
+
+    work = cases * 4
+    random.Random(7).shuffle(work)
+    with concurrent.futures.ThreadPoolExecutor(max_workers=max(4, os.cpu_count() or 1)) as pool:
+        assert all(pool.map(one, work))
