@@ -116,7 +116,8 @@ def main():
     for f in data_lines(paths["excl"]):
         exclusions.update(code_range(f[0]))
     if not exclusions <= full_exclusion:
-        sys.exit("gen_unicode_tables: CompositionExclusions.txt not within Full_Composition_Exclusion")
+        sys.exit("gen_unicode_tables: CompositionExclusions.txt not within "
+                 "Full_Composition_Exclusion")
 
     def cc(c):
         return ccc.get(c, 0)
@@ -271,6 +272,12 @@ def main():
             records.append(rec)
         per_cp.append(record_index[rec])
 
+    # nfc.cc passes everything below U+0300 without a lookup.
+    for c in range(0x300):
+        c_ccc, c_flags, _ = records[per_cp[c]]
+        if c_ccc != 0 or (c_flags & 3) != QC_YES or not c_flags & F_BOUNDARY_BEFORE:
+            sys.exit(f"gen_unicode_tables: U+{c:04X} below U+0300 is not a plain starter")
+
     # Two-level index: pick the block size with the smallest total.
     best = None
     for shift in range(4, 10):
@@ -318,7 +325,8 @@ def main():
     w("// Records: {canonical combining class, NFC flags, grapheme flags}.\n")
     w(f"inline constexpr CharRecord kRecords[{len(records)}] = {{\n")
     for i in range(0, len(records), 6):
-        w("    " + " ".join(f"{{{a}, 0x{b:02x}, 0x{c:02x}}}," for a, b, c in records[i:i + 6]) + "\n")
+        row = records[i:i + 6]
+        w("    " + " ".join(f"{{{a}, 0x{b:02x}, 0x{c:02x}}}," for a, b, c in row) + "\n")
     w("};\n\n")
     t1 = "uint8_t" if elem1 == 1 else "uint16_t"
     t2 = "uint8_t" if elem2 == 1 else "uint16_t"
@@ -329,7 +337,8 @@ def main():
     array("uint32_t", "kDecompositionData", decomp_data, 10, "0x{:05X}")
     array("uint64_t", "kCompositionKeys", [(a << 21) | b for a, b in comp_keys], 6, "0x{:011X}")
     array("uint32_t", "kCompositionValues", [compose[k] for k in comp_keys], 10, "0x{:05X}")
-    sys.stderr.write(f"gen_unicode_tables: Unicode {version}, {len(records)} records, shift {shift}, "
+    sys.stderr.write(f"gen_unicode_tables: Unicode {version}, {len(records)} records, "
+                     f"shift {shift}, "
                      f"index {total} bytes, {len(decomp_cps)} decompositions, "
                      f"{len(comp_keys)} composites\n")
 

@@ -54,8 +54,8 @@ class Segmenter {
 };
 
 uint8_t GraphemeAt(std::string_view text, size_t i, size_t& size) {
-  unicode::Utf8Char ch = unicode::DecodeUtf8(reinterpret_cast<const unsigned char*>(text.data()) + i,
-                                             text.size() - i);
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  unicode::Utf8Char ch = unicode::DecodeUtf8(p + i, text.size() - i);
   size = ch.size;
   return ch.valid ? unicode::Lookup(ch.cp).grapheme : 0;  // U+FFFD: Other
 }

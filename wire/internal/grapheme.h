@@ -1,5 +1,6 @@
 // Extended grapheme cluster boundaries (UAX #29, Unicode 15.0 rules GB1-GB999, the version
-// go-cty's go-textseg/v15 implements), with planview's own tables (unicode_props.h).
+// go-cty's go-textseg/v15 implements: no GB9c Indic conjunct rule, which came in 15.1),
+// with planview's own tables (unicode_props.h).
 // Bytes that are not valid UTF-8 count as one U+FFFD (Grapheme_Cluster_Break=Other) per
 // maximal ill-formed subsequence.
 #ifndef PLANVIEW_WIRE_INTERNAL_GRAPHEME_H_

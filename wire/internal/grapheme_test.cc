@@ -55,6 +55,14 @@ TEST(Grapheme, InvalidBytesAreOneReplacementCharacterPerMaximalSubpart) {
   EXPECT_EQ(grapheme::Boundaries("\xED\xA0\x80"), V({0, 1, 2, 3}));
 }
 
+TEST(Grapheme, NoIndicConjunctRuleInUnicode15) {
+  // KA VIRAMA KA: Unicode 15.0 (and go-textseg/v15, which go-cty uses) breaks before the
+  // second KA. Unicode 15.1's GB9c, and ICU 72 (CLDR 42) before it, would not.
+  using V = std::vector<size_t>;
+  EXPECT_EQ(grapheme::Boundaries("\u0915\u094D\u0915"), V({0, 6, 9}));
+  EXPECT_EQ(grapheme::Boundaries("\u0995\u09CD\u09AF"), V({0, 6, 9}));
+}
+
 TEST(Grapheme, LongRunsStayLinear) {
   // 100000 regional indicators: 50000 flags; the last cluster starts two from the end.
   std::string flags;

@@ -19,7 +19,8 @@ const unsigned char* Bytes(std::string_view s) {
 }
 
 // Below U+0300 every character is NFC_Quick_Check=Yes, combining class 0 and has a
-// boundary before it: ASCII and two-byte sequences with a lead byte below 0xCC.
+// boundary before it (the generator checks): ASCII and two-byte sequences with a lead
+// byte below 0xCC.
 bool IsPlainByte(unsigned char b) { return b < 0x80; }
 bool IsPlainLead(unsigned char b) { return b >= 0xC2 && b < 0xCC; }
 
@@ -51,8 +52,9 @@ char32_t Compose(char32_t a, char32_t b) {
       b < kJamoVBase + kJamoVCount) {
     return kHangulBase + ((a - kJamoLBase) * kJamoVCount + (b - kJamoVBase)) * kJamoTCount;
   }
-  if (a >= kHangulBase && a < kHangulBase + kHangulCount && (a - kHangulBase) % kJamoTCount == 0 &&
-      b > kJamoTBase && b < kJamoTBase + kJamoTCount) {
+  bool lv = a >= kHangulBase && a < kHangulBase + kHangulCount &&
+            (a - kHangulBase) % kJamoTCount == 0;
+  if (lv && b > kJamoTBase && b < kJamoTBase + kJamoTCount) {
     return a + (b - kJamoTBase);
   }
   if ((Lookup(a).nfc & kCombinesForward) == 0) return 0;
