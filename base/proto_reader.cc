@@ -39,57 +39,46 @@ bool ProtoReader::Fail(const char* at, std::string_view what) {
   return false;
 }
 
-bool ProtoReader::ReadVarint(uint64_t& out) {
+// A varint of at most `max_bytes` bytes (`what` names it in errors); the tenth byte of a
+// 64-bit one may only hold the 64th bit.
+bool ProtoReader::ReadBase128(int max_bytes, std::string_view what, uint64_t& out) {
   const char* const start = p_;
   uint64_t value = 0;
-  for (int i = 0; i < 10; ++i) {
-    if (p_ == end_) return Fail(start, "varint cut short");
+  for (int i = 0; i < max_bytes; ++i) {
+    if (p_ == end_) return Fail(start, std::string(what) + " cut short");
     const auto byte = static_cast<uint8_t>(*p_++);
-    // The tenth byte holds the 64th bit alone.
-    if (i == 9 && byte > 1) return Fail(start, "varint overflows 64 bits");
+    if (i == 9 && byte > 1) return Fail(start, std::string(what) + " overflows 64 bits");
     value |= static_cast<uint64_t>(byte & 0x7f) << (7 * i);
     if (byte < 0x80) {
       out = value;
       return true;
     }
   }
-  return Fail(start, "varint longer than 10 bytes");
+  return Fail(start, std::string(what) + " longer than " + std::to_string(max_bytes) + " bytes");
 }
+
+bool ProtoReader::ReadVarint(uint64_t& out) { return ReadBase128(10, "varint", out); }
 
 bool ProtoReader::ReadTag(uint32_t& out) {
   const char* const start = p_;
   uint64_t value = 0;
-  for (int i = 0; i < 5; ++i) {
-    if (p_ == end_) return Fail(start, "tag cut short");
-    const auto byte = static_cast<uint8_t>(*p_++);
-    value |= static_cast<uint64_t>(byte & 0x7f) << (7 * i);
-    if (byte < 0x80) {
-      if (value > UINT32_MAX) return Fail(start, "tag overflows 32 bits");
-      if (value >> 3 == 0) return Fail(start, "field number 0");
-      out = static_cast<uint32_t>(value);
-      return true;
-    }
-  }
-  return Fail(start, "tag longer than 5 bytes");
+  if (!ReadBase128(5, "tag", value)) return false;
+  if (value > UINT32_MAX) return Fail(start, "tag overflows 32 bits");
+  if (value >> 3 == 0) return Fail(start, "field number 0");
+  out = static_cast<uint32_t>(value);
+  return true;
 }
 
 bool ProtoReader::ReadLength(size_t& out) {
   const char* const start = p_;
   uint64_t value = 0;
-  for (int i = 0; i < 5; ++i) {
-    if (p_ == end_) return Fail(start, "length cut short");
-    const auto byte = static_cast<uint8_t>(*p_++);
-    value |= static_cast<uint64_t>(byte & 0x7f) << (7 * i);
-    if (byte < 0x80) {
-      if (value > kMaxLength) return Fail(start, "length of 2 GiB or more");
-      if (value > static_cast<uint64_t>(end_ - p_)) {
-        return Fail(start, "length " + std::to_string(value) + " past the end of the message");
-      }
-      out = static_cast<size_t>(value);
-      return true;
-    }
+  if (!ReadBase128(5, "length", value)) return false;
+  if (value > kMaxLength) return Fail(start, "length of 2 GiB or more");
+  if (value > static_cast<uint64_t>(end_ - p_)) {
+    return Fail(start, "length " + std::to_string(value) + " past the end of the message");
   }
-  return Fail(start, "length longer than 5 bytes");
+  out = static_cast<size_t>(value);
+  return true;
 }
 
 // After a start-group tag of `number`, up to and past its end-group tag. `depth`: the

@@ -81,11 +81,12 @@ class ProtoReader {
   bool Fail(const char* at, std::string_view what);
 
   bool ok() const { return error_->empty(); }
-  // "at byte 17: varint longer than 10 bytes"; empty while ok().
+  // "at byte 17: varint cut short"; empty while ok().
   const std::string& error() const { return *error_; }
 
  private:
   ProtoReader(std::string_view message, int depth, const char* origin, std::string* error);
+  bool ReadBase128(int max_bytes, std::string_view what, uint64_t& out);
   bool ReadVarint(uint64_t& out);
   bool ReadTag(uint32_t& out);
   bool ReadLength(size_t& out);

@@ -308,7 +308,10 @@ base::Expected<PlanFile> ReadTfplan(std::string_view bytes, const ReadOptions& o
   // is written.
   const size_t tfplan_size = tfplan_member->size();
   base::Expected<tfplan::Plan> parsed = internal::ParsePlanMessage(tfplan_member->view(), options.executor);
-  if (!parsed) return base::Error("tfplan: not a plan (the member is not the plan protobuf message)");
+  if (!parsed) {
+    return base::Error(
+        fmt::format("tfplan: not a plan (the member is not the plan protobuf message: {})", parsed.error().message));
+  }
   const tfplan::Plan& plan = *parsed;
   if (plan.version != kFormatVersion) {
     return base::Error(fmt::format(

@@ -282,7 +282,10 @@ TEST(PlanFile, ZipBombStopsAtTheCap) {
 
 TEST(PlanFile, TfplanThatIsNotThePlanMessage) {
   EXPECT_EQ(ReadError(ZipArchiveOf({{"tfplan", "\xff\xff\xff\xff this is not protobuf"}})),
-            "tfplan: not a plan (the member is not the plan protobuf message)");
+            "tfplan: not a plan (the member is not the plan protobuf message: at byte 0: tag overflows 32 bits)");
+  EXPECT_EQ(ReadError(ZipArchiveOf({{"tfplan", "\x0a\x05" "abc"}})),
+            "tfplan: not a plan (the member is not the plan protobuf message: at byte 1: length 5 past the end of "
+            "the message)");
   planproto::Plan plan;
   plan.set_version(2);
   plan.set_terraform_version("0.11.14");
