@@ -42,3 +42,29 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
+
+# --- WebAssembly build and the JavaScript package (js/; issue #41) ---
+wasm_packages=(
+  emscripten     # em++ 3.1.6 (clang-14, its prebuilt libc++/libc): compiles the library to WebAssembly (js/build_wasm.sh)
+  nodejs         # runs the JavaScript package's tests (node --test js/) and emscripten's optimizer
+  dpkg-dev       # dpkg-source: unpacks the Debian source packages the wasm build compiles (js/wasm_sources.sh)
+  unicode-data   # the Unicode tables re2's generators read (Debian's source package has no generated tables)
+  python3-six    # imported by re2's table generators (re2/unicode.py)
+)
+missing=()
+for p in "${wasm_packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if ((${#missing[@]})); then
+  SUDO=""
+  [ "$(id -u)" = 0 ] || SUDO="sudo"
+  export DEBIAN_FRONTEND=noninteractive
+  $SUDO apt-get update -qq
+  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+# re2, zlib, minizip and libdeflate sources for the wasm build (the installed versions).
+if [ "$(id -u)" = 0 ]; then
+  "$(dirname "$0")/../js/wasm_sources.sh"
+else
+  sudo "$(dirname "$0")/../js/wasm_sources.sh"
+fi

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Unpacks Debian's source packages that the WebAssembly build compiles with emscripten
+# (js/build_wasm.sh): re2, zlib, minizip and libdeflate, each at the version of the
+# installed -dev package (with Debian's patches), under /usr/local/src/planview-wasm/NAME
+# (PLANVIEW_WASM_SRC to change it). The wasm cannot use Debian's x86-64 archives, and
+# emscripten's own ports would be downloaded at build time; this fetches once, at setup.
+# Reads Debian's archive through a private deb-src list made from the system's own
+# sources (as tools/debian_sources.sh on the lib branch does); changes nothing in the
+# system's apt configuration. Idempotent: a tree of the wanted version is kept.
+set -euo pipefail
+
+dest=${PLANVIEW_WASM_SRC:-/usr/local/src/planview-wasm}
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir -p "$work/parts" "$work/lists/partial"
+
+for f in /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources; do
+  [ -f "$f" ] || continue
+  case "$f" in
+    *.sources) sed 's/^Types:.*/Types: deb-src/' "$f" >"$work/parts/$(basename "$f")" ;;
+    *) sed -n 's/^deb \(.*\)/deb-src \1/p' "$f" >"$work/parts/$(basename "$f")" ;;
+  esac
+done
+apt_opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$work/parts"
+  -o "Dir::State::Lists=$work/lists" -o APT::Sandbox::User=root)
+updated=0
+
+# source package:the installed package whose version it must match
+for pair in re2:libre2-dev zlib:zlib1g-dev minizip:libminizip-dev libdeflate:libdeflate-dev; do
+  src=${pair%%:*}
+  want=$(dpkg-query -W -f='${source:Version}' "${pair#*:}")
+  if [ "$(cat "$dest/$src/.planview-version" 2>/dev/null)" = "$want" ]; then continue; fi
+  if [ "$updated" = 0 ]; then
+    apt-get -qq "${apt_opts[@]}" update
+    updated=1
+  fi
+  # A security update's source may be missing from the mirror: then the newest version
+  # the archive does have (recorded as such).
+  version=$want
+  if ! (cd "$work" && apt-get -qq "${apt_opts[@]}" source --download-only "$src=$version" >/dev/null 2>&1); then
+    version=$(apt-cache "${apt_opts[@]}" showsrc "$src" | sed -n 's/^Version: //p' | sort -V | tail -1)
+    for v in $(apt-cache "${apt_opts[@]}" showsrc "$src" | sed -n 's/^Version: //p' | sort -Vru); do
+      if (cd "$work" && apt-get -qq "${apt_opts[@]}" source --download-only "$src=$v" >/dev/null 2>&1); then
+        version=$v
+        break
+      fi
+    done
+    echo "wasm_sources: $src $want is not in the archive's sources; using $version" >&2
+  fi
+  dpkg-source --no-check -x "$work/${src}_${version#*:}.dsc" "$work/$src" >/dev/null
+  echo "$want" >"$work/$src/.planview-version"
+  echo "$version" >"$work/$src/.planview-source-version"
+  mkdir -p "$dest"
+  rm -rf "${dest:?}/$src"
+  mv "$work/$src" "$dest/$src"
+  echo "wasm_sources: $src $version in $dest/$src"
+done
