@@ -50,11 +50,12 @@ _planview_change_previous_address,_planview_change_action,_planview_change_actio
 _planview_change_deposed,_planview_change_diff,_malloc,_free
 
 # One module for Node and browsers: an ES module exporting a factory; the JS wrapper
-# (js/planview.mjs) hands it the .wasm's bytes or compiled module, so the glue never
-# fetches or reads files itself. No file system (the library reads no files), memory
+# (js/planview.mjs) hands it the compiled .wasm, so the glue never fetches or reads files
+# itself. Built for web and worker only: 3.1.6's Node code (require, __dirname) does not
+# run in an ES module, and the web code needs nothing Node lacks once given the module. No file system (the library reads no files), memory
 # grows to wasm32's 4 GiB, and a 64 MiB stack for deeply nested (but legal) documents.
 LDFLAGS := $(COMMON) -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createPlanviewModule \
-  -sENVIRONMENT=web,worker,node -sFILESYSTEM=0 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
+  -sENVIRONMENT=web,worker -sFILESYSTEM=0 -sALLOW_MEMORY_GROWTH=1 -sMAXIMUM_MEMORY=4GB \
   -sTOTAL_STACK=67108864 -sINITIAL_MEMORY=134217728 -sEXIT_RUNTIME=0 \
   -sEXPORTED_FUNCTIONS=$(EXPORTS) -sERROR_ON_UNDEFINED_SYMBOLS=1
 

@@ -1,0 +1,172 @@
+// planview.mjs against the CLI's own golden files: the bundled example and every
+// equivalence case (real `tofu` captures) byte for byte, the statuses and exact messages
+// of bad input and bad usage, and the options' mapping. Run: node --test js/
+// (after js/build_wasm.sh).
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { test } from "node:test";
+
+import { render, toArgs, version } from "./planview.mjs";
+
+const root = new URL("../", import.meta.url);
+const read = (path) => readFileSync(new URL(path, root));
+const text = (path) => read(path).toString("utf-8");
+
+// Output compared as bytes, so that a decoding slip cannot hide a difference.
+function assertSameBytes(actual, expectedBytes, what) {
+  const got = Buffer.from(actual, "utf-8");
+  if (Buffer.compare(got, expectedBytes) === 0) return;
+  let at = 0;
+  while (at < got.length && got[at] === expectedBytes[at]) at++;
+  assert.fail(`${what}: differs at byte ${at}: got ${JSON.stringify(got.subarray(at, at + 60).toString())}, ` +
+    `want ${JSON.stringify(expectedBytes.subarray(at, at + 60).toString())}`);
+}
+
+test("the bundled example renders as testdata/examples/plan.txt", async () => {
+  const r = await render(read("testdata/examples/plan.json"), { schemas: read("testdata/examples/schemas.json") });
+  assert.equal(r.messages, "");
+  assert.equal(r.status, 0);
+  assertSameBytes(r.output, read("testdata/examples/plan.txt"), "plan.txt");
+});
+
+test("input and schemas as strings render the same bytes", async () => {
+  const r = await render(text("testdata/examples/plan.json"), { schemas: text("testdata/examples/schemas.json") });
+  assert.equal(r.status, 0);
+  assertSameBytes(r.output, read("testdata/examples/plan.txt"), "plan.txt");
+});
+
+const equivalence = "testdata/conformance/equivalence/";
+const cases = readdirSync(new URL(equivalence, root), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+test("every equivalence case: plan (plain and colour), state and apply log as the CLI prints them", async (t) => {
+  assert.equal(cases.length, 49);
+  for (const name of cases) {
+    const dir = `${equivalence}${name}/`;
+    await t.test(name, async () => {
+      const schemas = read(`${dir}schemas.json`);
+      const mode = text(`${dir}mode`).trim();
+      const plan = read(`${dir}plan.json`);
+      for (const [color, golden] of [["never", "plan.txt"], ["always", "plan.color.txt"]]) {
+        const r = await render(plan, { schemas, mode, width: 78, color });
+        assert.equal(r.status, 0, r.messages);
+        assertSameBytes(r.output, read(dir + golden), `${name}/${golden}`);
+      }
+      if (existsSync(new URL(`${dir}state.txt`, root))) {
+        const r = await render(read(`${dir}state.json`), { schemas });
+        assert.equal(r.status, 0, r.messages);
+        assertSameBytes(r.output, read(`${dir}state.txt`), `${name}/state.txt`);
+      }
+      if (existsSync(new URL(`${dir}apply.txt`, root))) {
+        const r = await render(read(`${dir}apply.jsonl`));
+        assert.equal(r.status, 0, r.messages);
+        assertSameBytes(r.output, read(`${dir}apply.txt`), `${name}/apply.txt`);
+      }
+    });
+  }
+});
+
+test("bad input: status 1, one line, no output", async () => {
+  const r = await render('{"format_version":');
+  assert.equal(r.status, 1);
+  assert.equal(r.output, "");
+  assert.match(r.messages, /^planview: <stdin>:1:\d+: [^\n]+\n$/);
+  const empty = await render(new Uint8Array(0));
+  assert.equal(empty.status, 1);
+  assert.equal(empty.output, "");
+  assert.match(empty.messages, /^planview: [^\n]+\n$/);
+});
+
+test("bad schemas are named <schemas>", async () => {
+  const r = await render(read("testdata/examples/plan.json"), { schemas: '{"provider_schemas": {' });
+  assert.equal(r.status, 1);
+  assert.equal(r.output, "");
+  assert.match(r.messages, /^planview: <schemas>:1:\d+: [^\n]+\n$/);
+});
+
+test("bad usage: status 2 with the CLI's message and usage line", async () => {
+  const usage = "Run 'planview --help' for usage.\n";
+  const plan = read("testdata/examples/plan.json");
+  const unknown = await render(plan, { bogus: true });
+  assert.equal(unknown.status, 2);
+  assert.equal(unknown.output, "");
+  assert.ok(unknown.messages.endsWith(usage), unknown.messages);
+  assert.match(unknown.messages, /--bogus/);
+  const format = await render(plan, { format: "yaml" });
+  assert.equal(format.status, 2);
+  assert.ok(format.messages.startsWith("planview: ") && format.messages.endsWith(usage), format.messages);
+  const split = await render(plan, { format: "markdown", split: "out" });
+  assert.equal(split.status, 2);
+  assert.equal(split.messages, `planview: --split writes files, which the library does not: render without it\n${usage}`);
+});
+
+// A value nested 500 deep (the JSON parser allows 512): the differ and renderers recurse
+// that deep on the module's stack. The digest is of the native binary's output
+// (`planview deep.json --color never`, the same document).
+test("a value nested 500 deep renders as the native binary does", async () => {
+  let value = "x";
+  for (let i = 0; i < 500; i++) value = [value];
+  const plan = {
+    format_version: "1.2", terraform_version: "1.9.0",
+    resource_changes: [{
+      address: "null_resource.deep", mode: "managed", type: "null_resource", name: "deep",
+      provider_name: "registry.opentofu.org/hashicorp/null",
+      change: { actions: ["create"], before: null, after: { v: value }, after_unknown: {}, before_sensitive: false,
+        after_sensitive: {} },
+    }],
+  };
+  const r = await render(JSON.stringify(plan));
+  assert.equal(r.status, 0, r.messages);
+  assert.match(r.messages, /^planview: warning: no provider schemas given \(--schemas\): [^\n]+\n$/);
+  assert.equal(createHash("sha256").update(r.output).digest("hex"),
+    "18b3ce61dd21375ff420f584f3a2381fcbc309a9e3ed1d626659db692c0248df");
+});
+
+test("a document nested past the limit is an error, not a crash", async () => {
+  const r = await render("[".repeat(100000));
+  assert.equal(r.status, 1);
+  assert.match(r.messages, /^planview: [^\n]+\n$/);
+  // The module still works afterwards.
+  const ok = await render(read("testdata/examples/plan.json"), { schemas: read("testdata/examples/schemas.json") });
+  assert.equal(ok.status, 0);
+});
+
+test("formats and masks (markdown, json; a masked value is gone)", async () => {
+  const plan = read("testdata/examples/plan.json");
+  const schemas = read("testdata/examples/schemas.json");
+  const md = await render(plan, { schemas, format: "markdown" });
+  assert.equal(md.status, 0, md.messages);
+  assert.notEqual(md.output, "");
+  const json = await render(plan, { schemas, format: "json" });
+  assert.equal(json.status, 0, json.messages);
+  JSON.parse(json.output);
+  const plain = await render(plan, { schemas });
+  const id = "e450ef2f-b80f-0cce-8bdb-14d88f48649c";
+  assert.ok(plain.output.includes(id), "the example shows the resource's id");
+  const masked = await render(plan, { schemas, mask: ["e450ef2f-[0-9a-f-]+"] });
+  assert.equal(masked.status, 0, masked.messages);
+  assert.ok(!masked.output.includes(id), "the masked value is not in the output");
+  assert.ok(masked.output.includes("Hello, change!"), "the rest is rendered");
+  const badMask = await render(plan, { schemas, mask: ["("] });
+  assert.equal(badMask.status, 2);
+});
+
+test("options map to the CLI's long options", () => {
+  assert.deepEqual(toArgs({ format: "markdown", showSensitive: true, color: "never", mask: ["a", "b"], width: 78,
+    summary: false, drift: null, schemas: "{}" }),
+  ["--format=markdown", "--show-sensitive", "--color=never", "--mask=a", "--mask=b", "--width=78"]);
+  assert.throws(() => toArgs({ "no-color": true }), TypeError);
+  assert.throws(() => toArgs({ width: {} }), TypeError);
+});
+
+test("wrong JavaScript types are TypeErrors", async () => {
+  await assert.rejects(render(42), TypeError);
+  await assert.rejects(render("{}", { schemas: 7 }), TypeError);
+});
+
+test("version is the repository's VERSION", async () => {
+  assert.equal(await version(), text("VERSION").trim());
+});
