@@ -20,7 +20,7 @@ jobs=${JOBS:-$(nproc)}
 bazel=${BAZEL:-bazel}
 
 command -v em++ >/dev/null || { echo "build_wasm: em++ not found (apt-get install emscripten; tools/setup.sh)" >&2; exit 1; }
-for d in re2 zlib minizip libdeflate; do
+for d in re2 zlib minizip libdeflate fmtlib; do
   [ -d "$depsrc/$d" ] || { echo "build_wasm: $depsrc/$d missing: run js/wasm_sources.sh" >&2; exit 1; }
 done
 

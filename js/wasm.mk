@@ -34,20 +34,28 @@ RE2_SRCS := $(filter-out %_test.cc,$(patsubst $(DEPSRC)/re2/%,%,$(wildcard $(DEP
   util/rune.cc util/strutil.cc
 RE2_TABLES := re2/perl_groups.cc re2/unicode_casefold.cc re2/unicode_groups.cc
 
+# fmt: its compiled part (the headers are Debian's /usr/include/fmt, the same version).
+FMT_SRCS := src/format.cc
+
 ZLIB_OBJS := $(ZLIB_SRCS:%.c=$(OUT)/obj/zlib/%.o)
 MINIZIP_OBJS := $(MINIZIP_SRCS:%.c=$(OUT)/obj/minizip/%.o)
 LIBDEFLATE_OBJS := $(LIBDEFLATE_SRCS:%.c=$(OUT)/obj/libdeflate/%.o)
+FMT_OBJS := $(FMT_SRCS:%.cc=$(OUT)/obj/fmt/%.o)
 RE2_OBJS := $(RE2_SRCS:%.cc=$(OUT)/obj/re2/%.o) $(RE2_TABLES:%.cc=$(OUT)/obj/re2-tables/%.o)
 LIB_OBJS := $(LIB_SRCS:%.cc=$(OUT)/obj/planview/%.o)
 EXTRA_OBJS := $(patsubst $(ROOT)/%.cc,$(OUT)/obj/planview/%.o,$(EXTRA_SRCS))
 
-DEP_LIBS := $(OUT)/lib/libre2.a $(OUT)/lib/libminizip.a $(OUT)/lib/libz.a $(OUT)/lib/libdeflate.a
+DEP_LIBS := $(OUT)/lib/libfmt.a $(OUT)/lib/libre2.a $(OUT)/lib/libminizip.a $(OUT)/lib/libz.a $(OUT)/lib/libdeflate.a
 
-EXPORTS := _planview_version,_planview_api_version,_planview_render,_planview_render_changes,\
-_planview_result_status,_planview_result_output,_planview_result_messages,_planview_result_free,\
-_planview_result_change_count,_planview_result_change,_planview_change_address,\
-_planview_change_previous_address,_planview_change_action,_planview_change_action_reason,\
-_planview_change_deposed,_planview_change_diff,_malloc,_free
+EXPORT_LIST := _planview_version _planview_api_version _planview_render _planview_render_changes \
+  _planview_result_status _planview_result_output _planview_result_messages _planview_result_free \
+  _planview_result_change_count _planview_result_change _planview_change_address \
+  _planview_change_previous_address _planview_change_action _planview_change_action_reason \
+  _planview_change_deposed _planview_change_diff _malloc _free
+empty :=
+space := $(empty) $(empty)
+comma := ,
+EXPORTS := $(subst $(space),$(comma),$(strip $(EXPORT_LIST)))
 
 # One module for Node and browsers: an ES module exporting a factory; the JS wrapper
 # (js/planview.mjs) hands it the compiled .wasm, so the glue never fetches or reads files
@@ -68,6 +76,7 @@ $(OUT)/lib/libz.a: $(ZLIB_OBJS)
 $(OUT)/lib/libminizip.a: $(MINIZIP_OBJS)
 $(OUT)/lib/libdeflate.a: $(LIBDEFLATE_OBJS)
 $(OUT)/lib/libre2.a: $(RE2_OBJS)
+$(OUT)/lib/libfmt.a: $(FMT_OBJS)
 $(DEP_LIBS):
 	@mkdir -p $(@D)
 	rm -f $@
@@ -85,6 +94,10 @@ $(OUT)/obj/minizip/%.o: $(DEPSRC)/minizip/%.c
 $(OUT)/obj/libdeflate/%.o: $(DEPSRC)/libdeflate/%.c
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS_DEP) -I$(DEPSRC)/libdeflate -MMD -c $< -o $@
+
+$(OUT)/obj/fmt/%.o: $(DEPSRC)/fmtlib/%.cc
+	@mkdir -p $(@D)
+	$(CXX) $(CFLAGS_DEP) -std=c++20 -isystem $(OUT)/include -MMD -c $< -o $@
 
 $(OUT)/obj/re2/%.o: $(DEPSRC)/re2/%.cc
 	@mkdir -p $(@D)

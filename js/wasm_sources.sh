@@ -26,7 +26,7 @@ apt_opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$work/part
 updated=0
 
 # source package:the installed package whose version it must match
-for pair in re2:libre2-dev zlib:zlib1g-dev minizip:libminizip-dev libdeflate:libdeflate-dev; do
+for pair in re2:libre2-dev zlib:zlib1g-dev minizip:libminizip-dev libdeflate:libdeflate-dev fmtlib:libfmt-dev; do
   src=${pair%%:*}
   want=$(dpkg-query -W -f='${source:Version}' "${pair#*:}")
   if [ "$(cat "$dest/$src/.planview-version" 2>/dev/null)" = "$want" ]; then continue; fi
