@@ -38,6 +38,28 @@ export interface RenderOptions {
 /** Renders a plan, state or JSON log (bytes or text) as `planview [options] -` does. */
 export function render(input: Uint8Array | string, options?: RenderOptions): Promise<RenderResult>;
 
+/** One resource change of a plan (renderChanges). */
+export interface Change {
+  /** `module.net.aws_subnet.a["x"]` */
+  address: string;
+  /** Its address before a move, "" when it was not moved. */
+  previousAddress: string;
+  /** "no-op", "create", "read", "update", "delete-then-create", "create-then-delete", "delete", "forget", ... */
+  action: string;
+  /** The plan's action_reason ("replace_because_tainted", ...), or "". */
+  actionReason: string;
+  /** The deposed object's key, or "" for the current object. */
+  deposed: string;
+  /** Its diff as the text output shows it (no final newline); "" for a no-op. */
+  diff: string;
+}
+
+/** render(), and the plan's resource changes in the order `tofu show` lists them (no-ops too). */
+export function renderChanges(
+  input: Uint8Array | string,
+  options?: RenderOptions,
+): Promise<RenderResult & { changes: Change[] }>;
+
 /**
  * Loads the WebAssembly module once (render() does it itself): from a URL, the .wasm's
  * bytes or a compiled module; by default planview_wasm.wasm next to the module.

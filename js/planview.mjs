@@ -120,20 +120,36 @@ function copyIn(m, bytes) {
   return ptr;
 }
 
-function readResult(m, result, lenPtr) {
-  const text = (fn) => {
-    const ptr = fn(result, lenPtr) >>> 0;
+function readResult(m, result, lenPtr, withChanges) {
+  const text = (fn, from) => {
+    const ptr = fn(from, lenPtr) >>> 0;
     const len = m.HEAPU32[lenPtr >>> 2];
     return decoder.decode(m.HEAPU8.subarray(ptr, ptr + len));
   };
-  return {
-    output: text(m._planview_result_output),
-    messages: text(m._planview_result_messages),
+  const out = {
+    output: text(m._planview_result_output, result),
+    messages: text(m._planview_result_messages, result),
     status: m._planview_result_status(result),
   };
+  if (withChanges) {
+    out.changes = [];
+    const count = m._planview_result_change_count(result) >>> 0;
+    for (let i = 0; i < count; i++) {
+      const c = m._planview_result_change(result, i) >>> 0;
+      out.changes.push({
+        address: text(m._planview_change_address, c),
+        previousAddress: text(m._planview_change_previous_address, c),
+        action: text(m._planview_change_action, c),
+        actionReason: text(m._planview_change_action_reason, c),
+        deposed: text(m._planview_change_deposed, c),
+        diff: text(m._planview_change_diff, c),
+      });
+    }
+  }
+  return out;
 }
 
-function renderWith(m, input, options) {
+function renderWith(m, input, options, withChanges) {
   const data = bytesOf(input, "input");
   const schemas = options.schemas === undefined || options.schemas === null ? null : bytesOf(options.schemas, "schemas");
   const args = toArgs(options).map((a) => encoder.encode(a));
@@ -157,9 +173,10 @@ function renderWith(m, input, options) {
     const lenPtr = m._malloc(4) >>> 0;
     if (lenPtr === 0) throw new RangeError("planview: out of memory (WebAssembly)");
     owned.push(lenPtr);
-    const result = m._planview_render(inputPtr, data.length, schemasPtr, schemas === null ? 0 : schemas.length, argv, args.length) >>> 0;
+    const call = withChanges ? m._planview_render_changes : m._planview_render;
+    const result = call(inputPtr, data.length, schemasPtr, schemas === null ? 0 : schemas.length, argv, args.length) >>> 0;
     try {
-      return readResult(m, result, lenPtr);
+      return readResult(m, result, lenPtr, withChanges);
     } finally {
       m._planview_result_free(result);
     }
@@ -168,22 +185,38 @@ function renderWith(m, input, options) {
   }
 }
 
-/**
- * Renders `input` (a plan, state or JSON log; a Uint8Array or a string) as the CLI does.
- * Resolves to { output, messages, status }.
- */
-export async function render(input, options = {}) {
+async function renderCall(input, options, withChanges) {
   const m = await init();
   if (options === null || typeof options !== "object") throw new TypeError("planview: options: expected an object");
   try {
-    return renderWith(m, input, options);
+    return renderWith(m, input, options, withChanges);
   } catch (error) {
     if (!(error instanceof WebAssembly.RuntimeError)) throw error;
     // A trap (the stack or memory exhausted past recovery) leaves the instance unusable:
     // the next call loads a fresh one. The caller gets the CLI's bad-input status.
     if (loading !== null) loading = null;
-    return { output: "", messages: `planview: ${error.message}\n`, status: 1 };
+    const failed = { output: "", messages: `planview: ${error.message}\n`, status: 1 };
+    if (withChanges) failed.changes = [];
+    return failed;
   }
+}
+
+/**
+ * Renders `input` (a plan, state or JSON log; a Uint8Array or a string) as the CLI does.
+ * Resolves to { output, messages, status }.
+ */
+export function render(input, options = {}) {
+  return renderCall(input, options, false);
+}
+
+/**
+ * render(), and the plan's resource changes as data, in the order `tofu show` lists them
+ * (no-ops too; --action/--address filter the output only): { output, messages, status,
+ * changes: [{ address, previousAddress, action, actionReason, deposed, diff }] }. A state,
+ * a log or a document that failed to render has none. Costs a second diff of each resource.
+ */
+export function renderChanges(input, options = {}) {
+  return renderCall(input, options, true);
 }
 
 /** planview's version ("0.9.0"), as `planview --version` names it. */

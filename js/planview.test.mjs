@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { test } from "node:test";
 
-import { render, toArgs, version } from "./planview.mjs";
+import { render, renderChanges, toArgs, version } from "./planview.mjs";
 
 const root = new URL("../", import.meta.url);
 const read = (path) => readFileSync(new URL(path, root));
@@ -176,6 +176,23 @@ test("options map to the CLI's long options", () => {
 test("wrong JavaScript types are TypeErrors", async () => {
   await assert.rejects(render(42), TypeError);
   await assert.rejects(render("{}", { schemas: 7 }), TypeError);
+});
+
+// The same dump as capi/planview_capi_test.cc's ChangesWalk, against its golden file.
+test("renderChanges: the example's changes as testdata/capi/example_changes.txt, the same output as render", async () => {
+  const plan = read("testdata/examples/plan.json");
+  const schemas = read("testdata/examples/schemas.json");
+  for (const options of [{}, { format: "markdown" }, { action: "create" }, { failOn: "drift" }]) {
+    const r = await renderChanges(plan, { schemas, ...options });
+    const dump = r.changes.map((c) => `address: ${c.address}\nprevious_address: ${c.previousAddress}\n` +
+      `action: ${c.action}\naction_reason: ${c.actionReason}\ndeposed: ${c.deposed}\ndiff:\n${c.diff}\n--\n`).join("");
+    assertSameBytes(dump, read("testdata/capi/example_changes.txt"), `changes ${JSON.stringify(options)}`);
+    const plain = await render(plan, { schemas, ...options });
+    assert.deepEqual({ output: r.output, messages: r.messages, status: r.status }, plain);
+  }
+  for (const input of [read(`${equivalence}moved_with_drift/state.json`), read(`${equivalence}moved_with_drift/apply.jsonl`), "{"]) {
+    assert.deepEqual((await renderChanges(input)).changes, []);
+  }
 });
 
 test("version is the repository's VERSION", async () => {
