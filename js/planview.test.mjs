@@ -7,7 +7,7 @@ import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { test } from "node:test";
 
-import { render, renderChanges, toArgs, version } from "./planview.mjs";
+import { init, render, renderChanges, toArgs, version } from "./planview.mjs";
 
 const root = new URL("../", import.meta.url);
 const read = (path) => readFileSync(new URL(path, root));
@@ -193,6 +193,31 @@ test("renderChanges: the example's changes as testdata/capi/example_changes.txt,
   for (const input of [read(`${equivalence}moved_with_drift/state.json`), read(`${equivalence}moved_with_drift/apply.jsonl`), "{"]) {
     assert.deepEqual((await renderChanges(input)).changes, []);
   }
+});
+
+// Every call frees what it allocated, failures (thrown inside) included: after the same
+// calls again, the heap has not grown and a fresh 1 MiB block lands where it did before.
+test("no memory is kept between calls", async () => {
+  const m = await init();
+  const plan = read("testdata/examples/plan.json");
+  const schemas = read("testdata/examples/schemas.json");
+  const calls = async () => {
+    for (let i = 0; i < 30; i++) {
+      await render(plan, { schemas });
+      await render("{");
+      await render(plan, { bogus: true });
+      await renderChanges(plan, { schemas, mask: ["e450ef2f-[0-9a-f-]+"] });
+    }
+  };
+  const probe = () => {
+    const p = m._malloc(1 << 20);
+    m._free(p);
+    return [m.HEAPU8.length, p];
+  };
+  await calls();
+  const before = probe();
+  await calls();
+  assert.deepEqual(probe(), before);
 });
 
 test("version is the repository's VERSION", async () => {
