@@ -61,8 +61,9 @@ export function renderChanges(
 ): Promise<RenderResult & { changes: Change[] }>;
 
 /**
- * Loads the WebAssembly module once (render() does it itself): from a URL, the .wasm's
- * bytes or a compiled module; by default planview_wasm.wasm next to the module.
+ * Loads the WebAssembly module once (render() does it itself): from a URL (a string is
+ * relative to the module), the .wasm's bytes or a compiled module; by default
+ * build/planview_wasm.wasm next to the module. A failed load is retried by the next call.
  */
 export function init(wasm?: URL | string | ArrayBuffer | ArrayBufferView | WebAssembly.Module): Promise<unknown>;
 

@@ -40,27 +40,36 @@ async function instantiate(source) {
   } else if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
     compiled = await WebAssembly.compile(source);
   } else {
-    compiled = await WebAssembly.compile(await wasmBytes(source instanceof URL ? source : new URL(String(source))));
+    // A string is a URL, relative to this module.
+    compiled = await WebAssembly.compile(await wasmBytes(source instanceof URL ? source : new URL(String(source), import.meta.url)));
   }
-  return createPlanviewModule({
+  let failed;
+  const failure = new Promise((_, reject) => {
+    failed = reject;
+  });
+  const ready = createPlanviewModule({
     // The glue never fetches or reads files: it is handed the compiled module.
     instantiateWasm(imports, receive) {
-      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled));
+      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
       return {};
     },
     print() {},
     printErr() {},
   });
+  return Promise.race([ready, failure]);
 }
 
+let wasmSource = defaultWasm;
+
 /**
- * Loads the WebAssembly module (once; render() calls it itself). `wasm`: a URL (or its
- * string), the .wasm's bytes, or a compiled WebAssembly.Module; by default the
- * planview_wasm.wasm next to this module.
+ * Loads the WebAssembly module (once; render() calls it itself). `wasm`: a URL (a string
+ * is relative to this module), the .wasm's bytes, or a compiled WebAssembly.Module; by
+ * default the planview_wasm.wasm next to this module. Resolves to the emscripten module.
  */
-export function init(wasm = defaultWasm) {
+export function init(wasm) {
   if (loading === null) {
-    loading = instantiate(wasm);
+    if (wasm !== undefined) wasmSource = wasm;
+    loading = instantiate(wasmSource);
     loading.catch(() => {
       loading = null;
     });

@@ -173,6 +173,16 @@ test("options map to the CLI's long options", () => {
   assert.throws(() => toArgs({ width: {} }), TypeError);
 });
 
+test("init: a .wasm that is not one rejects, and a later call loads the right one", async () => {
+  // A fresh copy of the module (its own state), so the shared instance stays as it is.
+  const fresh = await import(`./planview.mjs?fresh=${Date.now()}`);
+  await assert.rejects(fresh.init(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1])), WebAssembly.CompileError);
+  const r = await fresh.render("{", {}).catch((e) => e);
+  assert.ok(r instanceof WebAssembly.CompileError, "the failed source is tried again");
+  await fresh.init(readFileSync(new URL("build/planview_wasm.wasm", import.meta.url)));
+  assert.equal((await fresh.render("{")).status, 1);
+});
+
 test("wrong JavaScript types are TypeErrors", async () => {
   await assert.rejects(render(42), TypeError);
   await assert.rejects(render("{}", { schemas: 7 }), TypeError);
