@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Builds planview's C API (capi/planview.h) for WebAssembly with Debian's emscripten 3.1.6:
 # js/build/planview_wasm.mjs (the module factory) and js/build/planview_wasm.wasm, which
-# js/planview.mjs loads. Offline: the dependencies (re2, zlib's minizip, zlib, libdeflate)
-# are compiled from Debian's source packages that js/wasm_sources.sh unpacked at setup;
-# fmt, msgpack-c and CLI11 are header-only from /usr/include; emscripten's ports (which
-# download) are not used, its system libraries are Debian's prebuilt ones.
+# js/planview.mjs loads. Offline: the dependencies (re2, minizip, zlib, libdeflate, fmt's
+# format.cc) are compiled from Debian's source packages that js/wasm_sources.sh unpacked at
+# setup; the headers of fmt, msgpack-c and CLI11 come from /usr/include. emscripten's
+# ports (which download) are not used; its system libraries are Debian's prebuilt ones.
 #
 # A script over em++ for now, not a Bazel toolchain: the library's sources are those Bazel
 # builds //capi:capi from (bazel query), compiled by js/wasm.mk.
@@ -33,7 +33,7 @@ export EM_FROZEN_CACHE=1
 mkdir -p "$out/include" "$out/gen/cmd"
 # Header-only libraries from Debian's -dev packages, and nothing else of /usr/include
 # (glibc's headers must not reach emscripten's libc).
-for h in fmt CLI msgpack msgpack.hpp nlohmann; do
+for h in fmt CLI msgpack msgpack.hpp; do
   ln -sfn "/usr/include/$h" "$out/include/$h"
 done
 ln -sfn "$depsrc/minizip" "$out/include/minizip"

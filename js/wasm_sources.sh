@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Unpacks Debian's source packages that the WebAssembly build compiles with emscripten
-# (js/build_wasm.sh): re2, zlib, minizip and libdeflate, each at the version of the
+# (js/build_wasm.sh): re2, zlib, minizip, libdeflate and fmt, each at the version of the
 # installed -dev package (with Debian's patches), under /usr/local/src/planview-wasm/NAME
 # (PLANVIEW_WASM_SRC to change it). The wasm cannot use Debian's x86-64 archives, and
 # emscripten's own ports would be downloaded at build time; this fetches once, at setup.

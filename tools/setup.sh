@@ -62,7 +62,7 @@ if ((${#missing[@]})); then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
-# re2, zlib, minizip and libdeflate sources for the wasm build (the installed versions).
+# re2, zlib, minizip, libdeflate and fmt sources for the wasm build (the installed versions).
 if [ "$(id -u)" = 0 ]; then
   "$(dirname "$0")/../js/wasm_sources.sh"
 else
