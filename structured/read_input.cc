@@ -29,6 +29,18 @@ namespace planview::structured {
 
 namespace {
 
+// std::string::resize_and_overwrite, or where the library lacks it (emscripten's libc++ 13
+// in the WebAssembly build, js/build_wasm.sh) the same result through a zero-filling resize.
+template <typename Op>
+void ResizeAndOverwrite(std::string& s, size_t n, Op op) {
+#if defined(__cpp_lib_string_resize_and_overwrite)
+  s.resize_and_overwrite(n, op);
+#else
+  s.resize(n);
+  s.resize(static_cast<size_t>(op(s.data(), n)));
+#endif
+}
+
 // Reads [begin, end) of a file into data + begin; returns how many bytes came, in order
 // from `begin` (fewer at end of file or on an error, which the caller's next read meets).
 size_t ReadRange(int fd, char* data, size_t begin, size_t end) {
@@ -169,7 +181,7 @@ base::Expected<std::string> ReadWholeFile(const std::string& path, const ReadOpt
     // Straight into the string's buffer: no zero-filling first (the reading threads touch
     // the fresh pages first, side by side).
     size_t got = 0;
-    out.resize_and_overwrite(static_cast<size_t>(size), [&](char* data, size_t n) {
+    ResizeAndOverwrite(out, static_cast<size_t>(size), [&](char* data, size_t n) {
       got = ReadFileStart(fileno(f), data, n, options.executor);
       return got;
     });
@@ -270,7 +282,7 @@ struct InputReader::State {
       while (poll(&ready, 1, wait_interval_ms) == 0) wait_hook();
     }
     ssize_t n = 0;
-    buffer.resize_and_overwrite(size + kReadChunk, [&](char* data, size_t) {
+    ResizeAndOverwrite(buffer, size + kReadChunk, [&](char* data, size_t) {
       do {
         n = read(fd, data + size, kReadChunk);
       } while (n < 0 && errno == EINTR);
@@ -373,7 +385,7 @@ base::Expected<InputText> InputReader::ReadAll() && {
     std::string out;
     out.reserve(peeked.size() + rest.size() + kParsePadding);
     base::AdviseHugePages(out.data(), out.capacity());
-    out.resize_and_overwrite(peeked.size() + rest.size(), [&](char* data, size_t n) {
+    ResizeAndOverwrite(out, peeked.size() + rest.size(), [&](char* data, size_t n) {
       if (!peeked.empty()) std::memcpy(data, peeked.data(), peeked.size());
       CopyBytes(rest.data(), data + peeked.size(), rest.size(), s.options.executor);
       return n;

@@ -5,7 +5,8 @@
 #   re2                        libplanview (bazel/debian_src/re2.BUILD): Debian's libre2.a is
 #                              PIE (local-exec TLS, direct references to libc's data), which
 #                              a shared object cannot hold; and the WebAssembly build
-#   zlib, minizip, libdeflate  the WebAssembly build (js/build_wasm.sh): the wasm cannot use
+#   zlib, minizip, libdeflate, fmtlib
+#                              the WebAssembly build (js/build_wasm.sh): the wasm cannot use
 #                              Debian's x86-64 archives, and emscripten's own ports would be
 #                              downloaded at build time
 # Reads Debian's archive through a private deb-src list made from the system's own sources;
@@ -31,7 +32,7 @@ apt_opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$work/part
 updated=0
 
 # source package:the installed package whose version it must match
-for pair in re2:libre2-dev zlib:zlib1g-dev minizip:libminizip-dev libdeflate:libdeflate-dev; do
+for pair in re2:libre2-dev zlib:zlib1g-dev minizip:libminizip-dev libdeflate:libdeflate-dev fmtlib:libfmt-dev; do
   src=${pair%%:*}
   want=$(dpkg-query -W -f='${source:Version}' "${pair#*:}")
   if [ "$(cat "$dest/$src/.planview-version" 2>/dev/null)" = "$want" ]; then continue; fi

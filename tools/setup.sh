@@ -31,7 +31,11 @@ packages=(
   libre2-dev           # RE2 for --mask: linear time, no recursion on long values (std::regex has both problems)
   cmake                # builds the CMake example against the installed libplanview (//capi:install_test)
   pkg-config           # builds the C example with `pkg-config --cflags --libs planview` (//capi:install_test)
-  dpkg-dev             # dpkg-source: unpacks re2's Debian source for libplanview (tools/debian_sources.sh)
+  dpkg-dev             # dpkg-source: unpacks the Debian sources planview compiles itself (tools/debian_sources.sh)
+  # WebAssembly and the JavaScript package (js/):
+  emscripten           # em++ 3.1.6 (clang-14, its own libc++/libc): compiles the library to WebAssembly (js/build_wasm.sh)
+  nodejs               # runs the JavaScript package's tests (node --test js/) and emscripten's optimizer
+  python3-six          # imported by re2's Unicode table generators, run by the wasm build (re2/unicode.py)
   # The Python and Go bindings (python/, go/; //python:python_binding_test, //go:go_binding_test):
   python3-pytest       # runs python/tests against the installed wheel
   python3-setuptools   # setup.py bdist_wheel for python/build_wheel.sh
@@ -45,14 +49,14 @@ for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 
+SUDO=""
+[ "$(id -u)" = 0 ] || SUDO="sudo"
 if ((${#missing[@]})); then
-  SUDO=""
-  [ "$(id -u)" = 0 ] || SUDO="sudo"
   export DEBIAN_FRONTEND=noninteractive
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-# libplanview compiles re2 from Debian's source package (position-independent code;
-# Debian's libre2.a is PIE): unpacked once, offline afterwards.
-bash "$(dirname "$0")/debian_sources.sh"
+# The Debian source packages planview compiles itself (re2 for libplanview; re2, zlib,
+# minizip, libdeflate and fmt for the WebAssembly build): unpacked once, offline afterwards.
+$SUDO bash "$(dirname "$0")/debian_sources.sh"

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "structured/json_text.h"
+#include "wire/internal/charconv_double.h"
 #include "wire/internal/msgpack_writer.h"
 #include "wire/internal/type_plan.h"
 #include "wire/number.h"
@@ -339,7 +340,7 @@ class MsgpackEncoder {
     }
     if (float64 && IsCanonicalNumber(text) && text[0] != '+') {
       double d = 0;
-      auto res = std::from_chars(text.data(), text.data() + text.size(), d);
+      auto res = internal::ParseDouble(text.data(), text.data() + text.size(), d);
       if (res.ec == std::errc() && res.ptr == text.data() + text.size()) {
         out.Double(d);
         return true;

@@ -7,6 +7,7 @@
 
 #include "wire/internal/big_float.h"
 #include "wire/internal/big_nat.h"
+#include "wire/internal/charconv_double.h"
 
 namespace planview::wire {
 
@@ -175,7 +176,7 @@ std::string FormatFloat64(double value) {
   if (ShortestDigitsAgree(value)) {
     // The shortest digits, then the point put in place: d.ddde±x -> positional.
     char buf[32];
-    auto res = std::to_chars(buf, buf + sizeof buf, std::fabs(value), std::chars_format::scientific);
+    auto res = internal::ShortestScientific(buf, buf + sizeof buf, std::fabs(value));
     std::string_view sci(buf, static_cast<size_t>(res.ptr - buf));
     size_t e = sci.find('e');
     int exp10 = 0;

@@ -243,7 +243,8 @@ class Decoder {
     Node node;
     node.kind = Node::Kind::kArray;
     node.children.reserve(count);
-    for (uint64_t i = 0; i < count; ++i) {
+    // CheckCount bounded count by the input's size, so every index fits a size_t (wasm32).
+    for (size_t i = 0; i < static_cast<size_t>(count); ++i) {
       path_.push_back(wire::PathStep{wire::PathStep::Kind::kIndex, {}, i});
       node.children.push_back(Decode(depth + 1));
       path_.pop_back();

@@ -6,6 +6,8 @@
 #include <cstring>
 #include <string_view>
 
+#include "wire/internal/charconv_double.h"
+
 namespace planview::wire::internal {
 
 void RoundTo(BinFloat& f, size_t prec, bool sticky) {
@@ -169,7 +171,7 @@ Decimal DecimalOfDouble(double v) {
   if (biased != 0 && frac != 0) {
     // Normal and not a power of two: the usual shortest round-trip digits agree.
     char buf[64];
-    auto res = std::to_chars(buf, buf + sizeof buf, std::fabs(v), std::chars_format::scientific);
+    auto res = ShortestScientific(buf, buf + sizeof buf, std::fabs(v));
     std::string_view s(buf, static_cast<size_t>(res.ptr - buf));
     size_t e = s.find('e');
     std::string_view mant = s.substr(0, e);

@@ -1,0 +1,238 @@
+// planview in JavaScript: the C API (capi/planview.h) compiled to WebAssembly
+// (js/build_wasm.sh), for Node 18+ and browsers. Everything runs in this process: nothing
+// is uploaded, no file is read but the .wasm itself.
+//
+//   import { render } from "./planview.mjs";
+//   const { output, messages, status } = await render(planJson, { schemas, format: "markdown" });
+//
+// render(input, options) gives what `planview [options] -` prints with `input` on its
+// standard input: `output` (standard output), `messages` (standard error, one
+// `planview: ...` line each) and `status` (0 rendered, 1 bad input, 2 bad usage, 3 a
+// --fail-on/--protect gate failed), with the CLI's meanings and defaults; colour is off
+// unless asked for. `options.schemas` is the provider schemas (`--schemas FILE`'s bytes);
+// every other option is a long option of the CLI in camelCase (`showSensitive: true` is
+// `--show-sensitive`, `mask: ["a", "b"]` is `--mask=a --mask=b`). A wrong option is the
+// CLI's usage error (status 2), not an exception; a wrong JavaScript type is a TypeError.
+import createPlanviewModule from "./build/planview_wasm.mjs";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder("utf-8");
+
+let loading = null; // Promise of the instantiated module
+
+// Where the .wasm is found by default: next to the module factory.
+const defaultWasm = new URL("./build/planview_wasm.wasm", import.meta.url);
+
+async function wasmBytes(source) {
+  if (source instanceof URL && source.protocol === "file:") {
+    const { readFile } = await import("node:fs/promises");
+    return readFile(source);
+  }
+  const response = await fetch(source);
+  if (!response.ok) throw new Error(`planview: cannot load ${source}: HTTP ${response.status}`);
+  return new Uint8Array(await response.arrayBuffer());
+}
+
+async function instantiate(source) {
+  let compiled;
+  if (source instanceof WebAssembly.Module) {
+    compiled = source;
+  } else if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
+    compiled = await WebAssembly.compile(source);
+  } else {
+    // A string is a URL, relative to this module.
+    compiled = await WebAssembly.compile(await wasmBytes(source instanceof URL ? source : new URL(String(source), import.meta.url)));
+  }
+  let failed;
+  const failure = new Promise((_, reject) => {
+    failed = reject;
+  });
+  const ready = createPlanviewModule({
+    // The glue never fetches or reads files: it is handed the compiled module.
+    instantiateWasm(imports, receive) {
+      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
+      return {};
+    },
+    print() {},
+    printErr() {},
+  });
+  return Promise.race([ready, failure]);
+}
+
+let wasmSource = defaultWasm;
+
+/**
+ * Loads the WebAssembly module (once; render() calls it itself). `wasm`: a URL (a string
+ * is relative to this module), the .wasm's bytes, or a compiled WebAssembly.Module; by
+ * default the planview_wasm.wasm next to this module. Resolves to the emscripten module.
+ */
+export function init(wasm) {
+  if (loading === null) {
+    if (wasm !== undefined) wasmSource = wasm;
+    loading = instantiate(wasmSource);
+    loading.catch(() => {
+      loading = null;
+    });
+  }
+  return loading;
+}
+
+function bytesOf(value, what) {
+  if (typeof value === "string") return encoder.encode(value);
+  if (value instanceof Uint8Array) return value;
+  if (value instanceof ArrayBuffer) return new Uint8Array(value);
+  if (ArrayBuffer.isView(value)) return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+  throw new TypeError(`planview: ${what}: expected a Uint8Array or a string, got ${value === null ? "null" : typeof value}`);
+}
+
+function optionValue(name, value) {
+  if (typeof value === "string") return value;
+  if (typeof value === "number" && Number.isFinite(value)) return String(value);
+  if (typeof value === "bigint") return String(value);
+  throw new TypeError(`planview: option ${name}: expected a string or a number, got ${typeof value}`);
+}
+
+/**
+ * The CLI's arguments for `options` (in their order), without `schemas`: true adds the
+ * flag, false/null/undefined leaves it out, a string or number is its value, an array
+ * repeats the option once per item. Whether the CLI knows an option is the CLI's to say.
+ */
+export function toArgs(options = {}) {
+  if (options === null || typeof options !== "object" || Array.isArray(options)) {
+    throw new TypeError("planview: options: expected an object");
+  }
+  const args = [];
+  for (const [name, value] of Object.entries(options)) {
+    if (name === "schemas") continue;
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name)) {
+      throw new TypeError(`planview: ${JSON.stringify(name)} is not an option name (the CLI's long options in camelCase)`);
+    }
+    const flag = "--" + name.replace(/[A-Z]/g, (c) => "-" + c.toLowerCase());
+    if (value === undefined || value === null || value === false) continue;
+    if (value === true) {
+      args.push(flag);
+    } else if (Array.isArray(value)) {
+      for (const item of value) args.push(`${flag}=${optionValue(name, item)}`);
+    } else {
+      args.push(`${flag}=${optionValue(name, value)}`);
+    }
+  }
+  return args;
+}
+
+// Copies `bytes` into the module's memory (NUL terminated); returns the pointer.
+function copyIn(m, bytes) {
+  const ptr = m._malloc(bytes.length + 1) >>> 0;
+  if (ptr === 0) throw new RangeError("planview: out of memory (WebAssembly)");
+  m.HEAPU8.set(bytes, ptr);
+  m.HEAPU8[ptr + bytes.length] = 0;
+  return ptr;
+}
+
+function readResult(m, result, lenPtr, withChanges) {
+  const text = (fn, from) => {
+    const ptr = fn(from, lenPtr) >>> 0;
+    const len = m.HEAPU32[lenPtr >>> 2];
+    return decoder.decode(m.HEAPU8.subarray(ptr, ptr + len));
+  };
+  const out = {
+    output: text(m._planview_result_output, result),
+    messages: text(m._planview_result_messages, result),
+    status: m._planview_result_status(result),
+  };
+  if (withChanges) {
+    out.changes = [];
+    const count = m._planview_result_change_count(result) >>> 0;
+    for (let i = 0; i < count; i++) {
+      const c = m._planview_result_change(result, i) >>> 0;
+      out.changes.push({
+        address: text(m._planview_change_address, c),
+        previousAddress: text(m._planview_change_previous_address, c),
+        action: text(m._planview_change_action, c),
+        actionReason: text(m._planview_change_action_reason, c),
+        deposed: text(m._planview_change_deposed, c),
+        diff: text(m._planview_change_diff, c),
+      });
+    }
+  }
+  return out;
+}
+
+function renderWith(m, input, options, withChanges) {
+  const data = bytesOf(input, "input");
+  const schemas = options.schemas === undefined || options.schemas === null ? null : bytesOf(options.schemas, "schemas");
+  const args = toArgs(options).map((a) => encoder.encode(a));
+  const owned = [];
+  try {
+    const inputPtr = copyIn(m, data);
+    owned.push(inputPtr);
+    let schemasPtr = 0;
+    if (schemas !== null) {
+      schemasPtr = copyIn(m, schemas);
+      owned.push(schemasPtr);
+    }
+    const argv = m._malloc(4 * args.length + 4) >>> 0;
+    if (argv === 0) throw new RangeError("planview: out of memory (WebAssembly)");
+    owned.push(argv);
+    args.forEach((a, i) => {
+      const p = copyIn(m, a);
+      owned.push(p);
+      m.HEAPU32[(argv >>> 2) + i] = p;
+    });
+    const lenPtr = m._malloc(4) >>> 0;
+    if (lenPtr === 0) throw new RangeError("planview: out of memory (WebAssembly)");
+    owned.push(lenPtr);
+    const call = withChanges ? m._planview_render_changes : m._planview_render;
+    const result = call(inputPtr, data.length, schemasPtr, schemas === null ? 0 : schemas.length, argv, args.length) >>> 0;
+    try {
+      return readResult(m, result, lenPtr, withChanges);
+    } finally {
+      m._planview_result_free(result);
+    }
+  } finally {
+    for (const p of owned) m._free(p);
+  }
+}
+
+async function renderCall(input, options, withChanges) {
+  const m = await init();
+  if (options === null || typeof options !== "object") throw new TypeError("planview: options: expected an object");
+  try {
+    return renderWith(m, input, options, withChanges);
+  } catch (error) {
+    if (!(error instanceof WebAssembly.RuntimeError)) throw error;
+    // A trap (the stack or memory exhausted past recovery) leaves the instance unusable:
+    // the next call loads a fresh one. The caller gets the CLI's bad-input status.
+    if (loading !== null) loading = null;
+    const failed = { output: "", messages: `planview: ${error.message}\n`, status: 1 };
+    if (withChanges) failed.changes = [];
+    return failed;
+  }
+}
+
+/**
+ * Renders `input` (a plan, state or JSON log; a Uint8Array or a string) as the CLI does.
+ * Resolves to { output, messages, status }.
+ */
+export function render(input, options = {}) {
+  return renderCall(input, options, false);
+}
+
+/**
+ * render(), and the plan's resource changes as data, in the order `tofu show` lists them
+ * (no-ops too; --action/--address filter the output only): { output, messages, status,
+ * changes: [{ address, previousAddress, action, actionReason, deposed, diff }] }. A state,
+ * a log or a document that failed to render has none. Costs a second diff of each resource.
+ */
+export function renderChanges(input, options = {}) {
+  return renderCall(input, options, true);
+}
+
+/** planview's version ("0.9.0"), as `planview --version` names it. */
+export async function version() {
+  const m = await init();
+  const ptr = m._planview_version() >>> 0;
+  let end = ptr;
+  while (m.HEAPU8[end] !== 0) end++;
+  return decoder.decode(m.HEAPU8.subarray(ptr, end));
+}

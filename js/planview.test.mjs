@@ -1,0 +1,235 @@
+// planview.mjs against the CLI's own golden files: the bundled example and every
+// equivalence case (real `tofu` captures) byte for byte, the statuses and exact messages
+// of bad input and bad usage, and the options' mapping. Run: node --test js/
+// (after js/build_wasm.sh).
+import assert from "node:assert/strict";
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { test } from "node:test";
+
+import { init, render, renderChanges, toArgs, version } from "./planview.mjs";
+
+const root = new URL("../", import.meta.url);
+const read = (path) => readFileSync(new URL(path, root));
+const text = (path) => read(path).toString("utf-8");
+
+// Output compared as bytes, so that a decoding slip cannot hide a difference.
+function assertSameBytes(actual, expectedBytes, what) {
+  const got = Buffer.from(actual, "utf-8");
+  if (Buffer.compare(got, expectedBytes) === 0) return;
+  let at = 0;
+  while (at < got.length && got[at] === expectedBytes[at]) at++;
+  assert.fail(`${what}: differs at byte ${at}: got ${JSON.stringify(got.subarray(at, at + 60).toString())}, ` +
+    `want ${JSON.stringify(expectedBytes.subarray(at, at + 60).toString())}`);
+}
+
+test("the bundled example renders as testdata/examples/plan.txt", async () => {
+  const r = await render(read("testdata/examples/plan.json"), { schemas: read("testdata/examples/schemas.json") });
+  assert.equal(r.messages, "");
+  assert.equal(r.status, 0);
+  assertSameBytes(r.output, read("testdata/examples/plan.txt"), "plan.txt");
+});
+
+test("input and schemas as strings render the same bytes", async () => {
+  const r = await render(text("testdata/examples/plan.json"), { schemas: text("testdata/examples/schemas.json") });
+  assert.equal(r.status, 0);
+  assertSameBytes(r.output, read("testdata/examples/plan.txt"), "plan.txt");
+});
+
+const equivalence = "testdata/conformance/equivalence/";
+const cases = readdirSync(new URL(equivalence, root), { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name)
+  .sort();
+
+test("every equivalence case: plan (plain and colour), state and apply log as the CLI prints them", async (t) => {
+  assert.equal(cases.length, 49);
+  for (const name of cases) {
+    const dir = `${equivalence}${name}/`;
+    await t.test(name, async () => {
+      const schemas = read(`${dir}schemas.json`);
+      const mode = text(`${dir}mode`).trim();
+      const plan = read(`${dir}plan.json`);
+      for (const [color, golden] of [["never", "plan.txt"], ["always", "plan.color.txt"]]) {
+        const r = await render(plan, { schemas, mode, width: 78, color });
+        assert.equal(r.status, 0, r.messages);
+        assertSameBytes(r.output, read(dir + golden), `${name}/${golden}`);
+      }
+      if (existsSync(new URL(`${dir}state.txt`, root))) {
+        const r = await render(read(`${dir}state.json`), { schemas });
+        assert.equal(r.status, 0, r.messages);
+        assertSameBytes(r.output, read(`${dir}state.txt`), `${name}/state.txt`);
+      }
+      if (existsSync(new URL(`${dir}apply.txt`, root))) {
+        const r = await render(read(`${dir}apply.jsonl`));
+        assert.equal(r.status, 0, r.messages);
+        assertSameBytes(r.output, read(`${dir}apply.txt`), `${name}/apply.txt`);
+      }
+    });
+  }
+});
+
+test("bad input: status 1, the CLI's one line, no output", async () => {
+  for (const [input, message] of [
+    ['{"format_version":', "planview: <stdin>:1:19: unexpected end of input: a value is missing at $.format_version (byte 18)\n"],
+    [new Uint8Array(0), "planview: <stdin>:1:1: empty input: no JSON value (byte 0)\n"],
+  ]) {
+    const r = await render(input);
+    assert.deepEqual(r, { output: "", messages: message, status: 1 });
+  }
+});
+
+// Until the plan-file reader is free of ICU and libprotobuf (js/wasm/no_plan_files.cc).
+test("a saved plan file is refused in one line, status 1", async () => {
+  const r = await render(read("testdata/planfiles/solo/ARmrCode__gke-infrastructure-tf__root__8ef58fa2/plan.bin"));
+  assert.deepEqual(r, {
+    output: "",
+    messages: "planview: <stdin>: saved plan files are not supported by this WebAssembly build yet: " +
+      "render `tofu show -json` instead\n",
+    status: 1,
+  });
+});
+
+test("bad schemas are named <schemas>", async () => {
+  const r = await render(read("testdata/examples/plan.json"), { schemas: '{"provider_schemas": {' });
+  assert.equal(r.status, 1);
+  assert.equal(r.output, "");
+  assert.match(r.messages, /^planview: <schemas>:1:\d+: [^\n]+\n$/);
+});
+
+test("bad usage: status 2 with the CLI's message and usage line", async () => {
+  const usage = "Run 'planview --help' for usage.\n";
+  const plan = read("testdata/examples/plan.json");
+  const unknown = await render(plan, { bogus: true });
+  assert.deepEqual(unknown, { output: "", messages: `planview: unknown option --bogus\n${usage}`, status: 2 });
+  const format = await render(plan, { format: "yaml" });
+  assert.deepEqual(format, {
+    output: "",
+    messages: `planview: --format: unknown format "yaml" (want text, markdown, json, html or github)\n${usage}`,
+    status: 2,
+  });
+  const split = await render(plan, { format: "markdown", split: "out" });
+  assert.equal(split.status, 2);
+  assert.equal(split.messages, `planview: --split writes files, which the library does not: render without it\n${usage}`);
+});
+
+// A value nested 500 deep (the JSON parser allows 512): the differ and renderers recurse
+// that deep on the module's stack. The digest is of the native binary's output
+// (`planview deep.json --color never`, the same document).
+test("a value nested 500 deep renders as the native binary does", async () => {
+  let value = "x";
+  for (let i = 0; i < 500; i++) value = [value];
+  const plan = {
+    format_version: "1.2", terraform_version: "1.9.0",
+    resource_changes: [{
+      address: "null_resource.deep", mode: "managed", type: "null_resource", name: "deep",
+      provider_name: "registry.opentofu.org/hashicorp/null",
+      change: { actions: ["create"], before: null, after: { v: value }, after_unknown: {}, before_sensitive: false,
+        after_sensitive: {} },
+    }],
+  };
+  const r = await render(JSON.stringify(plan));
+  assert.equal(r.status, 0, r.messages);
+  assert.match(r.messages, /^planview: warning: no provider schemas given \(--schemas\): [^\n]+\n$/);
+  assert.equal(createHash("sha256").update(r.output).digest("hex"),
+    "18b3ce61dd21375ff420f584f3a2381fcbc309a9e3ed1d626659db692c0248df");
+});
+
+test("a document nested past the limit is an error, not a crash", async () => {
+  const r = await render("[".repeat(100000));
+  assert.equal(r.status, 1);
+  assert.equal(r.output, "");
+  assert.match(r.messages, /^planview: <stdin>:1:513: nesting deeper than 512 levels at \$\[0\][^\n]+\n$/);
+  // The module still works afterwards.
+  const ok = await render(read("testdata/examples/plan.json"), { schemas: read("testdata/examples/schemas.json") });
+  assert.equal(ok.status, 0);
+});
+
+test("formats and masks (markdown, json; a masked value is gone)", async () => {
+  const plan = read("testdata/examples/plan.json");
+  const schemas = read("testdata/examples/schemas.json");
+  const md = await render(plan, { schemas, format: "markdown" });
+  assert.equal(md.status, 0, md.messages);
+  assert.notEqual(md.output, "");
+  const json = await render(plan, { schemas, format: "json" });
+  assert.equal(json.status, 0, json.messages);
+  JSON.parse(json.output);
+  const plain = await render(plan, { schemas });
+  const id = "e450ef2f-b80f-0cce-8bdb-14d88f48649c";
+  assert.ok(plain.output.includes(id), "the example shows the resource's id");
+  const masked = await render(plan, { schemas, mask: ["e450ef2f-[0-9a-f-]+"] });
+  assert.equal(masked.status, 0, masked.messages);
+  assert.ok(!masked.output.includes(id), "the masked value is not in the output");
+  assert.ok(masked.output.includes("Hello, change!"), "the rest is rendered");
+  const badMask = await render(plan, { schemas, mask: ["("] });
+  assert.equal(badMask.status, 2);
+});
+
+test("options map to the CLI's long options", () => {
+  assert.deepEqual(toArgs({ format: "markdown", showSensitive: true, color: "never", mask: ["a", "b"], width: 78,
+    summary: false, drift: null, schemas: "{}" }),
+  ["--format=markdown", "--show-sensitive", "--color=never", "--mask=a", "--mask=b", "--width=78"]);
+  assert.throws(() => toArgs({ "no-color": true }), TypeError);
+  assert.throws(() => toArgs({ width: {} }), TypeError);
+});
+
+test("init: a .wasm that is not one rejects, and a later call loads the right one", async () => {
+  // A fresh copy of the module (its own state), so the shared instance stays as it is.
+  const fresh = await import(`./planview.mjs?fresh=${Date.now()}`);
+  await assert.rejects(fresh.init(new Uint8Array([0, 97, 115, 109, 1, 0, 0, 0, 1])), WebAssembly.CompileError);
+  const r = await fresh.render("{", {}).catch((e) => e);
+  assert.ok(r instanceof WebAssembly.CompileError, "the failed source is tried again");
+  await fresh.init(readFileSync(new URL("build/planview_wasm.wasm", import.meta.url)));
+  assert.equal((await fresh.render("{")).status, 1);
+});
+
+test("wrong JavaScript types are TypeErrors", async () => {
+  await assert.rejects(render(42), TypeError);
+  await assert.rejects(render("{}", { schemas: 7 }), TypeError);
+});
+
+// The same dump as capi/planview_capi_test.cc's ChangesWalk, against its golden file.
+test("renderChanges: the example's changes as testdata/capi/example_changes.txt, the same output as render", async () => {
+  const plan = read("testdata/examples/plan.json");
+  const schemas = read("testdata/examples/schemas.json");
+  for (const options of [{}, { format: "markdown" }, { action: "create" }, { failOn: "drift" }]) {
+    const r = await renderChanges(plan, { schemas, ...options });
+    const dump = r.changes.map((c) => `address: ${c.address}\nprevious_address: ${c.previousAddress}\n` +
+      `action: ${c.action}\naction_reason: ${c.actionReason}\ndeposed: ${c.deposed}\ndiff:\n${c.diff}\n--\n`).join("");
+    assertSameBytes(dump, read("testdata/capi/example_changes.txt"), `changes ${JSON.stringify(options)}`);
+    const plain = await render(plan, { schemas, ...options });
+    assert.deepEqual({ output: r.output, messages: r.messages, status: r.status }, plain);
+  }
+  for (const input of [read(`${equivalence}moved_with_drift/state.json`), read(`${equivalence}moved_with_drift/apply.jsonl`), "{"]) {
+    assert.deepEqual((await renderChanges(input)).changes, []);
+  }
+});
+
+// Every call frees what it allocated, failures (thrown inside) included: after the same
+// calls again, the heap has not grown and a fresh 1 MiB block lands where it did before.
+test("no memory is kept between calls", async () => {
+  const m = await init();
+  const plan = read("testdata/examples/plan.json");
+  const schemas = read("testdata/examples/schemas.json");
+  const calls = async () => {
+    for (let i = 0; i < 30; i++) {
+      await render(plan, { schemas });
+      await render("{");
+      await render(plan, { bogus: true });
+      await renderChanges(plan, { schemas, mask: ["e450ef2f-[0-9a-f-]+"] });
+    }
+  };
+  const probe = () => {
+    const p = m._malloc(1 << 20);
+    m._free(p);
+    return [m.HEAPU8.length, p];
+  };
+  await calls();
+  const before = probe();
+  await calls();
+  assert.deepEqual(probe(), before);
+});
+
+test("version is the repository's VERSION", async () => {
+  assert.equal(await version(), text("VERSION").trim());
+});
