@@ -17,6 +17,7 @@
 #include "structured/cty_type.h"
 #include "structured/json_parse.h"
 #include "structured/json_spans.h"
+#include "structured/read_input.h"
 
 namespace planview::renderer {
 
@@ -116,8 +117,10 @@ void RenderResources(const Walk& walk, std::string_view source, const change::Re
         if (resource.absent()) {
           // Its text was accepted by the document's parse: only a limit the whole document
           // passed could stop this one.
-          structured::ParseResult parsed =
-              structured::ParseJson(std::string(source.substr(item.text.begin, item.text.end - item.text.begin)));
+          std::string text;
+          text.reserve(item.text.end - item.text.begin + structured::kParsePadding);  // the parse pads it
+          text.append(source, item.text.begin, item.text.end - item.text.begin);
+          structured::ParseResult parsed = structured::ParseJson(std::move(text));
           if (parsed.ok()) {
             built = parsed.value();
             resource = built->root();
@@ -308,6 +311,10 @@ size_t ReadElements(std::string_view source, size_t begin, const ElementFn& elem
 struct TextModule {
   std::shared_ptr<const structured::Document> hollow;
   std::vector<structured::Span> resources;
+  // Each resource's hollow (AppendHollow) followed by a comma, and where each one ends
+  // (past its comma), made as the resources are passed over, so they are read once.
+  std::string resource_hollows;
+  std::vector<size_t> hollow_ends;
   std::vector<TextModule> children;
 };
 
@@ -319,9 +326,13 @@ TextModule ReadTextModule(std::string_view source, size_t begin, size_t* end) {
     auto value_end = [&](const std::string& key, size_t at) -> size_t {
       if (key == "resources") {
         module.resources.clear();
+        module.resource_hollows.clear();
+        module.hollow_ends.clear();
         if (source[at] != '[') return structured::kNoValueEnd;
         return ReadElements(source, at, [&](size_t element) {
-          const size_t element_end = structured::ValueEnd(source, element);
+          const size_t element_end = AppendHollow(source, element, module.resource_hollows);
+          module.resource_hollows += ',';
+          module.hollow_ends.push_back(module.resource_hollows.size());
           module.resources.push_back({element, element_end});
           return element_end;
         });
@@ -364,12 +375,11 @@ base::Expected<void> WalkTextModule(std::string_view source, const TextModule& t
     std::string batch_text;
     for (size_t start = 0; start < text_module.resources.size(); start += kCheckBatch) {
       const size_t count = std::min(kCheckBatch, text_module.resources.size() - start);
+      const size_t from = start == 0 ? 0 : text_module.hollow_ends[start - 1];
+      const size_t to = text_module.hollow_ends[start + count - 1] - 1;  // before the last comma
       batch_text.clear();
       batch_text += '[';
-      for (size_t j = 0; j < count; ++j) {
-        if (j > 0) batch_text += ',';
-        AppendHollow(source, text_module.resources[start + j].begin, batch_text);
-      }
+      batch_text.append(text_module.resource_hollows, from, to - from);
       batch_text += ']';
       std::shared_ptr<const structured::Document> batch = BuildHollow(batch_text);
       if (batch == nullptr) return InputError(resources_path, "cannot be read");
