@@ -202,6 +202,7 @@ DocumentResult RenderParsed(std::shared_ptr<const structured::Document> document
   if (*kind == DocumentKind::kState && unbuilt_values) {
     base::Expected<StateText> read = StateText::Read(document, *unbuilt_values, SchemaSource(request.schemas));
     if (!read) {
+      ResolveProduct(request, signal, result);  // as a state built whole reports it
       result.error = fmt::format("{}: {}", file_name, read.error().message);
       return result;
     }
