@@ -311,10 +311,6 @@ size_t ReadElements(std::string_view source, size_t begin, const ElementFn& elem
 struct TextModule {
   std::shared_ptr<const structured::Document> hollow;
   std::vector<structured::Span> resources;
-  // Each resource's hollow (AppendHollow) followed by a comma, and where each one ends
-  // (past its comma), made as the resources are passed over, so they are read once.
-  std::string resource_hollows;
-  std::vector<size_t> hollow_ends;
   std::vector<TextModule> children;
 };
 
@@ -326,13 +322,11 @@ TextModule ReadTextModule(std::string_view source, size_t begin, size_t* end) {
     auto value_end = [&](const std::string& key, size_t at) -> size_t {
       if (key == "resources") {
         module.resources.clear();
-        module.resource_hollows.clear();
-        module.hollow_ends.clear();
         if (source[at] != '[') return structured::kNoValueEnd;
+        // Only where each resource is: their hollows are made a batch at a time when they
+        // are checked (held for the whole state, they would add a sixth of the text).
         return ReadElements(source, at, [&](size_t element) {
-          const size_t element_end = AppendHollow(source, element, module.resource_hollows);
-          module.resource_hollows += ',';
-          module.hollow_ends.push_back(module.resource_hollows.size());
+          const size_t element_end = structured::ValueEnd(source, element);
           module.resources.push_back({element, element_end});
           return element_end;
         });
@@ -375,11 +369,12 @@ base::Expected<void> WalkTextModule(std::string_view source, const TextModule& t
     std::string batch_text;
     for (size_t start = 0; start < text_module.resources.size(); start += kCheckBatch) {
       const size_t count = std::min(kCheckBatch, text_module.resources.size() - start);
-      const size_t from = start == 0 ? 0 : text_module.hollow_ends[start - 1];
-      const size_t to = text_module.hollow_ends[start + count - 1] - 1;  // before the last comma
       batch_text.clear();
       batch_text += '[';
-      batch_text.append(text_module.resource_hollows, from, to - from);
+      for (size_t j = 0; j < count; ++j) {
+        if (j > 0) batch_text += ',';
+        AppendHollow(source, text_module.resources[start + j].begin, batch_text);
+      }
       batch_text += ']';
       std::shared_ptr<const structured::Document> batch = BuildHollow(batch_text);
       if (batch == nullptr) return InputError(resources_path, "cannot be read");
