@@ -291,7 +291,8 @@ std::shared_ptr<const structured::Document> BuildHollow(std::string text) {
 template <class ElementFn>
 size_t ReadElements(std::string_view source, size_t begin, const ElementFn& element) {
   auto skip_space = [&](size_t at) {
-    while (at < source.size() && (source[at] == ' ' || source[at] == '\t' || source[at] == '\n' || source[at] == '\r')) {
+    while (at < source.size() &&
+           (source[at] == ' ' || source[at] == '\t' || source[at] == '\n' || source[at] == '\r')) {
       ++at;
     }
     return at;

@@ -373,7 +373,8 @@ class Parser {
   // where; the diagnoser says exactly).
   bool Run() {
     const char* p = SkipOuterSpace(begin_);
-    bool ok = (!options_.skip_top_level_keys.empty() || !options_.unbuilt_top_level_keys.empty()) && *p == '{' ? RootObjectSkipping(p) : ParseValue<true>(p, 0);
+    const bool some_left_out = !options_.skip_top_level_keys.empty() || !options_.unbuilt_top_level_keys.empty();
+    bool ok = some_left_out && *p == '{' ? RootObjectSkipping(p) : ParseValue<true>(p, 0);
     if (!ok) return false;
     p = SkipOuterSpace(p);
     if (p != end_) return Fail(p, "unexpected content after the top-level JSON value");
