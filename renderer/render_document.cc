@@ -90,6 +90,12 @@ bool Refused(const DocumentRequest& request, DocumentKind kind, DocumentResult& 
   return result.refused;
 }
 
+// RenderParsedDocument, for a document whose root's `values` member was left unbuilt by
+// the parse (its text at `unbuilt_values` in the document's source) when set.
+DocumentResult RenderParsed(std::shared_ptr<const structured::Document> document,
+                            std::optional<structured::Span> unbuilt_values, std::string_view file_name,
+                            const DocumentRequest& request);
+
 // Renders `text` as a JSON log.
 void RenderLogText(std::string_view text, const DocumentRequest& request, DocumentResult& result) {
   result.kind = DocumentKind::kLog;
@@ -140,6 +146,10 @@ DocumentResult RenderDocument(structured::InputText input, std::string_view file
   structured::ParseOptions parse_options = PlanParseOptions(request.executor);
   bool spans_lines = false;
   parse_options.spans_lines = &spans_lines;
+  // A state's values are built a part at a time as they are rendered (StateText).
+  std::vector<structured::ParseOptions::Unbuilt> unbuilt;
+  parse_options.unbuilt_top_level_keys = {"values"};
+  parse_options.unbuilt = &unbuilt;
   structured::ParseResult parsed = structured::ParseJson(std::move(input), parse_options);
   if (unsettled && (!parsed.ok() || spans_lines) && LooksLikeLog(text)) {
     RenderLogText(text, request, result);
@@ -149,11 +159,28 @@ DocumentResult RenderDocument(structured::InputText input, std::string_view file
     result.error = parsed.error().ToString(file_name);
     return result;
   }
-  return RenderParsedDocument(parsed.value(), file_name, request);
+  std::optional<structured::Span> values;
+  if (!unbuilt.empty()) {
+    // The root's `values` (the last such member) when the parse left it unbuilt.
+    structured::Value root = parsed.value()->root();
+    const structured::ParseOptions::Unbuilt& last = unbuilt.back();
+    if (root.find("values").index() == root.member(last.member).value.index()) {
+      values = structured::Span{last.offset, last.offset + last.length};
+    }
+  }
+  return RenderParsed(parsed.value(), values, file_name, request);
 }
 
 DocumentResult RenderParsedDocument(std::shared_ptr<const structured::Document> document, std::string_view file_name,
                                     const DocumentRequest& request) {
+  return RenderParsed(std::move(document), std::nullopt, file_name, request);
+}
+
+namespace {
+
+DocumentResult RenderParsed(std::shared_ptr<const structured::Document> document,
+                            std::optional<structured::Span> unbuilt_values, std::string_view file_name,
+                            const DocumentRequest& request) {
   DocumentResult result;
   std::optional<DocumentKind> kind = request.kind;
   structured::Value root = document->root();
@@ -168,10 +195,28 @@ DocumentResult RenderParsedDocument(std::shared_ptr<const structured::Document> 
   }
   result.kind = *kind;
   if (Refused(request, *kind, result)) return result;
-  const Options options = ResolveProduct(
-      request, *kind == DocumentKind::kLog ? ProductOfLogMessage(root) : ProductOfPlanOrState(root), result);
+  std::optional<Product> signal = *kind == DocumentKind::kLog ? ProductOfLogMessage(root) : ProductOfPlanOrState(root);
+  // A state whose values are unbuilt is read whole (every part checked) before its product
+  // is settled from its resources.
+  std::optional<StateText> state_text;
+  if (*kind == DocumentKind::kState && unbuilt_values) {
+    base::Expected<StateText> read = StateText::Read(document, *unbuilt_values, SchemaSource(request.schemas));
+    if (!read) {
+      ResolveProduct(request, signal, result);  // as a state built whole reports it
+      result.error = fmt::format("{}: {}", file_name, read.error().message);
+      return result;
+    }
+    state_text = std::move(*read);
+    if (!signal) signal = state_text->product();
+  }
+  const Options options = ResolveProduct(request, signal, result);
   base::Expected<void> rendered;
-  if (*kind == DocumentKind::kLog) {
+  if (state_text) {
+    // A state's text goes to the sink while it is rendered, unless a format frames it whole.
+    const bool text_streams = request.sink && !request.frame_other;
+    state_text->Render(request.provider_format_version, options, result.output, result.warnings, request.executor,
+                       text_streams ? request.sink : StateSink());
+  } else if (*kind == DocumentKind::kLog) {
     // A single-line log: one message.
     if (!IsLogMessage(root, options.product)) {
       rendered = InputError("$", "not a log message");
@@ -199,5 +244,7 @@ DocumentResult RenderParsedDocument(std::shared_ptr<const structured::Document> 
   SendOutput(request, result);
   return result;
 }
+
+}  // namespace
 
 }  // namespace planview::renderer

@@ -8,12 +8,16 @@
 
 #include "change/colorize.h"
 #include "differ/differ.h"
+#include "renderer/document_product.h"
 #include "renderer/format_version.h"
 #include "renderer/json_fields.h"
 #include "renderer/state_resource.h"
 #include "renderer/word_wrap.h"
 #include "structured/change.h"
 #include "structured/cty_type.h"
+#include "structured/json_parse.h"
+#include "structured/json_spans.h"
+#include "structured/read_input.h"
 
 namespace planview::renderer {
 
@@ -24,7 +28,8 @@ constexpr std::string_view kOutputsPath = "$.values.outputs";
 
 // One resource of the document walk: where it is and the blank lines before it.
 struct Item {
-  structured::Value resource;
+  structured::Value resource;  // absent: built from `text` when rendered (StateText)
+  structured::Span text;       // in the document's source
   std::shared_ptr<const structured::Block> block;  // null: inferred from the values
   Warnings lookup;  // the schema lookup's
   uint32_t module;  // index into Walk::resource_paths
@@ -38,6 +43,7 @@ struct Item {
 struct Walk {
   std::vector<Item> items;
   std::vector<std::string> resource_paths;  // "PATH.resources" of each module with some
+  std::optional<Product> product;  // StateText: named by the first resource that names one
 };
 
 // The module's resources in their order, then its child modules depth first, as upstream
@@ -89,7 +95,7 @@ void Flush(const StateSink& sink, std::string& out, size_t at_least = kFlushByte
 
 // Renders the walk's resources a batch at a time on `executor`'s threads, each into its
 // slot, and appends them to `out` in order, flushing to `sink` between batches.
-void RenderResources(const Walk& walk, const change::RenderOpts& opts,
+void RenderResources(const Walk& walk, std::string_view source, const change::RenderOpts& opts,
                      base::Executor* executor, const StateSink& sink, std::string& out, Warnings& warnings) {
   constexpr size_t kBatch = 64;
   constexpr size_t kSlotKeep = size_t{1} << 20;
@@ -106,8 +112,22 @@ void RenderResources(const Walk& walk, const change::RenderOpts& opts,
         Slot& slot = slots[j];
         slot.text.clear();
         slot.warnings = Warnings();
+        structured::Value resource = item.resource;
+        std::shared_ptr<const structured::Document> built;  // this resource alone, dropped when rendered
+        if (resource.absent()) {
+          // Its text was accepted by the document's parse: only a limit the whole document
+          // passed could stop this one.
+          std::string text;
+          text.reserve(item.text.end - item.text.begin + structured::kParsePadding);  // the parse pads it
+          text.append(source, item.text.begin, item.text.end - item.text.begin);
+          structured::ParseResult parsed = structured::ParseJson(std::move(text));
+          if (parsed.ok()) {
+            built = parsed.value();
+            resource = built->root();
+          }
+        }
         // Checked in the walk: cannot fail.
-        (void)RenderStateResourceWithSchema(item.resource, IndexPath(walk.resource_paths[item.module], item.index),
+        (void)RenderStateResourceWithSchema(resource, IndexPath(walk.resource_paths[item.module], item.index),
                                             item.block.get(), opts, slot.text, slot.warnings);
       }
     });
@@ -153,19 +173,47 @@ base::Expected<void> RenderOutput(structured::Member output, const change::Rende
   return {};
 }
 
-}  // namespace
+// What RenderState reads before it renders anything, every part checked.
+struct Checked {
+  std::string_view format_version;
+  bool empty = false;
+  structured::Value outputs;
+  std::vector<uint32_t> output_order;
+  Walk walk;
+};
 
-base::Expected<void> RenderState(structured::Value root, const SchemaSource& schemas,
-                                 std::string_view provider_format_version, const Options& options, std::string& out,
-                                 Warnings& warnings, base::Executor* executor, const StateSink& sink) {
+// The checks RenderState makes on `root` before its values: a state object with a string
+// format_version and an object (or null) `values`.
+base::Expected<structured::Value> ReadRoot(structured::Value root, Checked& checked) {
   if (!root.is_object()) {
     return InputError("$", fmt::format("a state must be a JSON object, found {}", structured::KindName(root.kind())));
   }
-  change::Colorize colorize(options.color);
   FieldReader read;
-  std::string_view format_version = read.String(root, "format_version", "$");
+  checked.format_version = read.String(root, "format_version", "$");
   if (read.failed()) return read.error();
-  if (IncompatibleVersions(kStateFormatVersion, format_version) ||
+  structured::Value values = read.Object(root, "values", "$");
+  if (read.failed()) return read.error();
+  return values;
+}
+
+// The outputs' `sensitive` fields, after the resources (as they are rendered).
+base::Expected<void> ReadOutputs(Checked& checked) {
+  FieldReader read;
+  checked.output_order = checked.outputs.SortedMemberIndices();
+  for (uint32_t i : checked.output_order) {
+    structured::Member output = checked.outputs.member(i);
+    read.Bool(output.value, "sensitive", KeyPath(kOutputsPath, output.key));
+    if (read.failed()) return read.error();
+  }
+  return {};
+}
+
+// Renders what `checked` holds (its resources' text, when not built, in `source`).
+void WriteState(const Checked& checked, std::string_view source, std::string_view provider_format_version,
+                const Options& options, std::string& out, Warnings& warnings, base::Executor* executor,
+                const StateSink& sink) {
+  change::Colorize colorize(options.color);
+  if (IncompatibleVersions(kStateFormatVersion, checked.format_version) ||
       IncompatibleVersions(kProviderFormatVersion, provider_format_version)) {
     out += WordWrap(colorize.Color(Wording("\n[bold][red]Warning:[reset][bold] This state was retrieved using a "
                                            "different version of OpenTofu, the state presented here maybe missing "
@@ -174,36 +222,291 @@ base::Expected<void> RenderState(structured::Value root, const SchemaSource& sch
                     options.width);
     out += '\n';
   }
-  structured::Value values = read.Object(root, "values", "$");
-  structured::Value outputs = read.Object(values, "outputs", "$.values");
-  structured::Value module = read.Object(values, "root_module", "$.values");
-  bool empty = outputs.empty() && read.Array(module, "resources", kRootModulePath).empty() &&
-               read.Array(module, "child_modules", kRootModulePath).empty();
-  if (read.failed()) return read.error();
-  if (empty) {
+  if (checked.empty) {
     out += "The state file is empty. No resources are represented.\n";
-    return {};
-  }
-  // Everything that can be malformed is read before any text is rendered.
-  Walk walk;
-  if (base::Expected<void> walked = WalkModule(module, std::string(kRootModulePath), schemas, walk, true); !walked) {
-    return walked;
-  }
-  std::vector<uint32_t> output_order = outputs.SortedMemberIndices();
-  for (uint32_t i : output_order) {
-    structured::Member output = outputs.member(i);
-    read.Bool(output.value, "sensitive", KeyPath(kOutputsPath, output.key));
-    if (read.failed()) return read.error();
+    return;
   }
   const change::RenderOpts opts = StateRenderOpts(colorize, options);
-  RenderResources(walk, opts, executor, sink, out, warnings);
-  if (outputs.empty()) return {};
+  RenderResources(checked.walk, source, opts, executor, sink, out, warnings);
+  if (checked.outputs.empty()) return;
   out += "\n\nOutputs:\n\n";
-  for (uint32_t i : output_order) {
-    if (base::Expected<void> rendered = RenderOutput(outputs.member(i), opts, out, warnings); !rendered) return rendered;
+  for (uint32_t i : checked.output_order) {
+    // Checked in ReadOutputs: cannot fail.
+    (void)RenderOutput(checked.outputs.member(i), opts, out, warnings);
     Flush(sink, out);
   }
+}
+
+// --- A state whose values were left unbuilt (StateText) ---
+
+// The text of an object whose members are `members` (spans of `source`) with every array
+// and object among their values emptied, but the value of the member named `keep`: what
+// is read of it without what it holds.
+void AppendHollowObject(std::string_view source, const std::vector<structured::MemberSpan>& members, std::string& out,
+                        std::string_view keep = {}) {
+  out += '{';
+  bool comma = false;
+  for (const structured::MemberSpan& member : members) {
+    if (comma) out += ',';
+    comma = true;
+    out += source.substr(member.raw_key.begin, member.raw_key.end - member.raw_key.begin);
+    out += ':';
+    const char c = source[member.value.begin];
+    if ((c == '{' || c == '[') && (keep.empty() || member.key != keep)) {
+      out += c == '{' ? "{}" : "[]";
+    } else {
+      out += source.substr(member.value.begin, member.value.end - member.value.begin);
+    }
+  }
+  out += '}';
+}
+
+// The value at `begin` emptied as AppendHollowObject empties members (an array: `[]`),
+// appended to `out`; where the value ends.
+size_t AppendHollow(std::string_view source, size_t begin, std::string& out) {
+  const char first = source[begin];
+  if (first == '{') {
+    size_t end = 0;
+    AppendHollowObject(source, structured::ObjectMembers(source, begin, &end), out);
+    return end;
+  }
+  const size_t end = structured::ValueEnd(source, begin);
+  if (first == '[') {
+    out += "[]";
+  } else {
+    out += source.substr(begin, end - begin);
+  }
+  return end;
+}
+
+// Builds hollowed text, which the source's parse accepted already.
+std::shared_ptr<const structured::Document> BuildHollow(std::string text) {
+  structured::ParseResult parsed = structured::ParseJson(std::move(text));
+  if (!parsed.ok()) return nullptr;
+  return parsed.value();
+}
+
+// Passes over the array at `begin` in `source`, calling `element` with where each element
+// begins (it gives where that one ends); where the array ends.
+template <class ElementFn>
+size_t ReadElements(std::string_view source, size_t begin, const ElementFn& element) {
+  auto skip_space = [&](size_t at) {
+    while (at < source.size() &&
+           (source[at] == ' ' || source[at] == '\t' || source[at] == '\n' || source[at] == '\r')) {
+      ++at;
+    }
+    return at;
+  };
+  size_t at = skip_space(begin + 1);
+  while (at < source.size() && source[at] != ']') {
+    at = skip_space(element(at));
+    if (at < source.size() && source[at] == ',') at = skip_space(at + 1);
+  }
+  return std::min(at + 1, source.size());
+}
+
+// One module of a StateText, read in one pass over its text: its hollow (whose fields are
+// read as WalkModule reads a module's), where its resources are and its child modules
+// (of the last `resources` and `child_modules` members, when those are arrays, as
+// Value::find reads duplicates).
+struct TextModule {
+  std::shared_ptr<const structured::Document> hollow;
+  std::vector<structured::Span> resources;
+  std::vector<TextModule> children;
+};
+
+// The module at `begin`; `*end` is where it ends.
+TextModule ReadTextModule(std::string_view source, size_t begin, size_t* end) {
+  TextModule module;
+  std::string text;
+  if (source[begin] == '{') {
+    auto value_end = [&](const std::string& key, size_t at) -> size_t {
+      if (key == "resources") {
+        module.resources.clear();
+        if (source[at] != '[') return structured::kNoValueEnd;
+        // Only where each resource is: their hollows are made a batch at a time when they
+        // are checked (held for the whole state, they would add a sixth of the text).
+        return ReadElements(source, at, [&](size_t element) {
+          const size_t element_end = structured::ValueEnd(source, element);
+          module.resources.push_back({element, element_end});
+          return element_end;
+        });
+      }
+      if (key == "child_modules") {
+        module.children.clear();
+        if (source[at] != '[') return structured::kNoValueEnd;
+        return ReadElements(source, at, [&](size_t element) {
+          size_t element_end = element;
+          module.children.push_back(ReadTextModule(source, element, &element_end));
+          return element_end;
+        });
+      }
+      return structured::kNoValueEnd;
+    };
+    AppendHollowObject(source, structured::ObjectMembers(source, begin, end, value_end), text);
+  } else {
+    *end = AppendHollow(source, begin, text);
+  }
+  module.hollow = BuildHollow(std::move(text));
+  return module;
+}
+
+// WalkModule over a StateText's module: the same reads on the module's hollow, and each
+// resource checked on its own hollow (a batch at a time), its text kept for rendering.
+base::Expected<void> WalkTextModule(std::string_view source, const TextModule& text_module, const std::string& path,
+                                    const SchemaSource& schemas, Walk& walk, bool first, int depth) {
+  if (text_module.hollow == nullptr) return InputError(path, "cannot be read");
+  structured::Value module = text_module.hollow->root();
+  FieldReader read;
+  structured::Value resources = read.Array(module, "resources", path);
+  structured::Value children = read.Array(module, "child_modules", path);
+  if (read.failed()) return read.error();
+  if (resources.is_array() && !text_module.resources.empty()) {
+    walk.resource_paths.push_back(KeyPath(path, "resources"));
+    const std::string& resources_path = walk.resource_paths.back();
+    const auto module_index = static_cast<uint32_t>(walk.resource_paths.size() - 1);
+    uint8_t blank_lines = first ? 0 : 2;
+    constexpr size_t kCheckBatch = 256;
+    std::string batch_text;
+    for (size_t start = 0; start < text_module.resources.size(); start += kCheckBatch) {
+      const size_t count = std::min(kCheckBatch, text_module.resources.size() - start);
+      batch_text.clear();
+      batch_text += '[';
+      for (size_t j = 0; j < count; ++j) {
+        if (j > 0) batch_text += ',';
+        AppendHollow(source, text_module.resources[start + j].begin, batch_text);
+      }
+      batch_text += ']';
+      std::shared_ptr<const structured::Document> batch = BuildHollow(batch_text);
+      if (batch == nullptr) return InputError(resources_path, "cannot be read");
+      for (size_t j = 0; j < count; ++j) {
+        const size_t i = start + j;
+        structured::Value resource = batch->root().at(j);
+        if (base::Expected<void> checked = CheckStateResource(resource, IndexPath(resources_path, i)); !checked) {
+          return checked;
+        }
+        // As ProductOfPlanOrState reads a state's modules (64 levels down at most).
+        if (!walk.product && depth <= 64) {
+          if (structured::Value name = resource.find("provider_name"); name.is_string()) {
+            walk.product = ProductOfProviderAddress(name.text());
+          }
+        }
+        Item& item = walk.items.emplace_back();
+        item.text = text_module.resources[i];
+        item.block = FindStateResourceSchema(resource, schemas, item.lookup);
+        item.module = module_index;
+        item.index = static_cast<uint32_t>(i);
+        item.blank_lines = blank_lines;
+        blank_lines = 1;
+      }
+    }
+    first = false;
+  }
+  if (!children.is_array()) return {};
+  const std::string children_path = KeyPath(path, "child_modules");
+  for (size_t i = 0; i < text_module.children.size(); ++i) {
+    base::Expected<void> walked = WalkTextModule(source, text_module.children[i], IndexPath(children_path, i),
+                                                 schemas, walk, first, depth + 1);
+    if (!walked) return walked;
+  }
   return {};
+}
+
+}  // namespace
+
+base::Expected<void> RenderState(structured::Value root, const SchemaSource& schemas,
+                                 std::string_view provider_format_version, const Options& options, std::string& out,
+                                 Warnings& warnings, base::Executor* executor, const StateSink& sink) {
+  Checked checked;
+  base::Expected<structured::Value> values = ReadRoot(root, checked);
+  if (!values) return values.error();
+  FieldReader read;
+  checked.outputs = read.Object(*values, "outputs", "$.values");
+  structured::Value module = read.Object(*values, "root_module", "$.values");
+  checked.empty = checked.outputs.empty() && read.Array(module, "resources", kRootModulePath).empty() &&
+                  read.Array(module, "child_modules", kRootModulePath).empty();
+  if (read.failed()) return read.error();
+  if (!checked.empty) {
+    // Everything that can be malformed is read before any text is rendered.
+    if (base::Expected<void> walked = WalkModule(module, std::string(kRootModulePath), schemas, checked.walk, true);
+        !walked) {
+      return walked;
+    }
+    if (base::Expected<void> read_outputs = ReadOutputs(checked); !read_outputs) return read_outputs;
+  }
+  WriteState(checked, {}, provider_format_version, options, out, warnings, executor, sink);
+  return {};
+}
+
+struct StateText::Parts {
+  std::shared_ptr<const structured::Document> document;
+  std::shared_ptr<const structured::Document> values;  // the hollow of `values` (its outputs whole)
+  Checked checked;
+};
+
+StateText::StateText(std::unique_ptr<Parts> parts) : parts_(std::move(parts)) {}
+StateText::StateText(StateText&&) noexcept = default;
+StateText& StateText::operator=(StateText&&) noexcept = default;
+StateText::~StateText() = default;
+
+base::Expected<StateText> StateText::Read(std::shared_ptr<const structured::Document> document,
+                                          structured::Span values_span, const SchemaSource& schemas) {
+  auto parts = std::make_unique<Parts>();
+  Checked& checked = parts->checked;
+  const std::string_view source = document->source();
+  base::Expected<structured::Value> root_values = ReadRoot(document->root(), checked);
+  if (!root_values) return root_values.error();
+  // The values' members, the root module read on the way.
+  std::optional<TextModule> root_module;
+  auto value_end = [&](const std::string& key, size_t at) -> size_t {
+    if (key != "root_module") return structured::kNoValueEnd;
+    root_module.reset();
+    if (source[at] != '{') return structured::kNoValueEnd;
+    size_t end = at;
+    root_module = ReadTextModule(source, at, &end);
+    return end;
+  };
+  std::string text;
+  AppendHollowObject(source, structured::ObjectMembers(source, values_span.begin, nullptr, value_end), text,
+                     "outputs");
+  parts->values = BuildHollow(std::move(text));
+  if (parts->values == nullptr) return InputError("$.values", "cannot be read");
+  structured::Value values = parts->values->root();
+  FieldReader read;
+  checked.outputs = read.Object(values, "outputs", "$.values");
+  structured::Value module = read.Object(values, "root_module", "$.values");
+  if (read.failed()) return read.error();
+  if (!module.is_object()) root_module.reset();
+  structured::Value hollow_module =
+      root_module && root_module->hollow ? root_module->hollow->root() : structured::Value();
+  // As RenderState's test, on the hollow's fields and the text's arrays.
+  checked.empty = checked.outputs.empty() &&
+                  (!read.Array(hollow_module, "resources", kRootModulePath).is_array() ||
+                   root_module->resources.empty()) &&
+                  (!read.Array(hollow_module, "child_modules", kRootModulePath).is_array() ||
+                   root_module->children.empty());
+  if (read.failed()) return read.error();
+  if (!checked.empty && root_module) {
+    // Everything that can be malformed is read before any text is rendered.
+    if (base::Expected<void> walked = WalkTextModule(source, *root_module, std::string(kRootModulePath), schemas,
+                                                     checked.walk, true, 0);
+        !walked) {
+      return walked.error();
+    }
+  }
+  if (!checked.empty) {
+    if (base::Expected<void> read_outputs = ReadOutputs(checked); !read_outputs) return read_outputs.error();
+  }
+  parts->document = std::move(document);
+  return StateText(std::move(parts));
+}
+
+std::optional<Product> StateText::product() const { return parts_->checked.walk.product; }
+
+void StateText::Render(std::string_view provider_format_version, const Options& options, std::string& out,
+                       Warnings& warnings, base::Executor* executor, const StateSink& sink) const {
+  WriteState(parts_->checked, parts_->document->source(), provider_format_version, options, out, warnings, executor,
+             sink);
 }
 
 }  // namespace planview::renderer

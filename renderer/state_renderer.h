@@ -5,6 +5,8 @@
 #define PLANVIEW_RENDERER_STATE_RENDERER_H_
 
 #include <functional>
+#include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -12,6 +14,7 @@
 #include "base/expected.h"
 #include "renderer/options.h"
 #include "renderer/schema_source.h"
+#include "structured/json_spans.h"
 #include "structured/json_value.h"
 
 namespace planview::renderer {
@@ -30,6 +33,36 @@ base::Expected<void> RenderState(structured::Value root, const SchemaSource& sch
                                  std::string_view provider_format_version, const Options& options, std::string& out,
                                  Warnings& warnings, base::Executor* executor = nullptr,
                                  const StateSink& sink = {});
+
+// A state whose `values` object the parse left unbuilt (ParseOptions::
+// unbuilt_top_level_keys), read a part at a time from the document's source: the same
+// checks, errors, warnings and text as RenderState, but only a few resources' values are
+// built at any time, so the parsed state is never held whole. Read checks every part and
+// looks up every schema (on this thread, in document order) before anything is rendered.
+class StateText {
+ public:
+  // `document`'s root is the state, `values` the text of its `values` member (offset and
+  // length in document->source()).
+  static base::Expected<StateText> Read(std::shared_ptr<const structured::Document> document,
+                                        structured::Span values, const SchemaSource& schemas);
+  StateText(StateText&&) noexcept;
+  StateText& operator=(StateText&&) noexcept;
+  ~StateText();
+
+  // The product named by the first resource whose provider address names one, in the
+  // order renderer/document_product.h reads them (none: nullopt).
+  std::optional<Product> product() const;
+
+  // Renders it as RenderState does.
+  void Render(std::string_view provider_format_version, const Options& options, std::string& out, Warnings& warnings,
+              base::Executor* executor = nullptr, const StateSink& sink = {}) const;
+
+  struct Parts;
+
+ private:
+  explicit StateText(std::unique_ptr<Parts> parts);
+  std::unique_ptr<Parts> parts_;
+};
 
 }  // namespace planview::renderer
 

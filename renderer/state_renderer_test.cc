@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 #include "renderer/render_document.h"
 #include "renderer/schema_source.h"
+#include "renderer/state_renderer.h"
 #include "renderer/state_resource.h"
 #include "structured/json_parse.h"
 #include "structured/schema.h"
@@ -407,6 +408,94 @@ TEST(StateRenderer, StreamedOnThreadsAsRenderedWhole) {
   }
 }
 
+// The state built whole (RenderState on a parsed root) and read a part at a time from its
+// text (RenderDocument: StateText) give the same text and warnings, whatever the layout of
+// the text: white space, escaped keys, duplicate keys (the last one counts), members in any
+// order, modules without resources, nulls where arrays may be.
+TEST(StateRenderer, ReadFromTextAsBuiltWhole) {
+  structured::ParseResult schemas_doc = structured::ParseJson(std::string(kSchemas));
+  ASSERT_TRUE(schemas_doc.ok());
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.value());
+  ASSERT_TRUE(schemas);
+  constexpr char kR[] =
+      R"({"address":"t_r.a","mode":"managed","type":"t_r","name":"a","provider_name":"registry.terraform.io/hashicorp/t",
+          "values":{"id":"i-1","path":"","tags":{"a":"","b":"x"},"names":["",  "y"],"rule":[{"port":-0,"desc":""}]},
+          "sensitive_values":{"tags":{},"names":[],"rule":[{}]},"depends_on":["x.y"]})";
+  const std::string kCases[] = {
+      kState,
+      fmt::format(R"( {{ "values" : {{ "root_module" : {{ "resources" : [ {0} , {0} ] ,
+        "child_modules" : [ {{ "resources" : [ ] }} , {{ "child_modules" : [ {{ "resources" : [ {0} ] }} ] }} ] }} ,
+        "outputs" : {{ "o" : {{ "sensitive" : false , "value" : [ 1 , {{ "a" : [ ] }} ] }} }} }} ,
+        "format_version" : "1.0" }} )",
+                  kR),
+      // Duplicates: the last `resources`, `child_modules`, `root_module` and `values` count.
+      fmt::format(R"({{"format_version":"1.0","values":{{"root_module":{{"resources":[{0},{0},{0}]}}}},
+        "values":{{"root_module":{{"resources":[{0},{0},{0}]}},"root_module":{{"resources":[{0}],"resources":[{0},{0}],
+        "child_modules":[{{"resources":[{0}]}}],"child_modules":null}}}}}})",
+                  kR),
+      fmt::format(R"({{"format_version":"1.0","values":{{"root_module":{{"resources":[{0}],"resources":null,
+        "child_modules":[{{"resources":null}},{{"child_modules":[{{"resources":[{0}]}}]}}]}}}}}})",
+                  kR),
+      // Escaped keys.
+      fmt::format(R"({{"format_version":"1.0","v\u0061lues":{{"root_m\u006fdule":{{"r\u0065sources":[{0}],
+        "child_m\u006fdules":[{{"resources":[{{"\u0061ddress":"t_r.b","mode":"managed","type":"t_r","name":"b",
+        "provider_name":"registry.terraform.io/hashicorp/t","v\u0061lues":{{"id":"i-9"}}}}]}}]}}}}}})",
+                  kR),
+      // A resource that is not rendered, an empty module, an output only.
+      R"({"format_version":"1.0","values":{"outputs":{"x":{"sensitive":true,"value":"s"}},"root_module":{}}})",
+      R"({"format_version":"1.0","values":{"root_module":{"resources":[{"address":"a.b","mode":"other"}]}}})",
+      R"({"format_version":"1.0","values":{"root_module":{"resources":[],"child_modules":[]}}})",
+      R"({"format_version":"1.0","values":{"root_module":{"resources":[1],"resources":[]}}})",
+      R"({"format_version":"0.1","values":{"root_module":null}})",
+  };
+  base::Executor executor(2);
+  for (const std::string& state : kCases) {
+    for (Product product : {Product::kOpenTofu, Product::kTerraform}) {
+      // Built whole: parsed with nothing left unbuilt.
+      structured::ParseResult parsed = structured::ParseJson(state);
+      ASSERT_TRUE(parsed.ok()) << state;
+      SchemaSource source(&*schemas);
+      Options options;
+      options.product = product;
+      std::string whole;
+      Warnings whole_warnings;
+      ASSERT_TRUE(RenderState(parsed.value()->root(), source, "1.0", options, whole, whole_warnings)) << state;
+
+      DocumentRequest request;
+      request.kind = DocumentKind::kState;
+      request.schemas = &*schemas;
+      request.provider_format_version = "1.0";
+      request.product = product;
+      request.executor = &executor;
+      DocumentResult text = RenderDocument(state, "state.json", request);
+      ASSERT_TRUE(text.ok) << text.error;
+      EXPECT_EQ(text.output, whole) << state;
+      EXPECT_EQ(text.warnings.messages(), whole_warnings.messages()) << state;
+      EXPECT_NE(whole, "") << state;
+    }
+  }
+}
+
+// The product named by a state's first provider address: found in its text as in the
+// built state (a resource in a nested module, after resources of other registries).
+TEST(StateRenderer, ProductReadFromTheText) {
+  const std::string state = R"({"format_version":"1.0","values":{"root_module":{
+      "resources":[{"address":"x_r.a","mode":"managed","type":"x_r","name":"a","provider_name":"example.com/x/x",
+                    "values":{}}],
+      "child_modules":[{"resources":[{"address":"module.m.t_r.b","mode":"managed","type":"t_r","name":"b",
+                        "provider_name":"registry.terraform.io/hashicorp/t","values":{"id":""}}]}]}}})";
+  DocumentRequest request;
+  request.kind = DocumentKind::kState;
+  DocumentResult r = RenderDocument(state, "state.json", request);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.product, Product::kTerraform);
+  std::string opentofu = state;
+  opentofu.replace(opentofu.find("registry.terraform.io"), 21, "registry.opentofu.org");
+  r = RenderDocument(opentofu, "state.json", request);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.product, Product::kOpenTofu);
+}
+
 // Each malformed part of a state: one line naming the JSON path, nothing rendered.
 TEST(StateRenderer, MalformedStatesAreOneLineErrors) {
   const std::pair<std::string_view, std::string_view> kCases[] = {
@@ -450,6 +539,14 @@ TEST(StateRenderer, MalformedStatesAreOneLineErrors) {
       {R"({"format_version":"1.0","values":{"root_module":{"child_modules":[{"child_modules":[{"resources":[{"address":1}]}]}]}}})",
        "state.json: $.values.root_module.child_modules[0].child_modules[0].resources[0].address: expected a string, "
        "found number"},
+      // The module's own fields are read before its resources, wherever they are.
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[{"address":1}],"child_modules":{}}}})",
+       "state.json: $.values.root_module.child_modules: expected an array, found object"},
+      // Of duplicate keys the last counts.
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[],"resources":[{"name":[]}]}}})",
+       "state.json: $.values.root_module.resources[0].name: expected a string, found array"},
+      {R"({"format_version":"1.0","values":{"root_module":{"resources":[]},"root_module":[]}})",
+       "state.json: $.values.root_module: expected an object, found array"},
       // Truncated.
       {R"({"format_version":"1.0","values":{"root_module":{"resources":[{"address":"a.b")",
        "state.json:1:79: unexpected end of input: an object is not closed at "

@@ -7,6 +7,7 @@
 #define PLANVIEW_STRUCTURED_JSON_PARSE_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
@@ -31,6 +32,17 @@ struct ParseOptions {
   // rest is built, and then the back part of a big kept top-level array (such as
   // resource_changes) is built there too (the result, errors included, is the same).
   base::Executor* executor = nullptr;
+  // Members of the top-level object whose value, when it is an object, is checked but
+  // not built: an empty object stands in its place, and its text is listed in `*unbuilt`
+  // (when set), for a reader that builds it a part at a time (a state's `values`). Not
+  // for keys also in skip_top_level_keys.
+  std::vector<std::string> unbuilt_top_level_keys;
+  struct Unbuilt {
+    uint32_t member;  // the root's member(member) is the stand-in
+    size_t offset;    // the object's text in the source (Document::source())
+    size_t length;
+  };
+  std::vector<Unbuilt>* unbuilt = nullptr;
   // When set and the parse succeeds: whether the value spans lines, that is, a line break
   // separates two of its tokens (the white space before and after it does not count).
   bool* spans_lines = nullptr;

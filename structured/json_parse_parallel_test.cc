@@ -339,3 +339,55 @@ TEST(ReadInputFile, BigFilesComeWhole) {
 
 }  // namespace
 }  // namespace planview::structured
+
+namespace planview::structured {
+namespace {
+
+// A top-level object member named in unbuilt_top_level_keys: an empty object stands in
+// for it when it is an object (its text listed, checked all the same), and it is built as
+// usual when it is anything else or its key is escaped; on one thread and on two.
+TEST(ParallelParse, UnbuiltMembersStandInAsEmptyObjects) {
+  const std::string text =
+      R"({"a":1, "values" : {"x":[1,{"y":"z"}]}, "values":[2], "v\u0061lues":{"k":3},"values":{} ,"b":{"c":4}})";
+  static base::Executor executor(3);
+  for (bool threads : {false, true}) {
+    std::vector<ParseOptions::Unbuilt> unbuilt;
+    ParseOptions options;
+    options.skip_top_level_keys = {"b"};
+    options.unbuilt_top_level_keys = {"values"};
+    options.unbuilt = &unbuilt;
+    if (threads) options.executor = &executor;
+    ParseResult parsed =
+        threads ? internal::ParseJsonParallel(text, options, AnySize(false)) : ParseJson(text, options);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().ToString("f");
+    Value root = parsed.value()->root();
+    ASSERT_EQ(root.size(), 5u);  // "b" skipped
+    EXPECT_EQ(root.member(1).key, "values");
+    EXPECT_TRUE(root.member(1).value.is_object());
+    EXPECT_EQ(root.member(1).value.size(), 0u);
+    EXPECT_TRUE(root.member(2).value.is_array());  // not an object: built
+    EXPECT_EQ(root.member(3).key, "values");       // escaped: built
+    EXPECT_EQ(root.member(3).value.find("k").text(), "3");
+    ASSERT_EQ(unbuilt.size(), 2u);
+    std::string_view source = parsed.value()->source();
+    EXPECT_EQ(unbuilt[0].member, 1u);
+    EXPECT_EQ(source.substr(unbuilt[0].offset, unbuilt[0].length), R"({"x":[1,{"y":"z"}]})");
+    EXPECT_EQ(unbuilt[1].member, 4u);
+    EXPECT_EQ(source.substr(unbuilt[1].offset, unbuilt[1].length), "{}");
+    EXPECT_EQ(root.find("values").index(), root.member(4).value.index());  // the last counts
+  }
+  // Checked though not built: an error inside is the parse's error, on one thread and two.
+  const std::string bad = R"({"values":{"x":[1,}})";
+  ParseOptions options;
+  options.unbuilt_top_level_keys = {"values"};
+  ParseResult one = ParseJson(bad, options);
+  options.executor = &executor;
+  ParseResult two = internal::ParseJsonParallel(bad, options, AnySize(false));
+  ASSERT_FALSE(one.ok());
+  ASSERT_FALSE(two.ok());
+  EXPECT_EQ(one.error().ToString("f"), two.error().ToString("f"));
+  EXPECT_EQ(one.error().ToString("f"), ParseJson(bad).error().ToString("f"));
+}
+
+}  // namespace
+}  // namespace planview::structured

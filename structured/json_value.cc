@@ -113,6 +113,9 @@ std::vector<uint32_t> Value::SortedMemberIndices() const {
 }
 
 bool Value::Equals(const Value& other) const {
+  // One node of one (immutable) document: equal without a look inside (a state's values
+  // are diffed against themselves).
+  if (doc_ == other.doc_ && index_ == other.index_) return true;
   Kind k = kind();
   if (k != other.kind()) return false;
   switch (k) {

@@ -114,6 +114,9 @@ class Document {
   Value root() const;
   // Bytes held: source text, own arena and nodes.
   size_t MemoryUsage() const;
+  // The text the document was parsed from (empty for one built otherwise); a parsed
+  // document's is followed by the parser's zero padding.
+  std::string_view source() const { return source_; }
 
  private:
   friend class Value;

@@ -346,7 +346,7 @@ class Parser {
       if (!Key<false>(p, &raw, &escaped)) return false;
       p = SkipSpace(p);
       const bool container = *p == '{' || *p == '[';
-      if (container && IsSkipped(raw, escaped)) {
+      if (container && (IsSkipped(raw, escaped) || IsUnbuilt(raw, escaped, *p))) {
         const char* value = p;
         if (!ParseValue<false>(p, 1)) return false;
         const bool unread = found.Add({static_cast<size_t>(value - begin_), static_cast<size_t>(p - begin_)});
@@ -373,7 +373,8 @@ class Parser {
   // where; the diagnoser says exactly).
   bool Run() {
     const char* p = SkipOuterSpace(begin_);
-    bool ok = !options_.skip_top_level_keys.empty() && *p == '{' ? RootObjectSkipping(p) : ParseValue<true>(p, 0);
+    const bool some_left_out = !options_.skip_top_level_keys.empty() || !options_.unbuilt_top_level_keys.empty();
+    bool ok = some_left_out && *p == '{' ? RootObjectSkipping(p) : ParseValue<true>(p, 0);
     if (!ok) return false;
     p = SkipOuterSpace(p);
     if (p != end_) return Fail(p, "unexpected content after the top-level JSON value");
@@ -664,6 +665,16 @@ class Parser {
     return false;
   }
 
+  // Whether the member whose value starts with `first` is one of unbuilt_top_level_keys
+  // (an object).
+  bool IsUnbuilt(std::string_view raw_key, bool escaped, char first) const {
+    if (escaped || first != '{') return false;
+    for (const std::string& name : options_.unbuilt_top_level_keys) {
+      if (name == raw_key) return true;
+    }
+    return false;
+  }
+
   // The top-level object, leaving out the members named in skip_top_level_keys.
   bool RootObjectSkipping(const char*& p) {
     if (options_.max_depth == 0) return Fail(p, "nesting deeper than 0 levels");
@@ -674,23 +685,35 @@ class Parser {
       b_.EndObject();
       return true;
     }
+    uint32_t members = 0;  // kept so far
     for (;;) {
       p = SkipSpace(p);
       std::string_view raw;
       bool escaped = false;
       if (!Key<false>(p, &raw, &escaped)) return false;
-      if (IsSkipped(raw, escaped)) {
-        p = SkipSpace(p);
+      p = SkipSpace(p);
+      const bool unbuilt = IsUnbuilt(raw, escaped, *p);
+      if (unbuilt || IsSkipped(raw, escaped)) {
+        if (unbuilt) AddKey(raw, escaped);
+        const char* value = p;
         if (scouted_ != nullptr && (*p == '{' || *p == '[')) {
           if (!Measure(p)) return false;
         } else {
-          const char* value = p;
           if (!ParseValue<false>(p, 1)) return false;
           if (drop_skipped_) DropPages(value, static_cast<size_t>(p - value));
         }
+        if (unbuilt) {
+          b_.BeginObject();
+          b_.EndObject();
+          if (options_.unbuilt != nullptr) {
+            options_.unbuilt->push_back(
+                {members, static_cast<size_t>(value - begin_), static_cast<size_t>(p - value)});
+          }
+          ++members;
+        }
       } else {
         AddKey(raw, escaped);
-        p = SkipSpace(p);
+        ++members;
         if (*p == '[' && split_ != nullptr && options_.max_depth >= 2) {
           if (!KeptArray(p)) return false;
         } else if (!ParseValue<true>(p, 1)) {
@@ -836,7 +859,8 @@ KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& buil
   bool scout_ok = true;
   base::Executor::Task scout;
   const bool scouting =
-      options.executor != nullptr && size >= parallel.min_bytes && !options.skip_top_level_keys.empty();
+      options.executor != nullptr && size >= parallel.min_bytes &&
+      (!options.skip_top_level_keys.empty() || !options.unbuilt_top_level_keys.empty());
   // The scout's part of a kept array: notes at most every 1/65536 of the text. The part's
   // builder and parser exist only when there is a scout (most parses are small).
   ArraySplit split(std::max<size_t>(size >> 16, 1), parallel.await_split);
