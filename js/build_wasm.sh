@@ -58,22 +58,9 @@ rm -f "$out/gen/cmd/version.h.tmp"
 grep '\.cc$' "$out/files.txt" >"$out/sources.txt" || true
 [ -s "$out/sources.txt" ] || { echo "build_wasm: bazel query gave no sources" >&2; exit 1; }
 
-# Until the library's own Unicode tables and protobuf decoder replace ICU and libprotobuf
-# (in progress on other branches), the plan-file reader and the wire format it needs are
-# left out, and js/wasm/no_plan_files.cc answers a plan file with a one-line error. Once
-# no file of //capi:capi includes ICU or protobuf headers, everything is built.
-pending_re='^(wire|planfile|planproto)/'
-if (cd "$root" && grep -lE '#include [<"](unicode/|google/protobuf/|[^">]*\.pb\.h)' $(grep -vE '^(bazel|external)/' "$out/files.txt" | grep -E '\.(cc|h)$') 2>/dev/null) | grep -q .; then
-  grep -vE "$pending_re" "$out/sources.txt" >"$out/sources.use"
-  extra=("$root/js/wasm/no_plan_files.cc")
-else
-  cp "$out/sources.txt" "$out/sources.use"
-  extra=()
-fi
-
 # Bazel compiles //structured:read_input with -std=c++2b (structured/BUILD).
 cxx2b="structured/input_text.cc structured/internal/mapped_file.cc structured/internal/page_size.cc structured/read_input.cc"
 
 make -s -j"$jobs" -f "$root/js/wasm.mk" ROOT="$root" OUT="$out" DEPSRC="$depsrc" \
-  LIB_SRCS="$(tr '\n' ' ' <"$out/sources.use")" CXX2B_SRCS="$cxx2b" EXTRA_SRCS="${extra[*]}"
+  LIB_SRCS="$(tr '\n' ' ' <"$out/sources.txt")" CXX2B_SRCS="$cxx2b"
 ls -l "$out/planview_wasm.mjs" "$out/planview_wasm.wasm"

@@ -7,7 +7,6 @@
 #   DEPSRC    the unpacked Debian sources (tools/debian_sources.sh)
 #   LIB_SRCS  the library's .cc files, relative to ROOT
 #   CXX2B_SRCS  those of them that Bazel compiles with -std=c++2b
-#   EXTRA_SRCS  sources outside ROOT's library (js/wasm/*.cc), absolute
 
 CC := emcc
 CXX := em++
@@ -43,7 +42,6 @@ LIBDEFLATE_OBJS := $(LIBDEFLATE_SRCS:%.c=$(OUT)/obj/libdeflate/%.o)
 FMT_OBJS := $(FMT_SRCS:%.cc=$(OUT)/obj/fmt/%.o)
 RE2_OBJS := $(RE2_SRCS:%.cc=$(OUT)/obj/re2/%.o) $(RE2_TABLES:%.cc=$(OUT)/obj/re2-tables/%.o)
 LIB_OBJS := $(LIB_SRCS:%.cc=$(OUT)/obj/planview/%.o)
-EXTRA_OBJS := $(patsubst $(ROOT)/%.cc,$(OUT)/obj/planview/%.o,$(EXTRA_SRCS))
 
 DEP_LIBS := $(OUT)/lib/libfmt.a $(OUT)/lib/libre2.a $(OUT)/lib/libminizip.a $(OUT)/lib/libz.a $(OUT)/lib/libdeflate.a
 
@@ -69,8 +67,8 @@ LDFLAGS := $(COMMON) -sMODULARIZE=1 -sEXPORT_ES6=1 -sEXPORT_NAME=createPlanviewM
 
 all: $(OUT)/planview_wasm.mjs
 
-$(OUT)/planview_wasm.mjs: $(LIB_OBJS) $(EXTRA_OBJS) $(DEP_LIBS)
-	$(CXX) $(LDFLAGS) -o $@ $(LIB_OBJS) $(EXTRA_OBJS) $(DEP_LIBS)
+$(OUT)/planview_wasm.mjs: $(LIB_OBJS) $(DEP_LIBS)
+	$(CXX) $(LDFLAGS) -o $@ $(LIB_OBJS) $(DEP_LIBS)
 
 $(OUT)/lib/libz.a: $(ZLIB_OBJS)
 $(OUT)/lib/libminizip.a: $(MINIZIP_OBJS)
