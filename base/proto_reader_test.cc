@@ -1,5 +1,6 @@
 #include "base/proto_reader.h"
 
+#include "base/testing/proto_wire.h"
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -13,19 +14,9 @@ namespace {
 using Field = ProtoReader::Field;
 
 // The wire format written by hand.
-std::string Varint(uint64_t v) {
-  std::string out;
-  while (v >= 0x80) {
-    out += static_cast<char>((v & 0x7f) | 0x80);
-    v >>= 7;
-  }
-  out += static_cast<char>(v);
-  return out;
-}
-std::string Tag(uint32_t number, uint32_t wire_type) { return Varint((uint64_t{number} << 3) | wire_type); }
-std::string Bytes(uint32_t number, std::string_view value) {
-  return Tag(number, 2) + Varint(value.size()) + std::string(value);
-}
+using testing::Bytes;
+using testing::Tag;
+using testing::Varint;
 
 // Every field of `bytes` as "number:type:value" lines, or "error: ..." at the end.
 std::string Fields(std::string_view bytes, int depth = ProtoReader::kMaxDepth) {

@@ -11,6 +11,8 @@
 #include <google/protobuf/stubs/logging.h>
 #include <gtest/gtest.h>
 
+#include "base/testing/proto_wire.h"
+
 #include "base/executor.h"
 #include "planfile/internal/zip_archive.h"
 #include "planproto/planfile.pb.h"
@@ -261,19 +263,9 @@ void ExpectSameAsProtobuf(std::string_view bytes, const std::string& what, bool 
 }
 
 // Protobuf's wire format, written by hand for the cases the generated code cannot write.
-std::string Varint(uint64_t v) {
-  std::string out;
-  while (v >= 0x80) {
-    out += static_cast<char>((v & 0x7f) | 0x80);
-    v >>= 7;
-  }
-  out += static_cast<char>(v);
-  return out;
-}
-std::string Tag(uint32_t number, uint32_t wire_type) { return Varint((uint64_t{number} << 3) | wire_type); }
-std::string Bytes(uint32_t number, std::string_view value) {
-  return Tag(number, 2) + Varint(value.size()) + std::string(value);
-}
+using base::testing::Bytes;
+using base::testing::Tag;
+using base::testing::Varint;
 
 // A plan with resource changes and drift between its other fields, and unknown fields.
 std::string ExamplePlan() {
