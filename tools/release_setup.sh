@@ -13,7 +13,8 @@ packages=(
   g++-aarch64-linux-gnu     # cross compiler for the linux-aarch64 binary
   qemu-user                 # qemu-x86_64 -cpu Westmere/Haswell and qemu-aarch64
   libncurses-dev:arm64      # static ncursesw + tinfo for arm64
-  libminizip-dev:arm64      # static minizip + zlib for arm64 (plan files)
+  libminizip-dev:arm64      # static minizip for arm64 (plan files)
+  zlib1g-dev:arm64          # static zlib for arm64 (minizip inflates with it; libprotobuf-dev:arm64 used to pull it in)
   libdeflate-dev:arm64      # static libdeflate for arm64 (plan files)
   libre2-dev:arm64          # static RE2 for arm64 (--mask)
   dpkg-dev                  # dpkg-deb (usually already there)
