@@ -78,8 +78,8 @@ def _static_library_impl(ctx):
     out = ctx.actions.declare_file(ctx.attr.library_name)
 
     # One relocatable object pulling only the members the exported functions need, as a
-    # program's link would; then every global symbol but the exported ones made local
-    # (C++'s unique symbols first made weak: objcopy localizes those).
+    # program's link would; then every strong global symbol but the exported ones made
+    # local (C++'s unique symbols first made weak, which objcopy can handle).
     undefined = "$(sed 's/^/-Wl,-u,/' {})".format(symbols.path)
     ctx.actions.run_shell(
         inputs = depset(inputs + [symbols, ctx.file._weaken], transitive = [cc_toolchain.all_files]),
@@ -93,11 +93,19 @@ def _static_library_impl(ctx):
                 flags = " ".join([f for f in flags if f.startswith("-l:")]),
             ),
             "python3 {weaken} {combined}".format(weaken = ctx.file._weaken.path, combined = combined.path),
-            "{objcopy} --keep-global-symbols={symbols} {combined}".format(
-                objcopy = cc_toolchain.objcopy_executable,
+            # Strong definitions other than the API become local; weak ones (C++'s inline
+            # functions and template instantiations) stay weak globals, as in any static
+            # library: libstdc++.a's own objects take some of them from their users.
+            "{nm} -g --defined-only {combined} | awk '$2 ~ /^[TDBRG]$/ {{print $3}}' | (grep -vxF -f {symbols} || true) >{combined}.local".format(
+                nm = cc_toolchain.nm_executable,
+                combined = combined.path,
                 symbols = symbols.path,
+            ),
+            "{objcopy} --localize-symbols={combined}.local {combined}".format(
+                objcopy = cc_toolchain.objcopy_executable,
                 combined = combined.path,
             ),
+            "rm -f {combined}.local".format(combined = combined.path),
             "rm -f {out} && {ar} rcs {out} {combined}".format(
                 ar = cc_toolchain.ar_executable,
                 out = out.path,
