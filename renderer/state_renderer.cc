@@ -46,6 +46,19 @@ struct Walk {
   std::optional<Product> product;  // StateText: named by the first resource that names one
 };
 
+// Appends resource `index` of module `module` (already checked) with its schema looked up;
+// the first of a module follows `blank_lines` blank lines, the others one.
+Item& AddItem(Walk& walk, structured::Value resource, const SchemaSource& schemas, uint32_t module, size_t index,
+              uint8_t& blank_lines) {
+  Item& item = walk.items.emplace_back();
+  item.block = FindStateResourceSchema(resource, schemas, item.lookup);
+  item.module = module;
+  item.index = static_cast<uint32_t>(index);
+  item.blank_lines = blank_lines;
+  blank_lines = 1;
+  return item;
+}
+
 // The module's resources in their order, then its child modules depth first, as upstream
 // walks them: a blank line before each resource unless `first`, and one more before a
 // module's first resource. `first` goes down to the child modules by value, as upstream
@@ -67,13 +80,7 @@ base::Expected<void> WalkModule(structured::Value module, const std::string& pat
       if (base::Expected<void> checked = CheckStateResource(resource, IndexPath(resources_path, i)); !checked) {
         return checked;
       }
-      Item& item = walk.items.emplace_back();
-      item.resource = resource;
-      item.block = FindStateResourceSchema(resource, schemas, item.lookup);
-      item.module = module_index;
-      item.index = static_cast<uint32_t>(i);
-      item.blank_lines = blank_lines;
-      blank_lines = 1;
+      AddItem(walk, resource, schemas, module_index, i, blank_lines).resource = resource;
     }
     first = false;
   }
@@ -391,13 +398,7 @@ base::Expected<void> WalkTextModule(std::string_view source, const TextModule& t
             walk.product = ProductOfProviderAddress(name.text());
           }
         }
-        Item& item = walk.items.emplace_back();
-        item.text = text_module.resources[i];
-        item.block = FindStateResourceSchema(resource, schemas, item.lookup);
-        item.module = module_index;
-        item.index = static_cast<uint32_t>(i);
-        item.blank_lines = blank_lines;
-        blank_lines = 1;
+        AddItem(walk, resource, schemas, module_index, i, blank_lines).text = text_module.resources[i];
       }
     }
     first = false;
