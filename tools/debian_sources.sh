@@ -34,7 +34,8 @@ updated=0
 # source package:the installed package whose version it must match
 for pair in re2:libre2-dev zlib:zlib1g-dev minizip:libminizip-dev libdeflate:libdeflate-dev fmtlib:libfmt-dev; do
   src=${pair%%:*}
-  want=$(dpkg-query -W -f='${source:Version}' "${pair#*:}")
+  # The native package's version (with :arm64 installed too, dpkg-query lists both).
+  want=$(dpkg-query -W -f='${source:Version}' "${pair#*:}:$(dpkg --print-architecture)")
   if [ "$(cat "$dest/$src/.planview-version" 2>/dev/null)" = "$want" ]; then continue; fi
   if [ "$updated" = 0 ]; then
     apt-get -qq "${apt_opts[@]}" update
