@@ -1,5 +1,5 @@
 // planview in JavaScript: the C API (capi/planview.h) compiled to WebAssembly
-// (js/build_wasm.sh), for Node 18+ and browsers. Everything runs in this process: nothing
+// (//js:planview_wasm), for Node 18+ and browsers. Everything runs in this process: nothing
 // is uploaded, no file is read but the .wasm itself.
 //
 //   import { render } from "./planview.mjs";

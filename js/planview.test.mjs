@@ -1,7 +1,7 @@
 // planview.mjs against the CLI's own golden files: the bundled example and every
 // equivalence case (real `tofu` captures) byte for byte, the statuses and exact messages
-// of bad input and bad usage, and the options' mapping. Run: node --test js/
-// (after js/build_wasm.sh).
+// of bad input and bad usage, and the options' mapping. Run by `bazel test //js:node_test`
+// over the package //js:npm lays out (js/node_test.sh).
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";

@@ -30,7 +30,7 @@ namespace planview::structured {
 namespace {
 
 // std::string::resize_and_overwrite, or where the library lacks it (emscripten's libc++ 13
-// in the WebAssembly build, js/build_wasm.sh) the same result through a zero-filling resize.
+// in the WebAssembly build, //js:planview_wasm) the same result through a zero-filling resize.
 template <typename Op>
 void ResizeAndOverwrite(std::string& s, size_t n, Op op) {
 #if defined(__cpp_lib_string_resize_and_overwrite)

@@ -5,10 +5,9 @@
 #   re2                        libplanview (bazel/debian_src/re2.BUILD): Debian's libre2.a is
 #                              PIE (local-exec TLS, direct references to libc's data), which
 #                              a shared object cannot hold; and the WebAssembly build
-#   zlib, minizip, libdeflate, fmtlib
-#                              the WebAssembly build (js/build_wasm.sh): the wasm cannot use
-#                              Debian's x86-64 archives, and emscripten's own ports would be
-#                              downloaded at build time
+#   zlib, minizip, libdeflate  the WebAssembly build (//js:planview_wasm, bazel/debian_src):
+#                              the wasm cannot use Debian's x86-64 archives, and emscripten's
+#                              own ports would be downloaded at build time
 # Reads Debian's archive through a private deb-src list made from the system's own sources;
 # changes nothing in the system's apt configuration. Idempotent: a tree of the wanted
 # version is kept. Run by tools/setup.sh; the builds themselves are offline.
@@ -32,7 +31,7 @@ apt_opts=(-o Dir::Etc::SourceList=/dev/null -o "Dir::Etc::SourceParts=$work/part
 updated=0
 
 # source package:the installed package whose version it must match
-for pair in re2:libre2-dev zlib:zlib1g-dev minizip:libminizip-dev libdeflate:libdeflate-dev fmtlib:libfmt-dev; do
+for pair in re2:libre2-dev zlib:zlib1g-dev minizip:libminizip-dev libdeflate:libdeflate-dev; do
   src=${pair%%:*}
   # The native package's version (with :arm64 installed too, dpkg-query lists both).
   want=$(dpkg-query -W -f='${source:Version}' "${pair#*:}:$(dpkg --print-architecture)")

@@ -7,6 +7,7 @@
 #                                            the C library (capi/README.md), --config=lib
 #   planview-VERSION-py3-none-manylinux_*_{x86_64,aarch64}.whl
 #                                            the Python package with the library inside
+#   planview-VERSION.tgz                     the npm package (js/, WebAssembly): `npm pack`
 # then checks them (tools/release_check.sh: qemu on Westmere, Haswell and AArch64; each
 # .deb unpacked into a scratch root and run). VERSION comes from the file VERSION; the
 # binaries print it with the git commit (`planview --version`).
@@ -32,6 +33,7 @@ fi
 stamp=(--per_file_copt="cmd/planview_cli.cc@-DPLANVIEW_COMMIT=\"$commit\"")
 mkdir -p dist
 rm -f dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb dist/libplanview*_"$version"_*.deb dist/planview-"$version"-py3-*.whl
+rm -f dist/planview-"$version".tgz
 
 # build CONFIG STRIP OUT: one static binary, stripped, with its checksum.
 build() {
@@ -60,5 +62,12 @@ lib() {
 lib lib amd64 x86_64 strip
 lib lib_aarch64 arm64 aarch64 aarch64-linux-gnu-strip
 
-ls -l dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb dist/libplanview*_"$version"_*.deb dist/planview-"$version"-py3-*.whl
+# The npm package: one for every machine (WebAssembly), packed offline from the layout
+# //js:npm builds (its package.json carries VERSION).
+"$BAZEL" build "${extra[@]}" //js:npm
+npm_dir=$("$BAZEL" info "${extra[@]}" bazel-bin 2>/dev/null)/js/npm
+npm pack --offline --ignore-scripts --cache "$(mktemp -d)" --pack-destination dist "$npm_dir" >/dev/null
+[ -f "dist/planview-$version.tgz" ] || { echo "release: npm pack made no dist/planview-$version.tgz" >&2; exit 1; }
+
+ls -l dist/planview-"$version".tgz dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb dist/libplanview*_"$version"_*.deb dist/planview-"$version"-py3-*.whl
 if [ "$check" = 1 ]; then bash tools/release_check.sh; fi

@@ -145,6 +145,28 @@ for arch in amd64 arm64; do
     bad "libplanview $arch: examples/c linked statically against libplanview.a"
   fi
 done
+# The npm tarball: installed offline into a fresh project, imported as "planview", renders
+# the example byte for byte.
+tgz=dist/planview-$version.tgz
+if [ -f "$tgz" ]; then
+  mkdir -p "$scratch/npm"
+  echo '{"name": "consumer", "private": true, "type": "module"}' >"$scratch/npm/package.json"
+  if (cd "$scratch/npm" && npm install --offline --no-audit --no-fund --ignore-scripts --cache "$scratch/npm-cache" "$OLDPWD/$tgz" >/dev/null 2>&1) &&
+    (cd "$scratch/npm" && node --input-type=module -e '
+      import { readFileSync } from "node:fs";
+      import { render } from "planview";
+      const [plan, schemas] = process.argv.slice(1).map((f) => readFileSync(f));
+      const r = await render(plan, { schemas, color: "never" });
+      process.stdout.write(r.output);
+      process.exitCode = r.status;' "$OLDPWD/testdata/examples/plan.json" "$OLDPWD/testdata/examples/schemas.json") |
+    cmp -s - testdata/examples/plan.txt; then
+    ok "$tgz: npm install --offline, import \"planview\": renders the example"
+  else
+    bad "$tgz: installed offline, it does not render the example"
+  fi
+else
+  bad "$tgz missing"
+fi
 zcat "$scratch/amd64/usr/share/man/man1/planview.1.gz" | grep -q '^\.TH PLANVIEW 1' && ok "man page" || bad "man page"
 bash -c "source '$scratch/amd64/usr/share/bash-completion/completions/planview' && complete -p planview" >/dev/null 2>&1 &&
   ok "bash completion loads" || bad "bash completion"

@@ -33,7 +33,7 @@ packages=(
   pkg-config           # builds the C example with `pkg-config --cflags --libs planview` (//capi:install_test)
   dpkg-dev             # dpkg-source: unpacks the Debian sources planview compiles itself (tools/debian_sources.sh)
   # WebAssembly and the JavaScript package (js/):
-  emscripten           # em++ 3.1.6 (clang-14, its own libc++/libc): compiles the library to WebAssembly (js/build_wasm.sh)
+  emscripten           # em++ 3.1.6 (clang-14, its own libc++/libc): compiles the library to WebAssembly (//js:planview_wasm, js/wasm.bzl)
   nodejs               # runs the JavaScript package's tests (node --test js/) and emscripten's optimizer
   python3-six          # imported by re2's Unicode table generators, run by the wasm build (re2/unicode.py)
   # The Python and Go bindings (python/, go/; //python:python_binding_test, //go:go_binding_test):

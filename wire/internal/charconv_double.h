@@ -1,5 +1,5 @@
 // std::to_chars / std::from_chars of a double, also where the standard library lacks them:
-// emscripten 3.1.6's libc++ 13 (the WebAssembly build, js/build_wasm.sh) has neither, and
+// emscripten 3.1.6's libc++ 13 (the WebAssembly build, //js:planview_wasm) has neither, and
 // no libc++ before 20 has from_chars of a double. Elsewhere ShortestScientific and
 // ParseDouble are the std functions; the portable versions are compiled everywhere, so
 // that the host's tests check them against the std ones.
