@@ -1,0 +1,708 @@
+// planview's offline viewer: the page's script (a classic script, so that the page works
+// from file://). The rendering runs in a Worker started from a blob: URL of the source that
+// planview-engine.js holds (web/build_web.mjs), so the page stays responsive whatever the
+// input; nothing is fetched or sent.
+//
+// Contract (web/README.md): #plan-input and #schemas-input (a change of either renders
+// again); #plan-output's textContent is exactly what `planview FILE --schemas S --color
+// never` prints once it carries data-state="done" (data-status="0"). Folding, filters and
+// search only hide parts with CSS: textContent stays the whole render. On a failure
+// data-state="error", data-status the CLI's exit status, and textContent the message(s)
+// the CLI writes to standard error.
+"use strict";
+(function () {
+  var $ = function (id) {
+    return document.getElementById(id);
+  };
+  var planInput = $("plan-input");
+  var schemasInput = $("schemas-input");
+  var out = $("plan-output");
+  var messagesEl = $("plan-messages");
+  var statusText = $("status-text");
+  var statusBar = $("status-bar");
+  var cancelButton = $("cancel-render");
+  var toolbar = $("toolbar");
+  var side = $("side");
+  var summaryEl = $("plan-summary");
+  var tableBody = document.querySelector("#resource-table tbody");
+  var actionFilters = $("action-filters");
+  var addressFilter = $("address-filter");
+  var searchInput = $("search");
+  var searchCount = $("search-count");
+  var filterCount = $("filter-count");
+  var markdownOut = $("markdown-output");
+
+  // Larger files are refused with a message: wasm32 has 4 GiB, and the worker holds the
+  // input, its parse and the output at once (a 100 MB plan grows the heap to ~0.5 GiB).
+  var MAX_FILE_BYTES = 256 * 1024 * 1024;
+  // Above this many characters the search highlights only the first matches.
+  var MAX_HIGHLIGHTS = 5000;
+
+  // ---------------------------------------------------------------- the render worker
+  var engineUrl = null;
+  var worker = null;
+  var nextId = 1;
+  var pending = new Map(); // id -> { resolve, reject }
+
+  function startWorker() {
+    if (typeof self.PLANVIEW_ENGINE_SOURCE !== "string") {
+      throw new Error("planview-engine.js is missing or broken: assemble the page with web/build_web.sh");
+    }
+    if (engineUrl === null) {
+      engineUrl = URL.createObjectURL(new Blob([self.PLANVIEW_ENGINE_SOURCE], { type: "text/javascript" }));
+    }
+    worker = new Worker(engineUrl);
+    worker.onmessage = onWorkerMessage;
+    worker.onerror = function (event) {
+      event.preventDefault();
+      failAll("the render worker failed: " + (event.message || "unknown error"));
+    };
+  }
+
+  function failAll(message) {
+    var waiting = Array.from(pending.values());
+    pending.clear();
+    waiting.forEach(function (p) {
+      p.reject(new Error(message));
+    });
+    if (waiting.length === 0) showStatus("planview: " + message, true);
+  }
+
+  function restartWorker(reason) {
+    if (worker !== null) worker.terminate();
+    worker = null;
+    failAll(reason);
+    startWorker();
+  }
+
+  function onWorkerMessage(event) {
+    var msg = event.data;
+    if (msg.type === "ready") {
+      $("version").textContent = msg.version;
+      return;
+    }
+    if (msg.type === "fatal") {
+      showStatus("planview: cannot start the renderer: " + msg.message, true);
+      return;
+    }
+    var p = pending.get(msg.id);
+    if (!p) return; // a reply to a cancelled request
+    pending.delete(msg.id);
+    if (msg.type === "failed") p.reject(new Error(msg.message));
+    else p.resolve(msg);
+  }
+
+  function call(type, input, schemas) {
+    if (worker === null) startWorker();
+    var id = nextId++;
+    return new Promise(function (resolve, reject) {
+      pending.set(id, { resolve: resolve, reject: reject });
+      worker.postMessage({ id: id, type: type, input: input, schemas: schemas, options: currentOptions() });
+    });
+  }
+
+  function currentOptions() {
+    return {
+      product: $("opt-product").value,
+      verbose: $("opt-verbose").checked,
+      showSensitive: $("opt-show-sensitive").checked,
+    };
+  }
+
+  // ---------------------------------------------------------------- status line
+  function showStatus(text, isError) {
+    statusText.textContent = text;
+    statusBar.classList.toggle("error", Boolean(isError));
+  }
+
+  function sizeText(n) {
+    if (n < 1024) return n + " bytes";
+    if (n < 1024 * 1024) return (n / 1024).toFixed(1) + " KiB";
+    return (n / 1024 / 1024).toFixed(1) + " MiB";
+  }
+
+  // ---------------------------------------------------------------- reading the files
+  async function readFile(file, what) {
+    if (file.size > MAX_FILE_BYTES) {
+      throw new Error(file.name + ": " + sizeText(file.size) + " is more than this page renders (" +
+        sizeText(MAX_FILE_BYTES) + "); use the planview command line");
+    }
+    try {
+      return await file.arrayBuffer();
+    } catch (error) {
+      throw new Error("cannot read the " + what + " " + file.name + ": " + error.message);
+    }
+  }
+
+  // ---------------------------------------------------------------- rendering
+  var generation = 0;
+  var view = null; // the current render: { text, changes, blocks, textNodes }
+  var files = { input: null, schemas: null };
+
+  function setOutputState(state, status) {
+    out.dataset.state = state;
+    if (status === undefined) delete out.dataset.status;
+    else out.dataset.status = String(status);
+  }
+
+  function resetView() {
+    view = null;
+    out.replaceChildren();
+    messagesEl.hidden = true;
+    messagesEl.textContent = "";
+    toolbar.hidden = true;
+    side.hidden = true;
+    summaryEl.textContent = "";
+    tableBody.replaceChildren();
+    markdownOut.value = "";
+    markdownOut.dataset.state = "empty";
+    if (window.CSS && CSS.highlights) CSS.highlights.clear();
+  }
+
+  function showError(message, status) {
+    // One line per message, as the CLI writes them to standard error.
+    var text = message.endsWith("\n") ? message : message + "\n";
+    out.textContent = text;
+    setOutputState("error", status);
+    showStatus(text.trim().split("\n")[0], true);
+  }
+
+  // Renders the chosen files again (a change of either input, of an option, or a drop).
+  // The state switches synchronously, so a reader that saw "done" before the change never
+  // sees it again for the old render.
+  function renderNow() {
+    var gen = ++generation;
+    var planFile = planInput.files && planInput.files[0];
+    var schemasFile = schemasInput.files && schemasInput.files[0];
+    if (pending.size > 0) restartWorker("cancelled: a newer render replaced it");
+    resetView();
+    if (!planFile) {
+      files.input = null;
+      setOutputState("empty");
+      showStatus("Open a file to render it.", false);
+      cancelButton.hidden = true;
+      return Promise.resolve();
+    }
+    setOutputState("rendering");
+    showStatus("Rendering " + planFile.name + " (" + sizeText(planFile.size) + ")" +
+      (schemasFile ? " with " + schemasFile.name : "") + "…", false);
+    cancelButton.hidden = false;
+    return renderFiles(gen, planFile, schemasFile).finally(function () {
+      if (gen === generation) cancelButton.hidden = true;
+    });
+  }
+
+  async function renderFiles(gen, planFile, schemasFile) {
+    var reply;
+    try {
+      var input = await readFile(planFile, "file");
+      var schemas = schemasFile ? await readFile(schemasFile, "schemas") : null;
+      if (gen !== generation) return;
+      files.input = input;
+      files.schemas = schemas;
+      files.name = planFile.name;
+      reply = await call("render", input, schemas);
+    } catch (error) {
+      if (gen !== generation) return;
+      showError("planview: " + error.message, 1);
+      return;
+    }
+    if (gen !== generation) return;
+    if (reply.status !== 0 && reply.status !== 3) {
+      showError(reply.messages || "planview: the render failed (exit status " + reply.status + ")", reply.status);
+      return;
+    }
+    try {
+      showRender(reply);
+    } catch (error) {
+      showError("planview: cannot show the render: " + error.message, 1);
+      return;
+    }
+    setOutputState("done", reply.status);
+    var n = view.blocks.length;
+    showStatus(planFile.name + ": rendered in " + reply.ms + " ms, " + sizeText(reply.output.length) +
+      (n ? ", " + n + " resource" + (n === 1 ? "" : "s") : "") + (reply.color === null ? " (without colour)" : ""), false);
+  }
+
+  // ---------------------------------------------------------------- colours
+  // The coloured render's SGR escapes as style runs over the plain text: [{ end, cls }].
+  // null when the coloured render, escapes removed, is not exactly the plain one (then the
+  // text is shown without colour rather than wrong).
+  function styleRuns(text, color) {
+    if (color === null) return null;
+    var runs = [];
+    var st = { b: false, d: false, i: false, u: false, fg: 0, bg: 0 };
+    var cls = "";
+    var runStart = 0;
+    var i = 0;
+    var j = 0;
+    while (i < color.length) {
+      var ch = color.charCodeAt(i);
+      if (j < text.length && ch === text.charCodeAt(j)) {
+        i++;
+        j++;
+        continue;
+      }
+      if (ch !== 27 || color.charCodeAt(i + 1) !== 91) return null; // ESC [
+      var k = i + 2;
+      while (k < color.length && /[0-9;:]/.test(color[k])) k++;
+      if (color[k] !== "m") return null;
+      applySgr(st, color.slice(i + 2, k));
+      i = k + 1;
+      var next = classOf(st);
+      if (next !== cls) {
+        if (j > runStart) {
+          runs.push({ end: j, cls: cls });
+          runStart = j;
+        }
+        cls = next;
+      }
+    }
+    if (j !== text.length) return null;
+    runs.push({ end: j, cls: cls });
+    return runs;
+  }
+
+  function applySgr(st, params) {
+    var codes = params === "" ? [0] : params.split(/[;:]/).map(Number);
+    for (var n = 0; n < codes.length; n++) {
+      var c = codes[n];
+      if (c === 0) {
+        st.b = st.d = st.i = st.u = false;
+        st.fg = st.bg = 0;
+      } else if (c === 1) st.b = true;
+      else if (c === 2) st.d = true;
+      else if (c === 3) st.i = true;
+      else if (c === 4) st.u = true;
+      else if (c === 22) st.b = st.d = false;
+      else if (c === 23) st.i = false;
+      else if (c === 24) st.u = false;
+      else if ((c >= 30 && c <= 37) || (c >= 90 && c <= 97)) st.fg = c;
+      else if (c === 39) st.fg = 0;
+      else if ((c >= 40 && c <= 47) || (c >= 100 && c <= 107)) st.bg = c;
+      else if (c === 49) st.bg = 0;
+      else if (c === 38 || c === 48) n += codes[n + 1] === 5 ? 2 : codes[n + 1] === 2 ? 4 : 1; // 256/true colour: not shown
+    }
+  }
+
+  function classOf(st) {
+    var c = [];
+    if (st.b) c.push("sgr-b");
+    if (st.d) c.push("sgr-d");
+    if (st.i) c.push("sgr-i");
+    if (st.u) c.push("sgr-u");
+    if (st.fg) c.push("sgr-fg-" + st.fg);
+    if (st.bg) c.push("sgr-bg-" + st.bg);
+    return c.join(" ");
+  }
+
+  // ---------------------------------------------------------------- the output's DOM
+  // Where each resource change (renderChanges' model) is in the text: its diff, in the
+  // order the render lists them. head: its first line; body: the rest; tail: the blank
+  // line after it.
+  function locateBlocks(text, changes) {
+    var blocks = [];
+    var cursor = 0;
+    changes.forEach(function (c, index) {
+      if (!c.diff) return;
+      var start = text.indexOf(c.diff, cursor);
+      if (start < 0) return;
+      var end = start + c.diff.length;
+      var headEnd = text.indexOf("\n", start);
+      if (headEnd < 0 || headEnd > end) headEnd = end;
+      var tailEnd = end;
+      if (text[tailEnd] === "\n") tailEnd++;
+      if (text[tailEnd] === "\n") tailEnd++;
+      blocks.push({ index: index, change: c, start: start, headEnd: headEnd, end: end, tailEnd: tailEnd, el: null });
+      cursor = tailEnd;
+    });
+    return blocks;
+  }
+
+  function showRender(reply) {
+    var text = reply.output;
+    var runs = styleRuns(text, reply.color);
+    var blocks = locateBlocks(text, reply.changes || []);
+    var textNodes = []; // [offset, Text] in order, for search ranges
+    var r = 0;
+    function emit(parent, from, to) {
+      var pos = from;
+      while (pos < to) {
+        var end = to;
+        var cls = "";
+        if (runs !== null) {
+          while (runs[r].end <= pos) r++;
+          end = Math.min(runs[r].end, to);
+          cls = runs[r].cls;
+        }
+        var node = document.createTextNode(text.slice(pos, end));
+        textNodes.push(pos, node);
+        if (cls) {
+          var span = document.createElement("span");
+          span.className = cls;
+          span.appendChild(node);
+          parent.appendChild(span);
+        } else {
+          parent.appendChild(node);
+        }
+        pos = end;
+      }
+    }
+    function part(parent, cls, from, to) {
+      var span = document.createElement("span");
+      span.className = cls;
+      emit(span, from, to);
+      parent.appendChild(span);
+    }
+    var frag = document.createDocumentFragment();
+    var pos = 0;
+    blocks.forEach(function (b, n) {
+      emit(frag, pos, b.start);
+      var el = document.createElement("span");
+      el.className = "res";
+      el.dataset.index = String(n);
+      el.dataset.action = b.change.action;
+      el.dataset.address = b.change.address;
+      part(el, "res-head", b.start, b.headEnd);
+      part(el, "res-body", b.headEnd, b.end);
+      part(el, "res-tail", b.end, b.tailEnd);
+      frag.appendChild(el);
+      b.el = el;
+      pos = b.tailEnd;
+    });
+    emit(frag, pos, text.length);
+    out.replaceChildren(frag);
+
+    view = { text: text, changes: reply.changes || [], blocks: blocks, textNodes: textNodes, matches: [], current: -1 };
+
+    if (reply.messages) {
+      messagesEl.textContent = reply.messages;
+      messagesEl.hidden = false;
+    }
+    buildFilters(blocks);
+    buildTable(blocks);
+    summaryEl.textContent = reply.summary || "";
+    side.hidden = blocks.length === 0 && !reply.summary;
+    toolbar.hidden = false;
+    applyView();
+  }
+
+  // ---------------------------------------------------------------- filters and search
+  function buildFilters(blocks) {
+    var counts = new Map();
+    blocks.forEach(function (b) {
+      counts.set(b.change.action, (counts.get(b.change.action) || 0) + 1);
+    });
+    var legend = actionFilters.querySelector("legend");
+    actionFilters.replaceChildren(legend);
+    counts.forEach(function (count, action) {
+      var label = document.createElement("label");
+      var box = document.createElement("input");
+      box.type = "checkbox";
+      box.checked = true;
+      box.value = action;
+      box.dataset.action = action;
+      box.addEventListener("change", applyView);
+      label.append(box, " " + action + " (" + count + ")");
+      actionFilters.appendChild(label);
+    });
+    actionFilters.hidden = counts.size === 0;
+  }
+
+  function buildTable(blocks) {
+    var rows = blocks.map(function (b, n) {
+      var tr = document.createElement("tr");
+      tr.dataset.index = String(n);
+      var action = document.createElement("td");
+      action.textContent = b.change.action + (b.change.deposed ? " (deposed)" : "");
+      var address = document.createElement("td");
+      address.className = "address";
+      address.textContent = b.change.address;
+      if (b.change.previousAddress) address.title = "moved from " + b.change.previousAddress;
+      tr.append(action, address);
+      return tr;
+    });
+    tableBody.replaceChildren.apply(tableBody, rows);
+  }
+
+  // An address filter: with * or ?, a glob over the whole address (or its type); without,
+  // a case-insensitive substring.
+  function addressMatcher(pattern) {
+    if (pattern === "") return null;
+    if (/[*?]/.test(pattern)) {
+      var re = new RegExp("^" + pattern.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".") + "$");
+      return function (c) {
+        var type = c.address.replace(/^(module\.[^.]+(\[[^\]]*\])?\.)*(data\.)?/, "").split(".")[0];
+        return re.test(c.address) || re.test(type) || (c.previousAddress !== "" && re.test(c.previousAddress));
+      };
+    }
+    var needle = pattern.toLowerCase();
+    return function (c) {
+      return c.address.toLowerCase().includes(needle) || c.previousAddress.toLowerCase().includes(needle);
+    };
+  }
+
+  function findMatches(text, query) {
+    var matches = [];
+    if (query === "") return matches;
+    var re = new RegExp(query.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "gi");
+    var m;
+    while ((m = re.exec(text)) !== null && matches.length < 100000) {
+      matches.push(m.index, m.index + m[0].length);
+    }
+    return matches;
+  }
+
+  // Index of the first match starting at or after `pos` (matches: flat [start, end, ...]).
+  function firstMatchFrom(matches, pos) {
+    var lo = 0;
+    var hi = matches.length / 2;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (matches[2 * mid] < pos) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  function applyView() {
+    if (view === null) return;
+    var allowed = new Set();
+    var boxes = actionFilters.querySelectorAll("input[type=checkbox]");
+    var allChecked = true;
+    boxes.forEach(function (box) {
+      if (box.checked) allowed.add(box.value);
+      else allChecked = false;
+    });
+    var match = addressMatcher(addressFilter.value.trim());
+    var query = searchInput.value;
+    view.matches = findMatches(view.text, query);
+    var shown = 0;
+    view.blocks.forEach(function (b, n) {
+      var visible = allowed.has(b.change.action) && (match === null || match(b.change));
+      if (visible && query !== "") {
+        var k = firstMatchFrom(view.matches, b.start);
+        visible = 2 * k < view.matches.length && view.matches[2 * k] < b.end;
+      }
+      b.el.classList.toggle("filtered-out", !visible);
+      var row = tableBody.children[n];
+      if (row) row.classList.toggle("hidden-row", !visible);
+      if (visible) shown++;
+    });
+    var filtered = !allChecked || match !== null || query !== "";
+    out.dataset.filtered = filtered ? "true" : "false";
+    filterCount.textContent = filtered ? shown + " of " + view.blocks.length + " resources shown" : "";
+    view.current = -1;
+    highlight();
+  }
+
+  function visibleMatches() {
+    var list = [];
+    var m = view.matches;
+    var b = 0;
+    for (var k = 0; k < m.length; k += 2) {
+      while (b < view.blocks.length && view.blocks[b].tailEnd <= m[k]) b++;
+      var block = b < view.blocks.length && view.blocks[b].start <= m[k] ? view.blocks[b] : null;
+      if (block && block.el.classList.contains("filtered-out")) continue;
+      list.push(k);
+    }
+    return list;
+  }
+
+  // A DOM Range over text offsets [from, to) of the render.
+  function rangeOf(from, to) {
+    var nodes = view.textNodes;
+    function locate(pos, isEnd) {
+      var lo = 0;
+      var hi = nodes.length / 2 - 1;
+      while (lo < hi) {
+        var mid = (lo + hi + 1) >> 1;
+        var start = nodes[2 * mid];
+        if (start < pos || (!isEnd && start === pos)) lo = mid;
+        else hi = mid - 1;
+      }
+      return [nodes[2 * lo + 1], pos - nodes[2 * lo]];
+    }
+    var range = document.createRange();
+    var s = locate(from, false);
+    var e = locate(to, true);
+    range.setStart(s[0], s[1]);
+    range.setEnd(e[0], e[1]);
+    return range;
+  }
+
+  function highlight() {
+    var list = visibleMatches();
+    view.visible = list;
+    var total = view.matches.length / 2;
+    if (searchInput.value === "") searchCount.textContent = "";
+    else if (list.length === 0) searchCount.textContent = "no match";
+    else {
+      searchCount.textContent = (view.current >= 0 ? view.current + 1 + " of " : "") + list.length +
+        " match" + (list.length === 1 ? "" : "es") + (total >= 100000 ? " (first 100000)" : "");
+    }
+    if (!(window.CSS && CSS.highlights && window.Highlight)) return;
+    var ranges = [];
+    for (var n = 0; n < list.length && n < MAX_HIGHLIGHTS; n++) {
+      ranges.push(rangeOf(view.matches[list[n]], view.matches[list[n] + 1]));
+    }
+    CSS.highlights.set("pv-search", new Highlight(...ranges));
+    if (view.current >= 0 && view.current < list.length) {
+      var k = list[view.current];
+      CSS.highlights.set("pv-current", new Highlight(rangeOf(view.matches[k], view.matches[k + 1])));
+    } else {
+      CSS.highlights.delete("pv-current");
+    }
+  }
+
+  function stepMatch(delta) {
+    if (view === null || !view.visible || view.visible.length === 0) return;
+    var count = view.visible.length;
+    view.current = view.current < 0 ? (delta > 0 ? 0 : count - 1) : (view.current + delta + count) % count;
+    var k = view.visible[view.current];
+    var pos = view.matches[k];
+    view.blocks.forEach(function (b) {
+      if (b.start <= pos && pos < b.end) b.el.classList.remove("folded");
+    });
+    highlight();
+    var rect = rangeOf(pos, view.matches[k + 1]).getBoundingClientRect();
+    window.scrollBy({ top: rect.top - window.innerHeight / 2 });
+  }
+
+  // ---------------------------------------------------------------- markdown
+  async function copyMarkdown() {
+    if (!files.input) return;
+    markdownOut.dataset.state = "rendering";
+    markdownOut.value = "";
+    $("markdown-panel").open = true;
+    var reply;
+    try {
+      reply = await call("markdown", files.input, files.schemas);
+    } catch (error) {
+      markdownOut.value = "planview: " + error.message;
+      markdownOut.dataset.state = "error";
+      return;
+    }
+    if (reply.status !== 0) {
+      markdownOut.value = reply.messages;
+      markdownOut.dataset.state = "error";
+      showStatus(reply.messages.trim().split("\n")[0], true);
+      return;
+    }
+    markdownOut.value = reply.output;
+    markdownOut.dataset.state = "done";
+    var done = function () {
+      showStatus("Markdown comment copied (" + sizeText(reply.output.length) + ").", false);
+    };
+    var fallback = function () {
+      markdownOut.focus();
+      markdownOut.select();
+      if (document.execCommand && document.execCommand("copy")) done();
+      else showStatus("Copy the Markdown comment from the panel (the browser refused the clipboard).", false);
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(reply.output).then(done, fallback);
+    else fallback();
+  }
+
+  // ---------------------------------------------------------------- drop
+  function setFile(input, file) {
+    var dt = new DataTransfer();
+    if (file) dt.items.add(file);
+    input.files = dt.files;
+  }
+
+  async function isSchemas(file) {
+    var head = await file.slice(0, 4096).text();
+    return /"provider_schemas"\s*:/.test(head);
+  }
+
+  async function onDrop(event) {
+    event.preventDefault();
+    document.body.classList.remove("dragging");
+    var dropped = Array.from(event.dataTransfer.files || []);
+    if (dropped.length === 0) return;
+    var plan = null;
+    var schemas = null;
+    for (var n = 0; n < dropped.length; n++) {
+      var f = dropped[n];
+      if (schemas === null && (await isSchemas(f))) schemas = f;
+      else if (plan === null) plan = f;
+    }
+    if (schemas) setFile(schemasInput, schemas);
+    if (plan) setFile(planInput, plan);
+    renderNow();
+  }
+
+  // ---------------------------------------------------------------- events
+  planInput.addEventListener("change", renderNow);
+  schemasInput.addEventListener("change", renderNow);
+  ["opt-product", "opt-verbose", "opt-show-sensitive"].forEach(function (id) {
+    $(id).addEventListener("change", renderNow);
+  });
+  $("clear-files").addEventListener("click", function () {
+    setFile(planInput, null);
+    setFile(schemasInput, null);
+    renderNow();
+  });
+  cancelButton.addEventListener("click", function () {
+    generation++;
+    restartWorker("cancelled");
+    cancelButton.hidden = true;
+    resetView();
+    showError("planview: rendering cancelled", 1);
+  });
+  addressFilter.addEventListener("input", applyView);
+  searchInput.addEventListener("input", applyView);
+  searchInput.addEventListener("keydown", function (event) {
+    if (event.key === "Enter") {
+      event.preventDefault();
+      stepMatch(event.shiftKey ? -1 : 1);
+    }
+  });
+  $("search-next").addEventListener("click", function () {
+    stepMatch(1);
+  });
+  $("search-prev").addEventListener("click", function () {
+    stepMatch(-1);
+  });
+  $("fold-all").addEventListener("click", function () {
+    if (view) view.blocks.forEach(function (b) { b.el.classList.add("folded"); });
+  });
+  $("unfold-all").addEventListener("click", function () {
+    if (view) view.blocks.forEach(function (b) { b.el.classList.remove("folded"); });
+  });
+  $("copy-markdown").addEventListener("click", copyMarkdown);
+  out.addEventListener("click", function (event) {
+    var head = event.target.closest && event.target.closest(".res-head");
+    if (!head) return;
+    var sel = window.getSelection();
+    if (sel && !sel.isCollapsed && out.contains(sel.anchorNode)) return; // selecting text, not folding
+    head.parentElement.classList.toggle("folded");
+  });
+  tableBody.addEventListener("click", function (event) {
+    var row = event.target.closest("tr");
+    if (!row || !view) return;
+    var b = view.blocks[Number(row.dataset.index)];
+    if (!b) return;
+    b.el.classList.remove("folded");
+    out.querySelectorAll(".res.target").forEach(function (el) { el.classList.remove("target"); });
+    b.el.classList.add("target");
+    b.el.scrollIntoView({ block: "start" });
+  });
+  window.addEventListener("dragover", function (event) {
+    event.preventDefault();
+    document.body.classList.add("dragging");
+  });
+  window.addEventListener("dragleave", function (event) {
+    if (event.target === document.documentElement || event.target === document.body) document.body.classList.remove("dragging");
+  });
+  window.addEventListener("drop", onDrop);
+
+  try {
+    startWorker();
+  } catch (error) {
+    showStatus("planview: " + error.message, true);
+  }
+  // A reload may keep the chosen files (form restoration): render them.
+  if (planInput.files && planInput.files.length) renderNow();
+})();
