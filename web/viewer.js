@@ -43,6 +43,8 @@
   var worker = null;
   var nextId = 1;
   var pending = new Map(); // id -> { resolve, reject }
+  var busySince = 0; // when the worker was last given work while idle
+  var RESTART_AFTER_MS = 1500;
 
   function startWorker() {
     if (typeof self.PLANVIEW_ENGINE_SOURCE !== "string") {
@@ -88,6 +90,7 @@
     var p = pending.get(msg.id);
     if (!p) return; // a reply to a cancelled request
     pending.delete(msg.id);
+    busySince = performance.now(); // the worker takes the next request now
     if (msg.type === "failed") p.reject(new Error(msg.message));
     else p.resolve(msg);
   }
@@ -96,6 +99,7 @@
     if (worker === null) startWorker();
     var id = nextId++;
     return new Promise(function (resolve, reject) {
+      if (pending.size === 0) busySince = performance.now();
       pending.set(id, { resolve: resolve, reject: reject });
       worker.postMessage({ id: id, type: type, input: input, schemas: schemas, options: currentOptions() });
     });
@@ -132,6 +136,17 @@
     } catch (error) {
       throw new Error("cannot read the " + what + " " + file.name + ": " + error.message);
     }
+  }
+
+  // The library names its inputs <stdin> and <schemas> in messages; the page names the
+  // files, as `planview NAME --schemas SCHEMAS` run next to them does.
+  function nameFiles(messages, planFile, schemasFile) {
+    var text = messages.replace(/^planview: <stdin>:/gm, function () {
+      return "planview: " + (planFile ? planFile.name : "<stdin>") + ":";
+    });
+    return text.replace(/^planview: <schemas>:/gm, function () {
+      return "planview: " + (schemasFile ? schemasFile.name : "<schemas>") + ":";
+    });
   }
 
   // ---------------------------------------------------------------- rendering
@@ -174,7 +189,9 @@
     var gen = ++generation;
     var planFile = planInput.files && planInput.files[0];
     var schemasFile = schemasInput.files && schemasInput.files[0];
-    if (pending.size > 0) restartWorker("cancelled: a newer render replaced it");
+    // A render still running for a while (a huge or hostile input) is stopped; a short one
+    // finishes and its result is dropped (restarting would compile the module again).
+    if (pending.size > 0 && performance.now() - busySince > RESTART_AFTER_MS) restartWorker("cancelled: a newer render replaced it");
     resetView();
     if (!planFile) {
       files.input = null;
@@ -209,7 +226,8 @@
     }
     if (gen !== generation) return;
     if (reply.status !== 0 && reply.status !== 3) {
-      showError(reply.messages || "planview: the render failed (exit status " + reply.status + ")", reply.status);
+      showError(nameFiles(reply.messages, planFile, schemasFile) ||
+        "planview: the render failed (exit status " + reply.status + ")", reply.status);
       return;
     }
     try {
@@ -376,7 +394,7 @@
     view = { text: text, changes: reply.changes || [], blocks: blocks, textNodes: textNodes, matches: [], current: -1 };
 
     if (reply.messages) {
-      messagesEl.textContent = reply.messages;
+      messagesEl.textContent = nameFiles(reply.messages, planInput.files[0], schemasInput.files[0]);
       messagesEl.hidden = false;
     }
     buildFilters(blocks);
