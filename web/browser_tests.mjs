@@ -121,34 +121,34 @@ test("from file://, the page loads only its own files and compiles the module", 
 test("equivalence plans with their schemas: #plan-output is the CLI's output byte for byte", async () => {
   const cases = readdirSync(equivalence).filter((d) => existsSync(join(equivalence, d, "plan.json")));
   assert.ok(cases.length >= 40, `only ${cases.length} equivalence cases`);
-  // Every other case keeps the suite short; the node tests (js/) render all of them.
-  for (const c of cases.filter((_, n) => n % 2 === 0)) {
+  // Every third case keeps the suite short; the node tests (js/) render all of them.
+  for (const c of cases.filter((_, n) => n % 3 === 0)) {
     await assertSameAsCli(page, join(equivalence, c, "plan.json"), join(equivalence, c, "schemas.json"), c);
   }
 });
 
 test("plans without schemas, states and logs", async () => {
   const cases = readdirSync(equivalence).filter((d) => existsSync(join(equivalence, d, "plan.json")));
-  for (const c of cases.filter((_, n) => n % 6 === 0)) {
+  for (const c of cases.filter((_, n) => n % 10 === 5)) {
     await assertSameAsCli(page, join(equivalence, c, "plan.json"), null, `${c} without schemas`);
   }
-  const states = cases.filter((c) => existsSync(join(equivalence, c, "state.json"))).filter((_, n) => n % 5 === 0);
+  const states = cases.filter((c) => existsSync(join(equivalence, c, "state.json"))).filter((_, n) => n % 8 === 0);
   assert.ok(states.length >= 3);
   for (const c of states) {
     await assertSameAsCli(page, join(equivalence, c, "state.json"), join(equivalence, c, "schemas.json"), `${c} state`);
   }
   const logs = ["opentofu", "terraform"].flatMap((p) =>
-    readdirSync(join(root, "testdata/logs", p)).filter((f) => f.endsWith(".jsonl")).map((f) => join(root, "testdata/logs", p, f)));
-  assert.ok(logs.length >= 6);
+    readdirSync(join(root, "testdata/logs", p)).filter((f) => f.endsWith(".jsonl")).slice(0, 2).map((f) => join(root, "testdata/logs", p, f)));
+  assert.equal(logs.length, 4);
   for (const log of logs) await assertSameAsCli(page, log, null, log);
-  const applied = cases.filter((c) => existsSync(join(equivalence, c, "apply.jsonl"))).slice(0, 3);
+  const applied = cases.filter((c) => existsSync(join(equivalence, c, "apply.jsonl"))).slice(0, 2);
   for (const c of applied) await assertSameAsCli(page, join(equivalence, c, "apply.jsonl"), null, `${c} apply log`);
 });
 
 test("binary plan files (tofu/terraform plan -out)", async () => {
   const cases = readdirSync(planfiles).filter((d) => existsSync(join(planfiles, d, "plan.bin")));
   assert.ok(cases.length >= 10);
-  for (const c of cases.filter((_, n) => n % 3 === 0)) await assertSameAsCli(page, join(planfiles, c, "plan.bin"), null, `${c}/plan.bin`);
+  for (const c of cases.filter((_, n) => n % 4 === 0)) await assertSameAsCli(page, join(planfiles, c, "plan.bin"), null, `${c}/plan.bin`);
 });
 
 test("hostile inputs: the CLI's one-line message and exit status, data-state=error", async () => {
@@ -189,15 +189,29 @@ test("hostile inputs: the CLI's one-line message and exit status, data-state=err
   await assertSameAsCli(page, join(equivalence, "basic_list", "plan.json"), join(equivalence, "basic_list", "schemas.json"), "after errors");
 });
 
-test("filters by action and address, folding and search change what is visible, never textContent", async () => {
+test("filters by action and address, folding and search change what is shown, never textContent", async () => {
   const plan = join(planfiles, "kpeacocke__terraform-github-repo__root", "plan.bin");
   const want = expected(plan, null).output;
   await assertSameAsCli(page, plan, null, "kpeacocke");
-  const visible = () => page.$eval("#plan-output", (e) => e.innerText);
+  // The text not hidden by display: none (innerText leaves out the blocks that
+  // content-visibility skips, off screen).
+  const visible = () =>
+    page.$eval("#plan-output", (root) => {
+      let text = "";
+      const walk = (node) => {
+        for (const c of node.childNodes) {
+          if (c.nodeType === Node.TEXT_NODE) text += c.data;
+          else if (c.nodeType === Node.ELEMENT_NODE && getComputedStyle(c).display !== "none") walk(c);
+        }
+      };
+      walk(root);
+      return text;
+    });
   const textContent = () => page.$eval("#plan-output", (e) => e.textContent);
   const heads = (text) => text.split("\n").filter((l) => /^ {2}# \S+ (will|must)/.test(l));
   const all = heads(await visible());
   assert.equal(all.length, 20, all.join("\n"));
+  assert.equal(await visible(), want);
   assert.equal(await page.$eval("#plan-output", (e) => e.dataset.filtered), "false");
 
   // Action: only deletes.

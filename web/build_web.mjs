@@ -6,7 +6,7 @@
 // string: emscripten's glue and js/planview.mjs with their import/export lines taken out,
 // web/worker.js, and the .wasm as base64. The page starts the worker from a blob: URL of
 // that string. The same files work from any static host. Inputs: web/{index.html,
-// viewer.js,viewer.css,worker.js}, js/planview.mjs, js/build/planview_wasm.{mjs,wasm}
+// viewer.js,viewer.css,render_model.js,worker.js}, js/planview.mjs, js/build/planview_wasm.{mjs,wasm}
 // (js/build_wasm.sh). Fails when an input is missing or its module lines are not the
 // expected ones (rather than writing a bundle that breaks in the browser).
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from "node:fs";
@@ -70,6 +70,7 @@ if (/^\s*(import|export)\s/m.test(api)) {
   process.exit(1);
 }
 
+const model = read(join(here, "render_model.js")).toString("utf8");
 const worker = read(join(here, "worker.js")).toString("utf8");
 const wasm = read(join(jsDir, "build", "planview_wasm.wasm"));
 if (wasm.length < 8 || wasm.readUInt32LE(0) !== 0x6d736100) {
@@ -85,6 +86,8 @@ const workerSource = [
   glue,
   "// ---- js/planview.mjs ----",
   api,
+  "// ---- web/render_model.js ----",
+  model,
   "// ---- web/worker.js ----",
   worker,
   "})();",

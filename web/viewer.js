@@ -44,6 +44,8 @@
   var nextId = 1;
   var pending = new Map(); // id -> { resolve, reject }
   var busySince = 0; // when the worker was last given work while idle
+  var workerReady = false; // its module compiled (before, a render waits for the compile)
+  var compiledModule = null; // kept from the first worker: a restarted one need not compile
   var RESTART_AFTER_MS = 1500;
 
   function startWorker() {
@@ -54,7 +56,9 @@
       engineUrl = URL.createObjectURL(new Blob([self.PLANVIEW_ENGINE_SOURCE], { type: "text/javascript" }));
     }
     worker = new Worker(engineUrl);
+    workerReady = false;
     worker.onmessage = onWorkerMessage;
+    worker.postMessage({ type: "start", module: compiledModule });
     worker.onerror = function (event) {
       event.preventDefault();
       failAll("the render worker failed: " + (event.message || "unknown error"));
@@ -81,6 +85,9 @@
     var msg = event.data;
     if (msg.type === "ready") {
       $("version").textContent = msg.version;
+      if (msg.module instanceof WebAssembly.Module) compiledModule = msg.module;
+      workerReady = true;
+      busySince = performance.now(); // compiling is not rendering
       return;
     }
     if (msg.type === "fatal") {
@@ -151,7 +158,7 @@
 
   // ---------------------------------------------------------------- rendering
   var generation = 0;
-  var view = null; // the current render: { text, changes, blocks, textNodes }
+  var view = null; // the current render: { text, changes, blocks, segs, runs, matches, ... }
   var files = { input: null, schemas: null };
 
   function setOutputState(state, status) {
@@ -162,6 +169,8 @@
 
   function resetView() {
     view = null;
+    if (observer !== null) observer.disconnect();
+    observer = null;
     out.replaceChildren();
     messagesEl.hidden = true;
     messagesEl.textContent = "";
@@ -191,7 +200,7 @@
     var schemasFile = schemasInput.files && schemasInput.files[0];
     // A render still running for a while (a huge or hostile input) is stopped; a short one
     // finishes and its result is dropped (restarting would compile the module again).
-    if (pending.size > 0 && performance.now() - busySince > RESTART_AFTER_MS) restartWorker("cancelled: a newer render replaced it");
+    if (pending.size > 0 && workerReady && performance.now() - busySince > RESTART_AFTER_MS) restartWorker("cancelled: a newer render replaced it");
     resetView();
     if (!planFile) {
       files.input = null;
@@ -239,159 +248,67 @@
     setOutputState("done", reply.status);
     var n = view.blocks.length;
     showStatus(planFile.name + ": rendered in " + reply.ms + " ms, " + sizeText(reply.output.length) +
-      (n ? ", " + n + " resource" + (n === 1 ? "" : "s") : "") + (reply.color === null ? " (without colour)" : ""), false);
-  }
-
-  // ---------------------------------------------------------------- colours
-  // The coloured render's SGR escapes as style runs over the plain text: [{ end, cls }].
-  // null when the coloured render, escapes removed, is not exactly the plain one (then the
-  // text is shown without colour rather than wrong).
-  function styleRuns(text, color) {
-    if (color === null) return null;
-    var runs = [];
-    var st = { b: false, d: false, i: false, u: false, fg: 0, bg: 0 };
-    var cls = "";
-    var runStart = 0;
-    var i = 0;
-    var j = 0;
-    while (i < color.length) {
-      var ch = color.charCodeAt(i);
-      if (j < text.length && ch === text.charCodeAt(j)) {
-        i++;
-        j++;
-        continue;
-      }
-      if (ch !== 27 || color.charCodeAt(i + 1) !== 91) return null; // ESC [
-      var k = i + 2;
-      while (k < color.length && /[0-9;:]/.test(color[k])) k++;
-      if (color[k] !== "m") return null;
-      applySgr(st, color.slice(i + 2, k));
-      i = k + 1;
-      var next = classOf(st);
-      if (next !== cls) {
-        if (j > runStart) {
-          runs.push({ end: j, cls: cls });
-          runStart = j;
-        }
-        cls = next;
-      }
-    }
-    if (j !== text.length) return null;
-    runs.push({ end: j, cls: cls });
-    return runs;
-  }
-
-  function applySgr(st, params) {
-    var codes = params === "" ? [0] : params.split(/[;:]/).map(Number);
-    for (var n = 0; n < codes.length; n++) {
-      var c = codes[n];
-      if (c === 0) {
-        st.b = st.d = st.i = st.u = false;
-        st.fg = st.bg = 0;
-      } else if (c === 1) st.b = true;
-      else if (c === 2) st.d = true;
-      else if (c === 3) st.i = true;
-      else if (c === 4) st.u = true;
-      else if (c === 22) st.b = st.d = false;
-      else if (c === 23) st.i = false;
-      else if (c === 24) st.u = false;
-      else if ((c >= 30 && c <= 37) || (c >= 90 && c <= 97)) st.fg = c;
-      else if (c === 39) st.fg = 0;
-      else if ((c >= 40 && c <= 47) || (c >= 100 && c <= 107)) st.bg = c;
-      else if (c === 49) st.bg = 0;
-      else if (c === 38 || c === 48) n += codes[n + 1] === 5 ? 2 : codes[n + 1] === 2 ? 4 : 1; // 256/true colour: not shown
-    }
-  }
-
-  function classOf(st) {
-    var c = [];
-    if (st.b) c.push("sgr-b");
-    if (st.d) c.push("sgr-d");
-    if (st.i) c.push("sgr-i");
-    if (st.u) c.push("sgr-u");
-    if (st.fg) c.push("sgr-fg-" + st.fg);
-    if (st.bg) c.push("sgr-bg-" + st.bg);
-    return c.join(" ");
+      (n ? ", " + n + " resource" + (n === 1 ? "" : "s") : "") + (reply.runs ? "" : " (without colour)"), false);
   }
 
   // ---------------------------------------------------------------- the output's DOM
-  // Where each resource change (renderChanges' model) is in the text: its diff, in the
-  // order the render lists them. head: its first line; body: the rest; tail: the blank
-  // line after it.
-  function locateBlocks(text, changes) {
-    var blocks = [];
-    var cursor = 0;
-    changes.forEach(function (c, index) {
-      if (!c.diff) return;
-      var start = text.indexOf(c.diff, cursor);
-      if (start < 0) return;
-      var end = start + c.diff.length;
-      var headEnd = text.indexOf("\n", start);
-      if (headEnd < 0 || headEnd > end) headEnd = end;
-      var tailEnd = end;
-      if (text[tailEnd] === "\n") tailEnd++;
-      if (text[tailEnd] === "\n") tailEnd++;
-      blocks.push({ index: index, change: c, start: start, headEnd: headEnd, end: end, tailEnd: tailEnd, el: null });
-      cursor = tailEnd;
-    });
-    return blocks;
-  }
+  // The render is a sequence of blocks of whole lines: .seg (text between resources) and
+  // .res (one resource change of renderChanges' model: .res-head its first line, .res-body
+  // the rest of its diff, .res-tail the blank line after it), laid out by the browser only
+  // near the screen (content-visibility, viewer.css). Each block starts as plain text; its
+  // colour spans (the worker's style runs, render_model.js) are made when it comes near
+  // the screen. The text is the same either way: textContent never changes.
+  var EAGER_CHARS = 200000; // coloured at once: the first screenfuls
+  var observer = null;
 
   function showRender(reply) {
     var text = reply.output;
-    var runs = styleRuns(text, reply.color);
-    var blocks = locateBlocks(text, reply.changes || []);
-    var textNodes = []; // [offset, Text] in order, for search ranges
-    var r = 0;
-    function emit(parent, from, to) {
-      var pos = from;
-      while (pos < to) {
-        var end = to;
-        var cls = "";
-        if (runs !== null) {
-          while (runs[r].end <= pos) r++;
-          end = Math.min(runs[r].end, to);
-          cls = runs[r].cls;
-        }
-        var node = document.createTextNode(text.slice(pos, end));
-        textNodes.push(pos, node);
-        if (cls) {
-          var span = document.createElement("span");
-          span.className = cls;
-          span.appendChild(node);
-          parent.appendChild(span);
-        } else {
-          parent.appendChild(node);
-        }
-        pos = end;
-      }
-    }
-    function part(parent, cls, from, to) {
-      var span = document.createElement("span");
-      span.className = cls;
-      emit(span, from, to);
-      parent.appendChild(span);
-    }
+    var runs = reply.runs || null;
+    var changes = reply.changes || [];
+    var blocks = (reply.blocks || []).map(function (b) {
+      return { index: b.index, change: changes[b.index], start: b.start, headEnd: b.headEnd, end: b.end, tailEnd: b.tailEnd, el: null };
+    });
+    var segs = [];
     var frag = document.createDocumentFragment();
+    function span(parent, cls, from, to) {
+      var el = document.createElement("span");
+      el.className = cls;
+      if (from < to) el.textContent = text.slice(from, to);
+      parent.appendChild(el);
+      return el;
+    }
     var pos = 0;
     blocks.forEach(function (b, n) {
-      emit(frag, pos, b.start);
+      if (pos < b.start) segs.push({ el: span(frag, "seg", pos, b.start), start: pos, end: b.start, block: null });
       var el = document.createElement("span");
       el.className = "res";
       el.dataset.index = String(n);
       el.dataset.action = b.change.action;
       el.dataset.address = b.change.address;
-      part(el, "res-head", b.start, b.headEnd);
-      part(el, "res-body", b.headEnd, b.end);
-      part(el, "res-tail", b.end, b.tailEnd);
+      span(el, "res-head", b.start, b.headEnd);
+      span(el, "res-body", b.headEnd, b.end);
+      span(el, "res-tail", b.end, b.tailEnd);
       frag.appendChild(el);
       b.el = el;
+      segs.push({ el: el, start: b.start, end: b.tailEnd, block: b });
       pos = b.tailEnd;
     });
-    emit(frag, pos, text.length);
+    if (pos < text.length) segs.push({ el: span(frag, "seg", pos, text.length), start: pos, end: text.length, block: null });
     out.replaceChildren(frag);
 
-    view = { text: text, changes: reply.changes || [], blocks: blocks, textNodes: textNodes, matches: [], current: -1 };
+    view = { text: text, changes: changes, blocks: blocks, segs: segs, runs: runs, matches: [], visible: [], current: -1 };
+    if (observer !== null) observer.disconnect();
+    observer = null;
+    if (runs !== null) {
+      observer = new IntersectionObserver(onNearScreen, { rootMargin: "1500px 0px" });
+      segs.forEach(function (seg, n) {
+        if (seg.start < EAGER_CHARS) colorize(seg);
+        else {
+          seg.el.dataset.seg = String(n);
+          observer.observe(seg.el);
+        }
+      });
+    }
 
     if (reply.messages) {
       messagesEl.textContent = nameFiles(reply.messages, planInput.files[0], schemasInput.files[0]);
@@ -403,6 +320,65 @@
     side.hidden = blocks.length === 0 && !reply.summary;
     toolbar.hidden = false;
     applyView();
+  }
+
+  function onNearScreen(entries) {
+    if (view === null) return;
+    var changed = false;
+    entries.forEach(function (entry) {
+      if (!entry.isIntersecting) return;
+      var seg = view.segs[Number(entry.target.dataset.seg)];
+      if (seg && seg.el === entry.target) {
+        colorize(seg);
+        changed = true;
+      }
+      observer.unobserve(entry.target);
+    });
+    if (changed && view.matches.length > 0) highlight(); // the ranges pointed into replaced text
+  }
+
+  // Replaces a block's plain text by its coloured spans (the same characters).
+  function colorize(seg) {
+    if (seg.colored || view.runs === null) return;
+    seg.colored = true;
+    var b = seg.block;
+    if (b === null) {
+      fill(seg.el, seg.start, seg.end);
+    } else {
+      fill(seg.el.children[0], b.start, b.headEnd);
+      fill(seg.el.children[1], b.headEnd, b.end);
+      fill(seg.el.children[2], b.end, b.tailEnd);
+    }
+  }
+
+  function fill(parent, from, to) {
+    var runs = view.runs;
+    var text = view.text;
+    var frag = document.createDocumentFragment();
+    // The first run that ends after `from`.
+    var lo = 0;
+    var hi = runs.ends.length - 1;
+    while (lo < hi) {
+      var mid = (lo + hi) >> 1;
+      if (runs.ends[mid] <= from) lo = mid + 1;
+      else hi = mid;
+    }
+    for (var k = lo, pos = from; pos < to; k++) {
+      var end = Math.min(runs.ends[k], to);
+      if (end <= pos) continue;
+      var node = document.createTextNode(text.slice(pos, end));
+      var cls = runs.names[runs.classes[k]];
+      if (cls) {
+        var el = document.createElement("span");
+        el.className = cls;
+        el.appendChild(node);
+        frag.appendChild(el);
+      } else {
+        frag.appendChild(node);
+      }
+      pos = end;
+    }
+    parent.replaceChildren(frag);
   }
 
   // ---------------------------------------------------------------- filters and search
@@ -527,23 +503,34 @@
     return list;
   }
 
+  // The DOM position of text offset `pos`: the block holding it, then its text nodes.
+  function domPosition(pos) {
+    var segs = view.segs;
+    var lo = 0;
+    var hi = segs.length - 1;
+    while (lo < hi) {
+      var mid = (lo + hi + 1) >> 1;
+      if (segs[mid].start <= pos) lo = mid;
+      else hi = mid - 1;
+    }
+    var seg = segs[lo];
+    var walker = document.createTreeWalker(seg.el, NodeFilter.SHOW_TEXT);
+    var at = seg.start;
+    var last = null;
+    for (var node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      var len = node.data.length;
+      if (pos <= at + len) return [node, pos - at];
+      at += len;
+      last = node;
+    }
+    return last === null ? [seg.el, 0] : [last, last.data.length];
+  }
+
   // A DOM Range over text offsets [from, to) of the render.
   function rangeOf(from, to) {
-    var nodes = view.textNodes;
-    function locate(pos, isEnd) {
-      var lo = 0;
-      var hi = nodes.length / 2 - 1;
-      while (lo < hi) {
-        var mid = (lo + hi + 1) >> 1;
-        var start = nodes[2 * mid];
-        if (start < pos || (!isEnd && start === pos)) lo = mid;
-        else hi = mid - 1;
-      }
-      return [nodes[2 * lo + 1], pos - nodes[2 * lo]];
-    }
     var range = document.createRange();
-    var s = locate(from, false);
-    var e = locate(to, true);
+    var s = domPosition(from);
+    var e = domPosition(to);
     range.setStart(s[0], s[1]);
     range.setEnd(e[0], e[1]);
     return range;

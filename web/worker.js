@@ -1,19 +1,24 @@
-// The viewer's render worker. build_web.mjs puts it after emscripten's glue and
-// js/planview.mjs (made classic scripts) and the .wasm as base64 (PLANVIEW_WASM_BASE64),
+// The viewer's render worker. build_web.mjs puts it after emscripten's glue,
+// js/planview.mjs (made classic scripts) and render_model.js and the .wasm as base64 (PLANVIEW_WASM_BASE64),
 // all in one function scope, and the page starts it from a blob: URL: nothing is fetched.
 //
 // Messages in:  { id, type: "render" | "markdown", input: ArrayBuffer,
 //                 schemas: ArrayBuffer | null, options: { product, verbose, showSensitive } }
-// Messages out: { id, type: "rendered", output, messages, status, changes, color, summary, ms }
+// Messages out: { id, type: "rendered", output, messages, status, changes, blocks, runs,
+//                 summary, ms }   (changes without their diff; blocks and runs: render_model.js)
 //               { id, type: "markdown", output, messages, status }
 //               { id, type: "failed", message }   (an exception, not a CLI status)
-//               { type: "ready", version } once the module is compiled, or { type: "fatal", message }
+// First message in: { type: "start", module }: a compiled WebAssembly.Module the page kept
+// from an earlier worker, or null (then the inlined bytes are compiled).
+//               { type: "ready", version, module } once the module is compiled (the page
+//               keeps it for a restart), or { type: "fatal", message }
 
 // Above this many characters of output the coloured render is skipped (the page would
 // spend longer building spans than rendering): the text is shown plain.
 var COLOR_LIMIT = 4 * 1024 * 1024;
 
 var wasmBytesDecoded = null;
+var compiled = null; // Promise of the WebAssembly.Module
 
 function wasmModuleBytes() {
   if (wasmBytesDecoded === null) {
@@ -23,6 +28,13 @@ function wasmModuleBytes() {
     wasmBytesDecoded = out;
   }
   return wasmBytesDecoded;
+}
+
+// The compiled module: the one the page kept from an earlier worker (a restart after a
+// cancel then costs no compile), or compiled here from the inlined bytes.
+function wasmModule() {
+  if (compiled === null) compiled = WebAssembly.compile(wasmModuleBytes());
+  return compiled;
 }
 
 function baseOptions(msg) {
@@ -42,8 +54,9 @@ function withOption(base, name, value) {
 }
 
 async function handle(msg) {
-  // init() keeps the instance; after a trap planview.mjs drops it and loads these bytes again.
-  await init(wasmModuleBytes());
+  // init() keeps the instance; after a trap planview.mjs drops it and instantiates the
+  // module again.
+  await init(await wasmModule());
   var input = new Uint8Array(msg.input);
   var base = baseOptions(msg);
   if (msg.type === "markdown") {
@@ -54,33 +67,59 @@ async function handle(msg) {
   }
   var t0 = performance.now();
   var plain = await renderChanges(input, withOption(base, "color", "never"));
-  var color = null;
+  var runs = null;
   var summary = null;
   if ((plain.status === 0 || plain.status === 3) && plain.output.length > 0) {
     if (plain.output.length <= COLOR_LIMIT) {
       var c = await render(input, withOption(base, "color", "always"));
-      if (c.status === plain.status) color = c.output;
+      if (c.status === plain.status) runs = PlanviewRenderModel.styleRuns(plain.output, c.output);
     }
     if (plain.changes.length > 0) {
       var s = await render(input, withOption(base, "summaryOnly", true));
       if (s.status === 0) summary = s.output;
     }
   }
+  var blocks = PlanviewRenderModel.locateBlocks(plain.output, plain.changes);
+  // The page needs each change's data, not its diff text (it has the whole output).
+  var changes = plain.changes.map(function (ch) {
+    return { address: ch.address, previousAddress: ch.previousAddress, action: ch.action, actionReason: ch.actionReason, deposed: ch.deposed };
+  });
   return {
     id: msg.id,
     type: "rendered",
     output: plain.output,
     messages: plain.messages,
     status: plain.status,
-    changes: plain.changes,
-    color: color,
+    changes: changes,
+    blocks: blocks,
+    runs: runs,
     summary: summary,
     ms: Math.round(performance.now() - t0),
   };
 }
 
+function start(module) {
+  if (module instanceof WebAssembly.Module) compiled = Promise.resolve(module);
+  wasmModule()
+    .then(function (m) {
+      return init(m).then(function () {
+        return version();
+      }).then(function (v) {
+        self.postMessage({ type: "ready", version: v, module: m });
+      });
+    })
+    .catch(function (error) {
+      self.postMessage({ type: "fatal", message: String((error && error.message) || error) });
+    });
+}
+
+// The page's first message is { type: "start", module: WebAssembly.Module | null }.
 self.onmessage = function (event) {
   var msg = event.data;
+  if (msg.type === "start") {
+    start(msg.module);
+    return;
+  }
   handle(msg).then(
     function (reply) {
       self.postMessage(reply);
@@ -90,17 +129,3 @@ self.onmessage = function (event) {
     }
   );
 };
-
-// Compile the module while the user picks a file; the page shows the version once ready.
-init(wasmModuleBytes())
-  .then(function () {
-    return version();
-  })
-  .then(
-    function (v) {
-      self.postMessage({ type: "ready", version: v });
-    },
-    function (error) {
-      self.postMessage({ type: "fatal", message: String((error && error.message) || error) });
-    }
-  );
