@@ -31,4 +31,4 @@ trap 'rm -rf "$out"' EXIT
 node "$here/build_web.mjs" "$out"
 if [[ -n ${PLANVIEW_SCREENSHOT:-} ]]; then PLANVIEW_SCREENSHOT=$(realpath -m "$PLANVIEW_SCREENSHOT"); fi
 PLANVIEW_BIN=$(realpath "$bin") PLANVIEW_WEB=$out CHROMIUM=$chromium PLANVIEW_SCREENSHOT=${PLANVIEW_SCREENSHOT:-} \
-  node --test --test-reporter=spec "$here/browser_tests.mjs"
+  node --test --test-reporter=spec "$here/render_model.test.mjs" "$here/browser_tests.mjs"
