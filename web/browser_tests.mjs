@@ -327,15 +327,22 @@ test("from a static server: same render, only same-origin requests", async () =>
   }
 });
 
-test("screenshot", async () => {
-  const dir = join(root, "testdata/examples");
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await assertSameAsCli(page, join(dir, "plan.json"), join(dir, "schemas.json"), "examples/plan.json");
+test("screenshot: a plan with updates, deletes and replaces, folded but for two resources", async () => {
+  const plan = join(planfiles, "kpeacocke__terraform-github-repo__root", "plan.bin");
+  await page.setViewportSize({ width: 1280, height: 860 });
+  await assertSameAsCli(page, plan, null, "kpeacocke");
+  await page.click("#fold-all");
+  const heads = page.locator("#plan-output .res-head");
+  await heads.nth(0).click();
+  await heads.nth(2).click();
+  assert.equal(await page.$$eval("#plan-output .res.folded", (els) => els.length), 18);
+  await page.evaluate(() => window.scrollTo(0, 0));
   const png = join(mkdtempSync(join(tmpdir(), "planview-web-")), "web-viewer.png");
   await page.screenshot({ path: png });
   const bytes = readFileSync(png);
   assert.equal(bytes.subarray(1, 4).toString(), "PNG");
   if (process.env.PLANVIEW_SCREENSHOT) copyFileSync(png, process.env.PLANVIEW_SCREENSHOT);
+  await page.click("#unfold-all");
 });
 
 test("no request left the page after load, and none was refused", async () => {

@@ -37,6 +37,8 @@
   var MAX_FILE_BYTES = 256 * 1024 * 1024;
   // Above this many characters the search highlights only the first matches.
   var MAX_HIGHLIGHTS = 5000;
+  // Rows of the resource table.
+  var MAX_TABLE_ROWS = 500;
 
   // ---------------------------------------------------------------- the render worker
   var engineUrl = null;
@@ -108,7 +110,9 @@
     return new Promise(function (resolve, reject) {
       if (pending.size === 0) busySince = performance.now();
       pending.set(id, { resolve: resolve, reject: reject });
-      worker.postMessage({ id: id, type: type, input: input, schemas: schemas, options: currentOptions() });
+      // Transferred, not copied: a copy of a large file stalls the page for seconds.
+      var transfer = schemas ? [input, schemas] : [input];
+      worker.postMessage({ id: id, type: type, input: input, schemas: schemas, options: currentOptions() }, transfer);
     });
   }
 
@@ -159,7 +163,7 @@
   // ---------------------------------------------------------------- rendering
   var generation = 0;
   var view = null; // the current render: { text, changes, blocks, segs, runs, matches, ... }
-  var files = { input: null, schemas: null };
+  var files = { plan: null, schemas: null }; // the File objects rendered (read again for the Markdown)
 
   function setOutputState(state, status) {
     out.dataset.state = state;
@@ -203,7 +207,7 @@
     if (pending.size > 0 && workerReady && performance.now() - busySince > RESTART_AFTER_MS) restartWorker("cancelled: a newer render replaced it");
     resetView();
     if (!planFile) {
-      files.input = null;
+      files.plan = null;
       setOutputState("empty");
       showStatus("Open a file to render it.", false);
       cancelButton.hidden = true;
@@ -224,9 +228,8 @@
       var input = await readFile(planFile, "file");
       var schemas = schemasFile ? await readFile(schemasFile, "schemas") : null;
       if (gen !== generation) return;
-      files.input = input;
-      files.schemas = schemas;
-      files.name = planFile.name;
+      files.plan = planFile;
+      files.schemas = schemasFile || null;
       reply = await call("render", input, schemas);
     } catch (error) {
       if (gen !== generation) return;
@@ -404,7 +407,9 @@
   }
 
   function buildTable(blocks) {
-    var rows = blocks.map(function (b, n) {
+    // A long table costs the page more than the render (every filter change lays it out
+    // again): the first rows, then how many more.
+    var rows = blocks.slice(0, MAX_TABLE_ROWS).map(function (b, n) {
       var tr = document.createElement("tr");
       tr.dataset.index = String(n);
       var action = document.createElement("td");
@@ -416,6 +421,15 @@
       tr.append(action, address);
       return tr;
     });
+    if (blocks.length > MAX_TABLE_ROWS) {
+      var more = document.createElement("tr");
+      var cell = document.createElement("td");
+      cell.colSpan = 2;
+      cell.className = "muted";
+      cell.textContent = "… and " + (blocks.length - MAX_TABLE_ROWS) + " more (the filters above narrow the render)";
+      more.appendChild(cell);
+      rows.push(more);
+    }
     tableBody.replaceChildren.apply(tableBody, rows);
   }
 
@@ -479,8 +493,7 @@
         visible = 2 * k < view.matches.length && view.matches[2 * k] < b.end;
       }
       b.el.classList.toggle("filtered-out", !visible);
-      var row = tableBody.children[n];
-      if (row) row.classList.toggle("hidden-row", !visible);
+      if (n < MAX_TABLE_ROWS) tableBody.children[n].classList.toggle("hidden-row", !visible);
       if (visible) shown++;
     });
     var filtered = !allChecked || match !== null || query !== "";
@@ -576,13 +589,15 @@
 
   // ---------------------------------------------------------------- markdown
   async function copyMarkdown() {
-    if (!files.input) return;
+    if (!files.plan) return;
     markdownOut.dataset.state = "rendering";
     markdownOut.value = "";
     $("markdown-panel").open = true;
     var reply;
     try {
-      reply = await call("markdown", files.input, files.schemas);
+      var input = await readFile(files.plan, "file");
+      var schemas = files.schemas ? await readFile(files.schemas, "schemas") : null;
+      reply = await call("markdown", input, schemas);
     } catch (error) {
       markdownOut.value = "planview: " + error.message;
       markdownOut.dataset.state = "error";
