@@ -185,6 +185,16 @@ test("hostile inputs: the CLI's one-line message and exit status, data-state=err
     assert.equal(got.status, String(want.status), input);
     assert.equal(got.text, want.messages, input);
   }
+  // Markup and control characters in values render as the CLI prints them, as text: no
+  // element is made of them and no script runs.
+  const hostile = plan.toString("utf8").split("9C2BE420-042D-440A-96E9-75565341C994")
+    .join('<img src=x onerror=\\"window.__pwned=1\\"><script>window.__pwned=2</script>\\u001b[31m\\u0007\\r\\u0000 &amp;');
+  assert.notEqual(hostile, plan.toString("utf8"));
+  writeFileSync(join(dir, "markup.json"), hostile);
+  await assertSameAsCli(page, join(dir, "markup.json"), join(equivalence, "basic_list", "schemas.json"), "markup.json");
+  assert.equal(await page.$$eval("#plan-output img, #plan-output script", (els) => els.length), 0);
+  assert.equal(await page.evaluate(() => window.__pwned), undefined);
+  assert.match(await page.$eval("#plan-output", (e) => e.textContent), /<script>window\.__pwned=2<\/script>/);
   // The page still renders after all that.
   await assertSameAsCli(page, join(equivalence, "basic_list", "plan.json"), join(equivalence, "basic_list", "schemas.json"), "after errors");
 });
@@ -345,9 +355,27 @@ test("screenshot: a plan with updates, deletes and replaces, folded but for two 
   await page.click("#unfold-all");
 });
 
-test("no request left the page after load, and none was refused", async () => {
+test("no request left the page after load, none was refused, and its policy refuses any (page and worker)", async () => {
   assert.deepEqual(blocked, []);
   const later = requests.slice(loadedAt).filter((u) => !u.startsWith(serverOrigin + "/") && !u.startsWith("blob:"));
   assert.deepEqual(later, []);
   assert.deepEqual(await page.evaluate(() => window.__cspViolations), []);
+  // And nothing could be sent: the page's policy refuses any connection, in the page and
+  // in the render worker (a blob: worker has its creator's policy); the local server would
+  // have answered.
+  const probe = `${serverOrigin}/index.html`;
+  // (no-cors: without the policy an opaque response would resolve.)
+  const tryFetch = (url) => fetch(url, { mode: "no-cors" }).then(() => "fetched", () => "refused");
+  const other = await context.newPage();
+  const control = join(mkdtempSync(join(tmpdir(), "planview-web-")), "control.html");
+  writeFileSync(control, "<!DOCTYPE html><title>no policy</title>");
+  await other.goto(pathToFileURL(control).href);
+  assert.equal(await other.evaluate(tryFetch, probe), "fetched"); // from a file:// page without the policy it does
+  await other.close();
+  assert.equal(await page.evaluate(tryFetch, probe), "refused");
+  const workers = page.workers();
+  assert.equal(workers.length, 1);
+  assert.equal(await workers[0].evaluate(tryFetch, probe), "refused");
+  const violations = await page.evaluate(() => window.__cspViolations);
+  assert.ok(violations.length >= 1 && violations.every((v) => v.startsWith("connect-src")), violations.join("\n"));
 });
