@@ -35,8 +35,10 @@
   // Larger files are refused with a message: wasm32 has 4 GiB, and the worker holds the
   // input, its parse and the output at once (a 100 MB plan grows the heap to ~0.5 GiB).
   var MAX_FILE_BYTES = 256 * 1024 * 1024;
-  // Above this many characters the search highlights only the first matches.
+  // At most this many matches are highlighted (all are counted).
   var MAX_HIGHLIGHTS = 5000;
+  // Over this many characters of render, the filters wait for a pause in the typing.
+  var DEBOUNCE_CHARS = 1024 * 1024;
   // Rows of the resource table.
   var MAX_TABLE_ROWS = 500;
 
@@ -671,11 +673,22 @@
     resetView();
     showError("planview: rendering cancelled", 1);
   });
-  addressFilter.addEventListener("input", applyView);
-  searchInput.addEventListener("input", applyView);
+  var typingTimer = 0;
+  function applyViewSoon() {
+    clearTimeout(typingTimer);
+    if (view !== null && view.text.length > DEBOUNCE_CHARS) typingTimer = setTimeout(applyView, 250);
+    else applyView();
+  }
+  addressFilter.addEventListener("input", applyViewSoon);
+  searchInput.addEventListener("input", applyViewSoon);
   searchInput.addEventListener("keydown", function (event) {
     if (event.key === "Enter") {
       event.preventDefault();
+      if (typingTimer) {
+        clearTimeout(typingTimer);
+        typingTimer = 0;
+        applyView();
+      }
       stepMatch(event.shiftKey ? -1 : 1);
     }
   });
