@@ -103,6 +103,7 @@
     pending.delete(msg.id);
     busySince = performance.now(); // the worker takes the next request now
     if (msg.type === "failed") p.reject(new Error(msg.message));
+    else if (msg.type === "dropped") p.reject(new Error("replaced by a newer render"));
     else p.resolve(msg);
   }
 
@@ -290,7 +291,10 @@
       el.dataset.index = String(n);
       el.dataset.action = b.change.action;
       el.dataset.address = b.change.address;
-      span(el, "res-head", b.start, b.headEnd);
+      var head = span(el, "res-head", b.start, b.headEnd);
+      head.tabIndex = 0;
+      head.setAttribute("role", "button");
+      head.setAttribute("aria-expanded", "true");
       span(el, "res-body", b.headEnd, b.end);
       span(el, "res-tail", b.end, b.tailEnd);
       frag.appendChild(el);
@@ -582,11 +586,21 @@
     var k = view.visible[view.current];
     var pos = view.matches[k];
     view.blocks.forEach(function (b) {
-      if (b.start <= pos && pos < b.end) b.el.classList.remove("folded");
+      if (b.start <= pos && pos < b.end) setFolded(b.el, false);
     });
     highlight();
     var rect = rangeOf(pos, view.matches[k + 1]).getBoundingClientRect();
     window.scrollBy({ top: rect.top - window.innerHeight / 2 });
+  }
+
+  // ---------------------------------------------------------------- folding
+  function setFolded(el, folded) {
+    el.classList.toggle("folded", folded);
+    el.firstChild.setAttribute("aria-expanded", folded ? "false" : "true");
+  }
+
+  function toggleFold(el) {
+    setFolded(el, !el.classList.contains("folded"));
   }
 
   // ---------------------------------------------------------------- markdown
@@ -699,10 +713,10 @@
     stepMatch(-1);
   });
   $("fold-all").addEventListener("click", function () {
-    if (view) view.blocks.forEach(function (b) { b.el.classList.add("folded"); });
+    if (view) view.blocks.forEach(function (b) { setFolded(b.el, true); });
   });
   $("unfold-all").addEventListener("click", function () {
-    if (view) view.blocks.forEach(function (b) { b.el.classList.remove("folded"); });
+    if (view) view.blocks.forEach(function (b) { setFolded(b.el, false); });
   });
   $("copy-markdown").addEventListener("click", copyMarkdown);
   out.addEventListener("click", function (event) {
@@ -710,14 +724,20 @@
     if (!head) return;
     var sel = window.getSelection();
     if (sel && !sel.isCollapsed && out.contains(sel.anchorNode)) return; // selecting text, not folding
-    head.parentElement.classList.toggle("folded");
+    toggleFold(head.parentElement);
+  });
+  out.addEventListener("keydown", function (event) {
+    if ((event.key === "Enter" || event.key === " ") && event.target.classList && event.target.classList.contains("res-head")) {
+      event.preventDefault();
+      toggleFold(event.target.parentElement);
+    }
   });
   tableBody.addEventListener("click", function (event) {
     var row = event.target.closest("tr");
     if (!row || !view) return;
     var b = view.blocks[Number(row.dataset.index)];
     if (!b) return;
-    b.el.classList.remove("folded");
+    setFolded(b.el, false);
     out.querySelectorAll(".res.target").forEach(function (el) { el.classList.remove("target"); });
     b.el.classList.add("target");
     b.el.scrollIntoView({ block: "start" });

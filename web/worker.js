@@ -8,6 +8,7 @@
 //                 summary, ms }   (changes without their diff; blocks and runs: render_model.js)
 //               { id, type: "markdown", output, messages, status }
 //               { id, type: "failed", message }   (an exception, not a CLI status)
+//               { id, type: "dropped" }   (a render replaced by a newer one before it started)
 // First message in: { type: "start", module }: a compiled WebAssembly.Module the page kept
 // from an earlier worker, or null (then the inlined bytes are compiled).
 //               { type: "ready", version, module } once the module is compiled (the page
@@ -113,6 +114,39 @@ function start(module) {
     });
 }
 
+// Requests wait in a queue; between two of them the worker lets the page's newer messages
+// in, and a render with a newer render behind it is dropped unrendered ({ type: "dropped" }):
+// the page only shows the latest (files changed in quick succession).
+var queue = [];
+var draining = false;
+
+function nextTask() {
+  return new Promise(function (resolve) {
+    setTimeout(resolve, 0);
+  });
+}
+
+async function drain() {
+  draining = true;
+  while (queue.length > 0) {
+    await nextTask();
+    var msg = queue.shift();
+    var stale = msg.type === "render" && queue.some(function (m) {
+      return m.type === "render";
+    });
+    if (stale) {
+      self.postMessage({ id: msg.id, type: "dropped" });
+      continue;
+    }
+    try {
+      self.postMessage(await handle(msg));
+    } catch (error) {
+      self.postMessage({ id: msg.id, type: "failed", message: String((error && error.message) || error) });
+    }
+  }
+  draining = false;
+}
+
 // The page's first message is { type: "start", module: WebAssembly.Module | null }.
 self.onmessage = function (event) {
   var msg = event.data;
@@ -120,12 +154,6 @@ self.onmessage = function (event) {
     start(msg.module);
     return;
   }
-  handle(msg).then(
-    function (reply) {
-      self.postMessage(reply);
-    },
-    function (error) {
-      self.postMessage({ id: msg.id, type: "failed", message: String((error && error.message) || error) });
-    }
-  );
+  queue.push(msg);
+  if (!draining) drain();
 };
