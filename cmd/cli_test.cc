@@ -58,6 +58,35 @@ TEST(Cli, NotJsonIsOneErrorLine) {
                    "give a saved plan file (tofu plan -out) or the JSON of `tofu show -json`\n");
 }
 
+// Data that starts as JSON would but then holds a NUL byte or invalid UTF-8 among its
+// first 512 bytes is refused from them, not read to the --max-input-bytes limit first
+// (an endless stream of noise that happens to start with `{` or `[`).
+TEST(Cli, NoiseStartingLikeJsonIsRefusedFromItsFirstBytes) {
+  const std::string advice = ", not a plan, state or log: give a saved plan file (tofu plan -out) or the JSON of "
+                             "`tofu show -json`\n";
+  std::string nul = "{\"format_version\": \"1.2\", " + std::string(70, 'x');
+  nul += '\0';
+  nul += std::string(100000, 'y');
+  ProcessResult r = RunPlanview({"-"}, nul);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.err, "planview: <stdin>: binary data (a NUL byte at byte 96)" + advice);
+  ProcessResult bad_utf8 = RunPlanview({"-"}, "  [1, \"\xff\"" + std::string(100000, ' ') + "]");
+  EXPECT_EQ(bad_utf8.exit_code, 1);
+  EXPECT_EQ(bad_utf8.err, "planview: <stdin>: binary data (invalid UTF-8 at byte 7)" + advice);
+  // Endless: without the refusal this reads 4 GiB.
+  ProcessResult endless = testing::RunProcess("/bin/sh", {"-c", "{ printf '['; exec cat /dev/urandom; } | cmd/planview -"});
+  EXPECT_EQ(endless.exit_code, 1);
+  EXPECT_TRUE(endless.err.starts_with("planview: <stdin>: binary data (")) << endless.err;
+  // A multi-byte sequence cut by the window's end is not invalid; a whole short document
+  // with a NUL is the parser's to name, as before.
+  std::string cut = "[\"" + std::string(508, 'a') + "\xE2\x82\xAC\"]";
+  ProcessResult cut_ok = RunPlanview({"-", "--format", "json"}, cut);
+  EXPECT_EQ(cut_ok.err.find("binary data"), std::string::npos) << cut_ok.err;
+  ProcessResult short_nul = RunPlanview({"-"}, std::string("{\"a\": \"\0\"}"));
+  EXPECT_EQ(short_nul.exit_code, 1);
+  EXPECT_EQ(short_nul.err.find("binary data"), std::string::npos) << short_nul.err;
+}
+
 TEST(Cli, EmptyFileIsOneErrorLine) {
   std::string file = WriteTempFile("empty.json", "");
   ProcessResult r = RunPlanview({file});

@@ -1,5 +1,8 @@
 #include "cmd/document_input.h"
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -9,6 +12,7 @@
 #include "planfile/plan_file.h"
 #include "renderer/document_kind.h"
 #include "structured/go_text.h"
+#include "structured/json_text.h"
 
 namespace planview::cmd {
 
@@ -31,7 +35,9 @@ std::string NotADocument(std::string_view file_name, std::string_view kind) {
 
 // Why the input's start cannot begin a document ("" when it may), or a read error; the
 // reader has peeked what it needed.
-base::Expected<std::string> RefusalOf(structured::InputReader& reader, std::string_view file_name) {
+// `endless`: the input is a pipe or a device, which may never end (a regular file's size
+// is known and bounded by --max-input-bytes before it is read).
+base::Expected<std::string> RefusalOf(structured::InputReader& reader, std::string_view file_name, bool endless) {
   std::string_view seen;
   std::optional<base::Error> failed;
   // The input's byte at `i`, -1 past its end (or on a read error, kept in `failed`).
@@ -53,7 +59,25 @@ base::Expected<std::string> RefusalOf(structured::InputReader& reader, std::stri
   if (failed) return *failed;
   // Empty or blank input (or a megabyte of blanks) is the parser's to name.
   if (first < 0 || at >= renderer::kLogLookBytes) return std::string();
-  if (first == '{' || first == '[') return std::string();
+  if (first == '{' || first == '[') {
+    // It may be JSON; but from a pipe or a device, data that only starts so (`{` then
+    // noise: /dev/urandom's one time in 128) would be read to the --max-input-bytes limit
+    // before the parser saw it. Where more follows its first bytes, a NUL byte or invalid
+    // UTF-8 among them, which no JSON text holds, says at once that it is not. (From a
+    // file the parser names such a byte, with its line and column.)
+    if (!endless) return std::string();
+    byte_at(kBinaryWindow);
+    if (failed) return *failed;
+    if (seen.size() <= kBinaryWindow) return std::string();  // all of it: the parser's to name
+    if (std::string kind = BinaryDataKind(seen); !kind.empty()) return NotADocument(file_name, kind);
+    // A sequence cut by the window's end is not yet invalid.
+    constexpr size_t kLongestSequence = 4;
+    const std::string_view window = seen.substr(0, kBinaryWindow);
+    if (size_t bad = structured::FindInvalidUtf8(window); bad + kLongestSequence <= window.size()) {
+      return NotADocument(file_name, fmt::format("binary data (invalid UTF-8 at byte {})", bad));
+    }
+    return std::string();
+  }
   if (at == 0 && first == 'P' && byte_at(1) == 'K') return std::string();
   // What sort of data this is: binary, or text that may yet be a log (plain text before
   // its messages) when its first lines say so.
@@ -89,7 +113,10 @@ std::optional<structured::InputReader> OpenDocumentInput(const std::string& file
     Error(err, reader.error().message);
     return std::nullopt;
   }
-  base::Expected<std::string> refusal = RefusalOf(*reader, file_name);
+  struct stat info {};
+  const bool endless = !standard_input && (file == "-" ? fstat(STDIN_FILENO, &info) != 0 || !S_ISREG(info.st_mode)
+                                                       : stat(file.c_str(), &info) != 0 || !S_ISREG(info.st_mode));
+  base::Expected<std::string> refusal = RefusalOf(*reader, file_name, endless);
   if (!refusal || !refusal->empty()) {
     Error(err, refusal ? *refusal : refusal.error().message);
     return std::nullopt;

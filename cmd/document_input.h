@@ -1,9 +1,10 @@
 // The document a `planview` command reads (the plain viewer and browse): the FILE
 // argument, or standard input for "-". Its start is looked at first: data that cannot
 // begin a plan, state, log or plan file (a first byte other than JSON's `{` or `[`, a
-// NUL byte among the first 512 bytes, gzip's magic number) is refused at once with one
-// line saying what it is, whatever its size, instead of being read whole for a JSON
-// syntax error. Then it is read whole, a saved plan file turned into its `show -json`
+// NUL byte among the first 512 bytes, gzip's magic number; from a pipe or a device, also
+// `{` or `[` followed within 512 bytes by a NUL byte or invalid UTF-8, which could
+// otherwise be read to the size limit) is refused at once with one line saying what it
+// is, whatever its size, instead of being read whole for a JSON syntax error. Then it is read whole, a saved plan file turned into its `show -json`
 // document, or (a log) a line at a time (cmd/log_stream.h).
 #ifndef PLANVIEW_CMD_DOCUMENT_INPUT_H_
 #define PLANVIEW_CMD_DOCUMENT_INPUT_H_

@@ -8,6 +8,7 @@
 #   planview-VERSION-py3-none-manylinux_*_{x86_64,aarch64}.whl
 #                                            the Python package with the library inside
 #   planview-VERSION.tgz                     the npm package (js/, WebAssembly): `npm pack`
+#   planview-web-VERSION.zip                 the offline web viewer (web/): open index.html
 # then checks them (tools/release_check.sh: qemu on Westmere, Haswell and AArch64; each
 # .deb unpacked into a scratch root and run). VERSION comes from the file VERSION; the
 # binaries print it with the git commit (`planview --version`).
@@ -33,7 +34,7 @@ fi
 stamp=(--per_file_copt="cmd/planview_cli.cc@-DPLANVIEW_COMMIT=\"$commit\"")
 mkdir -p dist
 rm -f dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb dist/libplanview*_"$version"_*.deb dist/planview-"$version"-py3-*.whl
-rm -f dist/planview-"$version".tgz
+rm -f dist/planview-"$version".tgz dist/planview-web-"$version".zip
 
 # build CONFIG STRIP OUT: one static binary, stripped, with its checksum.
 build() {
@@ -64,10 +65,18 @@ lib lib_aarch64 arm64 aarch64 aarch64-linux-gnu-strip
 
 # The npm package: one for every machine (WebAssembly), packed offline from the layout
 # //js:npm builds (its package.json carries VERSION).
-"$BAZEL" build "${extra[@]}" //js:npm
-npm_dir=$("$BAZEL" info "${extra[@]}" bazel-bin 2>/dev/null)/js/npm
-npm pack --offline --ignore-scripts --cache "$(mktemp -d)" --pack-destination dist "$npm_dir" >/dev/null
+# The web viewer: the page //web:site assembles, zipped under planview-web-VERSION/.
+"$BAZEL" build "${extra[@]}" //js:npm //web:site
+bin_dir=$("$BAZEL" info "${extra[@]}" bazel-bin 2>/dev/null)
+npm pack --offline --ignore-scripts --cache "$(mktemp -d)" --pack-destination dist "$bin_dir/js/npm" >/dev/null
 [ -f "dist/planview-$version.tgz" ] || { echo "release: npm pack made no dist/planview-$version.tgz" >&2; exit 1; }
+python3 - "$bin_dir/web/site" "dist/planview-web-$version.zip" "planview-web-$version" <<'PY'
+import os, sys, zipfile
+site, out, top = sys.argv[1:]
+with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    for name in sorted(os.listdir(site)):
+        z.write(os.path.join(site, name), f"{top}/{name}")
+PY
 
-ls -l dist/planview-"$version".tgz dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb dist/libplanview*_"$version"_*.deb dist/planview-"$version"-py3-*.whl
+ls -l dist/planview-"$version".tgz dist/planview-web-"$version".zip dist/planview-"$version"-linux-* dist/planview_"$version"_*.deb dist/libplanview*_"$version"_*.deb dist/planview-"$version"-py3-*.whl
 if [ "$check" = 1 ]; then bash tools/release_check.sh; fi

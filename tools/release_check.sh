@@ -167,6 +167,26 @@ if [ -f "$tgz" ]; then
 else
   bad "$tgz missing"
 fi
+# The web viewer's zip: the page's four files under planview-web-VERSION/, its engine
+# holding the same .wasm as the npm package.
+webzip=dist/planview-web-$version.zip
+if [ -f "$webzip" ] && python3 - "$webzip" "planview-web-$version" "$tgz" <<'PY'
+import base64, re, sys, tarfile, zipfile
+zip_path, top, tgz = sys.argv[1:]
+z = zipfile.ZipFile(zip_path)
+names = sorted(z.namelist())
+want = sorted(f"{top}/{n}" for n in ("index.html", "planview-engine.js", "viewer.css", "viewer.js"))
+assert names == want, names
+engine = z.read(f"{top}/planview-engine.js").decode()
+wasm = tarfile.open(tgz).extractfile("package/build/planview_wasm.wasm").read()
+assert base64.b64encode(wasm).decode() in engine, "engine lacks the package's wasm"
+assert 'id="plan-output"' in z.read(f"{top}/index.html").decode()
+PY
+then
+  ok "$webzip: the page's files, the npm package's .wasm inside"
+else
+  bad "$webzip: missing or not the page"
+fi
 zcat "$scratch/amd64/usr/share/man/man1/planview.1.gz" | grep -q '^\.TH PLANVIEW 1' && ok "man page" || bad "man page"
 bash -c "source '$scratch/amd64/usr/share/bash-completion/completions/planview' && complete -p planview" >/dev/null 2>&1 &&
   ok "bash completion loads" || bad "bash completion"

@@ -48,6 +48,10 @@ missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
+# npm: packs the npm package (tools/release.sh) and installs web/'s test driver (below).
+# Debian's, unless the installed node brings its own (NodeSource's nodejs ships npm, and
+# Debian's npm package would collide with it).
+command -v npm >/dev/null || missing+=(npm)
 
 SUDO=""
 [ "$(id -u)" = 0 ] || SUDO="sudo"
@@ -58,5 +62,15 @@ if ((${#missing[@]})); then
 fi
 
 # The Debian source packages planview compiles itself (re2 for libplanview; re2, zlib,
-# minizip, libdeflate and fmt for the WebAssembly build): unpacked once, offline afterwards.
+# minizip and libdeflate for the WebAssembly build): unpacked once, offline afterwards.
 $SUDO bash "$(dirname "$0")/debian_sources.sh"
+
+# playwright-core from npm (the exact version of web/package-lock.json), which drives
+# Debian's chromium in web/'s browser tests (//web:browser_test); installed into
+# web/node_modules unless that version is there already.
+web=$(cd "$(dirname "$0")/../web" && pwd)
+want=$(sed -n 's/.*"playwright-core": "\(.*\)".*/\1/p' "$web/package.json")
+have=$(sed -n 's/^  "version": "\(.*\)",*$/\1/p' "$web/node_modules/playwright-core/package.json" 2>/dev/null || true)
+if [ "$want" != "$have" ]; then
+  npm ci --prefix "$web" --no-audit --no-fund --ignore-scripts >/dev/null
+fi

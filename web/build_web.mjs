@@ -6,8 +6,8 @@
 // string: emscripten's glue and js/planview.mjs with their import/export lines taken out,
 // web/worker.js, and the .wasm as base64. The page starts the worker from a blob: URL of
 // that string. The same files work from any static host. Inputs: web/{index.html,
-// viewer.js,viewer.css,render_model.js,worker.js}, js/planview.mjs, js/build/planview_wasm.{mjs,wasm}
-// (js/build_wasm.sh). Fails when an input is missing or its module lines are not the
+// viewer.js,viewer.css,render_model.js,worker.js} and the npm package //js:npm lays out
+// (planview.mjs, build/planview_wasm.{mjs,wasm}; PLANVIEW_JS_DIR, default bazel-bin/js/npm). Fails when an input is missing or its module lines are not the
 // expected ones (rather than writing a bundle that breaks in the browser).
 import { readFileSync, writeFileSync, mkdirSync, copyFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -16,14 +16,15 @@ import { fileURLToPath } from "node:url";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 const out = resolve(process.argv[2] || join(here, "dist"));
-const jsDir = resolve(process.env.PLANVIEW_JS_DIR || join(root, "js"));
+// The npm package as //js:npm lays it out (planview.mjs, build/planview_wasm.{mjs,wasm}).
+const jsDir = resolve(process.env.PLANVIEW_JS_DIR || join(root, "bazel-bin", "js", "npm"));
 
 function read(path) {
   try {
     return readFileSync(path);
   } catch (error) {
     console.error(`build_web: cannot read ${path}: ${error.code || error.message}` +
-      (path.includes("build") ? " (build the wasm first: js/build_wasm.sh)" : ""));
+      (path.includes("build") ? " (build the wasm first: bazel build //js:npm)" : ""));
     process.exit(1);
   }
 }
