@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -101,7 +102,10 @@ void Flush(const StateSink& sink, std::string& out, size_t at_least = kFlushByte
 }
 
 // Renders the walk's resources a batch at a time on `executor`'s threads, each into its
-// slot, and appends them to `out` in order, flushing to `sink` between batches.
+// slot, and appends them to `out` in order, flushing to `sink` between batches. The slots
+// of two batches take turns: while a batch is rendered, this thread first appends and
+// flushes the one before it (only this thread touches `out`, `warnings` and `sink`), so
+// the other threads are not kept waiting for the writes.
 void RenderResources(const Walk& walk, std::string_view source, const change::RenderOpts& opts,
                      base::Executor* executor, const StateSink& sink, std::string& out, Warnings& warnings) {
   constexpr size_t kBatch = 64;
@@ -110,13 +114,37 @@ void RenderResources(const Walk& walk, std::string_view source, const change::Re
     std::string text;
     Warnings warnings;
   };
-  std::vector<Slot> slots(std::min(walk.items.size(), kBatch));
-  for (size_t start = 0; start < walk.items.size(); start += kBatch) {
-    const size_t count = std::min(kBatch, walk.items.size() - start);
+  const size_t n = walk.items.size();
+  std::vector<Slot> slots[2];
+  for (std::vector<Slot>& batch_slots : slots) batch_slots.resize(std::min(n, kBatch));
+  // The batch starting at `start`, rendered into `batch_slots`: appended to `out`.
+  auto append = [&](size_t start, std::vector<Slot>& batch_slots) {
+    const size_t count = std::min(kBatch, n - start);
+    for (size_t j = 0; j < count; ++j) {
+      Slot& slot = batch_slots[j];
+      out.append(walk.items[start + j].blank_lines, '\n');
+      out += slot.text;
+      warnings.Append(walk.items[start + j].lookup);
+      warnings.Append(slot.warnings);
+      if (slot.text.capacity() > kSlotKeep) std::string().swap(slot.text);
+    }
+    Flush(sink, out);
+  };
+  const std::thread::id caller = std::this_thread::get_id();
+  size_t pending = SIZE_MAX;  // the start of the batch rendered but not yet appended
+  for (size_t start = 0; start < n; start += kBatch) {
+    const size_t count = std::min(kBatch, n - start);
+    std::vector<Slot>& current = slots[(start / kBatch) % 2];
+    std::vector<Slot>& previous = slots[1 - (start / kBatch) % 2];
+    bool appended = pending == SIZE_MAX;  // read and written on this thread only
     base::ParallelRunsOn(executor, count, 1, [&](size_t begin, size_t end) {
+      if (std::this_thread::get_id() == caller && !appended) {
+        append(pending, previous);
+        appended = true;
+      }
       for (size_t j = begin; j < end; ++j) {
         const Item& item = walk.items[start + j];
-        Slot& slot = slots[j];
+        Slot& slot = current[j];
         slot.text.clear();
         slot.warnings = Warnings();
         structured::Value resource = item.resource;
@@ -138,16 +166,10 @@ void RenderResources(const Walk& walk, std::string_view source, const change::Re
                                             item.block.get(), opts, slot.text, slot.warnings);
       }
     });
-    for (size_t j = 0; j < count; ++j) {
-      Slot& slot = slots[j];
-      out.append(walk.items[start + j].blank_lines, '\n');
-      out += slot.text;
-      warnings.Append(walk.items[start + j].lookup);
-      warnings.Append(slot.warnings);
-      if (slot.text.capacity() > kSlotKeep) std::string().swap(slot.text);
-    }
-    Flush(sink, out);
+    if (!appended) append(pending, previous);
+    pending = start;
   }
+  if (pending != SIZE_MAX) append(pending, slots[(pending / kBatch) % 2]);
 }
 
 // `NAME = VALUE` for one root module output: by its declared type when that parses and
