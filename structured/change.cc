@@ -168,8 +168,14 @@ Change MapValue::GetChild(std::string_view key) const {
 
 OrderedChildren::OrderedChildren(const MapValue& map)
     : map_(map),
-      sides_{OrderedLookup(map.change_.before), OrderedLookup(map.change_.after), OrderedLookup(map.change_.unknown),
-             OrderedLookup(map.change_.before_sensitive), OrderedLookup(map.change_.after_sensitive)},
+      // A side that is the same node as before (or before_sensitive) is not looked into:
+      // GetChild copies that one's answers.
+      sides_{OrderedLookup(map.change_.before),
+             OrderedLookup(SameNode(map.change_.after, map.change_.before) ? Value() : map.change_.after),
+             OrderedLookup(map.change_.unknown), OrderedLookup(map.change_.before_sensitive),
+             OrderedLookup(SameNode(map.change_.after_sensitive, map.change_.before_sensitive)
+                               ? Value()
+                               : map.change_.after_sensitive)},
       same_paths_(PathsSameBelow(map.change_)),
       after_is_before_(SameNode(map.change_.after, map.change_.before)),
       after_sensitive_is_before_(SameNode(map.change_.after_sensitive, map.change_.before_sensitive)) {
