@@ -28,7 +28,7 @@ using StateSink = std::function<void(std::string_view)>;
 // warning. Resources are diffed and rendered a batch at a time on `executor`'s threads
 // (null: this thread only); with a `sink`, `out` is handed to it in order, in chunks of
 // about 1 MB, as the batches are done (what is left stays in `out`), so the text of the
-// whole state is never held.
+// whole state is never held. `sink` is only called on the calling thread.
 base::Expected<void> RenderState(structured::Value root, const SchemaSource& schemas,
                                  std::string_view provider_format_version, const Options& options, std::string& out,
                                  Warnings& warnings, base::Executor* executor = nullptr,

@@ -386,16 +386,20 @@ TEST(StateRenderer, StreamedOnThreadsAsRenderedWhole) {
 
     std::string sent;
     int chunks = 0;
+    int other_thread_chunks = 0;  // the sink is only called on the calling thread
+    const std::thread::id caller = std::this_thread::get_id();
     request.executor = &executor;
     request.sink = [&](std::string_view chunk) {
       sent += chunk;
       ++chunks;
+      if (std::this_thread::get_id() != caller) ++other_thread_chunks;
     };
     DocumentResult streamed = RenderDocument(state, "state.json", request);
     ASSERT_TRUE(streamed.ok) << streamed.error;
     EXPECT_EQ(sent, whole.output);
     EXPECT_EQ(streamed.output, "");
     EXPECT_GE(chunks, 1);
+    EXPECT_EQ(other_thread_chunks, 0);
     EXPECT_EQ(streamed.warnings.messages(), whole.warnings.messages());
 
     sent.clear();
@@ -432,9 +436,9 @@ TEST(StateRenderer, CheckedOnThreadsAsOnOne) {
           continue;
         }
         modules[m] += fmt::format(
-            R"({{"address":"t_r.r{0}","mode":"managed","type":"{1}","name":"r{0}","provider_name":"{2}","values":{{"id":"i-{0}"}}}})",
+            R"({{"address":"t_r.r{0}","mode":"managed","type":"{1}","name":"r{0}","provider_name":"{2}","values":{{"id":"i-{0}","note":"{3}"}}}})",
             i, i % 1000 == 7 ? "t_missing" : "t_r",
-            m == 0 && i < 300 ? "example.com/x/t" : "registry.terraform.io/hashicorp/t");
+            m == 0 && i < 300 ? "example.com/x/t" : "registry.terraform.io/hashicorp/t", std::string(300, 'x'));
       }
     }
     return fmt::format(R"({{"format_version":"1.0","values":{{"root_module":{{"resources":[{}],
@@ -465,6 +469,28 @@ TEST(StateRenderer, CheckedOnThreadsAsOnOne) {
     EXPECT_EQ(many.warnings.messages(), one.warnings.messages());
     EXPECT_EQ(many.product, one.product);
   }
+  // Streamed in chunks (the text is over 1 MB), every one sent on the calling thread while
+  // the helpers render the next batch.
+  ASSERT_GT(one.output.size(), size_t{2} << 20);
+  std::string sent;
+  int chunks = 0;
+  int other_thread_chunks = 0;
+  const std::thread::id caller = std::this_thread::get_id();
+  DocumentRequest request;
+  request.kind = DocumentKind::kState;
+  request.schemas = &*schemas;
+  request.provider_format_version = "1.0";
+  request.executor = &four;
+  request.sink = [&](std::string_view chunk) {
+    sent += chunk;
+    ++chunks;
+    if (std::this_thread::get_id() != caller) ++other_thread_chunks;
+  };
+  DocumentResult streamed = RenderDocument(good, "state.json", request);
+  ASSERT_TRUE(streamed.ok) << streamed.error;
+  EXPECT_EQ(sent, one.output);
+  EXPECT_GE(chunks, 2);
+  EXPECT_EQ(other_thread_chunks, 0);
 
   constexpr std::string_view kTainted = R"({"address":"t_r.x","mode":"managed","tainted":1})";
   constexpr std::string_view kName = R"({"address":"t_r.y","mode":"managed","name":[]})";
