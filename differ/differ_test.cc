@@ -381,5 +381,20 @@ TEST_F(SchemaMismatchTest, SingleBlockGivenAnArray) {
             ".disk: the after value is an array, but the schema expects an object");
 }
 
+// A state's values are one node on both sides: a mismatch is named once, as the before
+// value's, and a value that fits gives nothing, as with two equal copies.
+TEST_F(SchemaMismatchTest, OneNodeOnBothSides) {
+  auto block = Block(kMismatchSchema);
+  for (const char* values : {R"({"id": "a", "color": "red"})", R"({"pair": ["x"]})", R"({"id": "a", "tags": {}})"}) {
+    SCOPED_TRACE(values);
+    structured::Change copies = Update(values, values);
+    structured::Change state = structured::Change::FromStateValues(copies.before, structured::FalseValue());
+    EXPECT_EQ(state.after.index(), state.before.index());
+    EXPECT_EQ(FindSchemaMismatch(state, *block), FindSchemaMismatch(copies, *block));
+  }
+  structured::Change state = structured::Change::FromStateValues(Json(R"({"disk": [1]})"), structured::FalseValue());
+  EXPECT_EQ(FindSchemaMismatch(state, *block), ".disk: the before value is an array, but the schema expects an object");
+}
+
 }  // namespace
 }  // namespace planview::differ

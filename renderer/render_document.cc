@@ -200,7 +200,7 @@ DocumentResult RenderParsed(std::shared_ptr<const structured::Document> document
   // is settled from its resources.
   std::optional<StateText> state_text;
   if (*kind == DocumentKind::kState && unbuilt_values) {
-    base::Expected<StateText> read = StateText::Read(document, *unbuilt_values, SchemaSource(request.schemas));
+    base::Expected<StateText> read = StateText::Read(document, *unbuilt_values, SchemaSource(request.schemas), request.executor);
     if (!read) {
       ResolveProduct(request, signal, result);  // as a state built whole reports it
       result.error = fmt::format("{}: {}", file_name, read.error().message);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -101,7 +102,10 @@ void Flush(const StateSink& sink, std::string& out, size_t at_least = kFlushByte
 }
 
 // Renders the walk's resources a batch at a time on `executor`'s threads, each into its
-// slot, and appends them to `out` in order, flushing to `sink` between batches.
+// slot, and appends them to `out` in order, flushing to `sink` between batches. The slots
+// of two batches take turns: while a batch is rendered, this thread first appends and
+// flushes the one before it (only this thread touches `out`, `warnings` and `sink`), so
+// the other threads are not kept waiting for the writes.
 void RenderResources(const Walk& walk, std::string_view source, const change::RenderOpts& opts,
                      base::Executor* executor, const StateSink& sink, std::string& out, Warnings& warnings) {
   constexpr size_t kBatch = 64;
@@ -110,13 +114,37 @@ void RenderResources(const Walk& walk, std::string_view source, const change::Re
     std::string text;
     Warnings warnings;
   };
-  std::vector<Slot> slots(std::min(walk.items.size(), kBatch));
-  for (size_t start = 0; start < walk.items.size(); start += kBatch) {
-    const size_t count = std::min(kBatch, walk.items.size() - start);
+  const size_t n = walk.items.size();
+  std::vector<Slot> slots[2];
+  for (std::vector<Slot>& batch_slots : slots) batch_slots.resize(std::min(n, kBatch));
+  // The batch starting at `start`, rendered into `batch_slots`: appended to `out`.
+  auto append = [&](size_t start, std::vector<Slot>& batch_slots) {
+    const size_t count = std::min(kBatch, n - start);
+    for (size_t j = 0; j < count; ++j) {
+      Slot& slot = batch_slots[j];
+      out.append(walk.items[start + j].blank_lines, '\n');
+      out += slot.text;
+      warnings.Append(walk.items[start + j].lookup);
+      warnings.Append(slot.warnings);
+      if (slot.text.capacity() > kSlotKeep) std::string().swap(slot.text);
+    }
+    Flush(sink, out);
+  };
+  const std::thread::id caller = std::this_thread::get_id();
+  size_t pending = SIZE_MAX;  // the start of the batch rendered but not yet appended
+  for (size_t start = 0; start < n; start += kBatch) {
+    const size_t count = std::min(kBatch, n - start);
+    std::vector<Slot>& current = slots[(start / kBatch) % 2];
+    std::vector<Slot>& previous = slots[1 - (start / kBatch) % 2];
+    bool appended = pending == SIZE_MAX;  // read and written on this thread only
     base::ParallelRunsOn(executor, count, 1, [&](size_t begin, size_t end) {
+      if (std::this_thread::get_id() == caller && !appended) {
+        append(pending, previous);
+        appended = true;
+      }
       for (size_t j = begin; j < end; ++j) {
         const Item& item = walk.items[start + j];
-        Slot& slot = slots[j];
+        Slot& slot = current[j];
         slot.text.clear();
         slot.warnings = Warnings();
         structured::Value resource = item.resource;
@@ -138,16 +166,10 @@ void RenderResources(const Walk& walk, std::string_view source, const change::Re
                                             item.block.get(), opts, slot.text, slot.warnings);
       }
     });
-    for (size_t j = 0; j < count; ++j) {
-      Slot& slot = slots[j];
-      out.append(walk.items[start + j].blank_lines, '\n');
-      out += slot.text;
-      warnings.Append(walk.items[start + j].lookup);
-      warnings.Append(slot.warnings);
-      if (slot.text.capacity() > kSlotKeep) std::string().swap(slot.text);
-    }
-    Flush(sink, out);
+    if (!appended) append(pending, previous);
+    pending = start;
   }
+  if (pending != SIZE_MAX) append(pending, slots[(pending / kBatch) % 2]);
 }
 
 // `NAME = VALUE` for one root module output: by its declared type when that parses and
@@ -359,9 +381,11 @@ TextModule ReadTextModule(std::string_view source, size_t begin, size_t* end) {
 }
 
 // WalkModule over a StateText's module: the same reads on the module's hollow, and each
-// resource checked on its own hollow (a batch at a time), its text kept for rendering.
+// resource checked on its own hollow (a batch at a time, on `executor`'s threads), its text
+// kept for rendering.
 base::Expected<void> WalkTextModule(std::string_view source, const TextModule& text_module, const std::string& path,
-                                    const SchemaSource& schemas, Walk& walk, bool first, int depth) {
+                                    const SchemaSource& schemas, Walk& walk, bool first, int depth,
+                                    base::Executor* executor) {
   if (text_module.hollow == nullptr) return InputError(path, "cannot be read");
   structured::Value module = text_module.hollow->root();
   FieldReader read;
@@ -373,32 +397,68 @@ base::Expected<void> WalkTextModule(std::string_view source, const TextModule& t
     const std::string& resources_path = walk.resource_paths.back();
     const auto module_index = static_cast<uint32_t>(walk.resource_paths.size() - 1);
     uint8_t blank_lines = first ? 0 : 2;
+    // The resources' hollows are built and checked a batch at a time on the executor's
+    // threads, a round of batches at once; then, on this thread and in document order,
+    // the first failure is returned or each resource's schema is looked up (SchemaSource's
+    // cache is this thread's) and its product read. So the error is the first in document
+    // order, whatever the timing, and only a round's hollows are held.
     constexpr size_t kCheckBatch = 256;
-    std::string batch_text;
-    for (size_t start = 0; start < text_module.resources.size(); start += kCheckBatch) {
-      const size_t count = std::min(kCheckBatch, text_module.resources.size() - start);
-      batch_text.clear();
-      batch_text += '[';
-      for (size_t j = 0; j < count; ++j) {
-        if (j > 0) batch_text += ',';
-        AppendHollow(source, text_module.resources[start + j].begin, batch_text);
-      }
-      batch_text += ']';
-      std::shared_ptr<const structured::Document> batch = BuildHollow(batch_text);
-      if (batch == nullptr) return InputError(resources_path, "cannot be read");
-      for (size_t j = 0; j < count; ++j) {
-        const size_t i = start + j;
-        structured::Value resource = batch->root().at(j);
-        if (base::Expected<void> checked = CheckStateResource(resource, IndexPath(resources_path, i)); !checked) {
-          return checked;
-        }
-        // As ProductOfPlanOrState reads a state's modules (64 levels down at most).
-        if (!walk.product && depth <= 64) {
-          if (structured::Value name = resource.find("provider_name"); name.is_string()) {
-            walk.product = ProductOfProviderAddress(name.text());
+    constexpr size_t kRoundBatches = 8;
+    struct CheckedBatch {
+      std::shared_ptr<const structured::Document> hollow;  // null: could not be built
+      size_t failed = SIZE_MAX;                            // the first resource that failed its check
+      std::optional<base::Error> error;                    // its error
+    };
+    const size_t n = text_module.resources.size();
+    const size_t batches = (n + kCheckBatch - 1) / kCheckBatch;
+    std::vector<CheckedBatch> round(std::min(batches, kRoundBatches));
+    for (size_t round_start = 0; round_start < batches; round_start += kRoundBatches) {
+      const size_t round_batches = std::min(kRoundBatches, batches - round_start);
+      base::ParallelRunsOn(executor, round_batches, 1, [&](size_t begin, size_t end) {
+        std::string batch_text;
+        for (size_t b = begin; b < end; ++b) {
+          CheckedBatch& checked_batch = round[b];
+          checked_batch = CheckedBatch();
+          const size_t start = (round_start + b) * kCheckBatch;
+          const size_t count = std::min(kCheckBatch, n - start);
+          batch_text.clear();
+          batch_text += '[';
+          for (size_t j = 0; j < count; ++j) {
+            if (j > 0) batch_text += ',';
+            AppendHollow(source, text_module.resources[start + j].begin, batch_text);
+          }
+          batch_text += ']';
+          checked_batch.hollow = BuildHollow(batch_text);
+          if (checked_batch.hollow == nullptr) continue;
+          for (size_t j = 0; j < count; ++j) {
+            structured::Value resource = checked_batch.hollow->root().at(j);
+            if (base::Expected<void> checked = CheckStateResource(resource, IndexPath(resources_path, start + j));
+                !checked) {
+              checked_batch.failed = j;
+              checked_batch.error = std::move(checked).error();
+              break;
+            }
           }
         }
-        AddItem(walk, resource, schemas, module_index, i, blank_lines).text = text_module.resources[i];
+      });
+      for (size_t b = 0; b < round_batches; ++b) {
+        CheckedBatch& checked_batch = round[b];
+        if (checked_batch.hollow == nullptr) return InputError(resources_path, "cannot be read");
+        const size_t start = (round_start + b) * kCheckBatch;
+        const size_t count = std::min(kCheckBatch, n - start);
+        for (size_t j = 0; j < count; ++j) {
+          if (j == checked_batch.failed) return *std::move(checked_batch.error);
+          const size_t i = start + j;
+          structured::Value resource = checked_batch.hollow->root().at(j);
+          // As ProductOfPlanOrState reads a state's modules (64 levels down at most).
+          if (!walk.product && depth <= 64) {
+            if (structured::Value name = resource.find("provider_name"); name.is_string()) {
+              walk.product = ProductOfProviderAddress(name.text());
+            }
+          }
+          AddItem(walk, resource, schemas, module_index, i, blank_lines).text = text_module.resources[i];
+        }
+        checked_batch.hollow.reset();
       }
     }
     first = false;
@@ -407,7 +467,7 @@ base::Expected<void> WalkTextModule(std::string_view source, const TextModule& t
   const std::string children_path = KeyPath(path, "child_modules");
   for (size_t i = 0; i < text_module.children.size(); ++i) {
     base::Expected<void> walked = WalkTextModule(source, text_module.children[i], IndexPath(children_path, i),
-                                                 schemas, walk, first, depth + 1);
+                                                 schemas, walk, first, depth + 1, executor);
     if (!walked) return walked;
   }
   return {};
@@ -451,7 +511,8 @@ StateText& StateText::operator=(StateText&&) noexcept = default;
 StateText::~StateText() = default;
 
 base::Expected<StateText> StateText::Read(std::shared_ptr<const structured::Document> document,
-                                          structured::Span values_span, const SchemaSource& schemas) {
+                                          structured::Span values_span, const SchemaSource& schemas,
+                                          base::Executor* executor) {
   auto parts = std::make_unique<Parts>();
   Checked& checked = parts->checked;
   const std::string_view source = document->source();
@@ -490,7 +551,7 @@ base::Expected<StateText> StateText::Read(std::shared_ptr<const structured::Docu
   if (!checked.empty && root_module) {
     // Everything that can be malformed is read before any text is rendered.
     if (base::Expected<void> walked = WalkTextModule(source, *root_module, std::string(kRootModulePath), schemas,
-                                                     checked.walk, true, 0);
+                                                     checked.walk, true, 0, executor);
         !walked) {
       return walked.error();
     }

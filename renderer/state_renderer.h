@@ -28,7 +28,7 @@ using StateSink = std::function<void(std::string_view)>;
 // warning. Resources are diffed and rendered a batch at a time on `executor`'s threads
 // (null: this thread only); with a `sink`, `out` is handed to it in order, in chunks of
 // about 1 MB, as the batches are done (what is left stays in `out`), so the text of the
-// whole state is never held.
+// whole state is never held. `sink` is only called on the calling thread.
 base::Expected<void> RenderState(structured::Value root, const SchemaSource& schemas,
                                  std::string_view provider_format_version, const Options& options, std::string& out,
                                  Warnings& warnings, base::Executor* executor = nullptr,
@@ -37,14 +37,17 @@ base::Expected<void> RenderState(structured::Value root, const SchemaSource& sch
 // A state whose `values` object the parse left unbuilt (ParseOptions::
 // unbuilt_top_level_keys), read a part at a time from the document's source: the same
 // checks, errors, warnings and text as RenderState, but only a few resources' values are
-// built at any time, so the parsed state is never held whole. Read checks every part and
-// looks up every schema (on this thread, in document order) before anything is rendered.
+// built at any time, so the parsed state is never held whole. Read checks every part
+// (the resources a batch at a time on `executor`'s threads; the error is still the first
+// in document order) and looks up every schema (on this thread, in document order) before
+// anything is rendered.
 class StateText {
  public:
   // `document`'s root is the state, `values` the text of its `values` member (offset and
   // length in document->source()).
   static base::Expected<StateText> Read(std::shared_ptr<const structured::Document> document,
-                                        structured::Span values, const SchemaSource& schemas);
+                                        structured::Span values, const SchemaSource& schemas,
+                                        base::Executor* executor = nullptr);
   StateText(StateText&&) noexcept;
   StateText& operator=(StateText&&) noexcept;
   ~StateText();

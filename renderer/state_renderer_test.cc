@@ -386,16 +386,20 @@ TEST(StateRenderer, StreamedOnThreadsAsRenderedWhole) {
 
     std::string sent;
     int chunks = 0;
+    int other_thread_chunks = 0;  // the sink is only called on the calling thread
+    const std::thread::id caller = std::this_thread::get_id();
     request.executor = &executor;
     request.sink = [&](std::string_view chunk) {
       sent += chunk;
       ++chunks;
+      if (std::this_thread::get_id() != caller) ++other_thread_chunks;
     };
     DocumentResult streamed = RenderDocument(state, "state.json", request);
     ASSERT_TRUE(streamed.ok) << streamed.error;
     EXPECT_EQ(sent, whole.output);
     EXPECT_EQ(streamed.output, "");
     EXPECT_GE(chunks, 1);
+    EXPECT_EQ(other_thread_chunks, 0);
     EXPECT_EQ(streamed.warnings.messages(), whole.warnings.messages());
 
     sent.clear();
@@ -405,6 +409,119 @@ TEST(StateRenderer, StreamedOnThreadsAsRenderedWhole) {
     EXPECT_EQ(bad.error, "state.json: $.values.root_module.resources[300].tainted: expected a boolean, found number");
     EXPECT_EQ(sent, "");
     EXPECT_EQ(bad.output, "");
+  }
+}
+
+// The resources are checked a batch at a time on the executor's threads: with malformed
+// resources in several batches (and rounds of batches) of a module, the error is the first
+// in document order, the one a check on one thread gives, whatever the number of threads;
+// a valid state of many batches gives the same text, warnings and product on any number.
+TEST(StateRenderer, CheckedOnThreadsAsOnOne) {
+  structured::ParseResult schemas_doc = structured::ParseJson(std::string(kSchemas));
+  ASSERT_TRUE(schemas_doc.ok());
+  base::Expected<structured::ProviderSchemas> schemas = structured::ProviderSchemas::Parse(schemas_doc.value());
+  ASSERT_TRUE(schemas);
+  constexpr int kCount = 2600;  // 11 batches of 256 in each module: two rounds of 8
+  auto state = [](const std::vector<std::pair<int, std::string_view>>& bad, int bad_module) {
+    std::vector<std::string> modules(3);
+    for (int m = 0; m < 3; ++m) {
+      for (int i = 0; i < kCount; ++i) {
+        if (i > 0) modules[m] += ',';
+        std::string_view replacement;
+        for (const auto& [at, text] : bad) {
+          if (m == bad_module && at == i) replacement = text;
+        }
+        if (!replacement.empty()) {
+          modules[m] += replacement;
+          continue;
+        }
+        modules[m] += fmt::format(
+            R"({{"address":"t_r.r{0}","mode":"managed","type":"{1}","name":"r{0}","provider_name":"{2}","values":{{"id":"i-{0}","note":"{3}"}}}})",
+            i, i % 1000 == 7 ? "t_missing" : "t_r",
+            m == 0 && i < 300 ? "example.com/x/t" : "registry.terraform.io/hashicorp/t", std::string(300, 'x'));
+      }
+    }
+    return fmt::format(R"({{"format_version":"1.0","values":{{"root_module":{{"resources":[{}],
+      "child_modules":[{{"resources":[{}]}},{{"child_modules":[{{"resources":[{}]}}]}}]}}}}}})",
+                       modules[0], modules[1], modules[2]);
+  };
+  base::Executor two(2);
+  base::Executor four(4);
+  auto render = [&](const std::string& text, base::Executor* executor) {
+    DocumentRequest request;
+    request.kind = DocumentKind::kState;
+    request.schemas = &*schemas;
+    request.provider_format_version = "1.0";
+    request.executor = executor;
+    return RenderDocument(text, "state.json", request);
+  };
+
+  const std::string good = state({}, -1);
+  DocumentResult one = render(good, nullptr);
+  ASSERT_TRUE(one.ok) << one.error;
+  EXPECT_EQ(one.product, Product::kTerraform);  // the first resources name no product
+  // No schema: the 300 resources of example.com/x/t and t_missing (3 per module, one among those).
+  EXPECT_EQ(one.warnings.messages().size(), 308u);
+  for (base::Executor* executor : {&two, &four}) {
+    DocumentResult many = render(good, executor);
+    ASSERT_TRUE(many.ok) << many.error;
+    EXPECT_EQ(many.output, one.output);
+    EXPECT_EQ(many.warnings.messages(), one.warnings.messages());
+    EXPECT_EQ(many.product, one.product);
+  }
+  // Streamed in chunks (the text is over 1 MB), every one sent on the calling thread while
+  // the helpers render the next batch.
+  ASSERT_GT(one.output.size(), size_t{2} << 20);
+  std::string sent;
+  int chunks = 0;
+  int other_thread_chunks = 0;
+  const std::thread::id caller = std::this_thread::get_id();
+  DocumentRequest request;
+  request.kind = DocumentKind::kState;
+  request.schemas = &*schemas;
+  request.provider_format_version = "1.0";
+  request.executor = &four;
+  request.sink = [&](std::string_view chunk) {
+    sent += chunk;
+    ++chunks;
+    if (std::this_thread::get_id() != caller) ++other_thread_chunks;
+  };
+  DocumentResult streamed = RenderDocument(good, "state.json", request);
+  ASSERT_TRUE(streamed.ok) << streamed.error;
+  EXPECT_EQ(sent, one.output);
+  EXPECT_GE(chunks, 2);
+  EXPECT_EQ(other_thread_chunks, 0);
+
+  constexpr std::string_view kTainted = R"({"address":"t_r.x","mode":"managed","tainted":1})";
+  constexpr std::string_view kName = R"({"address":"t_r.y","mode":"managed","name":[]})";
+  constexpr std::string_view kNumber = "7";
+  struct Case {
+    std::vector<std::pair<int, std::string_view>> bad;
+    int module;
+    std::string_view error;
+  };
+  const Case kCases[] = {
+      {{{2599, kTainted}}, 0, "$.values.root_module.resources[2599].tainted: expected a boolean, found number"},
+      // Later batches and rounds fail too (and sooner): the first in the text counts.
+      {{{2500, kName}, {300, kTainted}, {2100, kNumber}}, 0,
+       "$.values.root_module.resources[300].tainted: expected a boolean, found number"},
+      {{{255, kName}, {256, kTainted}}, 1,
+       "$.values.root_module.child_modules[0].resources[255].name: expected a string, found array"},
+      {{{2048, kNumber}, {2047 + 256, kName}, {2590, kTainted}}, 2,
+       "$.values.root_module.child_modules[1].child_modules[0].resources[2048]: expected an object, found number"},
+      {{{0, kNumber}, {1, kName}}, 1, "$.values.root_module.child_modules[0].resources[0]: expected an object, found number"},
+  };
+  for (const Case& c : kCases) {
+    const std::string text = state(c.bad, c.module);
+    DocumentResult serial = render(text, nullptr);
+    EXPECT_FALSE(serial.ok);
+    EXPECT_EQ(serial.error, fmt::format("state.json: {}", c.error));
+    for (base::Executor* executor : {&two, &four}) {
+      DocumentResult parallel = render(text, executor);
+      EXPECT_FALSE(parallel.ok);
+      EXPECT_EQ(parallel.error, serial.error);
+      EXPECT_EQ(parallel.output, "");
+    }
   }
 }
 

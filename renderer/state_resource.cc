@@ -98,13 +98,15 @@ base::Expected<void> RenderStateResourceWithSchema(structured::Value resource, s
   read.RequireObject(values, KeyPath(path, "values"));
   if (read.failed()) return read.error();
 
-  std::string text;
+  // Straight into `out` (the caller's slot for this resource).
   if (!deposed.empty()) {
-    text += fmt::format("# {}: (deposed object {})\n", address, deposed);
+    fmt::format_to(std::back_inserter(out), "# {}: (deposed object {})\n", address, deposed);
   } else if (tainted) {
-    text += fmt::format("# {}: (tainted)\n", address);
+    fmt::format_to(std::back_inserter(out), "# {}: (tainted)\n", address);
   } else {
-    text += fmt::format("# {}:\n", address);
+    out += "# ";
+    out += address;
+    out += ":\n";
   }
 
   std::string_view keyword;
@@ -115,19 +117,22 @@ base::Expected<void> RenderStateResourceWithSchema(structured::Value resource, s
   } else {
     warnings.Add(fmt::format("{}: {} resources cannot be stored in a state; not rendered", address,
                              mode_name.empty() ? std::string_view("unknown") : mode_name));
-    out += text;
     out += '\n';
     return {};
   }
   change::Diff diff = DiffValues(values, resource.find("sensitive_values"), address, block, *opts.profile, warnings);
-  text += fmt::format("{} {} {} ", keyword, structured::GoQuote(type), structured::GoQuote(name));
+  out += keyword;
+  out += ' ';
+  structured::AppendGoQuoted(out, type);
+  out += ' ';
+  structured::AppendGoQuoted(out, name);
+  out += ' ';
   if (diff.valid()) {
-    diff.RenderHuman(0, opts, text);
+    diff.RenderHuman(0, opts, out);
   } else {
-    text += "{\n    # (planview could not render this resource; see the warnings)\n}";
+    out += "{\n    # (planview could not render this resource; see the warnings)\n}";
   }
-  text += '\n';
-  out += text;
+  out += '\n';
   return {};
 }
 

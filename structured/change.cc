@@ -37,6 +37,11 @@ bool PathsSameBelow(const Change& change) {
   return SameAtEveryKey(change.replace_paths) && SameAtEveryKey(change.relevant_attributes);
 }
 
+// One node of one document (not absent): its children are the other's.
+bool SameNode(const Value& a, const Value& b) {
+  return !a.absent() && a.document() == b.document() && a.index() == b.index();
+}
+
 void CopyPaths(const Change& from, Change& to) {
   to.replace_paths = from.replace_paths;
   to.relevant_attributes = from.relevant_attributes;
@@ -163,9 +168,17 @@ Change MapValue::GetChild(std::string_view key) const {
 
 OrderedChildren::OrderedChildren(const MapValue& map)
     : map_(map),
-      sides_{OrderedLookup(map.change_.before), OrderedLookup(map.change_.after), OrderedLookup(map.change_.unknown),
-             OrderedLookup(map.change_.before_sensitive), OrderedLookup(map.change_.after_sensitive)},
-      same_paths_(PathsSameBelow(map.change_)) {
+      // A side that is the same node as before (or before_sensitive) is not looked into:
+      // GetChild copies that one's answers.
+      sides_{OrderedLookup(map.change_.before),
+             OrderedLookup(SameNode(map.change_.after, map.change_.before) ? Value() : map.change_.after),
+             OrderedLookup(map.change_.unknown), OrderedLookup(map.change_.before_sensitive),
+             OrderedLookup(SameNode(map.change_.after_sensitive, map.change_.before_sensitive)
+                               ? Value()
+                               : map.change_.after_sensitive)},
+      same_paths_(PathsSameBelow(map.change_)),
+      after_is_before_(SameNode(map.change_.after, map.change_.before)),
+      after_sensitive_is_before_(SameNode(map.change_.after_sensitive, map.change_.before_sensitive)) {
   if (same_paths_) CopyPaths(map.change_, child_);
 }
 
@@ -173,9 +186,13 @@ const Change& OrderedChildren::GetChild(std::string_view key) {
   const Change& parent = map_.change_;
   // A marker that is a whole-value `true` covers every child (MarkerChild).
   auto marker = [&](const Value& whole, size_t side) { return whole.is_true() ? whole : sides_[side].Find(key); };
+  // A side that is the same node as another (a state's values on both sides) has the same
+  // children: looked up once.
+  const Value before = sides_[0].Find(key);
+  const Value before_sensitive = marker(parent.before_sensitive, 3);
   map_.SetChild(key,
-                {sides_[0].Find(key), sides_[1].Find(key), marker(parent.unknown, 2),
-                 marker(parent.before_sensitive, 3), marker(parent.after_sensitive, 4)},
+                {before, after_is_before_ ? before : sides_[1].Find(key), marker(parent.unknown, 2), before_sensitive,
+                 after_sensitive_is_before_ ? before_sensitive : marker(parent.after_sensitive, 4)},
                 same_paths_, child_);
   return child_;
 }
@@ -217,8 +234,13 @@ void MapValue::ForEachChild(const std::function<void(std::string_view key, const
   std::array<Side, kSides> sides;
   size_t count = 0;
   std::array<Value, kSides> inherited;
+  // after (1) and after_sensitive (4) when they are the same node as before (0) and
+  // before_sensitive (3): merged once, their children copied.
+  const bool after_is_before = SameNode(change_.after, change_.before);
+  const bool after_sensitive_is_before = SameNode(change_.after_sensitive, change_.before_sensitive);
   for (size_t i = 0; i < kSides; ++i) {
     if (i >= 2 && values[i]->is_true()) inherited[i] = *values[i];
+    if ((i == 1 && after_is_before) || (i == 4 && after_sensitive_is_before)) continue;
     if (!values[i]->is_object() || values[i]->empty()) continue;
     Side& s = sides[count];
     s.index = i;
@@ -253,6 +275,8 @@ void MapValue::ForEachChild(const std::function<void(std::string_view key, const
       found[s.index] = values[s.index]->member(s.Member(s.next)).value;
       if (++s.next < s.size) s.key = values[s.index]->member(s.Member(s.next)).key;
     }
+    if (after_is_before) found[1] = found[0];
+    if (after_sensitive_is_before) found[4] = found[3];
     SetChild(key, found, same_paths, child);
     visit(key, child);
   }

@@ -121,6 +121,8 @@ class OrderedChildren {
   // The parent's path matchers are every child's (set once in child_) when they match
   // everything, or nothing here or below.
   bool same_paths_;
+  bool after_is_before_;            // the same node
+  bool after_sensitive_is_before_;  // the same node
   Change child_;
 };
 

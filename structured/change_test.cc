@@ -192,6 +192,36 @@ TEST_F(ChangeTest, OrderedChildrenAreGetChild) {
   }
 }
 
+// A state's change has one node on both sides (values, and sensitive values): ForEachChild
+// and OrderedChildren read each such pair once; their children are still GetChild's.
+TEST_F(ChangeTest, SidesOfOneNodeGiveGetChildsChildren) {
+  const std::pair<const char*, const char*> kStates[] = {
+      {R"({"z": 1, "a": 2, "m": {"x": 3}, "a": 4})", R"({"m": {"x": true}, "0": true, "a": true, "a": false})"},
+      {R"({"a": 1, "j": {}, "k": [1]})", "true"},
+      {R"({"k": [2], "l": 3})", "{}"},
+      {"[1]", R"({"x": true})"},
+      {"{}", "null"},
+  };
+  for (const auto& [values, sensitive] : kStates) {
+    SCOPED_TRACE(values);
+    MapValue m = Change::FromStateValues(Parse(values), Parse(sensitive)).AsMap();
+    std::vector<std::string_view> keys;
+    m.ForEachChild([&](std::string_view key, const Change& child) {
+      SCOPED_TRACE(key);
+      keys.push_back(key);
+      ExpectSameChild(child, m.GetChild(key));
+    });
+    EXPECT_EQ(keys, m.AllKeys());
+    OrderedChildren ordered(m);
+    for (std::string_view key : {"0", "a", "b", "j", "k", "l", "m", "z"}) {
+      SCOPED_TRACE(key);
+      const Change& child = ordered.GetChild(key);
+      ExpectSameChild(child, m.GetChild(key));
+      EXPECT_EQ(child.after.index(), child.before.index());
+    }
+  }
+}
+
 TEST_F(ChangeTest, WholeValueTrueMarkersDescend) {
   Change c = FromPlan(R"({"before": {"a": [1, 2]}, "after": {"a": [1, 2, 3]},
       "after_unknown": true, "before_sensitive": true, "after_sensitive": true})");

@@ -1,3 +1,5 @@
+#include <string>
+
 #include "change/testing/primitive_diffs.h"
 #include "change/testing/render.h"
 #include "change/renderers/renderers.h"
@@ -42,6 +44,26 @@ TEST(Block, AttributesThenBlockGroupsSeparatedByBlankLines) {
             "\n"
             "        # (1 unchanged block hidden)\n"
             "    }");
+}
+
+// Names are aligned by runes to the widest name in bytes, quoted when not identifiers:
+// past the first 64 names too, and for identifiers that are not ASCII.
+TEST(Block, ManyNamesAlignedByRunes) {
+  DiffMap attributes;
+  std::string want = "{\n";
+  attributes.emplace("caf\u00e9", Str("\"a\"", "\"b\"", Action::kUpdate));  // 5 bytes, 4 runes
+  want += "      ~ caf\u00e9  = \"a\" -> \"b\"\n";
+  for (int i = 0; i < 66; ++i) {
+    const std::string name = std::string(i < 10 ? "k0" : "k") + std::to_string(i);
+    attributes.emplace(name, Str("\"a\"", "\"b\"", Action::kUpdate));
+    want += "      ~ " + name + "   = \"a\" -> \"b\"\n";
+  }
+  attributes.emplace("z q", Str("\"a\"", "\"b\"", Action::kUpdate));  // the 68th name, quoted: 5 bytes
+  want += "      ~ \"z q\" = \"a\" -> \"b\"\n";
+  attributes.emplace("\u00fc", Str("\"a\"", "\"b\"", Action::kUpdate));  // 2 bytes, 1 rune
+  want += "      ~ \u00fc     = \"a\" -> \"b\"\n";
+  want += "    }";
+  EXPECT_EQ(Render(Diff(Block(std::move(attributes), {}), Action::kUpdate, false)), want);
 }
 
 TEST(Block, SensitiveGroupsHideTheirContents) {

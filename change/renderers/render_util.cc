@@ -153,9 +153,20 @@ void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, c
   // An identifier is shown as it is, so only the other names are built to be measured.
   std::string label;
   size_t width = 0;
+  // Whether each of the first kKnown names is an identifier of ASCII letters only: shown
+  // as it is, a column per byte (so not looked at again below).
+  constexpr size_t kKnown = 64;
+  bool plain[kKnown];
+  size_t index = 0;
   for (const auto& entry : attributes) {
     size_t size = entry.first.size();
-    if (!structured::IsHclIdentifier(entry.first)) {
+    const bool identifier = structured::IsHclIdentifier(entry.first);
+    if (index < kKnown) {
+      plain[index] = identifier && std::all_of(entry.first.begin(), entry.first.end(),
+                                               [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    }
+    ++index;
+    if (!identifier) {
       label.clear();
       structured::AppendGoQuoted(label, entry.first);
       size = label.size();
@@ -166,7 +177,10 @@ void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, c
   RenderOpts important_opts = attribute_opts.Clone();
   important_opts.show_unchanged_children = true;
   size_t unchanged = 0;
+  index = 0;
   for (const auto& [key, attribute] : attributes) {
+    const bool known_plain = index < kKnown && plain[index];
+    ++index;
     // id, name and tags are always shown.
     const bool important = key == "id" || key == "name" || key == "tags";
     if (!important && attribute.action() == Action::kNoOp && !opts.show_unchanged_children) {
@@ -174,9 +188,15 @@ void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, c
       continue;
     }
     label.clear();
-    structured::AppendValidAttributeName(label, key);
+    size_t runes;
+    if (known_plain) {
+      label.append(key);
+      runes = key.size();
+    } else {
+      structured::AppendValidAttributeName(label, key);
+      runes = structured::RuneCount(label);
+    }
     // Padded by runes to a width counted in bytes, as upstream does.
-    const size_t runes = structured::RuneCount(label);
     if (runes < width) label.append(width - runes, ' ');
     label.append(" = ");
     AppendChild(out, attribute, indent, label, important ? important_opts : attribute_opts);
