@@ -290,7 +290,11 @@ Value LogLineRenderer::Render(std::string_view line, std::string& out, std::stri
     TooLong(line_offset);
     return Value();
   }
-  structured::ParseResult parsed = structured::ParseJson(std::string(line));
+  // With room for the parser's padding, so the line is copied once.
+  std::string text;
+  text.reserve(line.size() + structured::kParsePadding);
+  text.assign(line);
+  structured::ParseResult parsed = structured::ParseJson(std::move(text));
   if (parsed.ok() && LogProfileOf(options_.product).fits(parsed.value()->root())) {
     message_ = parsed.value();
     Value root = message_->root();
