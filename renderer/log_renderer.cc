@@ -294,8 +294,9 @@ Value LogLineRenderer::Render(std::string_view line, std::string& out, std::stri
   std::string text;
   text.reserve(line.size() + structured::kParsePadding);
   text.assign(line);
+  const LogProfile& profile = LogProfileOf(options_.product);
   structured::ParseResult parsed = structured::ParseJson(std::move(text));
-  if (parsed.ok() && LogProfileOf(options_.product).fits(parsed.value()->root())) {
+  if (parsed.ok() && profile.fits(parsed.value()->root())) {
     message_ = parsed.value();
     Value root = message_->root();
     base::Expected<void> rendered = RenderLogMessage(root, options_, diagnostic_width_, out, err, warnings_);
@@ -311,6 +312,18 @@ Value LogLineRenderer::Render(std::string_view line, std::string& out, std::stri
     Malformed(parsed.error(), line_offset, std::min(parsed.error().offset, line.size()));
   }
   return Value();
+}
+
+void LogLineRenderer::StartAt(size_t lines, uint64_t offset) {
+  result_.lines = lines;
+  offset_ = offset;
+}
+
+void LogLineRenderer::Append(const LogLineRenderer& batch) {
+  if (result_.malformed_lines == 0 && batch.result_.malformed_lines > 0) result_.first_error = batch.result_.first_error;
+  result_.malformed_lines += batch.result_.malformed_lines;
+  result_.lines = batch.result_.lines;
+  offset_ = batch.offset_;
 }
 
 LogResult RenderLog(std::string_view text, const Options& options, int diagnostic_width, std::string& out,

@@ -64,6 +64,17 @@ class LogLineRenderer {
   // The counts so far (err_output is left empty: it went to `err`).
   const LogResult& result() const { return result_; }
 
+  // Lines may be rendered in batches on other threads, each by its own renderer (with
+  // its own Warnings) made to count on from where the lines before it end:
+  // `StartAt(lines, offset)` on a fresh renderer, then `Append(batch)` on the renderer of
+  // the lines before, in order, gives the counts and first malformed line (line number
+  // and offset in the whole log) that one renderer would have; the batch's warnings are
+  // appended by the caller (Warnings::Append).
+  size_t next_line() const { return result_.lines; }
+  uint64_t next_offset() const { return offset_; }
+  void StartAt(size_t lines, uint64_t offset);
+  void Append(const LogLineRenderer& batch);
+
  private:
   // Counts a malformed line (from `line_offset` in the log) whose problem is at
   // `column_offset` within it; the first one's place is kept.
