@@ -305,7 +305,7 @@ log_bench() {
         { same=differs; cmp -s "$WORK/logout-$size-file.planview" "$WORK/logout-$size-$key" && same=same; }
       v=${bin#planview}
       printf '%-22s %8.1f %7.3f %7.3f %8.1f %-7s\n' "$size $how${v:+ ${v#.}}" \
-        "$(awk -v b="$(stat -c %s "$log")" 'BEGIN { print b / 1e6 }')" "$(median "$res" 1)" "$(median "$res" 2)" \
+        "$(awk -v b="$(stat -L -c %s "$log")" 'BEGIN { print b / 1e6 }')" "$(median "$res" 1)" "$(median "$res" 2)" \
         "$(awk -v k="$(median "$res" 3)" 'BEGIN { print k / 1024 }')" "$same"
     done
     if [ -n "$reference" ]; then

@@ -42,13 +42,13 @@ struct Batch {
   base::Executor::Task task;
 
   void Render() {
-    for (const Line& line : lines) {
-      if (line.too_long) {
-        renderer->RenderTooLong(line.length);
-      } else {
-        renderer->Render(std::string_view(text).substr(line.at, line.size), out, err);
-      }
+    std::vector<renderer::LogLineRenderer::LogLine> views(lines.size());
+    for (size_t i = 0; i < lines.size(); ++i) {
+      views[i].text = std::string_view(text).substr(lines[i].at, lines[i].size);
+      views[i].too_long = lines[i].too_long;
+      views[i].length = lines[i].length;
     }
+    renderer->RenderLines(views, out, err);
   }
 };
 

@@ -121,6 +121,12 @@ TEST(LogStreamBatches, MixedLinesRenderAsOnOneThread) {
       "{\"@message\":\"c\",\"type\":\"test_cleanup\"}",                   // warns (Terraform)
       "{\"@message\":\"o\",\"type\":\"outputs\",\"outputs\":{\"a\":{\"sensitive\":false,\"type\":\"nope\",\"value\":1}}}",
       "\xff\xfe not UTF-8 {",
+      // Lines that parse only when joined with others (`[L1,L2,...]`): each is malformed.
+      "{\"@message\":\"opens\",\"type\":\"x\",\"a\":[1",
+      "{\"b\":2}]}",
+      "{\"@message\":\"two\",\"type\":\"apply_start\"},{\"@message\":\"objects\",\"type\":\"apply_start\"}",
+      std::string(511, '[') + std::string(511, ']'),
+      "{\"deep\":" + std::string(510, '[') + std::string(510, ']') + "}",  // 511 levels: parses alone
       "{\"@message\":\"\xe2\x94\x82 box\",\"type\":\"refresh_start\"}",
   };
   std::mt19937 rng(39);
@@ -152,6 +158,26 @@ TEST(LogStreamBatches, MixedLinesRenderAsOnOneThread) {
     SCOPED_TRACE("round " + std::to_string(round));
     ExpectSameAsOneThread(log, round % 2 == 1, round % 3 == 2 ? 2048 : renderer::kMaxLogLineBytes);
   }
+}
+
+TEST(LogStreamBatches, LinesThatParseOnlyJoinedAreMalformed) {
+  // Lines that are parsed together as one array must each be one object: here two lines
+  // that make one element and one line that makes two, so the count of elements is the
+  // count of lines, among enough messages to be parsed together.
+  const std::string message = "{\"@message\":\"Apply complete!\",\"type\":\"apply_complete\"}\n";
+  // The first line names the product, so no line is held back to find it.
+  std::string log = "{\"@message\":\"Terraform 1.11.4\",\"terraform\":\"1.11.4\",\"type\":\"version\"}\n";
+  for (int i = 0; i < 40; ++i) log += message;
+  log += "{\"@message\":\"opens\",\"type\":\"apply_start\",\"a\":[1\n";
+  log += "{\"b\":2}]}\n";
+  log += "{\"@message\":\"two\",\"type\":\"apply_start\"},{\"@message\":\"objects\",\"type\":\"apply_start\"}\n";
+  for (int i = 0; i < 40; ++i) log += message;
+  ExpectSameAsOneThread(log, false);
+  base::Executor executor(2);
+  Streamed batched = Stream(log, &executor, false, renderer::kMaxLogLineBytes);
+  EXPECT_EQ(batched.result.log.malformed_lines, 3u);
+  EXPECT_EQ(batched.result.log.first_error.line, 42u);
+  EXPECT_NE(batched.out.find("{\"b\":2}]}\n"), std::string::npos);
 }
 
 TEST(LogStreamBatches, EveryLineIsHandedOnBeforeAReadMayWait) {
