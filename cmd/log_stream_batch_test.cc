@@ -126,7 +126,10 @@ TEST(LogStreamBatches, MixedLinesRenderAsOnOneThread) {
       "{\"b\":2}]}",
       "{\"@message\":\"two\",\"type\":\"apply_start\"},{\"@message\":\"objects\",\"type\":\"apply_start\"}",
       std::string(511, '[') + std::string(511, ']'),
-      "{\"deep\":" + std::string(510, '[') + std::string(510, ']') + "}",  // 511 levels: parses alone
+      "{\"deep\":" + std::string(510, '[') + std::string(510, ']') + "}",  // 511 levels
+      // 512 levels, the parser's limit: parses alone, not inside the joined array.
+      "{\"deep\":" + std::string(511, '[') + std::string(511, ']') + "}",
+      "{\"deep\":" + std::string(512, '[') + std::string(512, ']') + "}",  // 513: too deep
       "{\"@message\":\"\xe2\x94\x82 box\",\"type\":\"refresh_start\"}",
   };
   std::mt19937 rng(39);
