@@ -387,9 +387,11 @@ void LogLineRenderer::RenderLines(std::span<const LogLine> lines, std::string& o
   }
   text += ']';
   structured::ParseResult parsed = structured::ParseJson(std::move(text));
-  // Each line is one element when the whole parses (so no string spans two lines: a raw
-  // newline cannot be in one) and each line's '{' closes at the line's end, where the
-  // element that starts there ends (what SkipContainer finds in valid JSON).
+  // Each line is one element when the whole parses and each line's '{' closes at the
+  // line's own end: in valid JSON, SkipContainer finds where the value that starts at a
+  // bracket ends, so the first element is the first line, the next one starts after its
+  // ',', and so on (a line that opens a string or a bracket that a later line closes, or
+  // that holds two objects, fails this).
   bool joined = parsed.ok() && parsed.value()->root().size() == objects;
   if (joined) {
     const std::string_view source = parsed.value()->source();
