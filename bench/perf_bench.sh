@@ -32,8 +32,12 @@
 #   --planview BIN measure BIN instead of building //cmd:planview from this checkout
 #   --logs "…"     also render JSON logs of these sizes in MB (log_bench at the end: the
 #                  real Terraform logs of testdata/logs/terraform repeated), from the file
-#                  and down a pipe (`cat LOG | planview`), with --base too when given;
-#                  `--sizes "" --logs "100"` runs the logs alone
+#                  and down a pipe (`cat LOG | planview`), with --base too when given, and
+#                  --reference too (called `BIN LOG -no-color` and `cat LOG | BIN -no-color`,
+#                  e.g. a harness over Terraform's Renderer.RenderLog, bench/README.md):
+#                  its `same` column compares with our file output, and a "# log SIZE HOW:
+#                  reference / ours" line gives the ratios; `--sizes "" --logs "100"` runs
+#                  the logs alone
 #   --plan-file    also render the plan as a saved plan file: plan-SIZE.bin, written once
 #                  from plan-SIZE.json by //planfile:make_plan_file (with the schemas),
 #                  rendered with `planview plan-SIZE.bin --schemas FILE` (row "planfile").
@@ -258,7 +262,9 @@ done
 
 # Logs (issue #39): `planview LOG -no-color` and `cat LOG | planview -no-color`, the
 # log the real Terraform logs of testdata/ repeated to SIZE MB (whole lines). Columns:
-# median wall and CPU seconds, median peak RSS (MB), and for --base its output compared.
+# median wall and CPU seconds, median peak RSS (MB), and for --base and --reference
+# their output compared with ours (the file render). Each round runs every binary and way
+# once, the order reversed every other round, so a load change hits them alike.
 log_bench() {
   local seed=$WORK/log-seed.jsonl f
   for f in testdata/logs/terraform/real_*.jsonl; do cat "$f"; [ -z "$(tail -c1 "$f")" ] || echo; done >"$seed"
@@ -272,29 +278,45 @@ log_bench() {
       head -c $((size * 1000000)) "$log.tmp" | sed '$d' >"$log" && rm -f "$log.tmp"
     fi
     rm -f "$WORK/logres-$size-"*
+    echo "# log $size: load $(load)"
+    local variants=() v k i
+    for bin in planview ${base:+planview.base} ${reference:+reference}; do
+      for how in file pipe; do variants+=("$how.$bin"); done
+    done
     for ((r = 0; r < runs; r++)); do
-      for bin in planview ${base:+planview.base}; do
-        for how in file pipe; do
-          key=$how.$bin
-          if [ "$how" = file ]; then
-            /usr/bin/time -o "$WORK/time" -f '%e %U %S %M' "$WORK/$bin" "$log" -no-color >"$WORK/logout-$size-$key"
-          else
-            /usr/bin/time -o "$WORK/time" -f '%e %U %S %M' sh -c 'cat "$1" | "$2" -no-color' _ "$log" "$WORK/$bin" \
-              >"$WORK/logout-$size-$key"
-          fi
-          awk '{ printf "%s %.3f %s\n", $1, $2 + $3, $4 }' "$WORK/time" >>"$WORK/logres-$size-$key"
-        done
+      for ((k = 0; k < ${#variants[@]}; k++)); do
+        i=$((r % 2 == 0 ? k : ${#variants[@]} - 1 - k))
+        key=${variants[$i]} how=${variants[$i]%%.*} bin=${variants[$i]#*.}
+        # bash's `time` for wall and CPU to the millisecond (the pipe's: cat's too, as
+        # for every binary), /usr/bin/time for the peak RSS.
+        if [ "$how" = file ]; then
+          { time /usr/bin/time -o "$WORK/time" -f '%M' "$WORK/$bin" "$log" -no-color \
+              >"$WORK/logout-$size-$key" 2>"$WORK/logerr-$size-$key"; } 2>"$WORK/times"
+        else
+          { time /usr/bin/time -o "$WORK/time" -f '%M' sh -c 'cat "$1" | "$2" -no-color' _ "$log" "$WORK/$bin" \
+              >"$WORK/logout-$size-$key" 2>"$WORK/logerr-$size-$key"; } 2>"$WORK/times"
+        fi
+        awk -v r="$(cat "$WORK/time")" '{ printf "%s %.3f %s\n", $1, $2 + $3, r }' "$WORK/times" >>"$WORK/logres-$size-$key"
       done
     done
-    for bin in planview ${base:+planview.base}; do
+    for key in "${variants[@]}"; do
+      how=${key%%.*} bin=${key#*.} res=$WORK/logres-$size-$key same=-
+      [ "$key" = file.planview ] ||
+        { same=differs; cmp -s "$WORK/logout-$size-file.planview" "$WORK/logout-$size-$key" && same=same; }
+      v=${bin#planview}
+      printf '%-22s %8.1f %7.3f %7.3f %8.1f %-7s\n' "$size $how${v:+ ${v#.}}" \
+        "$(awk -v b="$(stat -L -c %s "$log")" 'BEGIN { print b / 1e6 }')" "$(median "$res" 1)" "$(median "$res" 2)" \
+        "$(awk -v k="$(median "$res" 3)" 'BEGIN { print k / 1024 }')" "$same"
+    done
+    if [ -n "$reference" ]; then
       for how in file pipe; do
-        key=$how.$bin res=$WORK/logres-$size-$key same=-
-        [ -z "$base" ] || { same=differs; cmp -s "$WORK/logout-$size-file.planview" "$WORK/logout-$size-$key" && same=same; }
-        printf '%-22s %8.1f %7.3f %7.3f %8.1f %-7s\n' "$size $how${bin#planview}" \
-          "$(awk -v b="$(stat -c %s "$log")" 'BEGIN { print b / 1e6 }')" "$(median "$res" 1)" "$(median "$res" 2)" \
-          "$(awk -v k="$(median "$res" 3)" 'BEGIN { print k / 1024 }')" "$same"
+        awk -v l="$size $how" -v ow="$(median "$WORK/logres-$size-$how.planview" 1)" \
+            -v oc="$(median "$WORK/logres-$size-$how.planview" 2)" -v rw="$(median "$WORK/logres-$size-$how.reference" 1)" \
+            -v rc="$(median "$WORK/logres-$size-$how.reference" 2)" \
+          'BEGIN { printf "# log %s: reference / ours = %.1fx wall, %.1fx CPU\n", l, (ow > 0 ? rw / ow : 0), (oc > 0 ? rc / oc : 0) }'
       done
-    done
+    fi
+    echo "# log $size done: load $(load)"
   done
 }
 [ ${#log_sizes[@]} -eq 0 ] || log_bench

@@ -1,8 +1,11 @@
 #include "cmd/log_stream.h"
 
+#include <deque>
+#include <memory>
 #include <optional>
 #include <vector>
 
+#include "base/executor.h"
 #include "renderer/document_kind.h"
 #include "renderer/document_product.h"
 
@@ -13,10 +16,46 @@ namespace {
 // Text handed on once this much is waiting, even when the input has more lines ready.
 constexpr size_t kOutChunk = size_t{64} << 10;
 
+// Lines that have already come (a file, or a pipe that is ahead of us) are rendered in
+// batches of about this much text on the executor's threads, each batch's text written
+// in order once it is done.
+constexpr size_t kBatchBytes = size_t{128} << 10;
+constexpr size_t kBatchLines = 1024;
+
+// A run of lines rendered apart: copies of their text, then what they rendered to.
+struct Batch {
+  struct Line {
+    size_t at = 0;  // in `text`
+    size_t size = 0;
+    bool too_long = false;
+    uint64_t length = 0;  // InputLine::length
+  };
+  std::string text;
+  std::vector<Line> lines;
+  size_t first_line = 0;  // where the batch starts in the log: lines before it, bytes before it
+  uint64_t first_offset = 0;
+
+  std::string out;
+  std::string err;
+  renderer::Warnings warnings;
+  std::optional<renderer::LogLineRenderer> renderer;
+  base::Executor::Task task;
+
+  void Render() {
+    std::vector<renderer::LogLineRenderer::LogLine> views(lines.size());
+    for (size_t i = 0; i < lines.size(); ++i) {
+      views[i].text = std::string_view(text).substr(lines[i].at, lines[i].size);
+      views[i].too_long = lines[i].too_long;
+      views[i].length = lines[i].length;
+    }
+    renderer->RenderLines(views, out, err);
+  }
+};
+
 }  // namespace
 
 LogStreamResult StreamLog(structured::InputReader& reader, const renderer::DocumentRequest& request,
-                          const LogStreamSink& sink) {
+                          const LogStreamSink& sink, size_t max_line_bytes) {
   LogStreamResult result;
   renderer::Options options = request.options;
   std::optional<renderer::LogLineRenderer> renderer;
@@ -25,6 +64,16 @@ LogStreamResult StreamLog(structured::InputReader& reader, const renderer::Docum
   // Lines held while the product is not known yet.
   std::vector<std::string> held;
   size_t held_bytes = 0;
+
+  // Batches on the executor's helpers, when there are any and nobody wants the messages
+  // themselves (the status line counts them, a line at a time).
+  base::Executor* executor = request.executor;
+  const bool batched = executor != nullptr && executor->helpers() > 0 && !sink.message;
+  const size_t max_pending = batched ? 2 * (static_cast<size_t>(executor->helpers()) + 1) : 0;
+  std::unique_ptr<Batch> filling;
+  std::deque<std::unique_ptr<Batch>> pending;
+  size_t next_line = 0;  // where the next line starts in the log (set once rendering starts)
+  uint64_t next_offset = 0;
 
   auto send = [&] {
     if (!out.empty()) sink.out(out);
@@ -37,21 +86,70 @@ LogStreamResult StreamLog(structured::InputReader& reader, const renderer::Docum
     if (sink.message && !message.is_null()) sink.message(message);
     if (out.size() >= kOutChunk) send();
   };
+  // The oldest batch: waited for, its text handed on, its counts and warnings taken in.
+  auto finish_oldest = [&] {
+    Batch& batch = *pending.front();
+    batch.task.Wait();
+    send();
+    if (!batch.out.empty()) sink.out(batch.out);
+    if (!batch.err.empty()) sink.err(batch.err);
+    renderer->Append(*batch.renderer);
+    result.warnings.Append(batch.warnings);
+    pending.pop_front();
+  };
+  auto submit = [&] {
+    if (!filling) return;
+    Batch* batch = filling.get();
+    batch->renderer.emplace(options, request.log_diagnostic_width, batch->warnings, max_line_bytes);
+    batch->renderer->StartAt(batch->first_line, batch->first_offset);
+    batch->task = executor->Start([batch] { batch->Render(); });
+    pending.push_back(std::move(filling));
+    while (pending.size() > max_pending) {
+      // This thread renders the newest itself when no helper has taken it yet.
+      pending.back()->task.Wait();
+      finish_oldest();
+    }
+  };
+  auto drain = [&] {
+    submit();
+    while (!pending.empty()) finish_oldest();
+  };
+  auto add_to_batch = [&](const structured::InputLine& line) {
+    if (!filling) {
+      filling = std::make_unique<Batch>();
+      filling->text.reserve(kBatchBytes + (line.too_long ? 0 : line.text.size()));
+      filling->first_line = next_line;
+      filling->first_offset = next_offset;
+    }
+    Batch::Line& added = filling->lines.emplace_back();
+    added.at = filling->text.size();
+    added.size = line.text.size();
+    added.too_long = line.too_long;
+    added.length = line.length;
+    filling->text += line.text;
+    ++next_line;
+    next_offset += line.length + 1;
+    if (filling->text.size() >= kBatchBytes || filling->lines.size() >= kBatchLines) submit();
+  };
   auto start = [&](renderer::Product product) {
     options.product = product;
     result.product = product;
-    renderer.emplace(options, request.log_diagnostic_width, result.warnings);
+    renderer.emplace(options, request.log_diagnostic_width, result.warnings, max_line_bytes);
     for (const std::string& line : held) render(line);
     held.clear();
+    next_line = renderer->next_line();
+    next_offset = renderer->next_offset();
   };
   if (request.product) start(*request.product);
 
   // Lines over the renderer's limit are not kept; it counts them (a trailing '\r' is
   // dropped after the limit is looked at, so one byte more is read whole).
-  const size_t max_line = renderer::kMaxLogLineBytes + 1;
+  const size_t max_line = max_line_bytes + 1;
   structured::InputLine line;
   while (true) {
     if (!reader.line_ready()) {
+      // Every line that has come is rendered and handed on before a read may wait.
+      drain();
       send();
       if (sink.waiting) sink.waiting();
     }
@@ -71,13 +169,16 @@ LogStreamResult StreamLog(structured::InputReader& reader, const renderer::Docum
       }
       start(named.value_or(renderer::kDefaultProduct));
     }
-    if (line.too_long) {
+    if (batched) {
+      add_to_batch(line);
+    } else if (line.too_long) {
       renderer->RenderTooLong(line.length);
     } else {
       render(line.text);
     }
   }
   if (!renderer) start(renderer::kDefaultProduct);
+  drain();
   send();
   result.log = renderer->result();
   return result;

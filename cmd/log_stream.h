@@ -41,8 +41,13 @@ struct LogStreamResult {
 // given, lines are held (at most renderer::kLogLookBytes of them) until one names its
 // writer (renderer/document_product.h) or that much has come, then rendered with that
 // product (OpenTofu's when none named it).
+// With request.executor (and helpers in it) and no sink.message, the lines that have
+// already come are rendered in batches on its threads and handed on in order; the text,
+// counts and warnings are the same as on one thread, and every line that has come is
+// still handed on before a read may wait. Lines longer than `max_line_bytes` are counted,
+// not rendered (renderer::LogLineRenderer).
 LogStreamResult StreamLog(structured::InputReader& reader, const renderer::DocumentRequest& request,
-                          const LogStreamSink& sink);
+                          const LogStreamSink& sink, size_t max_line_bytes = renderer::kMaxLogLineBytes);
 
 }  // namespace planview::cmd
 

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -19,6 +21,8 @@
 #include "structured/change.h"
 #include "structured/cty_type.h"
 #include "structured/json_parse.h"
+#include "structured/json_skip.h"
+#include "structured/json_text.h"
 
 namespace planview::renderer {
 
@@ -280,33 +284,158 @@ void LogLineRenderer::RenderTooLong(uint64_t length) {
   TooLong(line_offset);
 }
 
-Value LogLineRenderer::Render(std::string_view line, std::string& out, std::string& err) {
+uint64_t LogLineRenderer::Count(std::string_view& line) {
   const uint64_t line_offset = offset_;
   offset_ += line.size() + 1;
   ++result_.lines;
   message_.reset();
   if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line_offset;
+}
+
+Value LogLineRenderer::RenderParsed(Value value, const std::shared_ptr<const structured::Document>& document,
+                                    std::string_view line, std::string& out, std::string& err) {
+  if (!LogProfileOf(options_.product).fits(value)) {
+    // Upstream prints anything that is not a log message as it is.
+    Println(out, line);
+    return Value();
+  }
+  message_ = document;
+  base::Expected<void> rendered = RenderLogMessage(value, options_, diagnostic_width_, out, err, warnings_);
+  // The message fits its shape, which rules this out; should it happen, it is said.
+  if (!rendered) warnings_.Add(fmt::format("line {}: {}", result_.lines, rendered.error().message));
+  return value;
+}
+
+Value LogLineRenderer::Render(std::string_view line, std::string& out, std::string& err) {
+  const uint64_t line_offset = Count(line);
   if (line.size() > max_line_bytes_) {
     TooLong(line_offset);
     return Value();
   }
-  structured::ParseResult parsed = structured::ParseJson(std::string(line));
-  if (parsed.ok() && LogProfileOf(options_.product).fits(parsed.value()->root())) {
-    message_ = parsed.value();
-    Value root = message_->root();
-    base::Expected<void> rendered = RenderLogMessage(root, options_, diagnostic_width_, out, err, warnings_);
-    // The message fits its shape, which rules this out; should it happen, it is said.
-    if (!rendered) warnings_.Add(fmt::format("line {}: {}", result_.lines, rendered.error().message));
-    return root;
-  }
+  // With room for the parser's padding, so the line is copied once.
+  std::string text;
+  text.reserve(line.size() + structured::kParsePadding);
+  text.assign(line);
+  structured::ParseResult parsed = structured::ParseJson(std::move(text));
+  if (parsed.ok()) return RenderParsed(parsed.value()->root(), parsed.value(), line, out, err);
   // Upstream prints anything that is not a log message as it is.
   Println(out, line);
   size_t first = 0;
   while (first < line.size() && (line[first] == ' ' || line[first] == '\t')) ++first;
-  if (!parsed.ok() && first < line.size() && line[first] == '{') {
+  if (first < line.size() && line[first] == '{') {
     Malformed(parsed.error(), line_offset, std::min(parsed.error().offset, line.size()));
   }
   return Value();
+}
+
+namespace {
+
+// Fewer objects than this are parsed a line at a time; a joined text that does not parse
+// is tried again in this many parts.
+constexpr size_t kSmallestJoin = 16;
+constexpr size_t kJoinParts = 8;
+
+// The line as Render takes it (one trailing '\r' dropped).
+std::string_view Stripped(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
+}  // namespace
+
+void LogLineRenderer::RenderLines(std::span<const LogLine> lines, std::string& out, std::string& err) {
+  // The lines that may each hold one object: their text from the '{' to the last byte
+  // that is not white space, joined into one array: `[L1,L2,...]`.
+  std::vector<std::pair<size_t, size_t>> spans(lines.size(), {0, 0});  // in the joined text; {0, 0}: not joined
+  size_t objects = 0;
+  size_t bytes = 2;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (lines[i].too_long) continue;
+    std::string_view line = Stripped(lines[i].text);
+    if (line.size() > max_line_bytes_) continue;
+    size_t first = 0;
+    while (first < line.size() && structured::IsJsonSpace(line[first])) ++first;
+    if (first == line.size() || line[first] != '{') continue;
+    size_t last = line.size();
+    while (structured::IsJsonSpace(line[last - 1])) --last;
+    spans[i] = {first, last};  // within the line, for now
+    ++objects;
+    bytes += last - first + 1;
+  }
+  if (objects < kSmallestJoin) {
+    for (const LogLine& line : lines) {
+      if (line.too_long) {
+        RenderTooLong(line.length);
+      } else {
+        Render(line.text, out, err);
+      }
+    }
+    return;
+  }
+  std::string text;
+  text.reserve(bytes + structured::kParsePadding);
+  text += '[';
+  for (size_t i = 0; i < lines.size(); ++i) {
+    auto& [begin, end] = spans[i];
+    if (begin == end) continue;
+    if (text.size() > 1) text += ',';
+    const std::string_view object = Stripped(lines[i].text).substr(begin, end - begin);
+    begin = text.size();
+    end = begin + object.size();
+    text += object;
+  }
+  text += ']';
+  structured::ParseResult parsed = structured::ParseJson(std::move(text));
+  // Each line is one element when the whole parses and each line's '{' closes at the
+  // line's own end: in valid JSON, SkipContainer finds where the value that starts at a
+  // bracket ends, so the first element is the first line, the next one starts after its
+  // ',', and so on (a line that opens a string or a bracket that a later line closes, or
+  // that holds two objects, fails this).
+  bool joined = parsed.ok() && parsed.value()->root().size() == objects;
+  if (joined) {
+    const std::string_view source = parsed.value()->source();
+    for (const auto& [begin, end] : spans) {
+      if (begin != end && structured::internal::SkipContainer(source.data(), begin, source.size()) != end) {
+        joined = false;
+        break;
+      }
+    }
+  }
+  if (!joined) {
+    // Some line does not hold one object: the parts that do are still parsed together.
+    const size_t part = (lines.size() + kJoinParts - 1) / kJoinParts;
+    for (size_t at = 0; at < lines.size(); at += part) RenderLines(lines.subspan(at, std::min(part, lines.size() - at)), out, err);
+    return;
+  }
+  const Value root = parsed.value()->root();
+  size_t element = 0;
+  for (size_t i = 0; i < lines.size(); ++i) {
+    if (spans[i].first == spans[i].second) {
+      if (lines[i].too_long) {
+        RenderTooLong(lines[i].length);
+      } else {
+        Render(lines[i].text, out, err);
+      }
+      continue;
+    }
+    std::string_view line = lines[i].text;
+    Count(line);
+    RenderParsed(root.at(element++), parsed.value(), line, out, err);
+  }
+  message_.reset();
+}
+
+void LogLineRenderer::StartAt(size_t lines, uint64_t offset) {
+  result_.lines = lines;
+  offset_ = offset;
+}
+
+void LogLineRenderer::Append(const LogLineRenderer& batch) {
+  if (result_.malformed_lines == 0 && batch.result_.malformed_lines > 0) result_.first_error = batch.result_.first_error;
+  result_.malformed_lines += batch.result_.malformed_lines;
+  result_.lines = batch.result_.lines;
+  offset_ = batch.offset_;
 }
 
 LogResult RenderLog(std::string_view text, const Options& options, int diagnostic_width, std::string& out,

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -61,14 +62,44 @@ class LogLineRenderer {
   // Counts a line longer than max_line_bytes (`length` bytes, not given): malformed.
   void RenderTooLong(uint64_t length);
 
+  // One line for RenderLines: its text (without '\n'), or, `too_long`, a line of
+  // `length` bytes over max_line_bytes whose text is not given.
+  struct LogLine {
+    std::string_view text;
+    bool too_long = false;
+    uint64_t length = 0;
+  };
+  // Renders `lines` in order as Render and RenderTooLong would one at a time (the same
+  // text, counts and warnings), with less work per line: the lines that each hold a JSON
+  // object are parsed together as one document (`[L1,L2,...]`), in smaller parts when
+  // the whole does not parse, a line at a time in the end.
+  void RenderLines(std::span<const LogLine> lines, std::string& out, std::string& err);
+
   // The counts so far (err_output is left empty: it went to `err`).
   const LogResult& result() const { return result_; }
+
+  // Lines may be rendered in batches on other threads, each by its own renderer (with
+  // its own Warnings) made to count on from where the lines before it end:
+  // `StartAt(lines, offset)` on a fresh renderer, then `Append(batch)` on the renderer of
+  // the lines before, in order, gives the counts and first malformed line (line number
+  // and offset in the whole log) that one renderer would have; the batch's warnings are
+  // appended by the caller (Warnings::Append).
+  size_t next_line() const { return result_.lines; }
+  uint64_t next_offset() const { return offset_; }
+  void StartAt(size_t lines, uint64_t offset);
+  void Append(const LogLineRenderer& batch);
 
  private:
   // Counts a malformed line (from `line_offset` in the log) whose problem is at
   // `column_offset` within it; the first one's place is kept.
   void Malformed(structured::ParseError error, uint64_t line_offset, size_t column_offset);
   void TooLong(uint64_t line_offset);
+  // Counts the next line (and drops its trailing '\r'); returns where it starts.
+  uint64_t Count(std::string_view& line);
+  // A line that parsed as `value` (in `document`): its message rendered when it is one,
+  // else the line printed as it is.
+  structured::Value RenderParsed(structured::Value value, const std::shared_ptr<const structured::Document>& document,
+                                 std::string_view line, std::string& out, std::string& err);
 
   const Options& options_;
   int diagnostic_width_;

@@ -19,9 +19,29 @@ struct Field {
   Check fits;
 };
 
+// Each field's check on its value (a missing field passes every check, as Go leaves the
+// field zero). One pass over the object's members, last to first: a key met again
+// earlier in the object is a duplicate that the last one overrides (Go's decoder keeps
+// the last), so only the first met counts. Lookups key by key cost a scan of the members
+// per field, and most fields are absent from most messages.
 bool FitsFields(Value object, std::initializer_list<Field> fields) {
-  for (const Field& f : fields) {
-    if (!f.fits(object.find(f.key))) return false;
+  if (fields.size() > 32) {  // more than `seen` has bits for (no message type has)
+    for (const Field& f : fields) {
+      if (!f.fits(object.find(f.key))) return false;
+    }
+    return true;
+  }
+  uint32_t seen = 0;
+  for (size_t i = object.size(); i-- > 0;) {
+    structured::Member m = object.member(i);
+    uint32_t bit = 1;
+    const Field* f = fields.begin();
+    for (; f != fields.end(); ++f, bit <<= 1) {
+      if (f->key.size() == m.key.size() && f->key == m.key) break;
+    }
+    if (f == fields.end() || (seen & bit) != 0) continue;
+    seen |= bit;
+    if (!f->fits(m.value)) return false;
   }
   return true;
 }
