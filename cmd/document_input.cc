@@ -1,8 +1,5 @@
 #include "cmd/document_input.h"
 
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -35,9 +32,7 @@ std::string NotADocument(std::string_view file_name, std::string_view kind) {
 
 // Why the input's start cannot begin a document ("" when it may), or a read error; the
 // reader has peeked what it needed.
-// `endless`: the input is a pipe or a device, which may never end (a regular file's size
-// is known and bounded by --max-input-bytes before it is read).
-base::Expected<std::string> RefusalOf(structured::InputReader& reader, std::string_view file_name, bool endless) {
+base::Expected<std::string> RefusalOf(structured::InputReader& reader, std::string_view file_name) {
   std::string_view seen;
   std::optional<base::Error> failed;
   // The input's byte at `i`, -1 past its end (or on a read error, kept in `failed`).
@@ -65,7 +60,7 @@ base::Expected<std::string> RefusalOf(structured::InputReader& reader, std::stri
     // before the parser saw it. Where more follows its first bytes, a NUL byte or invalid
     // UTF-8 among them, which no JSON text holds, says at once that it is not. (From a
     // file the parser names such a byte, with its line and column.)
-    if (!endless) return std::string();
+    if (!reader.endless()) return std::string();
     byte_at(kBinaryWindow);
     if (failed) return *failed;
     if (seen.size() <= kBinaryWindow) return std::string();  // all of it: the parser's to name
@@ -113,10 +108,7 @@ std::optional<structured::InputReader> OpenDocumentInput(const std::string& file
     Error(err, reader.error().message);
     return std::nullopt;
   }
-  struct stat info {};
-  const bool endless = !standard_input && (file == "-" ? fstat(STDIN_FILENO, &info) != 0 || !S_ISREG(info.st_mode)
-                                                       : stat(file.c_str(), &info) != 0 || !S_ISREG(info.st_mode));
-  base::Expected<std::string> refusal = RefusalOf(*reader, file_name, endless);
+  base::Expected<std::string> refusal = RefusalOf(*reader, file_name);
   if (!refusal || !refusal->empty()) {
     Error(err, refusal ? *refusal : refusal.error().message);
     return std::nullopt;

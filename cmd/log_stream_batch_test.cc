@@ -1,8 +1,6 @@
 // StreamLog with an executor renders the lines that have come in batches on its threads:
 // its text, standard error text, counts, first malformed line and warnings must be
 // exactly those of the same log rendered a line at a time on one thread.
-#include <algorithm>
-#include <filesystem>
 #include <random>
 #include <string>
 #include <vector>
@@ -61,30 +59,9 @@ void ExpectSameAsOneThread(const std::string& log, bool color, size_t max_line_b
   EXPECT_EQ(batched.result.warnings.messages(), one.result.warnings.messages());
 }
 
-std::vector<std::string> Lines(const std::string& text) {
-  std::vector<std::string> lines;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
-
-std::vector<std::string> LogFiles(const std::string& dir) {
-  std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() == ".jsonl") files.push_back(entry.path().string());
-  }
-  std::sort(files.begin(), files.end());
-  return files;
-}
-
 TEST(LogStreamBatches, ConformanceLogsRepeatedRenderAsOnOneThread) {
   for (const std::string dir : {"testdata/logs/terraform", "testdata/logs/opentofu"}) {
-    std::vector<std::string> files = LogFiles(dir);
+    std::vector<std::string> files = renderer::testing::ListFiles(dir, ".jsonl");
     ASSERT_FALSE(files.empty()) << dir;
     for (const std::string& file : files) {
       std::string text = renderer::testing::ReadFile(file);
@@ -103,8 +80,8 @@ TEST(LogStreamBatches, MixedLinesRenderAsOnOneThread) {
   // Real messages of both products, lines that warn, and lines that are not messages.
   std::vector<std::string> pool;
   for (const std::string dir : {"testdata/logs/terraform", "testdata/logs/opentofu"}) {
-    for (const std::string& file : LogFiles(dir)) {
-      for (std::string& line : Lines(renderer::testing::ReadFile(file))) pool.push_back(std::move(line));
+    for (const std::string& file : renderer::testing::ListFiles(dir, ".jsonl")) {
+      for (std::string& line : renderer::testing::SplitLines(renderer::testing::ReadFile(file))) pool.push_back(std::move(line));
     }
   }
   ASSERT_GT(pool.size(), 100u);

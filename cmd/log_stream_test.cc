@@ -22,6 +22,7 @@ namespace planview::cmd {
 namespace {
 
 using renderer::testing::ReadFile;
+using renderer::testing::SplitLines;
 using testing::ProcessResult;
 using testing::RunPlanview;
 using testing::WriteTempFile;
@@ -109,18 +110,6 @@ class LiveProcess {
   std::string output_;
 };
 
-std::vector<std::string> LinesOf(const std::string& text) {
-  std::vector<std::string> lines;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    lines.push_back(text.substr(start, end - start));
-    start = end + 1;
-  }
-  return lines;
-}
-
 // The output of the first `n` lines of `lines`, rendered from a file (a log's messages
 // render alone, so it is how the whole log's output begins).
 std::string RenderedPrefix(const std::vector<std::string>& lines, size_t n) {
@@ -132,7 +121,7 @@ std::string RenderedPrefix(const std::vector<std::string>& lines, size_t n) {
 }
 
 TEST(LogStream, EachMessageIsRenderedBeforeTheNextIsWritten) {
-  const std::vector<std::string> lines = LinesOf(ReadFile(kApplyLog));
+  const std::vector<std::string> lines = SplitLines(ReadFile(kApplyLog));
   ASSERT_GE(lines.size(), 12u);
   std::vector<std::string> expected;
   expected.push_back("");
@@ -184,7 +173,7 @@ std::string Screen(const std::string& bytes) {
 }
 
 TEST(LogStream, TheStatusLineIsDrawnWhileWaitingAndLeavesOnlyTheLog) {
-  const std::vector<std::string> lines = LinesOf(ReadFile(kApplyLog));
+  const std::vector<std::string> lines = SplitLines(ReadFile(kApplyLog));
   const std::string before = RenderedPrefix(lines, 7);
   LiveProcess planview({"-no-color", "--progress", "always"});
   for (size_t n = 0; n < lines.size(); ++n) {

@@ -345,6 +345,14 @@ std::string_view Stripped(std::string_view line) {
 }  // namespace
 
 void LogLineRenderer::RenderLines(std::span<const LogLine> lines, std::string& out, std::string& err) {
+  // A line on its own, as the one-thread loop takes it.
+  auto alone = [&](const LogLine& line) {
+    if (line.too_long) {
+      RenderTooLong(line.length);
+    } else {
+      Render(line.text, out, err);
+    }
+  };
   // The lines that may each hold one object: their text from the '{' to the last byte
   // that is not white space, joined into one array: `[L1,L2,...]`.
   std::vector<std::pair<size_t, size_t>> spans(lines.size(), {0, 0});  // in the joined text; {0, 0}: not joined
@@ -364,13 +372,7 @@ void LogLineRenderer::RenderLines(std::span<const LogLine> lines, std::string& o
     bytes += last - first + 1;
   }
   if (objects < kSmallestJoin) {
-    for (const LogLine& line : lines) {
-      if (line.too_long) {
-        RenderTooLong(line.length);
-      } else {
-        Render(line.text, out, err);
-      }
-    }
+    for (const LogLine& line : lines) alone(line);
     return;
   }
   std::string text;
@@ -412,11 +414,7 @@ void LogLineRenderer::RenderLines(std::span<const LogLine> lines, std::string& o
   size_t element = 0;
   for (size_t i = 0; i < lines.size(); ++i) {
     if (spans[i].first == spans[i].second) {
-      if (lines[i].too_long) {
-        RenderTooLong(lines[i].length);
-      } else {
-        Render(lines[i].text, out, err);
-      }
+      alone(lines[i]);
       continue;
     }
     std::string_view line = lines[i].text;

@@ -238,6 +238,7 @@ struct InputReader::State {
   int fd = -1;
   bool standard_input = false;
   bool regular_path = false;  // a regular file opened by its name: ReadAll may map it
+  bool endless = false;       // a pipe or a device, which may never end
   // options.standard_input's bytes when "-" reads them (fd is then -1); `memory_at` of
   // them have been taken into `buffer`.
   std::optional<std::string_view> memory;
@@ -327,13 +328,17 @@ base::Expected<InputReader> InputReader::Open(const std::string& path, const Rea
       state->memory = options.standard_input;
     } else {
       state->fd = STDIN_FILENO;
+      struct stat info {};
+      state->endless = fstat(STDIN_FILENO, &info) != 0 || !S_ISREG(info.st_mode);
     }
     return InputReader(std::move(state));
   }
   state->fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (state->fd < 0) return Failure(name, fmt::format("{}: cannot open: {}", name, std::strerror(errno)));
   struct stat info {};
+  state->endless = true;
   if (fstat(state->fd, &info) == 0) {
+    state->endless = !S_ISREG(info.st_mode);
     if (S_ISDIR(info.st_mode)) return Failure(name, fmt::format("{}: cannot read: is a directory", name));
     if (S_ISREG(info.st_mode)) {
       state->regular_path = true;
@@ -368,6 +373,8 @@ base::Expected<std::string_view> InputReader::PeekPastWhitespace(size_t budget) 
 }
 
 bool InputReader::at_end() const { return state_->eof; }
+
+bool InputReader::endless() const { return state_->endless; }
 
 base::Expected<InputText> InputReader::ReadAll() && {
   State& s = *state_;

@@ -89,6 +89,9 @@ class InputReader {
   base::Expected<std::string_view> PeekPastWhitespace(size_t budget);
   // Whether Peek has seen the end of the input.
   bool at_end() const;
+  // Whether the input may never end: a pipe or a device (not a regular file, whose size
+  // is known, nor bytes in memory).
+  bool endless() const;
 
   // The whole input (with the bytes peeked), as ReadInputText returns it: a big regular
   // file is mapped. Only before NextLine.

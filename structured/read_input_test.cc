@@ -246,6 +246,20 @@ TEST(InputReader, APipesLinesComeAsTheyAreWritten) {
 // Standard input handed over in memory (ReadOptions::standard_input) reads as a pipe
 // holding those bytes would: lines, peeks, the whole and the limit, with nothing read
 // from the process's own standard input.
+// Only a pipe or a device may never end: a regular file's size is known, bytes in memory
+// are all there.
+TEST(InputReader, OnlyPipesAndDevicesMayBeEndless) {
+  base::Expected<InputReader> file = InputReader::Open(WriteFile("endless.json", "{}").string(), {});
+  ASSERT_TRUE(file.ok());
+  EXPECT_FALSE(file->endless());
+  base::Expected<InputReader> device = InputReader::Open("/dev/zero", {});
+  ASSERT_TRUE(device.ok());
+  EXPECT_TRUE(device->endless());
+  base::Expected<InputReader> memory = InputReader::Open("-", {.name = "<stdin>", .standard_input = "{}"});
+  ASSERT_TRUE(memory.ok());
+  EXPECT_FALSE(memory->endless());
+}
+
 TEST(InputReader, StandardInputInMemoryReadsAsAPipeWould) {
   const std::string long_line(700000, 'x');
   const std::string text = "a\n" + long_line + "\nb\n" + long_line;

@@ -69,6 +69,18 @@ std::string StringAt(structured::Value object, std::string_view key) {
   return v.is_string() ? std::string(v.text()) : std::string();
 }
 
+std::vector<std::string> SplitLines(std::string_view text) {
+  std::vector<std::string> lines;
+  size_t start = 0;
+  while (start < text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    lines.emplace_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
 std::string Mismatch(std::string_view expected, std::string_view actual) {
   if (expected == actual) return "";
   size_t at = 0;

@@ -21,6 +21,8 @@ std::vector<std::string> ListDirs(const std::string& dir);
 
 // The whole file, or "" with `ok` false.
 std::string ReadFile(const std::string& path, bool* ok = nullptr);
+// The lines of `text`, without their '\n' (a last line without one included).
+std::vector<std::string> SplitLines(std::string_view text);
 
 struct Json {
   std::shared_ptr<const structured::Document> document;
