@@ -106,6 +106,37 @@ TEST_F(DifferTest, StringWhereTheSchemaSaysList) {
   EXPECT_EQ(message, ".names: the before value is a string, but the schema expects a list (an array)");
 }
 
+// Upstream reads a collection or object whose value is of another kind as an empty one
+// that is set; with the same value on both sides planview renders it so, for every
+// container type. Different sides, or a primitive of another kind, stay errors.
+TEST_F(DifferTest, ContainerOfAnotherKindOnBothSidesReadsAsEmpty) {
+  change::Colorize plain(false);
+  change::RenderOpts opts;
+  opts.colorize = &plain;
+  const std::pair<const char*, const char*> kTypes[] = {
+      {R"(["list", "string"])", "[]"},
+      {R"(["set", "number"])", "[]"},
+      {R"(["map", "string"])", "{}"},
+      {R"(["object", {"a": "string"}])", "{}"},
+      {R"(["tuple", ["string", "bool"]])", "[\n        # (2 unchanged elements hidden)\n    ]"},
+  };
+  for (const auto& [type_text, rendered] : kTypes) {
+    auto type = Type(type_text);
+    for (const char* value : {R"("text")", "5", "true", R"({"k": "v"})", R"(["x"])"}) {
+      bool fits = (value[0] == '[' && (type_text[2] == 'l' || type_text[2] == 's' || type_text[2] == 't')) ||
+                  (value[0] == '{' && (type_text[2] == 'm' || type_text[2] == 'o'));
+      if (fits) continue;
+      change::Diff diff = Ok(ComputeDiffForType(Update(value, value), type));
+      EXPECT_EQ(diff.action(), Action::kNoOp) << type_text << " " << value;
+      EXPECT_EQ(diff.RenderHuman(0, opts), rendered) << type_text << " " << value;
+      auto [path, message] = ErrorOf(ComputeDiffForType(Update(value, "null"), type));
+      EXPECT_NE(message, "") << type_text << " " << value;
+    }
+  }
+  auto [path, message] = ErrorOf(ComputeDiffForType(Update("[1]", "[1]"), Type(R"("string")")));
+  EXPECT_EQ(message, "the before value is an array, but the schema expects a string");
+}
+
 TEST_F(DifferTest, SetOfObjectsHoldingANumber) {
   auto type = Type(R"(["set", ["object", {"a": "string"}]])");
   auto [path, message] =

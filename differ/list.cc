@@ -15,7 +15,7 @@ namespace renderers = change::renderers;
 // `diff_one(child)`.
 template <typename DiffOne>
 std::pair<std::vector<Diff>, Action> ProcessNestedList(const Change& change, Path& path, DiffOne&& diff_one) {
-  if (!ExpectKind(change, path, structured::Kind::kArray, "a list (an array)")) return {};
+  if (!ExpectContainer(change, path, structured::Kind::kArray, "a list (an array)")) return {};
   std::vector<Diff> elements;
   Action current = change.DefaultActionForIteration();
   structured::SliceValue value = ChildSlice(change);
@@ -37,7 +37,7 @@ std::pair<std::vector<Diff>, Action> ProcessNestedList(const Change& change, Pat
 }  // namespace
 
 Diff DiffList(const Change& change, const structured::Type& element, Path& path) {
-  if (!ExpectKind(change, path, structured::Kind::kArray, "a list (an array)")) return Diff();
+  if (!ExpectContainer(change, path, structured::Kind::kArray, "a list (an array)")) return Diff();
   const bool objects = element.kind() == structured::Type::Kind::kObject;
   structured::SliceValue value = ChildSlice(change);
   const change::Profile& profile = path.profile();

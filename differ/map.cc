@@ -14,7 +14,7 @@ namespace renderers = change::renderers;
 // the path; stops at the first error.
 template <typename DiffOne>
 std::pair<KeyedDiffs, Action> ProcessMap(const Change& change, bool all_keys, Path& path, DiffOne&& diff_one) {
-  if (!ExpectKind(change, path, structured::Kind::kObject, "a map (an object)")) return {};
+  if (!ExpectContainer(change, path, structured::Kind::kObject, "a map (an object)")) return {};
   structured::MapValue value = ChildMap(change);
   change::MapTransform map(change.before, change.after, std::max(change.before.size(), change.after.size()));
   // One merge over the sides' sorted members (MapValue::ForEachChild), in key order.

@@ -43,7 +43,7 @@ std::pair<KeyedDiffs, Action> ProcessObject(const Change& change, const Attribut
 }  // namespace
 
 Diff DiffObject(const Change& change, const structured::Type& type, Path& path) {
-  if (!ExpectKind(change, path, structured::Kind::kObject, "an object")) return Diff();
+  if (!ExpectContainer(change, path, structured::Kind::kObject, "an object")) return Diff();
   auto [diffs, action] = ProcessObject(change, type.attributes(), path, [](const structured::Type&) { return false; },
                                        [&](const Change& child, const structured::Type& attribute_type, Action) {
                                          return DiffType(child, attribute_type, path);

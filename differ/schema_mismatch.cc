@@ -51,6 +51,13 @@ class Checker {
 
   const std::optional<std::string>& found() const { return found_; }
 
+  // Containers only: a primitive of another kind is the diff's own error. A container of
+  // another kind renders as an empty one (differ/internal/walk.h, ExpectContainer).
+  void CheckType(Value value, const Type& type) {
+    if (found_ || value.is_null() || !IsContainer(type)) return;
+    CheckContainer(value, type);
+  }
+
   void CheckBlock(Value value, const Block& block) {
     SortedFinder attributes(block.attributes);
     SortedFinder block_types(block.block_types);
@@ -120,26 +127,23 @@ class Checker {
     }
   }
 
-  // Only types holding an object or a tuple can disagree without the diff noticing.
-  static bool HasStructure(const Type& type) {
+  static bool IsContainer(const Type& type) {
     switch (type.kind()) {
       case Type::Kind::kObject:
       case Type::Kind::kTuple:
-        return true;
       case Type::Kind::kList:
       case Type::Kind::kSet:
       case Type::Kind::kMap:
-        return HasStructure(type.element());
+        return true;
       default:
         return false;
     }
   }
 
-  void CheckType(Value value, const Type& type) {
-    if (found_ || value.is_null() || !HasStructure(type)) return;
+  void CheckContainer(Value value, const Type& type) {
     switch (type.kind()) {
       case Type::Kind::kObject:
-        if (!value.is_object()) return;  // the diff's own error
+        if (!value.is_object()) return Report(fmt::format("is {}, but the schema expects an object", Article(value)));
         for (size_t i = 0; i < value.size() && !found_; ++i) {
           structured::Member m = value.member(i);
           Keyed(m.key, [&] {
@@ -152,7 +156,7 @@ class Checker {
         }
         return;
       case Type::Kind::kTuple:
-        if (!value.is_array()) return;
+        if (!value.is_array()) return Report(fmt::format("is {}, but the schema expects a tuple (an array)", Article(value)));
         if (value.size() != type.elements().size()) {
           return Report(fmt::format("has {} elements, but the schema's tuple has {}", value.size(),
                                     type.elements().size()));
@@ -161,11 +165,16 @@ class Checker {
         return;
       case Type::Kind::kList:
       case Type::Kind::kSet:
-        if (!value.is_array()) return;
+        if (!value.is_array()) {
+          return Report(fmt::format("is {}, but the schema expects {}", Article(value),
+                                    type.kind() == Type::Kind::kList ? "a list (an array)" : "a set (an array)"));
+        }
+        if (!IsContainer(type.element())) return;
         for (size_t i = 0; i < value.size() && !found_; ++i) Indexed(i, [&] { CheckType(value.at(i), type.element()); });
         return;
       case Type::Kind::kMap:
-        if (!value.is_object()) return;
+        if (!value.is_object()) return Report(fmt::format("is {}, but the schema expects a map (an object)", Article(value)));
+        if (!IsContainer(type.element())) return;
         for (size_t i = 0; i < value.size() && !found_; ++i) {
           structured::Member m = value.member(i);
           Keyed(m.key, [&] { CheckType(m.value, type.element()); });
@@ -221,9 +230,14 @@ class Checker {
 
 }  // namespace
 
-std::optional<std::string> FindSchemaMismatch(const structured::Change& change, const structured::Block& block) {
+namespace {
+
+// The first mismatch of the before value, else of the after value, `check(checker, side)`
+// walking one side.
+template <typename Check>
+std::optional<std::string> FindInSides(const structured::Change& change, const Check& check) {
   Checker before("before");
-  before.CheckBlock(change.before, block);
+  check(before, change.before);
   if (before.found()) return before.found();
   // The same node on both sides (a state's values): no mismatch in one, none in the other.
   if (!change.after.absent() && change.after.document() == change.before.document() &&
@@ -231,8 +245,18 @@ std::optional<std::string> FindSchemaMismatch(const structured::Change& change, 
     return std::nullopt;
   }
   Checker after("after");
-  after.CheckBlock(change.after, block);
+  check(after, change.after);
   return after.found();
+}
+
+}  // namespace
+
+std::optional<std::string> FindSchemaMismatch(const structured::Change& change, const structured::Block& block) {
+  return FindInSides(change, [&](Checker& checker, Value value) { checker.CheckBlock(value, block); });
+}
+
+std::optional<std::string> FindTypeMismatch(const structured::Change& change, const structured::Type& type) {
+  return FindInSides(change, [&](Checker& checker, Value value) { checker.CheckType(value, type); });
 }
 
 }  // namespace planview::differ

@@ -14,7 +14,7 @@ namespace renderers = change::renderers;
 // upstream pairs them (differ/internal/set_pairing.h), keyed by their hash.
 template <typename DiffOne>
 std::pair<std::vector<Diff>, Action> ProcessSet(const Change& change, Path& path, DiffOne&& diff_one) {
-  if (!ExpectKind(change, path, structured::Kind::kArray, "a set (an array)")) return {};
+  if (!ExpectContainer(change, path, structured::Kind::kArray, "a set (an array)")) return {};
   Change children = ForChildren(change);
   structured::SliceValue value = children.AsSlice();
   size_t before_size = value.BeforeSize();

@@ -4,7 +4,7 @@
 namespace planview::differ::internal {
 
 Diff DiffTuple(const Change& change, const std::vector<structured::Type>& element_types, Path& path) {
-  if (!ExpectKind(change, path, structured::Kind::kArray, "a tuple (an array)")) return Diff();
+  if (!ExpectContainer(change, path, structured::Kind::kArray, "a tuple (an array)")) return Diff();
   std::vector<Diff> elements;
   Action current = change.DefaultActionForIteration();
   structured::SliceValue value = ChildSlice(change);

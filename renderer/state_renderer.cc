@@ -9,6 +9,7 @@
 
 #include "change/colorize.h"
 #include "differ/differ.h"
+#include "differ/schema_mismatch.h"
 #include "renderer/document_product.h"
 #include "renderer/format_version.h"
 #include "renderer/json_fields.h"
@@ -193,6 +194,12 @@ base::Expected<void> RenderOutput(structured::Member output, const change::Rende
     warnings.Add(fmt::format("output {}: the value does not match its type {} ({}); rendered from the value",
                              output.key, type->FriendlyName(), diff.error().message));
     diff = differ::ComputeDiffForOutput(change, profile);
+  }
+  if (diff && type) {
+    if (std::optional<std::string> mismatch = differ::FindTypeMismatch(change, *type)) {
+      warnings.Add(fmt::format("output {}: the value does not match its type {} ({}); rendered as upstream renders it",
+                               output.key, type->FriendlyName(), *mismatch));
+    }
   }
   if (!diff) warnings.Add(fmt::format("output {}: cannot render this value ({})", output.key, diff.error().message));
   out += output.key;

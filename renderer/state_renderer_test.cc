@@ -234,20 +234,67 @@ TEST(StateRenderer, EmptyState) {
   }
 }
 
+// A collection or object attribute given a value of another kind reads as an empty one
+// (upstream's AsSlice/AsMap), not as null: checked against Terraform's renderer.
+TEST(StateRenderer, CollectionsOfAnotherKindRenderEmptyAsUpstream) {
+  constexpr char kState[] = R"({"format_version":"1.0","values":{"root_module":{"resources":[
+    {"address":"t_r.a","mode":"managed","type":"t_r","name":"a","provider_name":"registry.terraform.io/hashicorp/t",
+     "values":{"id":"i","tags":"not a map","names":{"a":1},"rule":"x"},"sensitive_values":{}},
+    {"address":"t_r.b","mode":"managed","type":"t_r","name":"b","provider_name":"registry.terraform.io/hashicorp/t",
+     "values":{"id":"j","tags":["x"],"names":7,"rule":{"port":1}},"sensitive_values":{}}]},
+    "outputs":{"l":{"sensitive":false,"type":["list","string"],"value":"str"},
+               "o":{"sensitive":false,"type":["object",{"a":"string"}],"value":[1]}}}})";
+  for (Product product : {Product::kTerraform, Product::kOpenTofu}) {
+    DocumentResult r = Render(kState, product);
+    ASSERT_TRUE(r.ok) << r.error;
+    EXPECT_EQ(r.output, R"(# t_r.a:
+resource "t_r" "a" {
+    id    = "i"
+    names = []
+    tags  = {}
+}
+
+# t_r.b:
+resource "t_r" "b" {
+    id    = "j"
+    names = []
+    tags  = {}
+}
+
+
+Outputs:
+
+l = []
+o = {}
+)");
+    EXPECT_EQ(r.warnings.messages(),
+              (std::vector<std::string>{
+                  "t_r.a: the values do not match the schema (.tags: the before value is a string, but the schema "
+                  "expects a map (an object)); rendered as upstream renders them",
+                  "t_r.b: the values do not match the schema (.tags: the before value is an array, but the schema "
+                  "expects a map (an object)); rendered as upstream renders them",
+                  "output l: the value does not match its type list of string (the before value is a string, but the "
+                  "schema expects a list (an array)); rendered as upstream renders it",
+                  "output o: the value does not match its type object (the before value is an array, but the schema "
+                  "expects an object); rendered as upstream renders it",
+              }));
+  }
+}
+
 TEST(StateRenderer, ValuesThatContradictTheSchemaAreRenderedFromTheValues) {
   constexpr char kState[] = R"({"format_version":"1.0","values":{"outputs":{
       "o":{"sensitive":false,"type":"string","value":[1]}},
     "root_module":{"resources":[
       {"address":"t_r.a","mode":"managed","type":"t_r","name":"a","provider_name":"registry.terraform.io/hashicorp/t",
-       "values":{"id":"i","tags":"not a map"}},
+       "values":{"id":"i","count":"not a number"}},
       {"address":"t_other.b","mode":"managed","type":"t_other","name":"b",
        "provider_name":"registry.terraform.io/hashicorp/t","values":{"id":"j"}}]}}})";
   DocumentResult r = Render(kState, Product::kTerraform);
   ASSERT_TRUE(r.ok) << r.error;
   EXPECT_EQ(r.output, R"(# t_r.a:
 resource "t_r" "a" {
-    id   = "i"
-    tags = "not a map"
+    count = "not a number"
+    id    = "i"
 }
 
 # t_other.b:
@@ -264,8 +311,8 @@ o = [
 )");
   EXPECT_EQ(r.warnings.messages(),
             (std::vector<std::string>{
-                "t_r.a: the values do not match the schema (.tags: the before value is a string, but the schema "
-                "expects a map (an object)); rendered from the values",
+                "t_r.a: the values do not match the schema (.count: the before value is a string, but the schema "
+                "expects a number); rendered from the values",
                 "t_other.b: provider \"registry.terraform.io/hashicorp/t\" has no resource type \"t_other\" in the "
                 "schemas; rendered from its values",
                 "output o: the value does not match its type string (the before value is an array, but the schema "

@@ -86,6 +86,19 @@ inline bool ExpectKind(const Change& change, Path& path, structured::Kind kind, 
   return (fits(change.before) && fits(change.after)) || KindMismatch(change, path, kind, what);
 }
 
+// ExpectKind for a collection or an object, with upstream's reading of one side that is of
+// another kind: as an empty collection that is still set (its AsSlice and AsMap give
+// none), so an attribute whose every value is so renders as `[]` or `{}` (a state's
+// values, an unchanged value of a plan). Two different sides, one of another kind, stay an
+// error: their action then hinges on which side upstream counts as null. The walk reads
+// such a value as empty already (Value::size() is 0). FindSchemaMismatch warns of it.
+inline bool ExpectContainer(const Change& change, Path& path, structured::Kind kind, std::string_view what) {
+  auto fits = [kind](const structured::Value& v) { return v.is_null() || v.kind() == kind; };
+  if (fits(change.before) && fits(change.after)) return true;
+  if (!change.unknown.is_true() && change.unknown.empty() && change.before.Equals(change.after)) return true;
+  return KindMismatch(change, path, kind, what);
+}
+
 // What an entry point returns: the walk's error if it had one, else its diff.
 base::Expected<Diff> Outcome(const Path& path, Diff diff);
 
