@@ -125,7 +125,7 @@ size_t Unescape(const char* s, size_t n, size_t first, const char* end, std::str
     // Copy the plain run up to the next backslash (or the end), 32 bytes at a time.
     for (;;) {
       const bool whole = kPadded || end - (s + r) >= 32;
-      uint32_t mask = whole ? K::Backslashes(s + r) : K::Backslashes(TailBlock<32>(s + r, end).bytes);
+      uint32_t mask = __builtin_expect(whole, 1) ? K::Backslashes(s + r) : BackslashesTail<K>(s + r, end);
       size_t run = mask != 0 ? static_cast<size_t>(__builtin_ctz(mask)) : 32;
       if (run > n - r) run = n - r;
       if (whole) {
@@ -431,14 +431,16 @@ class Parser {
     return Hex4(p);
   }
 
-  // K::StringStops of the 32 bytes at s (at or before the end).
+  // K::StringStops of the 32 bytes at s (at or before the end). The last ones are read
+  // out of line, so that the common case stays one inlined block read.
   PLANVIEW_HOT StringMasks Stops(const char* s) const {
     if constexpr (!kPadded) {
-      if (end_ - s < 32) {
-        return K::StringStops(TailBlock<32>(s, end_).bytes);
-      }
+      if (__builtin_expect(end_ - s < 32, 0)) return TailStops(s);
     }
     return K::StringStops(s);
+  }
+  __attribute__((noinline)) StringMasks TailStops(const char* s) const {
+    return K::StringStops(TailBlock<32>(s, end_).bytes);
   }
 
   // White space between tokens (noting a line break in it).
