@@ -3,6 +3,10 @@
 // output and error captured in memory streams. Nothing thrown gets past a function here.
 #include "capi/planview.h"
 
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -19,6 +23,7 @@
 #include <fmt/format.h>
 
 #include "base/executor.h"
+#include "base/huge_pages.h"
 #include "cmd/cli_app.h"
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
@@ -41,11 +46,14 @@ struct planview_change {
 
 struct planview_result {
   int status = planview::cmd::kExitBadInput;
-  // Owned by the result (malloc'd by the memory streams) unless they point at kNoMemory.
+  // Anonymous mappings of *_mapped bytes owned by the result (the memory streams'), or
+  // (*_mapped 0) null or kNoMemory or kInternal.
   char* output = nullptr;
   size_t output_len = 0;
+  size_t output_mapped = 0;
   char* messages = nullptr;
   size_t messages_len = 0;
+  size_t messages_mapped = 0;
   std::vector<planview_change> changes;
 
   ~planview_result() { Release(); }
@@ -67,29 +75,32 @@ bool EnvSet(const char* name) {
   return value != nullptr && value[0] != '\0';
 }
 
-// A FILE writing into one malloc'd buffer that grows by realloc, and where its bytes end
-// up. Not open_memstream: glibc's grows by malloc, copy and memset at every doubling,
-// which cost a 100 MB plan's render through the API a tenth more than the CLI's; realloc
-// of a large block moves its pages (mremap) instead of copying them.
+// A FILE writing into one anonymous mapping, and where its bytes end up. Unbuffered: each
+// write is copied once, straight into the mapping (through a FILE buffer it would be
+// copied twice). The mapping starts at `reserve` bytes of address space (pages come as
+// they are written, in huge pages where the kernel gives them) and grows by mremap, which
+// moves its pages instead of copying them. Not open_memstream: glibc's grows by malloc,
+// copy and memset at every doubling, which cost a 100 MB plan's render through the API a
+// tenth more than the CLI's.
 class MemoryStream {
  public:
-  MemoryStream() {
+  explicit MemoryStream(size_t reserve) : reserve_(reserve) {
     cookie_io_functions_t io{};
     io.write = &MemoryStream::Write;
     file_ = fopencookie(this, "w", io);
-    if (file_ != nullptr) std::setvbuf(file_, nullptr, _IOFBF, 1 << 16);
+    if (file_ != nullptr) std::setvbuf(file_, nullptr, _IONBF, 0);
   }
   ~MemoryStream() {
     if (file_ != nullptr) std::fclose(file_);
-    std::free(data_);
+    if (data_ != nullptr) munmap(data_, capacity_);
   }
   MemoryStream(const MemoryStream&) = delete;
   MemoryStream& operator=(const MemoryStream&) = delete;
 
   std::FILE* file() const { return file_; }
-  // Closes the stream and hands over its bytes (NUL terminated), or false when writing
-  // or closing failed (out of memory).
-  bool Take(char*& data, size_t& size) {
+  // Closes the stream and hands over its bytes (NUL terminated) and their mapping (`mapped`
+  // bytes, for munmap), or false when writing or closing failed (out of memory).
+  bool Take(char*& data, size_t& size, size_t& mapped) {
     bool ok = file_ != nullptr && !std::ferror(file_);
     if (file_ != nullptr && std::fclose(file_) != 0) ok = false;
     file_ = nullptr;
@@ -97,7 +108,9 @@ class MemoryStream {
     data_[size_] = '\0';
     data = data_;
     size = size_;
+    mapped = capacity_;
     data_ = nullptr;
+    capacity_ = 0;
     return true;
   }
 
@@ -113,19 +126,24 @@ class MemoryStream {
     self->size_ += n;
     return static_cast<ssize_t>(n);
   }
-  // Room for `size` bytes; grows to at least twice the capacity.
+  // Room for `size` bytes; grows to at least twice the capacity, in whole pages.
   bool Reserve(size_t size) {
     if (size <= capacity_) return true;
-    size_t grown = capacity_ < (SIZE_MAX / 2) ? capacity_ * 2 : SIZE_MAX;
-    if (grown < size) grown = size;
-    if (grown < 4096) grown = 4096;
-    char* bigger = static_cast<char*>(std::realloc(data_, grown));
-    if (bigger == nullptr) return false;
-    data_ = bigger;
+    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
+    size_t grown = std::max({size, reserve_, capacity_ < SIZE_MAX / 2 ? capacity_ * 2 : SIZE_MAX});
+    if (grown > SIZE_MAX - page) return false;
+    grown = (grown + page - 1) / page * page;
+    void* bigger = data_ == nullptr
+                       ? mmap(nullptr, grown, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
+                       : mremap(data_, capacity_, grown, MREMAP_MAYMOVE);
+    if (bigger == MAP_FAILED) return false;
+    data_ = static_cast<char*>(bigger);
     capacity_ = grown;
+    base::AdviseHugePages(data_, capacity_);
     return true;
   }
 
+  const size_t reserve_;
   char* data_ = nullptr;
   size_t size_ = 0;
   size_t capacity_ = 0;
@@ -183,7 +201,9 @@ void CollectChanges(const renderer::PlanContext& plan, std::vector<planview_chan
 // or what the renderer throws, which the caller turns into a status.
 void Run(const void* input, size_t input_len, const void* schemas, size_t schemas_len, const char* const* args,
          size_t nargs, bool with_changes, planview_result& result) {
-  MemoryStream out, err;
+  // The output's room: the input's size (address space only; a plan's text is a fraction
+  // of its JSON, and more grows the mapping without copying).
+  MemoryStream out(std::max<size_t>(input_len, size_t{1} << 16)), err(size_t{1} << 16);
   if (out.file() == nullptr || err.file() == nullptr) throw std::bad_alloc();
   std::vector<std::string> argv;
   if (std::string kernel = structured::internal::KernelOverrideError(); !kernel.empty()) {
@@ -219,7 +239,8 @@ void Run(const void* input, size_t input_len, const void* schemas, size_t schema
     // A document that failed part way has no changes to walk.
     if (result.status != 0 && result.status != cmd::kExitGate) result.changes.clear();
   }
-  if (!out.Take(result.output, result.output_len) || !err.Take(result.messages, result.messages_len)) {
+  if (!out.Take(result.output, result.output_len, result.output_mapped) ||
+      !err.Take(result.messages, result.messages_len, result.messages_mapped)) {
     throw std::bad_alloc();
   }
 }
@@ -255,12 +276,10 @@ const char* Text(const planview_change* c, std::string planview_change::*field, 
 }  // namespace planview::capi
 
 void planview_result::Release() noexcept {
-  using planview::capi::kInternal;
-  using planview::capi::kNoMemory;
-  if (output != kNoMemory && output != kInternal) std::free(output);
-  if (messages != kNoMemory && messages != kInternal) std::free(messages);
+  if (output_mapped != 0) munmap(output, output_mapped);
+  if (messages_mapped != 0) munmap(messages, messages_mapped);
   output = messages = nullptr;
-  output_len = messages_len = 0;
+  output_len = messages_len = output_mapped = messages_mapped = 0;
   std::vector<planview_change>().swap(changes);
 }
 

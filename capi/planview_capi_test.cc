@@ -13,6 +13,7 @@
 
 #include "cmd/testing/run_process.h"
 #include "renderer/testing/golden.h"
+#include "structured/testing/guarded_bytes.h"
 
 namespace {
 
@@ -140,6 +141,29 @@ TEST(PlanviewCapiTest, EveryKindOfInputAsTheCli) {
       EXPECT_EQ(api.output, cli.output);
       EXPECT_EQ(api.messages, cli.messages);
     }
+  }
+}
+
+// The input is read where the caller has it, unpadded: bytes that end where an unreadable
+// page begins (an over-read would fault) render as the binary renders them from a pipe,
+// whole or cut anywhere (in a string, a number, a literal, between tokens).
+TEST(PlanviewCapiTest, InputEndingAtAnUnreadablePage) {
+  const std::string schemas = ReadFile(kSchemas);
+  const std::string plan = ReadFile(kPlan);
+  std::vector<std::string> inputs = {plan, ReadFile(kState), ReadFile(kLog), ReadFile(kPlanFile), "1", "\"a\"", "true",
+                                     "{\"a\":[1,2]}", "{\"a\":\"\\u00e9"};
+  for (size_t cut : {size_t{1}, size_t{64}, size_t{100}, size_t{4095}, size_t{4096}, plan.size() / 3, plan.size() - 2}) {
+    inputs.push_back(plan.substr(0, cut));
+  }
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    SCOPED_TRACE(i);
+    planview::structured::testing::GuardedBytes guarded(inputs[i]);
+    const std::string_view bytes = guarded.view();
+    Rendered api = Take(planview_render(bytes.data(), bytes.size(), schemas.data(), schemas.size(), nullptr, 0));
+    Rendered cli = Cli(inputs[i], kSchemas, {});
+    EXPECT_EQ(api.status, cli.status);
+    EXPECT_EQ(api.output, cli.output);
+    EXPECT_EQ(api.messages, cli.messages);
   }
 }
 

@@ -1,7 +1,8 @@
-// `planview FILE --schemas S [options]` through the C API, for bench/capi_bench.sh: the
-// file and the schemas are mapped (a caller's bytes in memory, as the API takes them), the
-// result's output goes to standard output and its messages to standard error, and the
-// exit status is the result's. Compare its wall time with the binary's on the same plan.
+// `planview FILE --schemas S [options]` through the C API: the file and the schemas are
+// mapped and read in (a caller's bytes in memory, as the API takes them), the result's
+// output goes to standard output and its messages to standard error, and the exit status
+// is the result's. Timed with farm-bench against the binary on the same plan
+// (bench/README.md, the C API section).
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>

@@ -131,7 +131,7 @@ DocumentResult RenderDocument(structured::InputText input, std::string_view file
   std::optional<structured::InputText> unsettled;
   if (!kind) {
     std::optional<bool> log = LooksLikeLogWithin(text, kLogLookBytes);
-    if (!log && input.mapped()) {
+    if (!log && input.shares_bytes()) {
       unsettled = input;
     } else if (!log) {
       log = LooksLikeLog(text);

@@ -109,9 +109,11 @@ ParseResult internal::ParseJsonWithThreshold(InputText text, const ParseOptions&
 
 ParseResult internal::ParseJsonParallel(InputText text_in, const ParseOptions& options, const ParallelParse& parallel) {
   // A mapped file stays mapped (it is mapped with kParsePadding zero bytes after it), so
-  // the pages of skipped members can be dropped once checked.
+  // the pages of skipped members can be dropped once checked (a borrowed text's pages
+  // are its owner's: never dropped).
   const bool mapped = text_in.mapped();
-  // Zero padding: the parser reads ahead in 32-byte blocks and stops at the first zero.
+  // Zero padding: the parser reads ahead in 32-byte blocks and stops at the first zero (a
+  // borrowed text has none: the parser then stops at its end).
   InputText::Shared shared = std::move(text_in).Share(kParsePadding);
   const size_t size = shared.size;
   std::string_view text(shared.data, size);
@@ -135,7 +137,7 @@ ParseResult internal::ParseJsonParallel(InputText text_in, const ParseOptions& o
   // Plan JSON averages well over 8 bytes of text per value; the reservation is only
   // address space until used, and a larger document grows without copying.
   builder.Reserve(text.size() / 8 + 16);
-  internal::KernelParseResult parsed = internal::ActiveKernel().parse(shared.data, size, builder, options, parallel, mapped);
+  internal::KernelParseResult parsed = internal::ActiveKernel().parse(shared.data, size, shared.padded, builder, options, parallel, mapped);
   if (parsed.ok) {
     if (options.spans_lines != nullptr) *options.spans_lines = parsed.line_break;
     return builder.Finish();

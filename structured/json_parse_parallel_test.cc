@@ -1,6 +1,9 @@
 // The two-thread parse (skipped top-level members checked on a second thread) must give
-// exactly what the one-thread parse gives: the same document, or the same error.
+// exactly what the one-thread parse gives: the same document, or the same error. So must
+// the parse of borrowed text (no padding) that ends where an unreadable page begins.
+#include <algorithm>
 #include <filesystem>
+#include <memory>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -13,6 +16,7 @@
 #include "base/executor.h"
 #include "structured/internal/parse_threshold.h"
 #include "structured/json_parse.h"
+#include "structured/testing/guarded_bytes.h"
 
 namespace planview::structured {
 namespace {
@@ -39,20 +43,38 @@ internal::ParallelParse AnySize(bool split, size_t* splits = nullptr) {
   return parallel;
 }
 
-ParseResult ParseParallel(const std::string& text, bool split = false, size_t* splits = nullptr) {
+ParseResult ParseParallel(InputText text, bool split = false, size_t* splits = nullptr) {
   static base::Executor executor(3);
   ParseOptions options = Serial();
   options.executor = &executor;
-  return internal::ParseJsonParallel(text, options, AnySize(split, splits));
+  return internal::ParseJsonParallel(std::move(text), options, AnySize(split, splits));
+}
+
+ParseResult ParseParallel(const std::string& text, bool split = false, size_t* splits = nullptr) {
+  return ParseParallel(InputText(text), split, splits);
+}
+
+// `text` copied to end where an unreadable page begins, borrowed (no padding). One
+// mapping serves every call: what a call returned is gone at the next.
+InputText Guarded(const std::string& text) {
+  static std::unique_ptr<testing::GuardedBytes> guard;
+  if (guard == nullptr || guard->capacity() < text.size()) {
+    guard = std::make_unique<testing::GuardedBytes>(std::max<size_t>(text.size() * 2, 1 << 16));
+  }
+  return InputText::Borrowed(guard->Place(text));
 }
 
 // Empty when the parses agree (one thread; two as they come; two with a split kept
-// array), else what differs.
+// array; the text borrowed, unpadded, on one thread and on two), else what differs.
 std::string Disagreement(const std::string& text) {
   ParseResult one = ParseJson(text, Serial());
-  for (bool split : {false, true}) {
-    ParseResult two = ParseParallel(text, split);
-    const std::string how = split ? "two threads, split: " : "two threads: ";
+  for (int how_index = 0; how_index < 4; ++how_index) {
+    const bool split = how_index == 1;
+    ParseResult two = how_index == 2   ? ParseJson(Guarded(text), Serial())
+                      : how_index == 3 ? ParseParallel(Guarded(text))
+                                       : ParseParallel(text, split);
+    const char* const kHow[] = {"two threads: ", "two threads, split: ", "borrowed: ", "borrowed, two threads: "};
+    const std::string how = kHow[how_index];
     if (one.ok() != two.ok()) {
       return "one thread: " + (one.ok() ? std::string("ok") : one.error().ToString("f")) + "; " + how +
              (two.ok() ? std::string("ok") : two.error().ToString("f"));

@@ -3,8 +3,8 @@
 // Contract: `text[begin]` is '{' or '['. For well-formed JSON the result is exactly one
 // past the matching closing bracket. For anything else it is some offset in
 // (begin, size] or `kNoEnd`, and says nothing: whoever skips must have the range checked
-// by a real parser before trusting it. Reads up to 64 bytes past `size`, which the
-// caller provides (the JSON parser's padding).
+// by a real parser before trusting it. Reads nothing past `size` (the text needs no
+// padding).
 #ifndef PLANVIEW_STRUCTURED_JSON_SKIP_H_
 #define PLANVIEW_STRUCTURED_JSON_SKIP_H_
 

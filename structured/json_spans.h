@@ -3,9 +3,9 @@
 // a time (structured::ParseOptions::unbuilt_top_level_keys).
 //
 // Contract: `text` is valid JSON from `begin` on as far as the value there reaches (the
-// parser checked it), and is followed by at least 64 readable bytes (the parser's zero
-// padding: Document::source() of a parsed document). Nothing is checked again; on text
-// that is not valid JSON the spans say nothing, but every one stays within the text.
+// parser checked it; Document::source() of a parsed document). Nothing is checked again;
+// on text that is not valid JSON the spans say nothing, but every one stays within the
+// text, and nothing past it is read.
 #ifndef PLANVIEW_STRUCTURED_JSON_SPANS_H_
 #define PLANVIEW_STRUCTURED_JSON_SPANS_H_
 

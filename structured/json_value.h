@@ -114,8 +114,8 @@ class Document {
   Value root() const;
   // Bytes held: source text, own arena and nodes.
   size_t MemoryUsage() const;
-  // The text the document was parsed from (empty for one built otherwise); a parsed
-  // document's is followed by the parser's zero padding.
+  // The text the document was parsed from (empty for one built otherwise); it may end
+  // at the end of readable memory (a borrowed input: structured/input_text.h).
   std::string_view source() const { return source_; }
 
  private:

@@ -67,20 +67,6 @@ size_t ReadFileStart(int fd, char* data, size_t size, base::Executor* executor) 
   return first < half ? first : half + second;
 }
 
-// Copies `size` bytes from `from` to `to`: a big copy's two halves side by side (the
-// fresh pages' faults are most of its cost), as ReadFileStart reads.
-void CopyBytes(const char* from, char* to, size_t size, base::Executor* executor) {
-  constexpr size_t kTwoThreadBytes = size_t{16} << 20;
-  if (size < kTwoThreadBytes || executor == nullptr || executor->helpers() == 0) {
-    if (size > 0) std::memcpy(to, from, size);
-    return;
-  }
-  size_t half = size / 2;
-  base::Executor::Task helper = executor->Start([&] { std::memcpy(to + half, from + half, size - half); });
-  std::memcpy(to, from, half);
-  helper.Wait();
-}
-
 base::Error Failure(std::string_view name, std::string message) { return base::Error(std::move(message), std::string(name)); }
 
 base::Error TooLarge(std::string_view name, uint64_t max_bytes) {
@@ -384,25 +370,17 @@ base::Expected<InputText> InputReader::ReadAll() && {
     s.fd = -1;
     return ReadWholeText(s.path, s.options);
   }
-  if (s.memory && !s.eof) {
-    // The rest of the bytes in memory, after those peeked, copied once into a padded buffer.
-    const std::string_view peeked = std::string_view(s.buffer).substr(s.begin);
-    const std::string_view rest = s.memory->substr(s.memory_at);
-    if (s.total + rest.size() > s.options.max_bytes) return TooLarge(s.name, s.options.max_bytes);
-    std::string out;
-    out.reserve(peeked.size() + rest.size() + kParsePadding);
-    base::AdviseHugePages(out.data(), out.capacity());
-    ResizeAndOverwrite(out, peeked.size() + rest.size(), [&](char* data, size_t n) {
-      if (!peeked.empty()) std::memcpy(data, peeked.data(), peeked.size());
-      CopyBytes(rest.data(), data + peeked.size(), rest.size(), s.options.executor);
-      return n;
-    });
+  if (s.memory) {
+    // The bytes in memory from where the buffer begins on, where they are (not copied:
+    // the parser reads them without padding).
+    const std::string_view rest = s.memory->substr(s.buffer_offset + s.begin);
+    if (s.memory->size() > s.options.max_bytes) return TooLarge(s.name, s.options.max_bytes);
     s.memory_at = s.memory->size();
-    s.total += rest.size();
+    s.total = s.memory->size();
     s.eof = true;
     s.buffer = std::string();
     s.begin = s.next = s.scan = 0;
-    return InputText(std::move(out));
+    return InputText::Borrowed(rest);
   }
   std::string out = std::move(s.buffer);
   out.erase(0, s.begin);

@@ -42,8 +42,9 @@ struct ReadOptions {
   uint64_t map_min_bytes = kMapMinBytes;
   // When set, the bytes "-" reads instead of the process's standard input (a program that
   // embeds planview, capi/, hands its input over in memory): InputReader reads them as it
-  // would a pipe that holds them all (ReadAll copies them once, with the padding). They
-  // must outlive the reader and whatever it returned.
+  // would a pipe that holds them all, except that ReadAll hands them over where they are
+  // (InputText::Borrowed: no copy, no padding). They must outlive the reader and whatever
+  // it returned.
   std::optional<std::string_view> standard_input = std::nullopt;
 };
 

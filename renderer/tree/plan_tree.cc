@@ -44,7 +44,7 @@ base::Expected<std::unique_ptr<PlanTree>> PlanTree::Load(structured::InputText t
   const std::string_view view = text.view();
   std::optional<bool> log = LooksLikeLogWithin(view, kLogLookBytes);
   std::optional<structured::InputText> unsettled;  // keeps the mapping for a look after the parse
-  if (!log && text.mapped()) {
+  if (!log && text.shares_bytes()) {
     unsettled = text;
   } else if (!log) {
     log = LooksLikeLog(view);

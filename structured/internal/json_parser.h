@@ -76,10 +76,11 @@ constexpr EscapeTable kEscapes;
 
 // Unescapes string content `s` (`n` bytes) that the scanner accepted into `scratch`,
 // whose first backslash is at `first`; returns the unescaped length (never more than
-// `n`). `s` must be readable 32 bytes past `n`. Lone surrogates become U+FFFD, as Go's
-// encoding/json does.
-template <class K>
-size_t Unescape(const char* s, size_t n, size_t first, std::string& scratch) {
+// `n`). With kPadded `s` must be readable 32 bytes past `n`; otherwise nothing at or past
+// `end` (the text's end, past the closing quote) is read. Lone surrogates become U+FFFD,
+// as Go's encoding/json does.
+template <class K, bool kPadded>
+size_t Unescape(const char* s, size_t n, size_t first, const char* end, std::string& scratch) {
   if (scratch.size() < n + 32) scratch.resize(n + 32);
   char* out = scratch.data();
   std::memcpy(out, s, first);
@@ -123,10 +124,15 @@ size_t Unescape(const char* s, size_t n, size_t first, std::string& scratch) {
     }
     // Copy the plain run up to the next backslash (or the end), 32 bytes at a time.
     for (;;) {
-      uint32_t mask = K::Backslashes(s + r);
+      const bool whole = kPadded || end - (s + r) >= 32;
+      uint32_t mask = __builtin_expect(whole, 1) ? K::Backslashes(s + r) : BackslashesTail<K>(s + r, end);
       size_t run = mask != 0 ? static_cast<size_t>(__builtin_ctz(mask)) : 32;
       if (run > n - r) run = n - r;
-      std::memcpy(out + w, s + r, 32);
+      if (whole) {
+        std::memcpy(out + w, s + r, 32);
+      } else {
+        std::memcpy(out + w, s + r, run);
+      }
       w += run;
       r += run;
       if (mask != 0 || r >= n) break;
@@ -291,10 +297,13 @@ class ArraySplit {
   bool part_line_break_ = false;
 };
 
-template <class K>
+// kPadded: `text` is followed by at least kParsePadding zero bytes, and the parser reads
+// ahead into them freely. Otherwise nothing past the text may be read (a caller's memory,
+// which may end at the end of a mapped page): every read that could reach past the end is
+// bounded by it, and reads as if zero bytes followed (the same results, byte for byte).
+template <class K, bool kPadded>
 class Parser {
  public:
-  // `text` (`size` bytes) must be followed by at least kParsePadding zero bytes.
   Parser(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options)
       : begin_(text), end_(text + size), p_(begin_), b_(builder), options_(options) {
     // Nesting is bounded by the limit and by the text (one byte per level at least).
@@ -335,9 +344,9 @@ class Parser {
   // what, as ParseValue does) or `stop` was set.
   bool Scout(ScoutedRanges& found, const std::atomic<bool>& stop) {
     const char* p = SkipOuterSpace(begin_);
-    if (*p != '{') return true;
+    if (At(p) != '{') return true;
     p = SkipSpace(p + 1);
-    if (*p == '}') return true;
+    if (At(p) == '}') return true;
     for (;;) {
       if (stop.load(std::memory_order_relaxed)) return false;
       p = SkipSpace(p);
@@ -345,13 +354,13 @@ class Parser {
       bool escaped = false;
       if (!Key<false>(p, &raw, &escaped)) return false;
       p = SkipSpace(p);
-      const bool container = *p == '{' || *p == '[';
-      if (container && (IsSkipped(raw, escaped) || IsUnbuilt(raw, escaped, *p))) {
+      const bool container = At(p) == '{' || At(p) == '[';
+      if (container && (IsSkipped(raw, escaped) || IsUnbuilt(raw, escaped, At(p)))) {
         const char* value = p;
         if (!ParseValue<false>(p, 1)) return false;
         const bool unread = found.Add({static_cast<size_t>(value - begin_), static_cast<size_t>(p - begin_)});
         if (drop_skipped_ && unread) DropPages(value, static_cast<size_t>(p - value));
-      } else if (*p == '[' && split_ != nullptr) {
+      } else if (At(p) == '[' && split_ != nullptr) {
         if (!NoteArray(p)) return false;
       } else if (container) {
         const size_t end = SkipContainerWith<K>(begin_, static_cast<size_t>(p - begin_), static_cast<size_t>(end_ - begin_));
@@ -361,11 +370,11 @@ class Parser {
         return false;
       }
       p = SkipSpace(p);
-      if (*p == ',') {
+      if (At(p) == ',') {
         ++p;
         continue;
       }
-      return *p == '}';
+      return At(p) == '}';
     }
   }
 
@@ -374,7 +383,7 @@ class Parser {
   bool Run() {
     const char* p = SkipOuterSpace(begin_);
     const bool some_left_out = !options_.skip_top_level_keys.empty() || !options_.unbuilt_top_level_keys.empty();
-    bool ok = some_left_out && *p == '{' ? RootObjectSkipping(p) : ParseValue<true>(p, 0);
+    bool ok = some_left_out && At(p) == '{' ? RootObjectSkipping(p) : ParseValue<true>(p, 0);
     if (!ok) return false;
     p = SkipOuterSpace(p);
     if (p != end_) return Fail(p, "unexpected content after the top-level JSON value");
@@ -397,18 +406,55 @@ class Parser {
     bool escaped = false;
   };
 
+  // The byte at p; past the end, the zero byte the padding holds there.
+  PLANVIEW_HOT char At(const char* p) const {
+    if constexpr (kPadded) {
+      return *p;
+    } else {
+      return p < end_ ? *p : '\0';
+    }
+  }
+
+  // Whether the `n` bytes at p (at or before the end) are `word`.
+  PLANVIEW_HOT bool Matches(const char* p, const char* word, size_t n) const {
+    if constexpr (!kPadded) {
+      if (static_cast<size_t>(end_ - p) < n) return false;
+    }
+    return std::memcmp(p, word, n) == 0;
+  }
+
+  // Hex4 of the four bytes at p (at or before the end); -1 when they run past it.
+  PLANVIEW_HOT int32_t Hex4At(const char* p) const {
+    if constexpr (!kPadded) {
+      if (end_ - p < 4) return -1;
+    }
+    return Hex4(p);
+  }
+
+  // K::StringStops of the 32 bytes at s (at or before the end). The last ones are read
+  // out of line, so that the common case stays one inlined block read.
+  PLANVIEW_HOT StringMasks Stops(const char* s) const {
+    if constexpr (!kPadded) {
+      if (__builtin_expect(end_ - s < 32, 0)) return TailStops(s);
+    }
+    return K::StringStops(s);
+  }
+  __attribute__((noinline)) StringMasks TailStops(const char* s) const {
+    return K::StringStops(TailBlock<32>(s, end_).bytes);
+  }
+
   // White space between tokens (noting a line break in it).
   PLANVIEW_HOT const char* SkipSpace(const char* p) {
-    while (kSpace.is_space[static_cast<unsigned char>(*p)]) {
-      if (*p == '\n') line_break_ = true;
+    while (kSpace.is_space[static_cast<unsigned char>(At(p))]) {
+      if (At(p) == '\n') line_break_ = true;
       ++p;
     }
     return p;
   }
 
   // White space before or after the value.
-  static const char* SkipOuterSpace(const char* p) {
-    while (kSpace.is_space[static_cast<unsigned char>(*p)]) ++p;
+  const char* SkipOuterSpace(const char* p) const {
+    while (kSpace.is_space[static_cast<unsigned char>(At(p))]) ++p;
     return p;
   }
 
@@ -427,7 +473,7 @@ class Parser {
     size_t shrink = 0;
     uint32_t high = 0;  // non-zero once a byte of the string is not ASCII
     for (;;) {
-      StringMasks found = K::StringStops(s);
+      StringMasks found = Stops(s);
       if (found.stops == 0) {
         high |= found.high;
         s += 32;
@@ -437,20 +483,20 @@ class Parser {
       high |= found.high & ((uint32_t{2} << at) - 1);
       s += at;
       if ((found.quotes >> at) & 1) break;
-      if (*s != '\\') {
+      if (At(s) != '\\') {
         return Fail(s, s >= end_ ? "unterminated string" : "control character in string (must be escaped)");
       }
       if (!scan.escaped) scan.first = s;
       scan.escaped = true;
-      if (kEscapes.to[static_cast<unsigned char>(s[1])] != 0) {
+      if (kEscapes.to[static_cast<unsigned char>(At(s + 1))] != 0) {
         s += 2;
         shrink += 1;
         continue;
       }
-      if (s[1] != 'u') return Fail(s, "invalid escape in string");
-      int32_t unit = Hex4(s + 2);
+      if (At(s + 1) != 'u') return Fail(s, "invalid escape in string");
+      int32_t unit = Hex4At(s + 2);
       if (unit < 0) return Fail(s, "invalid \\u escape in string");
-      if (IsHighSurrogate(unit) && s[6] == '\\' && s[7] == 'u' && IsLowSurrogate(Hex4(s + 8))) {
+      if (IsHighSurrogate(unit) && At(s + 6) == '\\' && At(s + 7) == 'u' && IsLowSurrogate(Hex4At(s + 8))) {
         s += 12;
         shrink += 8;  // 4 bytes of UTF-8
       } else {
@@ -472,27 +518,27 @@ class Parser {
   template <bool kBuild>
   PLANVIEW_HOT bool Number(const char*& p) {
     const char* s = p;
-    if (*s == '-') ++s;
-    if (*s == '0') {
+    if (At(s) == '-') ++s;
+    if (At(s) == '0') {
       ++s;
-    } else if (*s >= '1' && *s <= '9') {
+    } else if (At(s) >= '1' && At(s) <= '9') {
       do ++s;
-      while (IsDigit(*s));
+      while (IsDigit(At(s)));
     } else {
       return Fail(p, "invalid number");
     }
-    if (*s == '.') {
+    if (At(s) == '.') {
       ++s;
-      if (!IsDigit(*s)) return Fail(p, "invalid number");
+      if (!IsDigit(At(s))) return Fail(p, "invalid number");
       do ++s;
-      while (IsDigit(*s));
+      while (IsDigit(At(s)));
     }
-    if (*s == 'e' || *s == 'E') {
+    if (At(s) == 'e' || At(s) == 'E') {
       ++s;
-      if (*s == '+' || *s == '-') ++s;
-      if (!IsDigit(*s)) return Fail(p, "invalid number");
+      if (At(s) == '+' || At(s) == '-') ++s;
+      if (!IsDigit(At(s))) return Fail(p, "invalid number");
       do ++s;
-      while (IsDigit(*s));
+      while (IsDigit(At(s)));
     }
     if constexpr (kBuild) b_.SourceNumber(static_cast<size_t>(p - begin_), static_cast<size_t>(s - p));
     p = s;
@@ -511,7 +557,7 @@ class Parser {
       } else {
         // While the bytes are in cache.
         size_t raw_length = static_cast<size_t>(scan.end - start);
-        size_t length = Unescape<K>(start, raw_length, static_cast<size_t>(scan.first - start), scratch_);
+        size_t length = Unescape<K, kPadded>(start, raw_length, static_cast<size_t>(scan.first - start), end_, scratch_);
         if (length != scan.length) return Fail(start - 1, "internal error: unescaped length differs from the scan");
         if (!arena_reserved_) {
           // Unescaped text is never longer than the rest of the text: room for it all at
@@ -538,7 +584,7 @@ class Parser {
   // p at the opening quote of a key; on success p is past the ':'.
   template <bool kBuild>
   PLANVIEW_HOT bool Key(const char*& p, std::string_view* raw = nullptr, bool* escaped = nullptr) {
-    if (*p != '"') return Fail(p, "expected a string key");
+    if (At(p) != '"') return Fail(p, "expected a string key");
     StringScan scan;
     const char* start = p + 1;
     if (!ScanString(p, scan)) return false;
@@ -546,26 +592,26 @@ class Parser {
     if (escaped != nullptr) *escaped = scan.escaped;
     if constexpr (kBuild) AddKey(std::string_view(start, static_cast<size_t>(scan.end - start)), scan.escaped);
     p = SkipSpace(p);
-    if (*p != ':') return Fail(p, "expected ':'");
+    if (At(p) != ':') return Fail(p, "expected ':'");
     ++p;
     return true;
   }
 
   template <bool kBuild>
   PLANVIEW_HOT bool Literal(const char*& p) {
-    switch (*p) {
+    switch (At(p)) {
       case 't':
-        if (std::memcmp(p, "true", 4) != 0) return Fail(p, "invalid literal");
+        if (!Matches(p, "true", 4)) return Fail(p, "invalid literal");
         if constexpr (kBuild) b_.Bool(true);
         p += 4;
         return true;
       case 'f':
-        if (std::memcmp(p, "false", 5) != 0) return Fail(p, "invalid literal");
+        if (!Matches(p, "false", 5)) return Fail(p, "invalid literal");
         if constexpr (kBuild) b_.Bool(false);
         p += 5;
         return true;
       default:
-        if (std::memcmp(p, "null", 4) != 0) return Fail(p, "invalid literal");
+        if (!Matches(p, "null", 4)) return Fail(p, "invalid literal");
         if constexpr (kBuild) b_.Null();
         p += 4;
         return true;
@@ -602,7 +648,7 @@ class Parser {
     // The text is far larger than the caches and read once: fetch ahead.
     __builtin_prefetch(p + 640);
     p = SkipSpace(p);
-    c = *p;
+    c = At(p);
     if (c == '"') {
       if (!String<kBuild>(p)) return false;
       goto next;
@@ -616,10 +662,10 @@ class Parser {
       p = SkipSpace(p + 1);
       if (object) {
         if constexpr (kBuild) b_.BeginObject();
-        if (*p != '}') goto key;
+        if (At(p) != '}') goto key;
       } else {
         if constexpr (kBuild) b_.BeginArray();
-        if (*p != ']') goto value;
+        if (At(p) != ']') goto value;
       }
       if (!End<kBuild>(p++, object)) return false;
       --top;
@@ -640,12 +686,12 @@ class Parser {
       return true;
     }
     p = SkipSpace(p);
-    if (*p == ',') {
+    if (At(p) == ',') {
       ++p;
       if (*top) goto key;
       goto value;
     }
-    if (*p == (*top ? '}' : ']')) {
+    if (At(p) == (*top ? '}' : ']')) {
       if (!End<kBuild>(p++, *top)) return false;
       --top;
       goto next;
@@ -680,7 +726,7 @@ class Parser {
     if (options_.max_depth == 0) return Fail(p, "nesting deeper than 0 levels");
     b_.BeginObject();
     p = SkipSpace(p + 1);
-    if (*p == '}') {
+    if (At(p) == '}') {
       ++p;
       b_.EndObject();
       return true;
@@ -692,11 +738,11 @@ class Parser {
       bool escaped = false;
       if (!Key<false>(p, &raw, &escaped)) return false;
       p = SkipSpace(p);
-      const bool unbuilt = IsUnbuilt(raw, escaped, *p);
+      const bool unbuilt = IsUnbuilt(raw, escaped, At(p));
       if (unbuilt || IsSkipped(raw, escaped)) {
         if (unbuilt) AddKey(raw, escaped);
         const char* value = p;
-        if (scouted_ != nullptr && (*p == '{' || *p == '[')) {
+        if (scouted_ != nullptr && (At(p) == '{' || At(p) == '[')) {
           if (!Measure(p)) return false;
         } else {
           if (!ParseValue<false>(p, 1)) return false;
@@ -714,18 +760,18 @@ class Parser {
       } else {
         AddKey(raw, escaped);
         ++members;
-        if (*p == '[' && split_ != nullptr && options_.max_depth >= 2) {
+        if (At(p) == '[' && split_ != nullptr && options_.max_depth >= 2) {
           if (!KeptArray(p)) return false;
         } else if (!ParseValue<true>(p, 1)) {
           return false;
         }
       }
       p = SkipSpace(p);
-      if (*p == ',') {
+      if (At(p) == ',') {
         ++p;
         continue;
       }
-      if (*p == '}') return End<true>(p++, true);
+      if (At(p) == '}') return End<true>(p++, true);
       return Fail(p, "expected ',' or '}'");
     }
   }
@@ -749,7 +795,7 @@ class Parser {
   bool KeptArray(const char*& p) {
     b_.BeginArray();
     p = SkipSpace(p + 1);
-    if (*p == ']') return End<true>(p++, false);
+    if (At(p) == ']') return End<true>(p++, false);
     // Only the elements the scout notes can be split at: the building thread reports
     // those (noted by the same rule), not every element, so an array of many small
     // elements costs no lock per element.
@@ -758,7 +804,7 @@ class Parser {
       p = SkipSpace(p);
       const size_t at = static_cast<size_t>(p - begin_);
       bool noted = false;
-      if ((*p == '{' || *p == '[') && at >= next_note) {
+      if ((At(p) == '{' || At(p) == '[') && at >= next_note) {
         noted = true;
         next_note = at + split_->note_every();
       }
@@ -786,9 +832,9 @@ class Parser {
   // array's ']' (`closed` true); what ParseValue's loop checks there, with its message.
   bool AfterElement(const char*& p, bool& closed) {
     p = SkipSpace(p);
-    closed = *p == ']';
+    closed = At(p) == ']';
     if (closed) return true;
-    if (*p == ',') {
+    if (At(p) == ',') {
       ++p;
       return true;
     }
@@ -838,8 +884,8 @@ class Parser {
   bool line_break_ = false;
 };
 
-// Parses `text` (`size` bytes followed by kParsePadding zero bytes) into `builder`.
-// When it fails, no other thread reads the text any more.
+// Parses `text` (`size` bytes, followed by kParsePadding zero bytes when kPadded) into
+// `builder`. When it fails, no other thread reads the text any more.
 //
 // With an executor (and a big enough text with members to skip), a scout walks the
 // top-level object on a helper thread, ahead of the building, and checks the skipped
@@ -847,15 +893,15 @@ class Parser {
 // scout when it has them already. The building thread checks everything else itself, so
 // the text is valid once the skipped ranges it passed over are exactly the ones the scout
 // checked.
-template <class K>
-KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
-                            const ParallelParse& parallel, bool drop_skipped) {
-  Parser<K> parser(text, size, builder, options);
+template <class K, bool kPadded>
+KernelParseResult RunParserOn(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
+                              const ParallelParse& parallel, bool drop_skipped) {
+  Parser<K, kPadded> parser(text, size, builder, options);
   if (drop_skipped) parser.DropSkipped();
   ScoutedRanges scouted;
   std::atomic<bool> stop_scout{false};
   DocumentBuilder unused;
-  Parser<K> scout_parser(text, size, unused, options);
+  Parser<K, kPadded> scout_parser(text, size, unused, options);
   bool scout_ok = true;
   base::Executor::Task scout;
   const bool scouting =
@@ -865,7 +911,7 @@ KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& buil
   // builder and parser exist only when there is a scout (most parses are small).
   ArraySplit split(std::max<size_t>(size >> 16, 1), parallel.await_split);
   std::optional<DocumentBuilder> part;
-  std::optional<Parser<K>> part_parser;
+  std::optional<Parser<K, kPadded>> part_parser;
   if (scouting) {
     part.emplace(std::string_view(text, size), nullptr);
     part_parser.emplace(text, size, *part, options);
@@ -907,13 +953,21 @@ KernelParseResult RunParser(const char* text, size_t size, DocumentBuilder& buil
     return result;
   }
   result.ok = false;
-  const Parser<K>& failed = scouted_same ? parser : scout_parser;
+  const Parser<K, kPadded>& failed = scouted_same ? parser : scout_parser;
   result.message = failed.message();
   result.offset = failed.error_offset();
   // The walks differ although both went through: only an invalid text does that (the
   // diagnosis says where).
   if (result.message.empty()) result.message = "a skipped value ends elsewhere than it seemed to";
   return result;
+}
+
+// Kernel::parse for kernel K.
+template <class K>
+KernelParseResult RunParser(const char* text, size_t size, bool padded, DocumentBuilder& builder,
+                            const ParseOptions& options, const ParallelParse& parallel, bool drop_skipped) {
+  if (padded) return RunParserOn<K, true>(text, size, builder, options, parallel, drop_skipped);
+  return RunParserOn<K, false>(text, size, builder, options, parallel, drop_skipped);
 }
 
 #undef PLANVIEW_HOT

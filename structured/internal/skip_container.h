@@ -14,6 +14,26 @@
 namespace planview::structured::internal {
 namespace {
 
+// The last bytes of a text, [p, end) (fewer than N), followed by zeros: what a block read
+// there finds when the text has no padding after it (nothing past `end` is read).
+template <size_t N>
+struct TailBlock {
+  alignas(32) char bytes[N] = {};
+  TailBlock(const char* p, const char* end) { std::memcpy(bytes, p, static_cast<size_t>(end - p)); }
+};
+
+// K::Classify of the last bytes, [p, end) (fewer than 64), followed by zeros.
+template <class K>
+__attribute__((noinline)) BlockMasks ClassifyTail(const char* p, const char* end) {
+  return K::Classify(TailBlock<64>(p, end).bytes);
+}
+
+// K::Backslashes of the last bytes, [p, end) (fewer than 32), followed by zeros.
+template <class K>
+__attribute__((noinline)) uint32_t BackslashesTail(const char* p, const char* end) {
+  return K::Backslashes(TailBlock<32>(p, end).bytes);
+}
+
 // The bytes escaped by a backslash: in each run of backslashes every second one escapes
 // the byte after it, so the byte after a run is escaped when the run's length is odd.
 // Adding a run's lowest bit carries past its end; whether that end is odd or even says
@@ -40,8 +60,9 @@ struct BlockBrackets {
 };
 template <class K>
 inline BlockBrackets ClassifyBrackets(const char* text, size_t at, size_t size, bool& carry, uint64_t& inside) {
-  BlockMasks m = K::Classify(text + at);
-  // Bytes past the end are padding (zeros): they hold nothing that matters.
+  // The last block is read from a copy (out of line): the text need not be padded.
+  BlockMasks m = __builtin_expect(size - at >= 64, 1) ? K::Classify(text + at) : ClassifyTail<K>(text + at, text + size);
+  // Bytes past the end hold nothing that matters.
   if (size - at < 64) {
     uint64_t valid = (uint64_t{1} << (size - at)) - 1;
     m.quote &= valid;

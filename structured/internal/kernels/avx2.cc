@@ -22,9 +22,9 @@
 namespace planview::structured::internal {
 namespace {
 
-KernelParseResult ParseAvx2(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
-                            const ParallelParse& parallel, bool drop_skipped) {
-  return RunParser<Avx2Kernel>(text, size, builder, options, parallel, drop_skipped);
+KernelParseResult ParseAvx2(const char* text, size_t size, bool padded, DocumentBuilder& builder,
+                            const ParseOptions& options, const ParallelParse& parallel, bool drop_skipped) {
+  return RunParser<Avx2Kernel>(text, size, padded, builder, options, parallel, drop_skipped);
 }
 
 size_t SkipAvx2(const char* text, size_t begin, size_t size) {

@@ -14,7 +14,8 @@ namespace planview::structured::internal {
 struct Avx2Kernel {
   static uint32_t Mask(__m256i bytes) { return static_cast<uint32_t>(_mm256_movemask_epi8(bytes)); }
 
-  static StringMasks StringStops(const char* p) {
+  // Inlined into the string scan (json_parser.h) whatever the inliner thinks of its size.
+  __attribute__((always_inline)) static StringMasks StringStops(const char* p) {
     __m256i v = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(p));
     __m256i quote = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('"'));
     __m256i slash = _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'));

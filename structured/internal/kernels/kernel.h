@@ -39,15 +39,17 @@ struct KernelParseResult {
 struct Kernel {
   const char* name;
   bool (*usable)();  // whether this CPU runs it
-  // Parses `text` (`size` bytes followed by kParsePadding zero bytes) into `builder`,
-  // reading it only. After a failure no other thread reads it any more.
+  // Parses `text` (`size` bytes) into `builder`, reading it only. `padded`: the text is
+  // followed by kParsePadding zero bytes, which the parser reads ahead into; otherwise no
+  // byte past the text is read (a caller's memory), at a small cost near its end. The
+  // results are the same. After a failure no other thread reads the text any more.
   // With options.executor, a text of `parallel.min_bytes` or more is shared between two
   // threads (internal/json_parser.h says how).
   // `drop_skipped`: the text is a read-only file mapping, so the whole pages of a skipped
   // member, once checked, are dropped from memory (read again, they come from the file).
-  KernelParseResult (*parse)(const char* text, size_t size, DocumentBuilder& builder, const ParseOptions& options,
-                             const ParallelParse& parallel, bool drop_skipped);
-  // internal::SkipContainer (structured/json_skip.h).
+  KernelParseResult (*parse)(const char* text, size_t size, bool padded, DocumentBuilder& builder,
+                             const ParseOptions& options, const ParallelParse& parallel, bool drop_skipped);
+  // internal::SkipContainer (structured/json_skip.h): reads nothing past the text.
   size_t (*skip_container)(const char* text, size_t begin, size_t size);
 };
 

@@ -1,5 +1,7 @@
 // Every kernel this CPU runs gives the same results: the same documents, the same errors
-// at the same offsets, the same container ends. And PLANVIEW_KERNEL really forces one.
+// at the same offsets, the same container ends, on padded text and on text that ends
+// where an unreadable page begins (which none may read past). And PLANVIEW_KERNEL really
+// forces one.
 #include "structured/internal/kernels/kernel.h"
 
 #include <cstdlib>
@@ -13,6 +15,7 @@
 #include "structured/document_builder.h"
 #include "structured/json_parse.h"
 #include "structured/json_skip.h"
+#include "structured/testing/guarded_bytes.h"
 
 namespace planview::structured::internal {
 namespace {
@@ -44,14 +47,26 @@ struct Outcome {
   size_t offset = 0;
 };
 
-Outcome ParseWith(const Kernel& kernel, const std::string& input, const ParseOptions& options) {
-  auto owner = std::make_shared<std::string>(input);
-  owner->append(kParsePadding, '\0');
-  std::string_view text(owner->data(), input.size());
+// Without `guard`: the input followed by kParsePadding zero bytes. With it: the input
+// placed there, unpadded (the outcome's document reads it: compare it before the guard
+// is used again).
+Outcome ParseWith(const Kernel& kernel, const std::string& input, const ParseOptions& options,
+                  testing::GuardedBytes* guard = nullptr) {
+  const bool padded = guard == nullptr;
+  std::shared_ptr<const void> owner;
+  std::string_view text;
+  if (padded) {
+    auto copy = std::make_shared<std::string>(input);
+    copy->append(kParsePadding, '\0');
+    text = std::string_view(copy->data(), input.size());
+    owner = std::move(copy);
+  } else {
+    text = guard->Place(input);
+  }
   DocumentBuilder builder(text, owner);
   ParallelParse parallel;
   parallel.min_bytes = 0;
-  KernelParseResult r = kernel.parse(owner->data(), input.size(), builder, options, parallel, false);
+  KernelParseResult r = kernel.parse(text.data(), text.size(), padded, builder, options, parallel, false);
   Outcome out;
   out.ok = r.ok;
   if (r.ok) out.document = builder.Finish();
@@ -76,6 +91,17 @@ std::string RandomText(std::mt19937& rng) {
   return text + "],\"skip\":[\"\\\\\",{\"b\":[1,\"]\"]}],\"end\":1}";
 }
 
+// The same outcome (`what` says of which parse, for the message).
+void ExpectSame(const Outcome& a, const Outcome& b, const std::string& what) {
+  ASSERT_EQ(a.ok, b.ok) << what;
+  if (a.ok) {
+    ASSERT_TRUE(a.document->root().Equals(b.document->root())) << what;
+  } else {
+    ASSERT_EQ(a.message, b.message) << what;
+    ASSERT_EQ(a.offset, b.offset) << what;
+  }
+}
+
 TEST(Kernel, AllKernelsParseAlike) {
   std::vector<const Kernel*> kernels = UsableKernels();
   ASSERT_GE(kernels.size(), 1u);
@@ -84,27 +110,75 @@ TEST(Kernel, AllKernelsParseAlike) {
   base::Executor executor(2);
   skipping.executor = &executor;
   std::mt19937 rng(19);
+  testing::GuardedBytes guard(4096);
   int valid = 0;
   for (int round = 0; round < 3000; ++round) {
     std::string text = RandomText(rng);
     for (const ParseOptions& options : {ParseOptions{}, skipping}) {
       Outcome first = ParseWith(*kernels[0], text, options);
       valid += first.ok;
-      for (size_t k = 1; k < kernels.size(); ++k) {
-        Outcome other = ParseWith(*kernels[k], text, options);
-        ASSERT_EQ(first.ok, other.ok) << kernels[k]->name << " on " << text;
-        if (first.ok) {
-          ASSERT_TRUE(first.document->root().Equals(other.document->root())) << kernels[k]->name << " on " << text;
-        } else {
-          ASSERT_EQ(first.message, other.message) << kernels[k]->name << " on " << text;
-          ASSERT_EQ(first.offset, other.offset) << kernels[k]->name << " on " << text;
-        }
+      for (size_t k = 0; k < kernels.size(); ++k) {
+        if (k > 0) ExpectSame(first, ParseWith(*kernels[k], text, options), std::string(kernels[k]->name) + " on " + text);
+        ExpectSame(first, ParseWith(*kernels[k], text, options, &guard),
+                   std::string(kernels[k]->name) + " unpadded on " + text);
+      }
+    }
+    // A random truncation (most often invalid), unpadded.
+    const std::string cut = text.substr(0, rng() % text.size());
+    for (const ParseOptions& options : {ParseOptions{}, skipping}) {
+      Outcome padded = ParseWith(*kernels[0], cut, options);
+      for (const Kernel* k : kernels) {
+        ExpectSame(padded, ParseWith(*k, cut, options, &guard), std::string(k->name) + " unpadded on " + cut);
       }
     }
   }
   // Both kinds of text were tried.
   EXPECT_GT(valid, 50);
   EXPECT_LT(valid, 5700);
+}
+
+// Texts whose last token ends exactly at the end of readable memory, at every offset
+// within the 32- and 64-byte blocks and cut at every length: top-level scalars, strings
+// with escapes and non-ASCII bytes, numbers, literals, containers. Unpadded, each parses
+// as it does padded (nothing past the end is read: that would fault).
+TEST(Kernel, UnpaddedTextEndingAnywhere) {
+  const std::vector<std::string> bases = {
+      "123",
+      "-0.5e+7",
+      "0",
+      "true",
+      "false",
+      "null",
+      "\"abc\"",
+      "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\\u00e9\"",
+      "\"x\\ud83d\\ude00\\n\\\"\xC3\xA9\"",
+      "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\\t\"",
+      "[1,2.5,true,null,\"s\",{\"k\":-3e2}]",
+      "{\"a\":{\"b\":[\"\\\\\",\"]\"]},\"skip\":[{\"c\":\"}\"}],\"n\":12345678901234567890}",
+  };
+  std::vector<const Kernel*> kernels = UsableKernels();
+  ParseOptions skipping;
+  skipping.skip_top_level_keys = {"skip"};
+  testing::GuardedBytes guard(4096);
+  int valid = 0, cuts = 0;
+  for (const std::string& base : bases) {
+    for (size_t lead : {0, 1, 2, 3, 29, 30, 31, 32, 33, 61, 62, 63, 64, 65}) {
+      const std::string text = std::string(lead, ' ') + base;
+      for (size_t length = 0; length <= text.size(); ++length) {
+        const std::string cut = text.substr(0, length);
+        for (const ParseOptions& options : {ParseOptions{}, skipping}) {
+          Outcome padded = ParseWith(*kernels[0], cut, options);
+          valid += padded.ok;
+          ++cuts;
+          for (const Kernel* k : kernels) {
+            ExpectSame(padded, ParseWith(*k, cut, options, &guard), std::string(k->name) + " unpadded on " + cut);
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(valid, 14 * 12 * 2);  // every whole text, and cuts such as "12" and "-0.5"
+  EXPECT_LT(valid, cuts / 2);
 }
 
 // A value past the builder's capacity stops the parse: the builder's message, at the
@@ -131,7 +205,7 @@ TEST(Kernel, StopsWhereTheBuilderFails) {
       DocumentBuilder builder(std::string_view(owner->data(), c.text.size()), owner, limits);
       ParallelParse parallel;
       parallel.min_bytes = 0;
-      KernelParseResult r = k->parse(owner->data(), c.text.size(), builder, *c.options, parallel, false);
+      KernelParseResult r = k->parse(owner->data(), c.text.size(), true, builder, *c.options, parallel, false);
       EXPECT_FALSE(r.ok) << k->name << " on " << c.text;
       ASSERT_TRUE(r.too_large.has_value()) << k->name << " on " << c.text;
       EXPECT_EQ(r.too_large->message, "JSON container has too many elements") << k->name;
@@ -145,13 +219,18 @@ TEST(Kernel, AllKernelsSkipAlike) {
   std::vector<const Kernel*> kernels = UsableKernels();
   std::mt19937 rng(16);
   const char kBytes[] = "{}[]\"\\a \xff";
+  testing::GuardedBytes guard(4096);
   for (int round = 0; round < 3000; ++round) {
     std::string text(1 + rng() % 300, ' ');
     for (char& c : text) c = kBytes[rng() % (sizeof kBytes - 1)];
     text[0] = '[';
     std::string padded = text + std::string(kParsePadding, '\0');
+    const std::string_view guarded = guard.Place(text);  // unpadded: nothing past it may be read
     size_t first = kernels[0]->skip_container(padded.data(), 0, text.size());
-    for (const Kernel* k : kernels) ASSERT_EQ(k->skip_container(padded.data(), 0, text.size()), first) << k->name;
+    for (const Kernel* k : kernels) {
+      ASSERT_EQ(k->skip_container(padded.data(), 0, text.size()), first) << k->name;
+      ASSERT_EQ(k->skip_container(guarded.data(), 0, text.size()), first) << k->name << " unpadded";
+    }
   }
 }
 

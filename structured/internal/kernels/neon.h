@@ -34,7 +34,8 @@ struct NeonKernel {
   }
   static uint8x16_t Load(const char* p) { return vld1q_u8(reinterpret_cast<const uint8_t*>(p)); }
 
-  static StringMasks StringStops(const char* p) {
+  // Inlined into the string scan (json_parser.h) whatever the inliner thinks of its size.
+  __attribute__((always_inline)) static StringMasks StringStops(const char* p) {
     uint8x16_t a = Load(p), b = Load(p + 16);
     uint8x16_t quote_a = vceqq_u8(a, vdupq_n_u8('"')), quote_b = vceqq_u8(b, vdupq_n_u8('"'));
     uint8x16_t stop_a = vorrq_u8(vorrq_u8(quote_a, vceqq_u8(a, vdupq_n_u8('\\'))), vcltq_u8(a, vdupq_n_u8(0x20)));

@@ -26,7 +26,8 @@ struct ScalarKernel {
   // The high bits of the 8 bytes as 8 bits.
   static uint64_t Pack(uint64_t high_bits) { return ((high_bits >> 7) * 0x0102040810204080) >> 56; }
 
-  static StringMasks StringStops(const char* p) {
+  // Inlined into the string scan (json_parser.h) whatever the inliner thinks of its size.
+  __attribute__((always_inline)) static StringMasks StringStops(const char* p) {
     StringMasks out{0, 0, 0};
     for (int i = 0; i < 4; ++i) {
       uint64_t w = Load(p + 8 * i);
