@@ -510,28 +510,56 @@ StateText::StateText(StateText&&) noexcept = default;
 StateText& StateText::operator=(StateText&&) noexcept = default;
 StateText::~StateText() = default;
 
+// The values' hollow (its outputs whole) and the root module, read in one pass over
+// the values' text.
+struct StateText::Scan::Values {
+  size_t begin = 0;
+  size_t end = 0;
+  std::shared_ptr<const structured::Document> hollow;  // null: cannot be read
+  std::optional<TextModule> root_module;
+};
+
+StateText::Scan::Scan() = default;
+StateText::Scan::Scan(Scan&&) noexcept = default;
+StateText::Scan& StateText::Scan::operator=(Scan&&) noexcept = default;
+StateText::Scan::~Scan() = default;
+
+size_t StateText::Scan::Read(std::string_view source, size_t begin) {
+  values_ = std::make_unique<Values>();
+  Values& scanned = *values_;
+  scanned.begin = begin;
+  auto value_end = [&](const std::string& key, size_t at) -> size_t {
+    if (key != "root_module") return structured::kNoValueEnd;
+    scanned.root_module.reset();
+    if (source[at] != '{') return structured::kNoValueEnd;
+    size_t end = at;
+    scanned.root_module = ReadTextModule(source, at, &end);
+    return end;
+  };
+  std::string text;
+  AppendHollowObject(source, structured::ObjectMembers(source, begin, &scanned.end, value_end), text, "outputs");
+  scanned.hollow = BuildHollow(std::move(text));
+  return scanned.end;
+}
+
 base::Expected<StateText> StateText::Read(std::shared_ptr<const structured::Document> document,
                                           structured::Span values_span, const SchemaSource& schemas,
-                                          base::Executor* executor) {
+                                          base::Executor* executor, Scan* scan) {
   auto parts = std::make_unique<Parts>();
   Checked& checked = parts->checked;
   const std::string_view source = document->source();
   base::Expected<structured::Value> root_values = ReadRoot(document->root(), checked);
   if (!root_values) return root_values.error();
-  // The values' members, the root module read on the way.
-  std::optional<TextModule> root_module;
-  auto value_end = [&](const std::string& key, size_t at) -> size_t {
-    if (key != "root_module") return structured::kNoValueEnd;
-    root_module.reset();
-    if (source[at] != '{') return structured::kNoValueEnd;
-    size_t end = at;
-    root_module = ReadTextModule(source, at, &end);
-    return end;
-  };
-  std::string text;
-  AppendHollowObject(source, structured::ObjectMembers(source, values_span.begin, nullptr, value_end), text,
-                     "outputs");
-  parts->values = BuildHollow(std::move(text));
+  // The values' members, the root module read on the way (or taken from `scan`).
+  Scan own;
+  if (scan == nullptr || scan->values_ == nullptr || scan->values_->begin != values_span.begin ||
+      scan->values_->end != values_span.end) {
+    own.Read(source, values_span.begin);
+    scan = &own;
+  }
+  std::unique_ptr<Scan::Values> scanned = std::move(scan->values_);
+  std::optional<TextModule>& root_module = scanned->root_module;
+  parts->values = std::move(scanned->hollow);
   if (parts->values == nullptr) return InputError("$.values", "cannot be read");
   structured::Value values = parts->values->root();
   FieldReader read;

@@ -14,6 +14,7 @@
 #include "renderer/schema_source.h"
 #include "renderer/state_renderer.h"
 #include "renderer/state_resource.h"
+#include "structured/internal/parse_threshold.h"
 #include "structured/json_parse.h"
 #include "structured/schema.h"
 
@@ -589,6 +590,42 @@ TEST(StateRenderer, ReadFromTextAsBuiltWhole) {
       EXPECT_EQ(text.output, whole) << state;
       EXPECT_EQ(text.warnings.messages(), whole_warnings.messages()) << state;
       EXPECT_NE(whole, "") << state;
+
+      // The values scanned while a second thread checks them (what a big text gets), and
+      // a scan of other text (not used): the same again.
+      for (bool scan_elsewhere : {false, true}) {
+        std::vector<structured::ParseOptions::Unbuilt> unbuilt;
+        StateText::Scan scan;
+        structured::ParseOptions parse_options;
+        parse_options.executor = &executor;
+        parse_options.unbuilt_top_level_keys = {"values"};
+        parse_options.unbuilt = &unbuilt;
+        parse_options.read_unbuilt = [&](std::string_view source, size_t begin) {
+          const size_t end = scan.Read(source, begin);
+          if (scan_elsewhere) {
+            std::string other = R"({"root_module":{"resources":[{}]}})";
+            const size_t size = other.size();
+            other.append(structured::kParsePadding, '\0');  // as the parse pads a text
+            (void)scan.Read(std::string_view(other.data(), size), 0);
+          }
+          return end;
+        };
+        structured::internal::ParallelParse parallel;
+        parallel.min_bytes = 0;
+        structured::ParseResult scanned = structured::internal::ParseJsonParallel(state, parse_options, parallel);
+        ASSERT_TRUE(scanned.ok()) << state;
+        if (unbuilt.empty()) continue;  // an escaped key: built whole
+        const structured::ParseOptions::Unbuilt& last = unbuilt.back();
+        base::Expected<StateText> read =
+            StateText::Read(scanned.value(), structured::Span{last.offset, last.offset + last.length}, source,
+                            &executor, &scan);
+        ASSERT_TRUE(read) << read.error().message;
+        std::string out;
+        Warnings warnings;
+        read->Render("1.0", options, out, warnings, &executor);
+        EXPECT_EQ(out, whole) << state;
+        EXPECT_EQ(warnings.messages(), whole_warnings.messages()) << state;
+      }
     }
   }
 }
