@@ -328,8 +328,13 @@ size_t ReadElements(std::string_view source, size_t begin, const ElementFn& elem
   };
   size_t at = skip_space(begin + 1);
   while (at < source.size() && source[at] != ']') {
-    at = skip_space(element(at));
-    if (at < source.size() && source[at] == ',') at = skip_space(at + 1);
+    // Text the parse has not checked yet (StateText::Scan) may be no array at all: stop
+    // where an element does not move on or is not followed by ',' (the parse refuses it).
+    const size_t end = element(at);
+    if (end <= at) break;
+    at = skip_space(end);
+    if (at >= source.size() || source[at] != ',') break;
+    at = skip_space(at + 1);
   }
   return std::min(at + 1, source.size());
 }
@@ -351,9 +356,16 @@ size_t CountResources(const TextModule& module) {
   return count;
 }
 
-// The module at `begin`; `*end` is where it ends.
-TextModule ReadTextModule(std::string_view source, size_t begin, size_t* end) {
+// The module at `begin`, `depth` modules down; `*end` is where it ends. Deeper than any
+// text the parse accepts (StateText::Scan reads text before the parse has checked it),
+// only its end is found.
+constexpr int kMaxModuleDepth = 1024;
+TextModule ReadTextModule(std::string_view source, size_t begin, size_t* end, int depth = 0) {
   TextModule module;
+  if (depth > kMaxModuleDepth) {
+    *end = structured::ValueEnd(source, begin);
+    return module;
+  }
   std::string text;
   if (source[begin] == '{') {
     auto value_end = [&](const std::string& key, size_t at) -> size_t {
@@ -373,7 +385,7 @@ TextModule ReadTextModule(std::string_view source, size_t begin, size_t* end) {
         if (source[at] != '[') return structured::kNoValueEnd;
         return ReadElements(source, at, [&](size_t element) {
           size_t element_end = element;
-          module.children.push_back(ReadTextModule(source, element, &element_end));
+          module.children.push_back(ReadTextModule(source, element, &element_end, depth + 1));
           return element_end;
         });
       }

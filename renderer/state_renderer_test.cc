@@ -731,5 +731,33 @@ TEST(StateRenderer, DeepNesting) {
   EXPECT_NE(deeper.error.find("nesting deeper than 512 levels"), std::string::npos) << deeper.error;
 }
 
+// StateText::Scan reads the values while the parse checks them, so it meets text the parse
+// then refuses: with a quote or a bracket put anywhere into a state, the parse's answer
+// (its error, or the document) is the one it gives without the scan, and the scan stops
+// (it once looped for ever on an element followed by neither ',' nor ']').
+TEST(StateRenderer, ScanOfMalformedTextLeavesTheParsesAnswer) {
+  const std::string state = kState;
+  base::Executor executor(2);
+  for (char inserted : {'"', '}', ']', '['}) {
+    for (size_t at = 0; at <= state.size(); ++at) {
+      std::string text = state;
+      text.insert(at, 1, inserted);
+      structured::ParseOptions options;
+      options.unbuilt_top_level_keys = {"values"};
+      const structured::ParseResult plain = structured::ParseJson(text, options);
+      StateText::Scan scan;
+      options.executor = &executor;
+      options.read_unbuilt = [&](std::string_view source, size_t begin) { return scan.Read(source, begin); };
+      structured::internal::ParallelParse parallel;
+      parallel.min_bytes = 0;
+      const structured::ParseResult scanned = structured::internal::ParseJsonParallel(text, options, parallel);
+      ASSERT_EQ(plain.ok(), scanned.ok()) << text;
+      if (!plain.ok()) {
+        EXPECT_EQ(plain.error().ToString("f"), scanned.error().ToString("f")) << text;
+      }
+    }
+  }
+}
+
 }  // namespace
 }  // namespace planview::renderer
