@@ -285,6 +285,40 @@ TEST_F(DifferTest, SetWithDuplicateElementsPairsLikeUpstream) {
       {"action": "Delete", "replace": false, "renderer": {"type": "primitiveRenderer", "before": "a", "after": null, "ctype": "string"}}]}})"));
 }
 
+// A state's values are one node on both sides: sets (of primitives, of objects, as blocks
+// and nested attributes; duplicates, sensitive elements, nulls, nested sets) pair and diff
+// as when each side is its own copy.
+TEST_F(DifferTest, SetsOfOneNodeAsOfTwoCopies) {
+  auto block = Block(R"({
+    "attributes": {
+      "names": {"type": ["set", "string"], "optional": true},
+      "objs": {"type": ["set", ["object", {"a": "number", "b": ["set", "bool"]}]], "optional": true},
+      "nested": {"nested_type": {"nesting_mode": "set", "attributes": {"k": {"type": "string", "optional": true}}},
+                 "optional": true}},
+    "block_types": {"rule": {"nesting_mode": "set", "block": {
+      "attributes": {"port": {"type": "number", "optional": true}}}}}})");
+  const std::pair<const char*, const char*> kCases[] = {
+      {R"({"names": ["a", "a", "b", "a"], "objs": null, "nested": null, "rule": []})", "false"},
+      {R"({"names": ["x", "y", "x"], "objs": [{"a": 1, "b": [true]}, {"a": 1.0, "b": [true]}, {"a": 1, "b": [true]}],
+           "nested": [{"k": "1"}, {"k": "1"}, {"k": null}], "rule": [{"port": 1}, {"port": 1}, {"port": 2}]})",
+       R"({"names": [true, false, true], "objs": [{}, {"b": [true]}, {}], "nested": [{"k": true}, {}, {}],
+           "rule": [{}, {"port": true}, {}]})"},
+      {R"({"names": ["s", "s"], "objs": [], "nested": [], "rule": [{"port": 3}, {"port": 3}]})",
+       R"({"names": true, "rule": [{"port": true}, {}]})"},
+  };
+  for (const auto& [values, sensitive] : kCases) {
+    SCOPED_TRACE(values);
+    structured::Change copies = Update(values, values);
+    copies.before_sensitive = Json(sensitive);
+    copies.after_sensitive = Json(sensitive);
+    structured::Change state = structured::Change::FromStateValues(copies.before, copies.before_sensitive);
+    ASSERT_EQ(state.after.index(), state.before.index());
+    const std::string one = change::DumpDiff(Ok(ComputeDiffForBlock(state, *block)));
+    EXPECT_EQ(one, change::DumpDiff(Ok(ComputeDiffForBlock(copies, *block))));
+    EXPECT_NE(one.find("Delete"), std::string::npos);  // a duplicate paired with nothing
+  }
+}
+
 TEST_F(DifferTest, LongListWithOneChange) {
   std::string before = "[";
   std::string after = "[";

@@ -10,6 +10,11 @@ namespace planview::differ::internal {
 namespace {
 namespace renderers = change::renderers;
 
+// One node of one document (not absent).
+bool SameNode(const Value& a, const Value& b) {
+  return !a.absent() && a.document() == b.document() && a.index() == b.index();
+}
+
 // Elements equal on both sides (value and sensitivity, after not unknown) are paired as
 // upstream pairs them (differ/internal/set_pairing.h), keyed by their hash.
 template <typename DiffOne>
@@ -20,11 +25,29 @@ std::pair<std::vector<Diff>, Action> ProcessSet(const Change& change, Path& path
   size_t before_size = value.BeforeSize();
   size_t after_size = value.AfterSize();
 
-  auto key = [](Value element, bool sensitive) { return change::HashValue(element) * 2 + (sensitive ? 1 : 0); };
+  // One node on both sides (a state's values): element i's hash is hashed once, for its
+  // after side (PairSetElements asks for every after key first).
+  const bool one_node = SameNode(change.before, change.after);
+  std::vector<uint64_t> after_hashes;
+  std::vector<bool> after_hashed;
+  if (one_node) {
+    after_hashes.resize(after_size);
+    after_hashed.resize(after_size);
+  }
   SetPairing pairing = PairSetElements(
       before_size, after_size,
-      [&](size_t i) { return key(change.before.at(i), children.before_sensitive.at(i).is_true()); },
-      [&](size_t j) { return key(change.after.at(j), children.after_sensitive.at(j).is_true()); },
+      [&](size_t i) {
+        const uint64_t hash = one_node && i < after_size && after_hashed[i] ? after_hashes[i] : change::HashValue(change.before.at(i));
+        return hash * 2 + (children.before_sensitive.at(i).is_true() ? 1 : 0);
+      },
+      [&](size_t j) {
+        const uint64_t hash = change::HashValue(change.after.at(j));
+        if (one_node) {
+          after_hashes[j] = hash;
+          after_hashed[j] = true;
+        }
+        return hash * 2 + (children.after_sensitive.at(j).is_true() ? 1 : 0);
+      },
       [&](size_t j) { return !children.unknown.at(j).is_true(); },
       [&](size_t i, size_t j) {
         return children.before_sensitive.at(i).is_true() == children.after_sensitive.at(j).is_true() &&

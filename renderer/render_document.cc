@@ -91,10 +91,11 @@ bool Refused(const DocumentRequest& request, DocumentKind kind, DocumentResult& 
 }
 
 // RenderParsedDocument, for a document whose root's `values` member was left unbuilt by
-// the parse (its text at `unbuilt_values` in the document's source) when set.
+// the parse (its text at `unbuilt_values` in the document's source) when set; `scan`, when
+// it read that text during the parse, spares StateText::Read its first pass.
 DocumentResult RenderParsed(std::shared_ptr<const structured::Document> document,
                             std::optional<structured::Span> unbuilt_values, std::string_view file_name,
-                            const DocumentRequest& request);
+                            const DocumentRequest& request, StateText::Scan* scan = nullptr);
 
 // Renders `text` as a JSON log.
 void RenderLogText(std::string_view text, const DocumentRequest& request, DocumentResult& result) {
@@ -150,6 +151,9 @@ DocumentResult RenderDocument(structured::InputText input, std::string_view file
   std::vector<structured::ParseOptions::Unbuilt> unbuilt;
   parse_options.unbuilt_top_level_keys = {"values"};
   parse_options.unbuilt = &unbuilt;
+  // Where its modules and resources are is read while the parse checks the text.
+  StateText::Scan scan;
+  parse_options.read_unbuilt = [&scan](std::string_view source, size_t begin) { return scan.Read(source, begin); };
   structured::ParseResult parsed = structured::ParseJson(std::move(input), parse_options);
   if (unsettled && (!parsed.ok() || spans_lines) && LooksLikeLog(text)) {
     RenderLogText(text, request, result);
@@ -168,7 +172,7 @@ DocumentResult RenderDocument(structured::InputText input, std::string_view file
       values = structured::Span{last.offset, last.offset + last.length};
     }
   }
-  return RenderParsed(parsed.value(), values, file_name, request);
+  return RenderParsed(parsed.value(), values, file_name, request, &scan);
 }
 
 DocumentResult RenderParsedDocument(std::shared_ptr<const structured::Document> document, std::string_view file_name,
@@ -180,7 +184,7 @@ namespace {
 
 DocumentResult RenderParsed(std::shared_ptr<const structured::Document> document,
                             std::optional<structured::Span> unbuilt_values, std::string_view file_name,
-                            const DocumentRequest& request) {
+                            const DocumentRequest& request, StateText::Scan* scan) {
   DocumentResult result;
   std::optional<DocumentKind> kind = request.kind;
   structured::Value root = document->root();
@@ -200,7 +204,7 @@ DocumentResult RenderParsed(std::shared_ptr<const structured::Document> document
   // is settled from its resources.
   std::optional<StateText> state_text;
   if (*kind == DocumentKind::kState && unbuilt_values) {
-    base::Expected<StateText> read = StateText::Read(document, *unbuilt_values, SchemaSource(request.schemas), request.executor);
+    base::Expected<StateText> read = StateText::Read(document, *unbuilt_values, SchemaSource(request.schemas), request.executor, scan);
     if (!read) {
       ResolveProduct(request, signal, result);  // as a state built whole reports it
       result.error = fmt::format("{}: {}", file_name, read.error().message);

@@ -43,11 +43,30 @@ base::Expected<void> RenderState(structured::Value root, const SchemaSource& sch
 // anything is rendered.
 class StateText {
  public:
+  // Read's first pass over the `values` text (where its modules and resources are), which
+  // may run apart, while the parse checks that text (ParseOptions::read_unbuilt, on text
+  // the parse may yet refuse: it stays within the text whatever it holds). Scan reads the
+  // object at `begin` and gives where it ends; the last one scanned is kept.
+  class Scan {
+   public:
+    Scan();
+    Scan(Scan&&) noexcept;
+    Scan& operator=(Scan&&) noexcept;
+    ~Scan();
+    size_t Read(std::string_view text, size_t begin);
+    struct Values;
+
+   private:
+    friend class StateText;
+    std::unique_ptr<Values> values_;
+  };
+
   // `document`'s root is the state, `values` the text of its `values` member (offset and
-  // length in document->source()).
+  // length in document->source()). `scan`, when it scanned that very text, is used
+  // instead of scanning it again (and is emptied).
   static base::Expected<StateText> Read(std::shared_ptr<const structured::Document> document,
                                         structured::Span values, const SchemaSource& schemas,
-                                        base::Executor* executor = nullptr);
+                                        base::Executor* executor = nullptr, Scan* scan = nullptr);
   StateText(StateText&&) noexcept;
   StateText& operator=(StateText&&) noexcept;
   ~StateText();

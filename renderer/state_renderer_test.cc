@@ -14,6 +14,7 @@
 #include "renderer/schema_source.h"
 #include "renderer/state_renderer.h"
 #include "renderer/state_resource.h"
+#include "structured/internal/parse_threshold.h"
 #include "structured/json_parse.h"
 #include "structured/schema.h"
 
@@ -636,6 +637,42 @@ TEST(StateRenderer, ReadFromTextAsBuiltWhole) {
       EXPECT_EQ(text.output, whole) << state;
       EXPECT_EQ(text.warnings.messages(), whole_warnings.messages()) << state;
       EXPECT_NE(whole, "") << state;
+
+      // The values scanned while a second thread checks them (what a big text gets), and
+      // a scan of other text (not used): the same again.
+      for (bool scan_elsewhere : {false, true}) {
+        std::vector<structured::ParseOptions::Unbuilt> unbuilt;
+        StateText::Scan scan;
+        structured::ParseOptions parse_options;
+        parse_options.executor = &executor;
+        parse_options.unbuilt_top_level_keys = {"values"};
+        parse_options.unbuilt = &unbuilt;
+        parse_options.read_unbuilt = [&](std::string_view source, size_t begin) {
+          const size_t end = scan.Read(source, begin);
+          if (scan_elsewhere) {
+            std::string other = R"({"root_module":{"resources":[{}]}})";
+            const size_t size = other.size();
+            other.append(structured::kParsePadding, '\0');  // as the parse pads a text
+            (void)scan.Read(std::string_view(other.data(), size), 0);
+          }
+          return end;
+        };
+        structured::internal::ParallelParse parallel;
+        parallel.min_bytes = 0;
+        structured::ParseResult scanned = structured::internal::ParseJsonParallel(state, parse_options, parallel);
+        ASSERT_TRUE(scanned.ok()) << state;
+        if (unbuilt.empty()) continue;  // an escaped key: built whole
+        const structured::ParseOptions::Unbuilt& last = unbuilt.back();
+        base::Expected<StateText> read =
+            StateText::Read(scanned.value(), structured::Span{last.offset, last.offset + last.length}, source,
+                            &executor, &scan);
+        ASSERT_TRUE(read) << read.error().message;
+        std::string out;
+        Warnings warnings;
+        read->Render("1.0", options, out, warnings, &executor);
+        EXPECT_EQ(out, whole) << state;
+        EXPECT_EQ(warnings.messages(), whole_warnings.messages()) << state;
+      }
     }
   }
 }
@@ -739,6 +776,34 @@ TEST(StateRenderer, DeepNesting) {
   DocumentResult deeper = Render(state(600), Product::kTerraform);
   EXPECT_FALSE(deeper.ok);
   EXPECT_NE(deeper.error.find("nesting deeper than 512 levels"), std::string::npos) << deeper.error;
+}
+
+// StateText::Scan reads the values while the parse checks them, so it meets text the parse
+// then refuses: with a quote or a bracket put anywhere into a state, the parse's answer
+// (its error, or the document) is the one it gives without the scan, and the scan stops
+// (it once looped for ever on an element followed by neither ',' nor ']').
+TEST(StateRenderer, ScanOfMalformedTextLeavesTheParsesAnswer) {
+  const std::string state = kState;
+  base::Executor executor(2);
+  for (char inserted : {'"', '}', ']', '['}) {
+    for (size_t at = 0; at <= state.size(); ++at) {
+      std::string text = state;
+      text.insert(at, 1, inserted);
+      structured::ParseOptions options;
+      options.unbuilt_top_level_keys = {"values"};
+      const structured::ParseResult plain = structured::ParseJson(text, options);
+      StateText::Scan scan;
+      options.executor = &executor;
+      options.read_unbuilt = [&](std::string_view source, size_t begin) { return scan.Read(source, begin); };
+      structured::internal::ParallelParse parallel;
+      parallel.min_bytes = 0;
+      const structured::ParseResult scanned = structured::internal::ParseJsonParallel(text, options, parallel);
+      ASSERT_EQ(plain.ok(), scanned.ok()) << text;
+      if (!plain.ok()) {
+        EXPECT_EQ(plain.error().ToString("f"), scanned.error().ToString("f")) << text;
+      }
+    }
+  }
 }
 
 }  // namespace

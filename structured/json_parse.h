@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -43,6 +44,14 @@ struct ParseOptions {
     size_t length;
   };
   std::vector<Unbuilt>* unbuilt = nullptr;
+  // When set, called for each unbuilt value with the text (Document::source()) and where
+  // the value begins; it reads the value as it needs (json_spans.h: it must stay within
+  // the text whatever the text holds) and gives where the value ends. With an executor
+  // and a big text it runs on the building thread while another thread checks the value
+  // (so it may be called on text the parse then refuses: what it read is for nothing
+  // then), in place of a pass that only finds the value's end; the parse fails unless
+  // the end given is the checked one. Otherwise it is called once the value is checked.
+  std::function<size_t(std::string_view text, size_t begin)> read_unbuilt;
   // When set and the parse succeeds: whether the value spans lines, that is, a line break
   // separates two of its tokens (the white space before and after it does not count).
   bool* spans_lines = nullptr;

@@ -411,5 +411,48 @@ TEST(ParallelParse, UnbuiltMembersStandInAsEmptyObjects) {
   EXPECT_EQ(one.error().ToString("f"), ParseJson(bad).error().ToString("f"));
 }
 
+
+// read_unbuilt is given each unbuilt value's begin in the source, on one thread (after the
+// check) and on two (while the scout checks it); the end it gives is the value's, and an
+// end that is not the checked one fails the two-thread parse (never a wrong document).
+// On invalid text the parse's error is the same whatever the reader said.
+TEST(ParallelParse, UnbuiltValuesAreReadWhileChecked) {
+  const std::string text = R"({"a":1, "values" : {"x":[1,{"y":"z\"}"}]}, "b":{"c":4},"values":{"k":[]} })";
+  static base::Executor executor(3);
+  for (bool threads : {false, true}) {
+    std::vector<std::string> read;
+    ParseOptions options;
+    options.skip_top_level_keys = {"b"};
+    options.unbuilt_top_level_keys = {"values"};
+    if (threads) options.executor = &executor;
+    options.read_unbuilt = [&](std::string_view source, size_t begin) {
+      const size_t end = source.find("]}", begin) + 2;
+      read.emplace_back(source.substr(begin, end - begin));
+      return end;
+    };
+    ParseResult parsed =
+        threads ? internal::ParseJsonParallel(text, options, AnySize(false)) : ParseJson(text, options);
+    ASSERT_TRUE(parsed.ok()) << parsed.error().ToString("f");
+    EXPECT_EQ(read, (std::vector<std::string>{R"({"x":[1,{"y":"z\"}"}]})", R"({"k":[]})"}));
+    // A reader whose end is wrong: two threads refuse the text (one thread only reads
+    // after the check, and keeps the checked end).
+    options.read_unbuilt = [](std::string_view, size_t begin) { return begin + 3; };
+    ParseResult wrong =
+        threads ? internal::ParseJsonParallel(text, options, AnySize(false)) : ParseJson(text, options);
+    EXPECT_EQ(wrong.ok(), !threads);
+    if (!threads) {
+      EXPECT_EQ(wrong.value()->root().size(), 3u);
+    }
+  }
+  const std::string bad = R"({"values":{"x":[1,}}, "z": 2})";
+  ParseOptions options;
+  options.unbuilt_top_level_keys = {"values"};
+  options.read_unbuilt = [](std::string_view source, size_t) { return source.size(); };
+  options.executor = &executor;
+  ParseResult two = internal::ParseJsonParallel(bad, options, AnySize(false));
+  ASSERT_FALSE(two.ok());
+  EXPECT_EQ(two.error().ToString("f"), ParseJson(bad).error().ToString("f"));
+}
+
 }  // namespace
 }  // namespace planview::structured

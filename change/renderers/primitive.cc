@@ -104,6 +104,11 @@ void AppendLine(std::string& out, int indent, Action action, std::string_view li
   out.push_back('\n');
 }
 
+// `value` (a string's JSON) rendered as the tree DiffJson makes of it against itself
+// renders: every node unchanged, each shown whole. Only for options that show unchanged
+// children and record no outline. Defined after PrimitiveRenderer.
+void AppendUnchangedJson(const Value& value, int indent, const RenderOpts& opts, std::string& out);
+
 class PrimitiveRenderer final : public Renderer {
  public:
   PrimitiveRenderer(Value before, Value after, structured::Type type)
@@ -146,22 +151,7 @@ class PrimitiveRenderer final : public Renderer {
     const Action action = diff.action();
     if (action == Action::kCreate || action == Action::kNoOp || action == Action::kDelete) {
       // One side shown whole: the after value, or the before value of a delete.
-      const bool deleting = action == Action::kDelete;
-      EvaluatedString str;
-      Evaluate(deleting ? before_ : after_, opts, str);
-      if (str.json != nullptr) {
-        RenderJson(diff, indent, opts, action == Action::kCreate ? nullptr : &str, deleting ? nullptr : &str, out);
-        return;
-      }
-      if (!str.is_multiline) {
-        AppendSimple(out, str);
-        if (!str.is_null) AppendNullSuffix(out, action, opts);  // no "-> null" after a null
-        AppendForcesReplacement(out, diff.replace(), opts);
-        return;
-      }
-      OpenHeredoc(diff, opts, out);
-      for (std::string_view line : SplitLines(str.text)) AppendLine(out, indent + 1, Action::kNoOp, line, opts);
-      CloseHeredoc(diff, indent, opts, out);
+      RenderWhole(action == Action::kDelete ? before_ : after_, action, diff.replace(), indent, opts, out);
       return;
     }
 
@@ -170,7 +160,7 @@ class PrimitiveRenderer final : public Renderer {
     Evaluate(before_, opts, before);
     Evaluate(after_, opts, after);
     if (before.json != nullptr && after.json != nullptr) {
-      RenderJson(diff, indent, opts, &before, &after, out);
+      RenderJson(action, diff.replace(), indent, opts, &before, &after, out);
       return;
     }
     if (before.json != nullptr || after.json != nullptr) {
@@ -190,7 +180,7 @@ class PrimitiveRenderer final : public Renderer {
       AppendForcesReplacement(out, diff.replace(), opts);
       return;
     }
-    OpenHeredoc(diff, opts, out);
+    OpenHeredoc(diff.replace(), opts, out);
     std::vector<std::string_view> before_lines = SplitLines(before.text);
     std::vector<std::string_view> after_lines = SplitLines(after.text);
     ElementIds ids = ClassifyElements(
@@ -211,55 +201,85 @@ class PrimitiveRenderer final : public Renderer {
             AppendLine(out, indent + 1, Action::kNoOp, before_lines[b], opts);
           }
         });
-    CloseHeredoc(diff, indent, opts, out);
+    CloseHeredoc(action, indent, opts, out);
   }
 
-  static void OpenHeredoc(const Diff& diff, const RenderOpts& opts, std::string& out) {
+ public:
+  // A string side shown whole (a create's after value, a delete's before value, an
+  // unchanged value): JSON as `jsonencode(...)`, multi-line text as a heredoc.
+  static void RenderWhole(const Value& value, Action action, bool replace, int indent, const RenderOpts& opts,
+                          std::string& out) {
+    EvaluatedString str;
+    Evaluate(value, opts, str);
+    if (str.json != nullptr) {
+      RenderJson(action, replace, indent, opts, action == Action::kCreate ? nullptr : &str,
+                 action == Action::kDelete ? nullptr : &str, out);
+      return;
+    }
+    if (!str.is_multiline) {
+      AppendSimple(out, str);
+      if (!str.is_null) AppendNullSuffix(out, action, opts);  // no "-> null" after a null
+      AppendForcesReplacement(out, replace, opts);
+      return;
+    }
+    OpenHeredoc(replace, opts, out);
+    for (std::string_view line : SplitLines(str.text)) AppendLine(out, indent + 1, Action::kNoOp, line, opts);
+    CloseHeredoc(action, indent, opts, out);
+  }
+
+ private:
+  static void OpenHeredoc(bool replace, const RenderOpts& opts, std::string& out) {
     out.append("<<-EOT");
-    AppendForcesReplacement(out, diff.replace(), opts);
+    AppendForcesReplacement(out, replace, opts);
     out.push_back('\n');
   }
 
-  static void CloseHeredoc(const Diff& diff, int indent, const RenderOpts& opts, std::string& out) {
+  static void CloseHeredoc(Action action, int indent, const RenderOpts& opts, std::string& out) {
     AppendLineStart(out, indent, Action::kNoOp, opts);
     out.append("EOT");
-    AppendNullSuffix(out, diff.action(), opts);
+    AppendNullSuffix(out, action, opts);
   }
 
   // `jsonencode(...)` around a structural diff of the JSON on each side (either may be
-  // missing for a create or delete).
-  static void RenderJson(const Diff& diff, int indent, const RenderOpts& opts, const EvaluatedString* before,
-                         const EvaluatedString* after, std::string& out) {
-    structured::Change change;
-    if (before != nullptr) change.before = before->json->root();
-    if (after != nullptr) change.after = after->json->root();
-    change.before_explicit = diff.action() != Action::kCreate;
-    change.after_explicit = diff.action() != Action::kDelete;
-    change.unknown = structured::FalseValue();
-    change.before_sensitive = structured::FalseValue();
-    change.after_sensitive = structured::FalseValue();
-    change.replace_paths = structured::PathMatcher::Empty(false);
-    change.relevant_attributes = structured::PathMatcher::Always();
-    Diff json_diff = DiffJson(change, *opts.profile);
-
-    Action action = diff.action();
+  // missing for a create or delete) of a string diff with `diff_action` and `replace`.
+  static void RenderJson(Action diff_action, bool replace, int indent, const RenderOpts& opts,
+                         const EvaluatedString* before, const EvaluatedString* after, std::string& out) {
+    Action action = diff_action;
     RenderOpts json_opts = opts.Clone();
     json_opts.override_null_suffix = true;
     std::string_view whitespace;
     bool show_replace = true;
-    if (json_diff.action() == Action::kNoOp && diff.action() == Action::kUpdate) {
-      // Only whitespace differs: the JSON diff alone would show nothing, so say so.
-      whitespace = diff.replace() ? " # whitespace changes force replacement" : " # whitespace changes";
-      json_opts.show_unchanged_children = true;
-      action = Action::kNoOp;
-      show_replace = false;
-    }
     std::string rendered;
     Outline json_outline;  // its nodes, shifted to where `rendered` lands
-    if (opts.outline != nullptr) json_opts.outline = &json_outline;
-    json_diff.RenderHuman(indent + 1, json_opts, rendered);
+    if (diff_action == Action::kNoOp && before == after && json_opts.show_unchanged_children &&
+        opts.outline == nullptr) {
+      // One value against itself, every node shown: rendered straight from the value, as
+      // the diff tree DiffJson would build of it renders (AppendUnchangedJson).
+      AppendUnchangedJson(before->json->root(), indent + 1, json_opts, rendered);
+    } else {
+      structured::Change change;
+      if (before != nullptr) change.before = before->json->root();
+      if (after != nullptr) change.after = after->json->root();
+      change.before_explicit = diff_action != Action::kCreate;
+      change.after_explicit = diff_action != Action::kDelete;
+      change.unknown = structured::FalseValue();
+      change.before_sensitive = structured::FalseValue();
+      change.after_sensitive = structured::FalseValue();
+      change.replace_paths = structured::PathMatcher::Empty(false);
+      change.relevant_attributes = structured::PathMatcher::Always();
+      Diff json_diff = DiffJson(change, *opts.profile);
+      if (json_diff.action() == Action::kNoOp && diff_action == Action::kUpdate) {
+        // Only whitespace differs: the JSON diff alone would show nothing, so say so.
+        whitespace = replace ? " # whitespace changes force replacement" : " # whitespace changes";
+        json_opts.show_unchanged_children = true;
+        action = Action::kNoOp;
+        show_replace = false;
+      }
+      if (opts.outline != nullptr) json_opts.outline = &json_outline;
+      json_diff.RenderHuman(indent + 1, json_opts, rendered);
+    }
     // Creates and deletes show no symbol on the JSON; updates keep their '~'.
-    if (diff.action() == Action::kCreate || diff.action() == Action::kDelete) action = Action::kNoOp;
+    if (diff_action == Action::kCreate || diff_action == Action::kDelete) action = Action::kNoOp;
 
     out.append("jsonencode(");
     if (rendered.find('\n') != std::string::npos) {
@@ -268,23 +288,85 @@ class PrimitiveRenderer final : public Renderer {
       AppendLineStart(out, indent + 1, action, opts);
       if (opts.outline != nullptr) opts.outline->AppendShifted(json_outline, out.size());
       out.append(rendered);
-      if (show_replace) AppendForcesReplacement(out, diff.replace(), opts);
+      if (show_replace) AppendForcesReplacement(out, replace, opts);
       out.push_back('\n');
       AppendClosing(out, indent, ')', opts);
-      AppendNullSuffix(out, diff.action(), opts);
+      AppendNullSuffix(out, diff_action, opts);
       return;
     }
     if (opts.outline != nullptr) opts.outline->AppendShifted(json_outline, out.size());
     out.append(rendered);
     out.push_back(')');
     out.append(whitespace);
-    if (show_replace) AppendForcesReplacement(out, diff.replace(), opts);
+    if (show_replace) AppendForcesReplacement(out, replace, opts);
   }
 
   Value before_;
   Value after_;
   structured::Type type_;
 };
+
+void AppendUnchangedJson(const Value& value, int indent, const RenderOpts& opts, std::string& out) {
+  switch (value.kind()) {
+    // Scalars as AppendPrimitiveValue writes them (null: DiffJson's primitive of no type).
+    case structured::Kind::kNull:
+      out.append(Text(Fragment::kNull, opts));
+      break;
+    case structured::Kind::kBool:
+      out.append(value.as_bool() ? "true" : "false");
+      break;
+    case structured::Kind::kNumber:
+      out.append(value.text());
+      break;
+    case structured::Kind::kString:
+      PrimitiveRenderer::RenderWhole(value, Action::kNoOp, false, indent, opts, out);
+      return;
+    case structured::Kind::kObject: {
+      // As an Object renderer: its members in key order, a repeated key's last.
+      if (value.empty()) {
+        AppendEmpty(out, "{}", Action::kNoOp, false, opts);
+        return;
+      }
+      std::vector<uint32_t> order;
+      if (!value.KeysIncrease()) order = value.SortedMemberIndices();
+      const size_t count = order.empty() ? value.size() : order.size();
+      auto member = [&](size_t i) { return value.member(order.empty() ? static_cast<uint32_t>(i) : order[i]); };
+      RenderOpts attribute_opts = opts.Clone();
+      attribute_opts.override_null_suffix = true;
+      const AttributeLabels labels(count, [&](size_t i) { return member(i).key; });
+      AppendOpening(out, '{', false, opts);
+      std::string label;
+      for (size_t i = 0; i < count; ++i) {
+        const structured::Member m = member(i);
+        labels.Label(i, m.key, label);
+        AppendLineStart(out, indent + 1, Action::kNoOp, attribute_opts);
+        out.append(label);
+        AppendUnchangedJson(m.value, indent + 1, attribute_opts, out);
+        out.push_back('\n');
+      }
+      AppendClosing(out, indent, '}', opts);
+      return;
+    }
+    case structured::Kind::kArray: {
+      // As a List renderer whose elements are all unchanged (each paired with itself).
+      if (value.empty()) {
+        AppendEmpty(out, "[]", Action::kNoOp, false, opts);
+        return;
+      }
+      RenderOpts unchanged_opts = opts.Clone();
+      unchanged_opts.show_unchanged_children = true;
+      AppendOpening(out, '[', false, opts);
+      for (size_t i = 0; i < value.size(); ++i) {
+        AppendLineStart(out, indent + 1, Action::kNoOp, unchanged_opts);
+        AppendUnchangedJson(value.at(i), indent + 1, unchanged_opts, out);
+        out.append(",\n");
+      }
+      AppendClosing(out, indent, ']', opts);
+      return;
+    }
+  }
+  AppendForcesReplacement(out, false, opts);
+}
 
 }  // namespace
 

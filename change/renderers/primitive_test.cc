@@ -1,3 +1,5 @@
+#include "change/outline.h"
+#include "change/profile.h"
 #include "change/testing/json_values.h"
 #include "change/testing/render.h"
 #include "change/renderers/renderers.h"
@@ -112,6 +114,66 @@ TEST(Primitive, JsonOnOneSideIsATypeChange) {
 
 TEST(Primitive, MalformedValuesRenderAsJsonText) {
   EXPECT_EQ(Render(Prim(Json("\"7\""), Json("[1]"), Type::Number(), Action::kUpdate)), "\"7\" -> [1]");
+}
+
+// An unchanged string holding JSON with every node shown (as in a state) is rendered
+// straight from its value; that must be the text of the diff tree DiffJson builds of it
+// (the path taken when an outline is recorded): for either product, colour on and off,
+// symbols shown or hidden, at any indent, whatever the JSON holds.
+TEST(Primitive, UnchangedJsonStringsRenderAsTheirDiffTree) {
+  const char* kTexts[] = {
+      R"({"Version":"2012-10-17","Statement":[{"Effect":"Allow","Action":["s3:GetObject","s3:*"],"Resource":"*"}]})",
+      "{}", "[]", "[{}]", "[[]]", "{\"a\":{}}", "[null]", "{\"a\":null}",
+      R"({"b":1,"a":2,"b":3,"c":[true,false,null,-0,1.50,1E-2,1e400,0.1e-7]})",  // unsorted, a repeated key
+      R"({"a b":1,"ключ":"v","1x":2,"q\"k":3,"":4,"id":"i","name":"n","tags":{"x":"y"},"longer_name_here":5})",
+      R"({"s":"line one\nline two\n","t":"  trimmed  \n","e":"","u":"caf\u00e9 \t \u0001"})",
+      R"({"inner":"{\"x\":[1,{\"y\":\"{\\\"z\\\":null}\"}]}","list":"[1,2]","not":"{nope"})",
+      R"([1,[2,[3,[4,{"deep":[{"deeper":{}}]}]]]])",
+      R"( { "spaced" : [ 1 , 2 ] } )",
+      "{\"a\":1} trailing",  // JSON for OpenTofu (its first value), not for Terraform (the whole text)
+      R"(["x",{"k":"v"},["y"],"multi\nline",null,{"":[]}])",
+  };
+  for (const char* text : kTexts) {
+    const Value value = JsonString(text);
+    for (const Profile* profile : {&OpenTofuProfile(), &TerraformProfile()}) {
+      for (bool color : {false, true}) {
+        for (bool hide : {false, true}) {
+          for (int indent : {0, 2}) {
+            SCOPED_TRACE(::testing::Message() << text << " terraform=" << (profile == &TerraformProfile())
+                                            << " color=" << color << " hide=" << hide << " indent=" << indent);
+            RenderOpts opts;
+            opts.profile = profile;
+            opts.show_unchanged_children = true;
+            opts.hide_diff_action_symbols = hide;
+            const std::string direct = Render(Prim(value, value, Type::String(), Action::kNoOp), opts, indent, color);
+            Outline outline;
+            opts.outline = &outline;
+            const std::string tree = Render(Prim(value, value, Type::String(), Action::kNoOp), opts, indent, color);
+            EXPECT_EQ(direct, tree);
+          }
+        }
+      }
+    }
+  }
+  RenderOpts opts;
+  opts.show_unchanged_children = true;
+  opts.hide_diff_action_symbols = true;
+  EXPECT_EQ(Render(Prim(JsonString(R"({"b":[1,null,"x\ny"],"a b":{}})"), JsonString(R"({"b":[1,null,"x\ny"],"a b":{}})"),
+                        Type::String(), Action::kNoOp),
+                   opts),
+            "jsonencode(\n"
+            "    {\n"
+            "        \"a b\" = {}\n"
+            "        b     = [\n"
+            "            1,\n"
+            "            null,\n"
+            "            <<-EOT\n"
+            "                x\n"
+            "                y\n"
+            "            EOT,\n"
+            "        ]\n"
+            "    }\n"
+            ")");
 }
 
 }  // namespace

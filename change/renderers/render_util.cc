@@ -146,59 +146,54 @@ void AppendClosing(std::string& out, int indent, char bracket, const RenderOpts&
   out.push_back(bracket);
 }
 
+void AttributeLabels::Measure(size_t index, std::string_view key) {
+  // An identifier is shown as it is, so only the other names are built to be measured.
+  size_t size = key.size();
+  const bool identifier = structured::IsHclIdentifier(key);
+  if (index < kKnown) {
+    plain_[index] =
+        identifier && std::all_of(key.begin(), key.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+  }
+  if (!identifier) {
+    scratch_.clear();
+    structured::AppendGoQuoted(scratch_, key);
+    size = scratch_.size();
+  }
+  width_ = std::max(width_, size);
+}
+
+void AttributeLabels::Label(size_t index, std::string_view key, std::string& label) const {
+  label.clear();
+  size_t runes;
+  if (index < kKnown && plain_[index]) {
+    label.append(key);
+    runes = key.size();
+  } else {
+    structured::AppendValidAttributeName(label, key);
+    runes = structured::RuneCount(label);
+  }
+  // Padded by runes to a width counted in bytes, as upstream does.
+  if (runes < width_) label.append(width_ - runes, ' ');
+  label.append(" = ");
+}
+
 void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, const RenderOpts& attribute_opts,
                       const RenderOpts& opts) {
-  // The displayed names (quoted when they are not identifiers); the widest, in bytes as
-  // upstream measures, sets the alignment.
-  // An identifier is shown as it is, so only the other names are built to be measured.
-  std::string label;
-  size_t width = 0;
-  // Whether each of the first kKnown names is an identifier of ASCII letters only: shown
-  // as it is, a column per byte (so not looked at again below).
-  constexpr size_t kKnown = 64;
-  bool plain[kKnown];
-  size_t index = 0;
-  for (const auto& entry : attributes) {
-    size_t size = entry.first.size();
-    const bool identifier = structured::IsHclIdentifier(entry.first);
-    if (index < kKnown) {
-      plain[index] = identifier && std::all_of(entry.first.begin(), entry.first.end(),
-                                               [](char c) { return static_cast<unsigned char>(c) < 0x80; });
-    }
-    ++index;
-    if (!identifier) {
-      label.clear();
-      structured::AppendGoQuoted(label, entry.first);
-      size = label.size();
-    }
-    width = std::max(width, size);
-  }
-
+  const auto entries = attributes.begin();
+  const AttributeLabels labels(attributes.size(), [&](size_t i) { return std::string_view(entries[i].first); });
   RenderOpts important_opts = attribute_opts.Clone();
   important_opts.show_unchanged_children = true;
+  std::string label;
   size_t unchanged = 0;
-  index = 0;
-  for (const auto& [key, attribute] : attributes) {
-    const bool known_plain = index < kKnown && plain[index];
-    ++index;
+  for (size_t index = 0; index < attributes.size(); ++index) {
+    const auto& [key, attribute] = entries[index];
     // id, name and tags are always shown.
     const bool important = key == "id" || key == "name" || key == "tags";
     if (!important && attribute.action() == Action::kNoOp && !opts.show_unchanged_children) {
       ++unchanged;
       continue;
     }
-    label.clear();
-    size_t runes;
-    if (known_plain) {
-      label.append(key);
-      runes = key.size();
-    } else {
-      structured::AppendValidAttributeName(label, key);
-      runes = structured::RuneCount(label);
-    }
-    // Padded by runes to a width counted in bytes, as upstream does.
-    if (runes < width) label.append(width - runes, ' ');
-    label.append(" = ");
+    labels.Label(index, key, label);
     AppendChild(out, attribute, indent, label, important ? important_opts : attribute_opts);
     out.push_back('\n');
   }

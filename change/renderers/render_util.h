@@ -67,6 +67,30 @@ void AppendClosing(std::string& out, int indent, char bracket, const RenderOpts&
 void AppendAttributes(std::string& out, const DiffMap& attributes, int indent, const RenderOpts& attribute_opts,
                       const RenderOpts& opts);
 
+// The alignment of attribute names: the widest displayed name (quoted when it is not an
+// identifier), in bytes as upstream measures it, and the label of each: the name padded by
+// runes to that width and " = ". AppendAttributes' labels, for other renderings of
+// attributes (an unchanged JSON object, change/renderers/primitive.cc).
+class AttributeLabels {
+ public:
+  // Measures the names (`count` of them, the i-th `key(i)`).
+  template <typename KeyOf>
+  AttributeLabels(size_t count, const KeyOf& key) {
+    for (size_t i = 0; i < count; ++i) Measure(i, key(i));
+  }
+  // The label of attribute `index` (whose name is `key`), replacing `label`'s text.
+  void Label(size_t index, std::string_view key, std::string& label) const;
+
+ private:
+  void Measure(size_t index, std::string_view key);
+  static constexpr size_t kKnown = 64;
+  std::string scratch_;
+  size_t width_ = 0;
+  // Whether each of the first kKnown names is an identifier of ASCII letters only: shown
+  // as it is, a column per byte (so not looked at again).
+  bool plain_[kKnown];
+};
+
 }  // namespace planview::change::renderers::internal
 
 #endif  // PLANVIEW_CHANGE_RENDERERS_RENDER_UTIL_H_

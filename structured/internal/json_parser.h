@@ -355,11 +355,13 @@ class Parser {
       if (!Key<false>(p, &raw, &escaped)) return false;
       p = SkipSpace(p);
       const bool container = At(p) == '{' || At(p) == '[';
-      if (container && (IsSkipped(raw, escaped) || IsUnbuilt(raw, escaped, At(p)))) {
+      const bool unbuilt = container && IsUnbuilt(raw, escaped, At(p));
+      if (container && (unbuilt || IsSkipped(raw, escaped))) {
         const char* value = p;
         if (!ParseValue<false>(p, 1)) return false;
         const bool unread = found.Add({static_cast<size_t>(value - begin_), static_cast<size_t>(p - begin_)});
-        if (drop_skipped_ && unread) DropPages(value, static_cast<size_t>(p - value));
+        // (An unbuilt value is read again after the parse: its pages are kept.)
+        if (drop_skipped_ && unread && !unbuilt) DropPages(value, static_cast<size_t>(p - value));
       } else if (At(p) == '[' && split_ != nullptr) {
         if (!NoteArray(p)) return false;
       } else if (container) {
@@ -742,11 +744,15 @@ class Parser {
       if (unbuilt || IsSkipped(raw, escaped)) {
         if (unbuilt) AddKey(raw, escaped);
         const char* value = p;
+        const bool read = unbuilt && options_.read_unbuilt;
+        // An unbuilt value is read again after the parse: its pages are kept.
         if (scouted_ != nullptr && (At(p) == '{' || At(p) == '[')) {
-          if (!Measure(p)) return false;
+          if (!Measure(p, read, !unbuilt)) return false;
         } else {
           if (!ParseValue<false>(p, 1)) return false;
-          if (drop_skipped_) DropPages(value, static_cast<size_t>(p - value));
+          if (read) (void)options_.read_unbuilt(std::string_view(begin_, static_cast<size_t>(end_ - begin_)),
+                                                 static_cast<size_t>(value - begin_));
+          if (drop_skipped_ && !unbuilt) DropPages(value, static_cast<size_t>(p - value));
         }
         if (unbuilt) {
           b_.BeginObject();
@@ -849,16 +855,24 @@ class Parser {
  private:
   // Passes over the skipped array or object at p (the n-th such, counting from 0) without
   // checking it: where it ends is the scout's, when the scout has checked it already (at
-  // the same place), else found here by its brackets.
-  bool Measure(const char*& p) {
+  // the same place), else found here by its brackets (or by the reader, with `read`). Its
+  // pages are dropped after, with `drop`, when the scout checked it meanwhile.
+  bool Measure(const char*& p, bool read, bool drop) {
     const size_t begin = static_cast<size_t>(p - begin_);
+    const size_t size = static_cast<size_t>(end_ - begin_);
     const size_t n = measured_.size();
     ScoutedRanges::Range range;
     if (!scouted_->Get(n, range)) {
-      range = {begin, SkipContainerWith<K>(begin_, begin, static_cast<size_t>(end_ - begin_))};
-      if (range.end == kNoEnd) return Fail(end_, "unexpected end of input");
-      if (scouted_->Passed(n, range) && drop_skipped_) DropPages(p, range.end - begin);
+      // With `read`, the reader passes over it (ParseOptions::read_unbuilt) while the
+      // scout checks it: its end must be the scout's (the walks are compared after).
+      range = {begin, read ? options_.read_unbuilt(std::string_view(begin_, size), begin)
+                           : SkipContainerWith<K>(begin_, begin, size)};
+      if (range.end == kNoEnd || range.end <= begin || range.end > size) return Fail(end_, "unexpected end of input");
+      if (scouted_->Passed(n, range) && drop_skipped_ && drop) DropPages(p, range.end - begin);
     } else if (range.begin != begin) {
+      return Fail(p, "a skipped value ends elsewhere than it seemed to");
+    } else if (read && options_.read_unbuilt(std::string_view(begin_, size), begin) != range.end) {
+      // Checked by the scout already: read all the same (its pages come back from the file).
       return Fail(p, "a skipped value ends elsewhere than it seemed to");
     }
     measured_.push_back(range);
