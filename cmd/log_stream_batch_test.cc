@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
@@ -165,6 +166,49 @@ TEST(LogStreamBatches, LinesThatParseOnlyJoinedAreMalformed) {
   EXPECT_EQ(batched.result.log.malformed_lines, 3u);
   EXPECT_EQ(batched.result.log.first_error.line, 42u);
   EXPECT_NE(batched.out.find("{\"b\":2}]}\n"), std::string::npos);
+}
+
+TEST(LogStreamBatches, AFileRendersAsOnOneThreadToItsLastLineWithoutNewline) {
+  // A regular file's batches are not drained at its reads: a malformed line and a line
+  // over the limit in the middle, and a last line without its newline, come out as on
+  // one thread, with the same counts and first error.
+  const std::string text = renderer::testing::ReadFile("testdata/logs/terraform/real_apply_create.jsonl");
+  std::string log;
+  while (log.size() < (size_t{700} << 10)) log += text;
+  const size_t first_bad_line = static_cast<size_t>(std::count(log.begin(), log.end(), '\n'));
+  log += "{\"@message\":\"cut off\",\"type\":\"apply_st\n";
+  log += "{\"@message\":\"" + std::string(5000, 'x') + "\",\"type\":\"apply_start\"}\n";
+  while (log.size() < (size_t{1400} << 10)) log += text;
+  log += "{\"@message\":\"Apply complete!\",\"type\":\"apply_complete\"}";  // no newline
+  const std::string path = ::testing::TempDir() + "/batched_file.jsonl";
+  {
+    std::FILE* file = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(file, nullptr);
+    ASSERT_EQ(std::fwrite(log.data(), 1, log.size(), file), log.size());
+    std::fclose(file);
+  }
+  base::Expected<structured::InputReader> reader = structured::InputReader::Open(path);
+  ASSERT_TRUE(reader.ok());
+  ASSERT_FALSE(reader->endless());
+  base::Executor executor(2);
+  renderer::DocumentRequest request;
+  request.executor = &executor;
+  std::string out;
+  std::string err;
+  LogStreamSink sink;
+  sink.out = [&](std::string_view t) { out += t; };
+  sink.err = [&](std::string_view t) { err += t; };
+  const LogStreamResult result = StreamLog(*reader, request, sink, 4096);
+  const Streamed one = Stream(log, nullptr, false, 4096);
+  EXPECT_EQ(out, one.out);
+  EXPECT_EQ(err, one.err);
+  EXPECT_EQ(out.substr(out.size() - 16), "Apply complete!\n");
+  EXPECT_EQ(result.log.lines, one.result.log.lines);
+  EXPECT_EQ(result.log.malformed_lines, 2u);
+  EXPECT_EQ(result.log.first_error.line, first_bad_line + 1);
+  EXPECT_EQ(result.log.first_error.offset, one.result.log.first_error.offset);
+  EXPECT_EQ(result.log.first_error.message, one.result.log.first_error.message);
+  std::remove(path.c_str());
 }
 
 TEST(LogStreamBatches, EveryLineFromAPipeIsHandedOnBeforeAReadMayWait) {
