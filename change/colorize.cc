@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <array>
+#include <functional>
+#include <string>
 #include <string_view>
 
 namespace planview::change {
@@ -74,9 +76,30 @@ bool IsMarkupChar(char c) {
 }  // namespace
 
 std::string Colorize::Color(std::string_view text) const {
-  std::string out;
-  AppendColor(out, text);
-  return out;
+  // Renderers colour the same short pieces (a log's "[bold]\x01[reset]", a diagnostic's
+  // rules) again and again: the last few results are kept per thread, in slots chosen by
+  // the text's hash (a slot taken by another text is overwritten).
+  constexpr size_t kMaxKept = 96;
+  constexpr size_t kSlots = 64;
+  struct Kept {
+    bool enabled = false;
+    std::string text;
+    std::string colored;
+  };
+  if (text.size() > kMaxKept) {
+    std::string out;
+    AppendColor(out, text);
+    return out;
+  }
+  thread_local std::array<Kept, kSlots> kept;
+  Kept& slot = kept[(std::hash<std::string_view>()(text) + (enabled_ ? 1 : 0)) % kSlots];
+  if (slot.enabled != enabled_ || slot.text != text) {
+    slot.enabled = enabled_;
+    slot.text.assign(text);
+    slot.colored.clear();
+    AppendColor(slot.colored, text);
+  }
+  return slot.colored;
 }
 
 void Colorize::AppendColor(std::string& out, std::string_view text) const {

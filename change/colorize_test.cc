@@ -1,5 +1,8 @@
 #include "change/colorize.h"
 
+#include <string>
+#include <vector>
+
 #include "gtest/gtest.h"
 
 namespace planview::change {
@@ -40,6 +43,29 @@ TEST(Colorize, AppendColorAppends) {
   std::string out = "a";
   Colorize(true).AppendColor(out, "[green]b");
   EXPECT_EQ(out, "a\033[32mb\033[0m");
+}
+
+// Color keeps recent results per thread: many texts (more than it keeps, long and short,
+// the same text with colour on and off, in turn) each come out as AppendColor makes them.
+TEST(Colorize, KeptResultsAreThoseOfAppendColor) {
+  std::vector<std::string> texts = {"", "[bold]\x01[reset]", "[red]x", "plain", "[[red]x]", "[RED]x"};
+  for (int i = 0; i < 300; ++i) {
+    texts.push_back("[green]" + std::to_string(i) + "[reset]");
+    texts.push_back(std::string(static_cast<size_t>(i % 120), 'a') + "[bold]" + std::to_string(i));
+  }
+  for (int round = 0; round < 3; ++round) {
+    for (size_t i = 0; i < texts.size(); ++i) {
+      const bool enabled = (i + static_cast<size_t>(round)) % 2 == 0;
+      std::string expected;
+      Colorize(enabled).AppendColor(expected, texts[i]);
+      EXPECT_EQ(Colorize(enabled).Color(texts[i]), expected) << texts[i];
+      EXPECT_EQ(Colorize(!enabled).Color(texts[i]), [&] {
+        std::string other;
+        Colorize(!enabled).AppendColor(other, texts[i]);
+        return other;
+      }()) << texts[i];
+    }
+  }
 }
 
 }  // namespace

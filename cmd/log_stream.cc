@@ -1,11 +1,11 @@
 #include "cmd/log_stream.h"
 
-#include <deque>
 #include <memory>
 #include <optional>
 #include <vector>
 
 #include "base/executor.h"
+#include "cmd/ordered_work.h"
 #include "renderer/document_kind.h"
 #include "renderer/document_product.h"
 
@@ -21,8 +21,11 @@ constexpr size_t kOutChunk = size_t{64} << 10;
 // in order once it is done.
 constexpr size_t kBatchBytes = size_t{128} << 10;
 constexpr size_t kBatchLines = 1024;
+// Per thread, batches given and not yet written.
+constexpr size_t kBatchesAhead = 2;
 
-// A run of lines rendered apart: copies of their text, then what they rendered to.
+// A run of lines rendered apart: copies of their text, then what they rendered to. Used
+// again once written (its buffers keep their room).
 struct Batch {
   struct Line {
     size_t at = 0;  // in `text`
@@ -39,10 +42,22 @@ struct Batch {
   std::string err;
   renderer::Warnings warnings;
   std::optional<renderer::LogLineRenderer> renderer;
-  base::Executor::Task task;
+  std::vector<renderer::LogLineRenderer::LogLine> views;
+
+  void Clear() {
+    // Room for a very long line is not kept.
+    if (text.capacity() > 2 * kBatchBytes) std::string().swap(text);
+    if (out.capacity() > 2 * kBatchBytes) std::string().swap(out);
+    text.clear();
+    lines.clear();
+    out.clear();
+    err.clear();
+    warnings = renderer::Warnings();
+    renderer.reset();
+  }
 
   void Render() {
-    std::vector<renderer::LogLineRenderer::LogLine> views(lines.size());
+    views.resize(lines.size());
     for (size_t i = 0; i < lines.size(); ++i) {
       views[i].text = std::string_view(text).substr(lines[i].at, lines[i].size);
       views[i].too_long = lines[i].too_long;
@@ -69,9 +84,12 @@ LogStreamResult StreamLog(structured::InputReader& reader, const renderer::Docum
   // themselves (the status line counts them, a line at a time).
   base::Executor* executor = request.executor;
   const bool batched = executor != nullptr && executor->helpers() > 0 && !sink.message;
-  const size_t max_pending = batched ? 2 * (static_cast<size_t>(executor->helpers()) + 1) : 0;
-  std::unique_ptr<Batch> filling;
-  std::deque<std::unique_ptr<Batch>> pending;
+  // Batches given and not yet written: the helpers' and this thread's work, a few more
+  // read ahead (so a helper never waits for this thread to read), and no more.
+  std::optional<OrderedWork> batches;
+  if (batched) batches.emplace(executor, kBatchesAhead * (static_cast<size_t>(executor->helpers()) + 1));
+  std::shared_ptr<Batch> filling;
+  std::vector<std::shared_ptr<Batch>> spare;  // written batches, to fill again
   size_t next_line = 0;  // where the next line starts in the log (set once rendering starts)
   uint64_t next_offset = 0;
 
@@ -86,37 +104,37 @@ LogStreamResult StreamLog(structured::InputReader& reader, const renderer::Docum
     if (sink.message && !message.is_null()) sink.message(message);
     if (out.size() >= kOutChunk) send();
   };
-  // The oldest batch: waited for, its text handed on, its counts and warnings taken in.
-  auto finish_oldest = [&] {
-    Batch& batch = *pending.front();
-    batch.task.Wait();
-    send();
-    if (!batch.out.empty()) sink.out(batch.out);
-    if (!batch.err.empty()) sink.err(batch.err);
-    renderer->Append(*batch.renderer);
-    result.warnings.Append(batch.warnings);
-    pending.pop_front();
-  };
+  // A batch rendered (on any thread) is written here, in order: its text handed on, its
+  // counts and warnings taken in.
   auto submit = [&] {
     if (!filling) return;
-    Batch* batch = filling.get();
+    std::shared_ptr<Batch> batch = std::move(filling);
     batch->renderer.emplace(options, request.log_diagnostic_width, batch->warnings, max_line_bytes);
     batch->renderer->StartAt(batch->first_line, batch->first_offset);
-    batch->task = executor->Start([batch] { batch->Render(); });
-    pending.push_back(std::move(filling));
-    while (pending.size() > max_pending) {
-      // This thread renders the newest itself when no helper has taken it yet.
-      pending.back()->task.Wait();
-      finish_oldest();
-    }
+    batches->Add([batch] { batch->Render(); },
+                 [&, batch] {
+                   send();
+                   if (!batch->out.empty()) sink.out(batch->out);
+                   if (!batch->err.empty()) sink.err(batch->err);
+                   renderer->Append(*batch->renderer);
+                   result.warnings.Append(batch->warnings);
+                   batch->Clear();
+                   spare.push_back(batch);
+                 });
   };
   auto drain = [&] {
+    if (!batches) return;
     submit();
-    while (!pending.empty()) finish_oldest();
+    batches->Finish();
   };
   auto add_to_batch = [&](const structured::InputLine& line) {
     if (!filling) {
-      filling = std::make_unique<Batch>();
+      if (spare.empty()) {
+        filling = std::make_shared<Batch>();
+      } else {
+        filling = std::move(spare.back());
+        spare.pop_back();
+      }
       filling->text.reserve(kBatchBytes + (line.too_long ? 0 : line.text.size()));
       filling->first_line = next_line;
       filling->first_offset = next_offset;
@@ -147,8 +165,9 @@ LogStreamResult StreamLog(structured::InputReader& reader, const renderer::Docum
   const size_t max_line = max_line_bytes + 1;
   structured::InputLine line;
   while (true) {
-    if (!reader.line_ready()) {
-      // Every line that has come is rendered and handed on before a read may wait.
+    if (!reader.line_ready() && reader.endless()) {
+      // Every line that has come is rendered and handed on before a read may wait (a
+      // regular file's next read does not wait: its batches keep going).
       drain();
       send();
       if (sink.waiting) sink.waiting();

@@ -1,8 +1,16 @@
 // StreamLog with an executor renders the lines that have come in batches on its threads:
 // its text, standard error text, counts, first malformed line and warnings must be
 // exactly those of the same log rendered a line at a time on one thread.
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "base/executor.h"
@@ -160,19 +168,110 @@ TEST(LogStreamBatches, LinesThatParseOnlyJoinedAreMalformed) {
   EXPECT_NE(batched.out.find("{\"b\":2}]}\n"), std::string::npos);
 }
 
-TEST(LogStreamBatches, EveryLineIsHandedOnBeforeAReadMayWait) {
-  // In memory the input never waits, but the reader says a read may wait at the end of
-  // each chunk it has taken: by then every line before must have been handed on, as one
-  // thread hands on each line's text before the next read.
-  std::string text = renderer::testing::ReadFile("testdata/logs/terraform/real_apply_create.jsonl");
+TEST(LogStreamBatches, AFileRendersAsOnOneThreadToItsLastLineWithoutNewline) {
+  // A regular file's batches are not drained at its reads: a malformed line and a line
+  // over the limit in the middle, and a last line without its newline, come out as on
+  // one thread, with the same counts and first error.
+  const std::string text = renderer::testing::ReadFile("testdata/logs/terraform/real_apply_create.jsonl");
   std::string log;
-  while (log.size() < (size_t{1} << 20)) log += text;
+  while (log.size() < (size_t{700} << 10)) log += text;
+  const size_t first_bad_line = static_cast<size_t>(std::count(log.begin(), log.end(), '\n'));
+  log += "{\"@message\":\"cut off\",\"type\":\"apply_st\n";
+  log += "{\"@message\":\"" + std::string(5000, 'x') + "\",\"type\":\"apply_start\"}\n";
+  while (log.size() < (size_t{1400} << 10)) log += text;
+  log += "{\"@message\":\"Apply complete!\",\"type\":\"apply_complete\"}";  // no newline
+  const std::string path = ::testing::TempDir() + "/batched_file.jsonl";
+  {
+    std::FILE* file = std::fopen(path.c_str(), "wb");
+    ASSERT_NE(file, nullptr);
+    ASSERT_EQ(std::fwrite(log.data(), 1, log.size(), file), log.size());
+    std::fclose(file);
+  }
+  base::Expected<structured::InputReader> reader = structured::InputReader::Open(path);
+  ASSERT_TRUE(reader.ok());
+  ASSERT_FALSE(reader->endless());
   base::Executor executor(2);
-  Streamed batched = Stream(log, &executor, false, renderer::kMaxLogLineBytes);
-  Streamed one = Stream(log, nullptr, false, renderer::kMaxLogLineBytes);
-  EXPECT_EQ(batched.out, one.out);
-  EXPECT_GT(one.flushed.size(), 2u);
-  EXPECT_EQ(batched.flushed, one.flushed);
+  renderer::DocumentRequest request;
+  request.executor = &executor;
+  std::string out;
+  std::string err;
+  LogStreamSink sink;
+  sink.out = [&](std::string_view t) { out += t; };
+  sink.err = [&](std::string_view t) { err += t; };
+  const LogStreamResult result = StreamLog(*reader, request, sink, 4096);
+  const Streamed one = Stream(log, nullptr, false, 4096);
+  EXPECT_EQ(out, one.out);
+  EXPECT_EQ(err, one.err);
+  EXPECT_EQ(out.substr(out.size() - 16), "Apply complete!\n");
+  EXPECT_EQ(result.log.lines, one.result.log.lines);
+  EXPECT_EQ(result.log.malformed_lines, 2u);
+  EXPECT_EQ(result.log.first_error.line, first_bad_line + 1);
+  EXPECT_EQ(result.log.first_error.offset, one.result.log.first_error.offset);
+  EXPECT_EQ(result.log.first_error.message, one.result.log.first_error.message);
+  std::remove(path.c_str());
+}
+
+TEST(LogStreamBatches, EveryLineFromAPipeIsHandedOnBeforeAReadMayWait) {
+  // From a pipe a read may wait: every line that has come is handed on first. The writer
+  // sends a part of whole lines (several batches' worth) and sends the next only once all
+  // of that part's text has been handed on; a batch held back would keep it waiting (here
+  // until a timeout, which fails).
+  const std::string text = renderer::testing::ReadFile("testdata/logs/terraform/real_apply_create.jsonl");
+  std::vector<std::string> parts(4);
+  for (std::string& part : parts) {
+    while (part.size() < (size_t{300} << 10)) part += text;
+  }
+  std::vector<size_t> expected;  // the one-thread text of the parts so far
+  std::string so_far;
+  for (const std::string& part : parts) {
+    so_far += part;
+    expected.push_back(Stream(so_far, nullptr, false, renderer::kMaxLogLineBytes).out.size());
+  }
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  base::Expected<structured::InputReader> reader = structured::InputReader::Open("/dev/fd/" + std::to_string(fds[0]));
+  ASSERT_TRUE(reader.ok());
+  close(fds[0]);
+  ASSERT_TRUE(reader->endless());
+
+  std::mutex mu;
+  std::condition_variable handed;
+  std::string out;
+  std::vector<size_t> waited_at;  // handed-on text at each `waiting`
+  std::vector<bool> in_time;
+  std::thread writer([&] {
+    for (size_t i = 0; i < parts.size(); ++i) {
+      for (size_t at = 0; at < parts[i].size();) {
+        ssize_t wrote = write(fds[1], parts[i].data() + at, parts[i].size() - at);
+        if (wrote <= 0) break;
+        at += static_cast<size_t>(wrote);
+      }
+      std::unique_lock<std::mutex> lock(mu);
+      in_time.push_back(handed.wait_for(lock, std::chrono::seconds(5), [&] { return out.size() >= expected[i]; }));
+    }
+    close(fds[1]);
+  });
+  base::Executor executor(2);
+  renderer::DocumentRequest request;
+  request.executor = &executor;
+  LogStreamSink sink;
+  sink.out = [&](std::string_view t) {
+    std::lock_guard<std::mutex> lock(mu);
+    out += t;
+    handed.notify_all();
+  };
+  sink.err = [](std::string_view) {};
+  sink.waiting = [&] {
+    std::lock_guard<std::mutex> lock(mu);
+    waited_at.push_back(out.size());
+  };
+  LogStreamResult result = StreamLog(*reader, request, sink);
+  writer.join();
+  EXPECT_EQ(in_time, std::vector<bool>(parts.size(), true));
+  EXPECT_EQ(out, Stream(so_far, nullptr, false, renderer::kMaxLogLineBytes).out);
+  // The reader waited (and said so) at least between the parts.
+  EXPECT_GE(waited_at.size(), parts.size() - 1);
+  EXPECT_TRUE(std::is_sorted(waited_at.begin(), waited_at.end()));
 }
 
 }  // namespace

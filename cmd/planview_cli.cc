@@ -14,6 +14,7 @@
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
 #include "cmd/document_input.h"
+#include "cmd/heap_reuse.h"
 #include "cmd/log_stream.h"
 #include "cmd/progress_line.h"
 #include "cmd/flag_scope.h"
@@ -132,6 +133,8 @@ LogStreamResult RunLogStream(structured::InputReader& reader, const renderer::Do
     sink.message = [&](structured::Value message) { status.Count(message); };
     reader.SetWaitHook(redraw, 1000);
   }
+  // A log's batches allocate and free their buffers hundreds of times a second.
+  ReuseFreedHeap();
   LogStreamResult result = StreamLog(reader, request, sink);
   reader.SetWaitHook(nullptr, 0);
   erase();
