@@ -1,7 +1,7 @@
 // `planview FILE --schemas S [options]` through the C API: the file and the schemas are
 // mapped and read in (a caller's bytes in memory, as the API takes them), the result's
 // output goes to standard output and its messages to standard error, and the exit status
-// is the result's. Timed with farm-bench against the binary on the same plan
+// is the result's. Timed whole-process against the binary on the same plan
 // (bench/README.md, the C API section).
 #include <fcntl.h>
 #include <sys/mman.h>

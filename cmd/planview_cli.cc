@@ -133,8 +133,6 @@ LogStreamResult RunLogStream(structured::InputReader& reader, const renderer::Do
     sink.message = [&](structured::Value message) { status.Count(message); };
     reader.SetWaitHook(redraw, 1000);
   }
-  // A log's batches allocate and free their buffers hundreds of times a second.
-  ReuseFreedHeap();
   LogStreamResult result = StreamLog(reader, request, sink);
   reader.SetWaitHook(nullptr, 0);
   erase();
@@ -231,6 +229,9 @@ int Run(std::span<const std::string> args, const Terminal& terminal, std::FILE* 
     }
     const bool progress = cli->progress == ColorChoice::kAlways ||
                           (cli->progress == ColorChoice::kAuto && terminal.stdout_is_terminal);
+    // A log's batches allocate and free their buffers hundreds of times a second. The
+    // setting is the process's: the program's to make, not an embedding host's (C API).
+    if (embedded == nullptr) ReuseFreedHeap();
     LogStreamResult streamed =
         RunLogStream(*reader, request, emit, out, err, safe, terminal.columns, progress);
     safe_chunk.clear();
