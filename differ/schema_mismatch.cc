@@ -240,8 +240,7 @@ std::optional<std::string> FindInSides(const structured::Change& change, const C
   check(before, change.before);
   if (before.found()) return before.found();
   // The same node on both sides (a state's values): no mismatch in one, none in the other.
-  if (!change.after.absent() && change.after.document() == change.before.document() &&
-      change.after.index() == change.before.index()) {
+  if (change.after.IsSameNode(change.before)) {
     return std::nullopt;
   }
   Checker after("after");

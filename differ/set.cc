@@ -10,11 +10,6 @@ namespace planview::differ::internal {
 namespace {
 namespace renderers = change::renderers;
 
-// One node of one document (not absent).
-bool SameNode(const Value& a, const Value& b) {
-  return !a.absent() && a.document() == b.document() && a.index() == b.index();
-}
-
 // Elements equal on both sides (value and sensitivity, after not unknown) are paired as
 // upstream pairs them (differ/internal/set_pairing.h), keyed by their hash.
 template <typename DiffOne>
@@ -27,7 +22,7 @@ std::pair<std::vector<Diff>, Action> ProcessSet(const Change& change, Path& path
 
   // One node on both sides (a state's values): element i's hash is hashed once, for its
   // after side (PairSetElements asks for every after key first).
-  const bool one_node = SameNode(change.before, change.after);
+  const bool one_node = change.before.IsSameNode(change.after);
   std::vector<uint64_t> after_hashes;
   std::vector<bool> after_hashed;
   if (one_node) {

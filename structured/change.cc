@@ -37,11 +37,6 @@ bool PathsSameBelow(const Change& change) {
   return SameAtEveryKey(change.replace_paths) && SameAtEveryKey(change.relevant_attributes);
 }
 
-// One node of one document (not absent): its children are the other's.
-bool SameNode(const Value& a, const Value& b) {
-  return !a.absent() && a.document() == b.document() && a.index() == b.index();
-}
-
 void CopyPaths(const Change& from, Change& to) {
   to.replace_paths = from.replace_paths;
   to.relevant_attributes = from.relevant_attributes;
@@ -171,14 +166,14 @@ OrderedChildren::OrderedChildren(const MapValue& map)
       // A side that is the same node as before (or before_sensitive) is not looked into:
       // GetChild copies that one's answers.
       sides_{OrderedLookup(map.change_.before),
-             OrderedLookup(SameNode(map.change_.after, map.change_.before) ? Value() : map.change_.after),
+             OrderedLookup(map.change_.after.IsSameNode(map.change_.before) ? Value() : map.change_.after),
              OrderedLookup(map.change_.unknown), OrderedLookup(map.change_.before_sensitive),
-             OrderedLookup(SameNode(map.change_.after_sensitive, map.change_.before_sensitive)
+             OrderedLookup(map.change_.after_sensitive.IsSameNode(map.change_.before_sensitive)
                                ? Value()
                                : map.change_.after_sensitive)},
       same_paths_(PathsSameBelow(map.change_)),
-      after_is_before_(SameNode(map.change_.after, map.change_.before)),
-      after_sensitive_is_before_(SameNode(map.change_.after_sensitive, map.change_.before_sensitive)) {
+      after_is_before_(map.change_.after.IsSameNode(map.change_.before)),
+      after_sensitive_is_before_(map.change_.after_sensitive.IsSameNode(map.change_.before_sensitive)) {
   if (same_paths_) CopyPaths(map.change_, child_);
 }
 
@@ -236,8 +231,8 @@ void MapValue::ForEachChild(const std::function<void(std::string_view key, const
   std::array<Value, kSides> inherited;
   // after (1) and after_sensitive (4) when they are the same node as before (0) and
   // before_sensitive (3): merged once, their children copied.
-  const bool after_is_before = SameNode(change_.after, change_.before);
-  const bool after_sensitive_is_before = SameNode(change_.after_sensitive, change_.before_sensitive);
+  const bool after_is_before = change_.after.IsSameNode(change_.before);
+  const bool after_sensitive_is_before = change_.after_sensitive.IsSameNode(change_.before_sensitive);
   for (size_t i = 0; i < kSides; ++i) {
     if (i >= 2 && values[i]->is_true()) inherited[i] = *values[i];
     if ((i == 1 && after_is_before) || (i == 4 && after_sensitive_is_before)) continue;

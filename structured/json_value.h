@@ -79,6 +79,9 @@ class Value {
   // Deep structural equality; numbers compare by exact text, objects ignore member order.
   bool Equals(const Value& other) const;
 
+  // The same node of the same document (not absent): what one is, the other is.
+  bool IsSameNode(const Value& other) const { return doc_ != nullptr && doc_ == other.doc_ && index_ == other.index_; }
+
   const Document* document() const { return doc_; }
   // Unique within the document (a position in its node storage).
   uint32_t index() const { return index_; }

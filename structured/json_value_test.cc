@@ -42,6 +42,17 @@ TEST(JsonValue, NumbersKeepTheirExactText) {
   EXPECT_TRUE(root.at(0).is_number());
 }
 
+TEST(JsonValue, SameNodeIsOneNodeOfOneDocument) {
+  auto doc = MustParse(R"({"a": [1], "b": [1]})");
+  auto twin = MustParse(R"({"a": [1], "b": [1]})");
+  Value a = doc->root().find("a");
+  EXPECT_TRUE(a.IsSameNode(doc->root().find("a")));
+  EXPECT_FALSE(a.IsSameNode(doc->root().find("b")));  // equal, another node
+  EXPECT_FALSE(a.IsSameNode(twin->root().find("a")));  // another document
+  EXPECT_FALSE(Value().IsSameNode(Value()));           // absent is no node
+  EXPECT_FALSE(a.IsSameNode(Value()));
+}
+
 TEST(JsonValue, TopLevelScalars) {
   EXPECT_EQ(MustParse("  42 ")->root().text(), "42");
   EXPECT_EQ(MustParse("\"a\\nb\"")->root().text(), "a\nb");
