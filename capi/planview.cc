@@ -3,8 +3,7 @@
 // output and error captured in memory streams. Nothing thrown gets past a function here.
 #include "capi/planview.h"
 
-#include <sys/mman.h>
-#include <unistd.h>
+#include <sys/types.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -23,7 +22,7 @@
 #include <fmt/format.h>
 
 #include "base/executor.h"
-#include "base/huge_pages.h"
+#include "capi/internal/output_memory.h"
 #include "cmd/cli_app.h"
 #include "cmd/cli_args.h"
 #include "cmd/console.h"
@@ -46,8 +45,8 @@ struct planview_change {
 
 struct planview_result {
   int status = planview::cmd::kExitBadInput;
-  // Anonymous mappings of *_mapped bytes owned by the result (the memory streams'), or
-  // (*_mapped 0) null or kNoMemory or kInternal.
+  // Blocks of output memory (capi/internal/output_memory.h) of *_mapped bytes owned by the
+  // result (the memory streams'), or (*_mapped 0) null or kNoMemory or kInternal.
   char* output = nullptr;
   size_t output_len = 0;
   size_t output_mapped = 0;
@@ -75,13 +74,11 @@ bool EnvSet(const char* name) {
   return value != nullptr && value[0] != '\0';
 }
 
-// A FILE writing into one anonymous mapping, and where its bytes end up. Unbuffered: each
-// write is copied once, straight into the mapping (through a FILE buffer it would be
-// copied twice). The mapping starts at `reserve` bytes of address space (pages come as
-// they are written, in huge pages where the kernel gives them) and grows by mremap, which
-// moves its pages instead of copying them. Not open_memstream: glibc's grows by malloc,
-// copy and memset at every doubling, which cost a 100 MB plan's render through the API a
-// tenth more than the CLI's.
+// A FILE writing into one block of output memory (internal/output_memory.h), and where its
+// bytes end up. Unbuffered: each write is copied once, straight into the block (through a
+// FILE buffer it would be copied twice). Not open_memstream: glibc's grows by malloc, copy
+// and memset at every doubling, which cost a 100 MB plan's render through the API a tenth
+// more than the CLI's.
 class MemoryStream {
  public:
   explicit MemoryStream(size_t reserve) : reserve_(reserve) {
@@ -92,14 +89,14 @@ class MemoryStream {
   }
   ~MemoryStream() {
     if (file_ != nullptr) std::fclose(file_);
-    if (data_ != nullptr) munmap(data_, capacity_);
+    internal::FreeOutputMemory(data_, capacity_);
   }
   MemoryStream(const MemoryStream&) = delete;
   MemoryStream& operator=(const MemoryStream&) = delete;
 
   std::FILE* file() const { return file_; }
-  // Closes the stream and hands over its bytes (NUL terminated) and their mapping (`mapped`
-  // bytes, for munmap), or false when writing or closing failed (out of memory).
+  // Closes the stream and hands over its bytes (NUL terminated) and their block (`mapped`
+  // bytes, for FreeOutputMemory), or false when writing or closing failed (out of memory).
   bool Take(char*& data, size_t& size, size_t& mapped) {
     bool ok = file_ != nullptr && !std::ferror(file_);
     if (file_ != nullptr && std::fclose(file_) != 0) ok = false;
@@ -126,22 +123,8 @@ class MemoryStream {
     self->size_ += n;
     return static_cast<ssize_t>(n);
   }
-  // Room for `size` bytes; grows to at least twice the capacity, in whole pages.
-  bool Reserve(size_t size) {
-    if (size <= capacity_) return true;
-    const size_t page = static_cast<size_t>(sysconf(_SC_PAGESIZE));
-    size_t grown = std::max({size, reserve_, capacity_ < SIZE_MAX / 2 ? capacity_ * 2 : SIZE_MAX});
-    if (grown > SIZE_MAX - page) return false;
-    grown = (grown + page - 1) / page * page;
-    void* bigger = data_ == nullptr
-                       ? mmap(nullptr, grown, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0)
-                       : mremap(data_, capacity_, grown, MREMAP_MAYMOVE);
-    if (bigger == MAP_FAILED) return false;
-    data_ = static_cast<char*>(bigger);
-    capacity_ = grown;
-    base::AdviseHugePages(data_, capacity_);
-    return true;
-  }
+  // Room for `size` bytes.
+  bool Reserve(size_t size) { return internal::GrowOutputMemory(data_, capacity_, size, reserve_); }
 
   const size_t reserve_;
   char* data_ = nullptr;
@@ -276,8 +259,8 @@ const char* Text(const planview_change* c, std::string planview_change::*field, 
 }  // namespace planview::capi
 
 void planview_result::Release() noexcept {
-  if (output_mapped != 0) munmap(output, output_mapped);
-  if (messages_mapped != 0) munmap(messages, messages_mapped);
+  if (output_mapped != 0) planview::capi::internal::FreeOutputMemory(output, output_mapped);
+  if (messages_mapped != 0) planview::capi::internal::FreeOutputMemory(messages, messages_mapped);
   output = messages = nullptr;
   output_len = messages_len = output_mapped = messages_mapped = 0;
   std::vector<planview_change>().swap(changes);

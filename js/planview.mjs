@@ -33,15 +33,57 @@ async function wasmBytes(source) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
+// V8 runs a module's functions first as its baseline compiler (Liftoff) compiled them, and
+// compiles each one again with its optimizing compiler (TurboFan) once it has run for a
+// while: its "tiering budget" (roughly bytes of code executed). For this module the second
+// compile is a poor trade: a 10 MB plan's first render sets off about 250 of them, about a
+// second of CPU on one core, and the optimized code renders no faster than Liftoff's (a
+// render spends its time in memory, not arithmetic). V8 reads the budget when it compiles
+// a module, and Node lets a program set it (node:v8); so in Node the module is compiled
+// synchronously with the budget at its maximum, and the budget is put back at once, before
+// any other code runs: other modules keep V8's default. Only on V8 versions whose default
+// is known (Node 18 and 20: V8 10 and 11, default 1,800,000), and not when the host chose
+// a budget itself. Elsewhere (browsers, other versions) the module compiles as usual.
+const kDefaultTieringBudget = { 10: 1800000, 11: 1800000 };
+const kMaxTieringBudget = 2147483647;
+
+async function nodeV8() {
+  const node = globalThis.process?.versions?.node;
+  if (typeof node !== "string") return null;
+  const v8Major = Number(String(globalThis.process.versions.v8).split(".")[0]);
+  if (!(v8Major in kDefaultTieringBudget)) return null;
+  const chosen = /--wasm[-_]tiering[-_]budget/;
+  const { execArgv = [], env = {} } = globalThis.process;
+  if (execArgv.some((a) => chosen.test(a)) || chosen.test(env.NODE_OPTIONS || "")) return null;
+  const name = "node:v8"; // a variable: bundlers for the browser leave it alone
+  try {
+    const v8 = await import(/* webpackIgnore: true */ /* @vite-ignore */ name);
+    return { v8: v8.default ?? v8, restore: kDefaultTieringBudget[v8Major] };
+  } catch {
+    return null;
+  }
+}
+
+async function compileModule(bytes) {
+  const node = await nodeV8();
+  if (node === null) return WebAssembly.compile(bytes);
+  node.v8.setFlagsFromString(`--wasm-tiering-budget=${kMaxTieringBudget}`);
+  try {
+    return new WebAssembly.Module(bytes);
+  } finally {
+    node.v8.setFlagsFromString(`--wasm-tiering-budget=${node.restore}`);
+  }
+}
+
 async function instantiate(source) {
   let compiled;
   if (source instanceof WebAssembly.Module) {
     compiled = source;
   } else if (source instanceof ArrayBuffer || ArrayBuffer.isView(source)) {
-    compiled = await WebAssembly.compile(source);
+    compiled = await compileModule(source);
   } else {
     // A string is a URL, relative to this module.
-    compiled = await WebAssembly.compile(await wasmBytes(source instanceof URL ? source : new URL(String(source), import.meta.url)));
+    compiled = await compileModule(await wasmBytes(source instanceof URL ? source : new URL(String(source), import.meta.url)));
   }
   let failed;
   const failure = new Promise((_, reject) => {

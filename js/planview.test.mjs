@@ -3,6 +3,7 @@
 // of bad input and bad usage, and the options' mapping. Run by `bazel test //js:node_test`
 // over the package //js:npm lays out (js/node_test.sh).
 import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, existsSync } from "node:fs";
 import { test } from "node:test";
@@ -245,4 +246,59 @@ test("no memory is kept between calls", async () => {
 
 test("version is the repository's VERSION", async () => {
   assert.equal(await version(), text("VERSION").trim());
+});
+
+// Loads planview in a fresh Node process with V8's compilation trace on (on standard
+// output, read when the process ends), renders the example `renders` times, then runs a
+// small module of the host's own until V8 has optimized its hot function (or 20 s) and
+// prints whether it did. Resolves to { planviewOptimized: how many of planview's functions
+// V8 optimized (the host module's function is #0, which in planview's module is an import),
+// hostOptimized }.
+function tieringProbe(renders, nodeFlags = []) {
+  const planview = new URL("./planview.mjs", import.meta.url).href;
+  const plan = new URL("testdata/examples/plan.json", root).href;
+  const schemas = new URL("testdata/examples/schemas.json", root).href;
+  // (func (export "spin") (param i32) (result i32)): the sum of n..1, in a loop.
+  const spin = [0, 97, 115, 109, 1, 0, 0, 0, 1, 6, 1, 96, 1, 127, 1, 127, 3, 2, 1, 0, 7, 8, 1, 4, 115, 112, 105, 110,
+    0, 0, 10, 27, 1, 25, 1, 1, 127, 3, 64, 32, 1, 32, 0, 106, 33, 1, 32, 0, 65, 1, 107, 34, 0, 13, 0, 11, 32, 1, 11];
+  const script = `
+    import { readFileSync } from "node:fs";
+    import { init, render } from ${JSON.stringify(planview)};
+    await init();
+    const plan = readFileSync(new URL(${JSON.stringify(plan)}));
+    const schemas = readFileSync(new URL(${JSON.stringify(schemas)}));
+    for (let i = 0; i < ${renders}; i++) await render(plan, { schemas, color: "never" });
+    const host = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(${JSON.stringify(spin)})));
+    const until = Date.now() + 20000;
+    while (!%IsTurboFanFunction(host.exports.spin) && Date.now() < until) {
+      host.exports.spin(100000);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    console.log("host optimized: " + %IsTurboFanFunction(host.exports.spin));`;
+  const child = spawnSync(process.execPath,
+    [...nodeFlags, "--allow-natives-syntax", "--trace-wasm-compilation-times", "--input-type=module", "-e", script],
+    { encoding: "utf-8", maxBuffer: 1 << 26 });
+  assert.equal(child.status, 0, child.stderr);
+  const lines = child.stdout.split("\n");
+  return {
+    planviewOptimized: lines.filter((l) => / using TurboFan/.test(l) && !/#0 using TurboFan/.test(l)).length,
+    hostOptimized: lines.includes("host optimized: true"),
+  };
+}
+
+// planview.mjs raises V8's tiering budget for its own module only, on the V8 versions
+// whose default it knows (Node 18 and 20).
+const knowsBudget = ["10", "11"].includes(process.versions.v8.split(".")[0]);
+
+test("in Node, planview's module is not re-optimized while it renders; a host's module still is", { skip: !knowsBudget }, () => {
+  const seen = tieringProbe(20);
+  // With V8's default budget, twenty renders of the example optimize some sixty functions.
+  assert.ok(seen.planviewOptimized <= 3, `${seen.planviewOptimized} of planview's functions were optimized`);
+  assert.equal(seen.hostOptimized, true, "the host's module, compiled afterwards, was never optimized");
+});
+
+test("a tiering budget the host chose is left alone", { skip: !knowsBudget }, () => {
+  const seen = tieringProbe(3, ["--wasm-tiering-budget=1000"]);
+  assert.ok(seen.planviewOptimized > 10, `only ${seen.planviewOptimized} of planview's functions were optimized`);
+  assert.equal(seen.hostOptimized, true);
 });

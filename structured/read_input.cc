@@ -226,9 +226,11 @@ struct InputReader::State {
   bool regular_path = false;  // a regular file opened by its name: ReadAll may map it
   bool endless = false;       // a pipe or a device, which may never end
   // options.standard_input's bytes when "-" reads them (fd is then -1); `memory_at` of
-  // them have been taken into `buffer`.
+  // them have been taken into `buffer`. Until any are, Peek looks at them where they are:
+  // `memory_peeked` of them so far.
   std::optional<std::string_view> memory;
   size_t memory_at = 0;
+  size_t memory_peeked = 0;
   // The bytes read and not yet handed over: buffer[begin, end) from input offset
   // buffer_offset + begin on; lines are looked for from `scan` on.
   std::string buffer;
@@ -285,6 +287,21 @@ struct InputReader::State {
     return {};
   }
 
+  // Whether Peek looks at bytes in memory where they are: none taken into the buffer yet.
+  bool PeeksInPlace() const { return memory && memory_at == 0 && !lines_read; }
+
+  // The bytes in memory Peek(n) shows, where they are: as many as Fill would have brought
+  // (whole reads of kReadChunk bytes, so that looking one byte further each time costs
+  // nothing), and the same limit error.
+  base::Expected<std::string_view> PeekInPlace(size_t n) {
+    const size_t reads = n / kReadChunk + 1;
+    const size_t want = reads > SIZE_MAX / kReadChunk ? SIZE_MAX : reads * kReadChunk;
+    const std::string_view seen = memory->substr(0, std::max(want, memory_peeked));
+    if (seen.size() > options.max_bytes) return TooLarge(name, options.max_bytes);
+    memory_peeked = seen.size();
+    return seen;
+  }
+
   // Drops buffer[0, begin), keeping the offsets right.
   void Compact() {
     if (begin == 0) return;
@@ -338,6 +355,7 @@ base::Expected<InputReader> InputReader::Open(const std::string& path, const Rea
 
 base::Expected<std::string_view> InputReader::Peek(size_t n) {
   State& s = *state_;
+  if (s.PeeksInPlace()) return s.PeekInPlace(n);
   while (s.buffer.size() - s.begin < n && !s.eof) {
     if (base::Expected<void> filled = s.Fill(); !filled) return std::move(filled).error();
   }
@@ -346,6 +364,18 @@ base::Expected<std::string_view> InputReader::Peek(size_t n) {
 
 base::Expected<std::string_view> InputReader::PeekPastWhitespace(size_t budget) {
   State& s = *state_;
+  if (s.PeeksInPlace()) {
+    size_t looked = 0;
+    while (true) {
+      base::Expected<std::string_view> seen = s.PeekInPlace(looked);
+      if (!seen) return seen;
+      for (; looked < seen->size(); ++looked) {
+        char c = (*seen)[looked];
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return seen->substr(0, looked + 1);
+      }
+      if (seen->size() == s.memory->size() || seen->size() >= budget) return seen;
+    }
+  }
   size_t at = s.begin;
   while (true) {
     for (; at < s.buffer.size(); ++at) {
@@ -358,7 +388,10 @@ base::Expected<std::string_view> InputReader::PeekPastWhitespace(size_t budget) 
   return std::string_view(s.buffer).substr(s.begin);
 }
 
-bool InputReader::at_end() const { return state_->eof; }
+bool InputReader::at_end() const {
+  const State& s = *state_;
+  return s.eof || (s.PeeksInPlace() && s.memory_peeked == s.memory->size());
+}
 
 bool InputReader::endless() const { return state_->endless; }
 

@@ -312,6 +312,52 @@ TEST(InputReader, StandardInputInMemoryReadsAsAPipeWould) {
             "<stdin>: input is larger than 1000 bytes (the --max-input-bytes limit)");
 }
 
+TEST(InputReader, PeeksAtBytesInMemoryWhereTheyAre) {
+  // A read's worth at a time, as from a pipe, but the caller's bytes themselves: no copy.
+  const std::string text = "  \n{\"a\": \"" + std::string(600000, 'x') + "\"}";
+  base::Expected<InputReader> reader = InputReader::Open("-", {.name = "<stdin>", .standard_input = text});
+  ASSERT_TRUE(reader.ok());
+  base::Expected<std::string_view> first = reader->Peek(1);
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(first->data(), text.data());
+  EXPECT_EQ(first->size(), size_t{256} << 10);
+  EXPECT_FALSE(reader->at_end());
+  EXPECT_EQ(reader->Peek(1)->size(), first->size());  // never less than already seen
+  EXPECT_EQ(reader->Peek((size_t{256} << 10) + 1)->size(), size_t{512} << 10);
+  EXPECT_EQ(*reader->PeekPastWhitespace(100), "  \n{");
+  EXPECT_FALSE(reader->at_end());
+  base::Expected<std::string_view> all = reader->Peek(text.size());
+  ASSERT_TRUE(all.ok());
+  EXPECT_EQ(*all, text);
+  EXPECT_EQ(all->data(), text.data());
+  EXPECT_TRUE(reader->at_end());
+  base::Expected<InputText> whole = std::move(*reader).ReadAll();
+  ASSERT_TRUE(whole.ok());
+  EXPECT_EQ(whole->view().data(), text.data());
+  EXPECT_EQ(whole->view(), text);
+
+  // Peeked, then read a line at a time: every line from the first byte.
+  const std::string lines = "one\ntwo\n";
+  base::Expected<InputReader> by_lines = InputReader::Open("-", {.name = "<stdin>", .standard_input = lines});
+  ASSERT_TRUE(by_lines.ok());
+  EXPECT_EQ(*by_lines->Peek(2), lines);
+  EXPECT_TRUE(by_lines->at_end());
+  InputLine line;
+  ASSERT_TRUE(*by_lines->NextLine(line, 100));
+  EXPECT_EQ(line.text, "one");
+  ASSERT_TRUE(*by_lines->NextLine(line, 100));
+  EXPECT_EQ(line.text, "two");
+  EXPECT_FALSE(*by_lines->NextLine(line, 100));
+
+  // Blanks past the budget: what was looked at, a read's worth.
+  const std::string blanks(300000, ' ');
+  base::Expected<InputReader> blank = InputReader::Open("-", {.name = "<stdin>", .standard_input = blanks});
+  ASSERT_TRUE(blank.ok());
+  EXPECT_EQ(blank->PeekPastWhitespace(1000)->size(), size_t{256} << 10);
+  EXPECT_EQ(blank->PeekPastWhitespace(size_t{1} << 20)->size(), blanks.size());
+  EXPECT_TRUE(blank->at_end());
+}
+
 TEST(InputReader, OpenAndReadErrorsAreOneLine) {
   EXPECT_EQ(InputReader::Open("/nonexistent/x", {.name = "x"}).error().message,
             "x: cannot open: No such file or directory");
