@@ -33,9 +33,9 @@ async function wasmBytes(source) {
   return new Uint8Array(await response.arrayBuffer());
 }
 
-// V8 runs a module's functions first as its baseline compiler (Liftoff) compiled them, and
-// compiles each one again with its optimizing compiler (TurboFan) once it has run for a
-// while: its "tiering budget" (roughly bytes of code executed). For this module the second
+// V8 first runs a module's functions as its baseline compiler (Liftoff) compiled them, and
+// compiles each one again with its optimizing compiler (TurboFan) once it has spent its
+// "tiering budget" (roughly bytes of code executed). For this module the second
 // compile is a poor trade: a 10 MB plan's first render sets off about 250 of them, about a
 // second of CPU on one core, and the optimized code renders no faster than Liftoff's (a
 // render spends its time in memory, not arithmetic). V8 reads the budget when it compiles
