@@ -14,6 +14,9 @@ constexpr const Kernel* kBuilt[] = {
 #if defined(__aarch64__)
     &kNeonKernel,
 #endif
+#if defined(__wasm_simd128__)
+    &kSimd128Kernel,
+#endif
 };
 
 struct Choice {
