@@ -14,7 +14,7 @@ constexpr const Kernel* kBuilt[] = {
 #if defined(__aarch64__)
     &kNeonKernel,
 #endif
-#if defined(__wasm_simd128__)
+#if defined(__wasm__)
     &kSimd128Kernel,
 #endif
 };

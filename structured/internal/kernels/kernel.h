@@ -62,7 +62,7 @@ extern const Kernel kAvx2Kernel;
 #if defined(__aarch64__)
 extern const Kernel kNeonKernel;
 #endif
-#if defined(__wasm_simd128__)
+#if defined(__wasm__)
 extern const Kernel kSimd128Kernel;
 #endif
 

@@ -1,4 +1,5 @@
-// The SIMD128 kernel (WebAssembly built with -msimd128). See masks.h.
+// The SIMD128 kernel (WebAssembly). See masks.h. Include it only where SIMD128 is
+// enabled (structured/internal/kernels/simd128.cc).
 #ifndef PLANVIEW_STRUCTURED_INTERNAL_KERNELS_SIMD128_H_
 #define PLANVIEW_STRUCTURED_INTERNAL_KERNELS_SIMD128_H_
 

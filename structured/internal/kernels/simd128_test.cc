@@ -7,7 +7,7 @@
 //     one byte past it traps).
 // Prints the first difference and exits 1; prints "ok" and the number of checks.
 #if !defined(__wasm_simd128__)
-#error "simd128_test.cc is for WebAssembly with SIMD128 only"
+#error "simd128_test.cc is for WebAssembly with SIMD128 only (-msimd128: structured/BUILD)"
 #endif
 
 #include <cstdint>
