@@ -1,7 +1,7 @@
 """The C API compiled to WebAssembly with Debian's emscripten, by Bazel.
 
 `wasm_module` links `<name>.mjs` (an ES module exporting the emscripten module factory)
-and `<name>.wasm` from the same cc_library targets the native library is built from:
+or, for a test program, `<name>.js`, and `<name>.wasm` from the same cc_library targets the native library is built from:
 an aspect walks `deps` and compiles each cc_library's sources with em++/emcc, one action
 per file, with that target's own copts, defines and include paths (its CcInfo). Nothing
 else is configured: the native build and its caches are untouched, and no toolchain or
@@ -15,7 +15,10 @@ WasmObjectsInfo = provider(
 )
 
 # Flags of every compile and of the link. -fwasm-exceptions: the CLI's option parsing and
-# the executor throw; wasm's own exceptions cost nothing until a throw.
+# the executor throw; wasm's own exceptions cost nothing until a throw. Only the JSON
+# parser's SIMD128 kernel (structured/internal/kernels/simd128.cc) and js/wasm_memory.c
+# use SIMD128 (the module then needs a runtime with it: js/README.md); -msimd128 here
+# would let the compiler vectorize every loop, for 118 KB more and no measured gain.
 _COMMON = ["-O2", "-fwasm-exceptions", "-ffp-contract=off", "-DNDEBUG"]
 
 def _compile_flags(cc, copts, local_defines, headers_dir, is_cxx):
@@ -72,31 +75,36 @@ wasm_objects_aspect = aspect(
 
 def _wasm_module_impl(ctx):
     objects = depset(transitive = [dep[WasmObjectsInfo].objects for dep in ctx.attr.deps])
-    mjs = ctx.actions.declare_file(ctx.label.name + ".mjs")
+    # An ES module (.mjs) or, for a program run by node, CommonJS (.js).
+    mjs = ctx.actions.declare_file(ctx.label.name + (".mjs" if ctx.attr.es_module else ".js"))
     wasm = ctx.actions.declare_file(ctx.label.name + ".wasm")
     args = ctx.actions.args()
     args.add("em++")
     args.add_all(_COMMON)
     args.add_all(ctx.attr.linkopts)
     # The exported functions: the C API's (the shared library's list) and the allocator.
-    args.add(ctx.file.exported_symbols, format = "--exported-symbols-file=%s")
+    exported = [ctx.file.exported_symbols] if ctx.file.exported_symbols else []
+    for f in exported:
+        args.add(f, format = "--exported-symbols-file=%s")
     args.add_all(objects)
     args.add_all(["-o", mjs.path])
     ctx.actions.run(
         executable = ctx.executable._emcc,
         arguments = [args],
-        inputs = depset([ctx.file.exported_symbols], transitive = [objects]),
+        inputs = depset(exported, transitive = [objects]),
         outputs = [mjs, wasm],
         mnemonic = "WasmLink",
         progress_message = "Linking {} for WebAssembly".format(ctx.label.name),
     )
-    return [DefaultInfo(files = depset([mjs, wasm]))]
+    return [DefaultInfo(files = depset([mjs, wasm]), runfiles = ctx.runfiles(files = [mjs, wasm]))]
 
 wasm_module = rule(
     implementation = _wasm_module_impl,
     attrs = {
         "deps": attr.label_list(aspects = [wasm_objects_aspect]),
-        "exported_symbols": attr.label(allow_single_file = True, mandatory = True),
+        "es_module": attr.bool(default = True),
+        # Without it: a program (its main runs when node loads it).
+        "exported_symbols": attr.label(allow_single_file = True),
         "linkopts": attr.string_list(),
         "_emcc": attr.label(default = "//js:emcc", executable = True, cfg = "exec"),
     },

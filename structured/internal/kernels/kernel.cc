@@ -14,6 +14,9 @@ constexpr const Kernel* kBuilt[] = {
 #if defined(__aarch64__)
     &kNeonKernel,
 #endif
+#if defined(__wasm__)
+    &kSimd128Kernel,
+#endif
 };
 
 struct Choice {

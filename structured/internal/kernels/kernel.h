@@ -1,10 +1,11 @@
 // The SIMD kernels and the one chosen at start-up.
 //
 // A kernel is the JSON parser and the container skipper compiled for one instruction set
-// (masks.h says what differs: scalar.h, avx2.h, neon.h). Every build has the scalar
-// kernel; x86-64 builds add AVX2, AArch64 builds NEON. ActiveKernel() is chosen once, the
-// first time it is asked: the kernel named by the environment variable PLANVIEW_KERNEL
-// (scalar, avx2, neon) when set and usable on this CPU, else the fastest one the CPU runs.
+// (masks.h says what differs: scalar.h, avx2.h, neon.h, simd128.h). Every build has the
+// scalar kernel; x86-64 builds add AVX2, AArch64 builds NEON, WebAssembly builds SIMD128.
+// ActiveKernel() is chosen once, the first time it is asked: the kernel named by the
+// environment variable PLANVIEW_KERNEL (scalar, avx2, neon, simd128) when set and usable
+// on this CPU, else the fastest one the CPU runs.
 // All kernels give the same results.
 #ifndef PLANVIEW_STRUCTURED_INTERNAL_KERNELS_KERNEL_H_
 #define PLANVIEW_STRUCTURED_INTERNAL_KERNELS_KERNEL_H_
@@ -60,6 +61,9 @@ extern const Kernel kAvx2Kernel;
 #endif
 #if defined(__aarch64__)
 extern const Kernel kNeonKernel;
+#endif
+#if defined(__wasm__)
+extern const Kernel kSimd128Kernel;
 #endif
 
 // The kernels of this build, slowest first.
