@@ -149,6 +149,27 @@ test("a value nested 500 deep renders as the native binary does", async () => {
     "18b3ce61dd21375ff420f584f3a2381fcbc309a9e3ed1d626659db692c0248df");
 });
 
+test("an output longer than its input, written in many pieces, renders whole", async () => {
+  // 1,000 creates of 100 short attributes: 1.1 MB of JSON, 1.75 MB of text. (The output's
+  // memory once failed to grow past the input's size in WebAssembly: "out of memory".)
+  const changes = [];
+  for (let r = 0; r < 1000; r++) {
+    const after = {};
+    for (let i = 0; i < 100; i++) after["a" + i] = i;
+    changes.push({ address: "x_y.z" + r, mode: "managed", type: "x_y", name: "z" + r,
+      provider_name: "registry.terraform.io/hashicorp/x",
+      change: { actions: ["create"], before: null, after, after_unknown: {}, before_sensitive: false, after_sensitive: {} } });
+  }
+  const input = JSON.stringify({ format_version: "1.2", terraform_version: "1.9.0", resource_changes: changes });
+  const r = await render(input);
+  assert.equal(r.status, 0, r.messages);
+  assert.equal(input.length, 1119853);
+  assert.equal(Buffer.byteLength(r.output), 1754025);
+  // The native binary's output (`planview - --color never` on the same bytes).
+  assert.equal(createHash("sha256").update(r.output).digest("hex"),
+    "955a01976532a91248d6c541b26688e6cbae35e491952d521f1a5022ffbbd508");
+});
+
 test("a document nested past the limit is an error, not a crash", async () => {
   const r = await render("[".repeat(100000));
   assert.equal(r.status, 1);
