@@ -16,6 +16,7 @@
 #include "structured/json_parse.h"
 #include "structured/json_skip.h"
 #include "structured/testing/guarded_bytes.h"
+#include "structured/testing/random_json_text.h"
 
 namespace planview::structured::internal {
 namespace {
@@ -75,22 +76,6 @@ Outcome ParseWith(const Kernel& kernel, const std::string& input, const ParseOpt
   return out;
 }
 
-// Random JSON-like text: mostly valid, with strings full of escapes, multi-byte and
-// invalid UTF-8, control characters, brackets inside strings, and now and then a
-// mistake, in pieces that straddle the 32- and 64-byte blocks.
-std::string RandomText(std::mt19937& rng) {
-  static const char* const kPieces[] = {
-      "{\"a\":",  "[",         "]",           "}",        ",",         "\"x\"",        "\"\\\\\"",
-      "\"\\\"\"", "\"\\u00e9\"", "\"\\ud83d\\ude00\"", "\"\\ud800\"", "\"\xC3\xA9\"", "\"\xF0\x9F\x98\x80\"",
-      "\"\xC3\"", "\"\xED\xA0\x80\"", "\"\x01\"", "123",      "-0.5e+7",   "true",         "null",
-      "\"{[}]\"", "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"", " ",  "\n",   "\"a\\/b\\t\"", "\"\\x\"",
-  };
-  std::string text = "{\"k\":[";
-  size_t n = 1 + rng() % 60;
-  for (size_t i = 0; i < n; ++i) text += kPieces[rng() % (sizeof kPieces / sizeof *kPieces)];
-  return text + "],\"skip\":[\"\\\\\",{\"b\":[1,\"]\"]}],\"end\":1}";
-}
-
 // The same outcome (`what` says of which parse, for the message).
 void ExpectSame(const Outcome& a, const Outcome& b, const std::string& what) {
   ASSERT_EQ(a.ok, b.ok) << what;
@@ -113,7 +98,7 @@ TEST(Kernel, AllKernelsParseAlike) {
   testing::GuardedBytes guard(4096);
   int valid = 0;
   for (int round = 0; round < 3000; ++round) {
-    std::string text = RandomText(rng);
+    std::string text = testing::RandomJsonText(rng);
     for (const ParseOptions& options : {ParseOptions{}, skipping}) {
       Outcome first = ParseWith(*kernels[0], text, options);
       valid += first.ok;

@@ -26,6 +26,7 @@
 #include "structured/internal/kernels/kernel.h"
 #include "structured/internal/kernels/scalar.h"
 #include "structured/internal/kernels/simd128.h"
+#include "structured/testing/random_json_text.h"
 
 namespace planview::structured::internal {
 namespace {
@@ -78,21 +79,6 @@ void Masks() {
     for (unsigned char& b : block) b = kBytes[rng() % sizeof kBytes];
     ExpectSameMasks(block);
   }
-}
-
-// Random JSON-like text, as kernel_test's: mostly valid, strings with escapes, UTF-8
-// (valid and not), control characters and brackets, now and then a mistake.
-std::string RandomText(std::mt19937& rng) {
-  static const char* const kPieces[] = {
-      "{\"a\":",  "[",         "]",           "}",        ",",         "\"x\"",        "\"\\\\\"",
-      "\"\\\"\"", "\"\\u00e9\"", "\"\\ud83d\\ude00\"", "\"\\ud800\"", "\"\xC3\xA9\"", "\"\xF0\x9F\x98\x80\"",
-      "\"\xC3\"", "\"\xED\xA0\x80\"", "\"\x01\"", "123",      "-0.5e+7",   "true",         "null",
-      "\"{[}]\"", "\"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"", " ",  "\n",   "\"a\\/b\\t\"", "\"\\x\"",
-  };
-  std::string text = "{\"k\":[";
-  size_t n = 1 + rng() % 60;
-  for (size_t i = 0; i < n; ++i) text += kPieces[rng() % (sizeof kPieces / sizeof *kPieces)];
-  return text + "],\"skip\":[\"\\\\\",{\"b\":[1,\"]\"]}],\"end\":1}";
 }
 
 // Copies `input` to the last bytes of the module's memory, which cannot grow (js/BUILD
@@ -152,7 +138,7 @@ void Parses() {
   std::mt19937 rng(19);
   int valid = 0;
   for (int round = 0; round < 1500; ++round) {
-    const std::string text = RandomText(rng);
+    const std::string text = testing::RandomJsonText(rng);
     const std::string cut = text.substr(0, rng() % text.size());
     for (const std::string& input : {text, cut}) {
       for (const ParseOptions& options : {ParseOptions{}, skipping}) {
