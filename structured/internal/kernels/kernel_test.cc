@@ -16,6 +16,7 @@
 #include "structured/json_parse.h"
 #include "structured/json_skip.h"
 #include "structured/testing/guarded_bytes.h"
+#include "structured/testing/kernel_outcome.h"
 #include "structured/testing/random_json_text.h"
 
 namespace planview::structured::internal {
@@ -41,39 +42,14 @@ TEST(Kernel, ForcedByTheEnvironment) {
   EXPECT_STREQ(BuiltKernels().front()->name, "scalar");
 }
 
-struct Outcome {
-  bool ok = false;
-  std::shared_ptr<const Document> document;
-  std::string message;
-  size_t offset = 0;
-};
+using Outcome = testing::KernelOutcome;
 
 // Without `guard`: the input followed by kParsePadding zero bytes. With it: the input
 // placed there, unpadded (the outcome's document reads it: compare it before the guard
 // is used again).
 Outcome ParseWith(const Kernel& kernel, const std::string& input, const ParseOptions& options,
                   testing::GuardedBytes* guard = nullptr) {
-  const bool padded = guard == nullptr;
-  std::shared_ptr<const void> owner;
-  std::string_view text;
-  if (padded) {
-    auto copy = std::make_shared<std::string>(input);
-    copy->append(kParsePadding, '\0');
-    text = std::string_view(copy->data(), input.size());
-    owner = std::move(copy);
-  } else {
-    text = guard->Place(input);
-  }
-  DocumentBuilder builder(text, owner);
-  ParallelParse parallel;
-  parallel.min_bytes = 0;
-  KernelParseResult r = kernel.parse(text.data(), text.size(), padded, builder, options, parallel, false);
-  Outcome out;
-  out.ok = r.ok;
-  if (r.ok) out.document = builder.Finish();
-  out.message = r.message;
-  out.offset = r.offset;
-  return out;
+  return testing::ParseWithKernel(kernel, input, options, guard == nullptr ? std::string_view() : guard->Place(input));
 }
 
 // The same outcome (`what` says of which parse, for the message).

@@ -26,6 +26,7 @@
 #include "structured/internal/kernels/kernel.h"
 #include "structured/internal/kernels/scalar.h"
 #include "structured/internal/kernels/simd128.h"
+#include "structured/testing/kernel_outcome.h"
 #include "structured/testing/random_json_text.h"
 
 namespace planview::structured::internal {
@@ -92,34 +93,11 @@ std::string_view AtMemoryEnd(const std::string& input) {
   return std::string_view(at, input.size());
 }
 
-struct Outcome {
-  bool ok = false;
-  std::shared_ptr<const Document> document;
-  std::string message;
-  size_t offset = 0;
-};
+using Outcome = testing::KernelOutcome;
 
+// Padded, or unpadded at the very end of memory.
 Outcome Parse(const Kernel& kernel, const std::string& input, const ParseOptions& options, bool padded) {
-  std::shared_ptr<const void> owner;
-  std::string_view text;
-  if (padded) {
-    auto copy = std::make_shared<std::string>(input);
-    copy->append(kParsePadding, '\0');
-    text = std::string_view(copy->data(), input.size());
-    owner = std::move(copy);
-  } else {
-    text = AtMemoryEnd(input);
-  }
-  DocumentBuilder builder(text, owner);
-  ParallelParse parallel;
-  parallel.min_bytes = 0;
-  KernelParseResult r = kernel.parse(text.data(), text.size(), padded, builder, options, parallel, false);
-  Outcome out;
-  out.ok = r.ok;
-  if (r.ok) out.document = builder.Finish();
-  out.message = r.message;
-  out.offset = r.offset;
-  return out;
+  return testing::ParseWithKernel(kernel, input, options, padded ? std::string_view() : AtMemoryEnd(input));
 }
 
 void ExpectSame(const Outcome& a, const Outcome& b, const std::string& what) {
