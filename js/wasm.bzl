@@ -4,10 +4,9 @@
 or, for a test program, `<name>.js`, and `<name>.wasm` from the same cc_library targets
 the native library is built from: an aspect walks `deps` and compiles each cc_library's
 sources with em++/emcc, one action per file, with that target's own copts, defines and
-include paths (its CcInfo). Nothing
-else is configured: the native build and its caches are untouched, and no toolchain or
-platform is switched. Libraries that natively come from Debian's binaries are given as
-their source builds (bazel/debian_src) in `deps` too.
+include paths (its CcInfo). Nothing else is configured: the native build and its caches
+are untouched, and no toolchain or platform is switched. Libraries that natively come
+from Debian's binaries are given as their source builds (bazel/debian_src) in `deps` too.
 """
 
 WasmObjectsInfo = provider(
