@@ -40,17 +40,22 @@ struct OrderedWork::State {
   size_t first_queued = 0;  // jobs[first_queued...] are not taken by any thread yet
   bool stopping = false;
 
+  // Takes the oldest queued job and does its work off the lock (there must be one).
+  void WorkOldestQueued(std::unique_lock<std::mutex>& lock) {
+    Job* job = jobs[first_queued++].get();
+    lock.unlock();
+    job->Work();
+    lock.lock();
+    job->worked = true;
+  }
+
   // A helper's loop: the oldest queued job, one after another, until stopping.
   void Loop() {
     std::unique_lock<std::mutex> lock(mu);
     for (;;) {
       queued.wait(lock, [&] { return stopping || first_queued < jobs.size(); });
       if (stopping) return;
-      Job* job = jobs[first_queued++].get();
-      lock.unlock();
-      job->Work();
-      lock.lock();
-      job->worked = true;
+      WorkOldestQueued(lock);
       worked.notify_one();
     }
   }
@@ -70,14 +75,15 @@ struct OrderedWork::State {
       return;
     }
     if (first_queued < jobs.size()) {
-      Job* job = jobs[first_queued++].get();
-      lock.unlock();
-      job->Work();
-      lock.lock();
-      job->worked = true;
+      WorkOldestQueued(lock);
       return;
     }
     worked.wait(lock);
+  }
+
+  // Finishes the oldest jobs while their work is done.
+  void FinishWorked(std::unique_lock<std::mutex>& lock) {
+    while (!jobs.empty() && jobs.front()->worked) Step(lock);
   }
 };
 
@@ -110,12 +116,12 @@ void OrderedWork::Add(std::function<void()> work, std::function<void()> then) {
   state_->jobs.push_back(std::move(job));
   state_->queued.notify_one();
   while (state_->jobs.size() > state_->window) state_->Step(lock);
-  while (!state_->jobs.empty() && state_->jobs.front()->worked) state_->Step(lock);
+  state_->FinishWorked(lock);
 }
 
 void OrderedWork::FinishReady() {
   std::unique_lock<std::mutex> lock(state_->mu);
-  while (!state_->jobs.empty() && state_->jobs.front()->worked) state_->Step(lock);
+  state_->FinishWorked(lock);
 }
 
 void OrderedWork::Finish() {

@@ -363,29 +363,18 @@ base::Expected<std::string_view> InputReader::Peek(size_t n) {
 }
 
 base::Expected<std::string_view> InputReader::PeekPastWhitespace(size_t budget) {
-  State& s = *state_;
-  if (s.PeeksInPlace()) {
-    size_t looked = 0;
-    while (true) {
-      base::Expected<std::string_view> seen = s.PeekInPlace(looked);
-      if (!seen) return seen;
-      for (; looked < seen->size(); ++looked) {
-        char c = (*seen)[looked];
-        if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return seen->substr(0, looked + 1);
-      }
-      if (seen->size() == s.memory->size() || seen->size() >= budget) return seen;
-    }
-  }
-  size_t at = s.begin;
+  // Peek's views, a read's worth more each time (where the bytes are, in memory or in
+  // the buffer).
+  size_t looked = 0;
   while (true) {
-    for (; at < s.buffer.size(); ++at) {
-      char c = s.buffer[at];
-      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return std::string_view(s.buffer).substr(s.begin, at + 1 - s.begin);
+    base::Expected<std::string_view> seen = Peek(looked + 1);
+    if (!seen) return seen;
+    for (; looked < seen->size(); ++looked) {
+      char c = (*seen)[looked];
+      if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return seen->substr(0, looked + 1);
     }
-    if (s.eof || s.buffer.size() - s.begin >= budget) break;
-    if (base::Expected<void> filled = s.Fill(); !filled) return std::move(filled).error();
+    if (at_end() || seen->size() >= budget) return seen;
   }
-  return std::string_view(s.buffer).substr(s.begin);
 }
 
 bool InputReader::at_end() const {
