@@ -45,14 +45,14 @@ struct planview_change {
 
 struct planview_result {
   int status = planview::cmd::kExitBadInput;
-  // Blocks of output memory (capi/internal/output_memory.h) of *_mapped bytes owned by the
-  // result (the memory streams'), or (*_mapped 0) null or kNoMemory or kInternal.
+  // Blocks of output memory (capi/internal/output_memory.h) of *_capacity bytes owned by
+  // the result (the memory streams'), or (*_capacity 0) null or kNoMemory or kInternal.
   char* output = nullptr;
   size_t output_len = 0;
-  size_t output_mapped = 0;
+  size_t output_capacity = 0;
   char* messages = nullptr;
   size_t messages_len = 0;
-  size_t messages_mapped = 0;
+  size_t messages_capacity = 0;
   std::vector<planview_change> changes;
 
   ~planview_result() { Release(); }
@@ -95,9 +95,10 @@ class MemoryStream {
   MemoryStream& operator=(const MemoryStream&) = delete;
 
   std::FILE* file() const { return file_; }
-  // Closes the stream and hands over its bytes (NUL terminated) and their block (`mapped`
-  // bytes, for FreeOutputMemory), or false when writing or closing failed (out of memory).
-  bool Take(char*& data, size_t& size, size_t& mapped) {
+  // Closes the stream and hands over its bytes (NUL terminated) and their block
+  // (`capacity` bytes, for FreeOutputMemory), or false when writing or closing failed
+  // (out of memory).
+  bool Take(char*& data, size_t& size, size_t& capacity) {
     bool ok = file_ != nullptr && !std::ferror(file_);
     if (file_ != nullptr && std::fclose(file_) != 0) ok = false;
     file_ = nullptr;
@@ -105,7 +106,7 @@ class MemoryStream {
     data_[size_] = '\0';
     data = data_;
     size = size_;
-    mapped = capacity_;
+    capacity = capacity_;
     data_ = nullptr;
     capacity_ = 0;
     return true;
@@ -184,8 +185,8 @@ void CollectChanges(const renderer::PlanContext& plan, std::vector<planview_chan
 // or what the renderer throws, which the caller turns into a status.
 void Run(const void* input, size_t input_len, const void* schemas, size_t schemas_len, const char* const* args,
          size_t nargs, bool with_changes, planview_result& result) {
-  // The output's room: the input's size (address space only; a plan's text is a fraction
-  // of its JSON, and more grows the mapping without copying).
+  // The output's room: the input's size where reserving it costs no memory (a plan's text
+  // is a fraction of its JSON; more grows the block: internal/output_memory.h).
   MemoryStream out(std::max<size_t>(input_len, size_t{1} << 16)), err(size_t{1} << 16);
   if (out.file() == nullptr || err.file() == nullptr) throw std::bad_alloc();
   std::vector<std::string> argv;
@@ -222,8 +223,8 @@ void Run(const void* input, size_t input_len, const void* schemas, size_t schema
     // A document that failed part way has no changes to walk.
     if (result.status != 0 && result.status != cmd::kExitGate) result.changes.clear();
   }
-  if (!out.Take(result.output, result.output_len, result.output_mapped) ||
-      !err.Take(result.messages, result.messages_len, result.messages_mapped)) {
+  if (!out.Take(result.output, result.output_len, result.output_capacity) ||
+      !err.Take(result.messages, result.messages_len, result.messages_capacity)) {
     throw std::bad_alloc();
   }
 }
@@ -259,10 +260,10 @@ const char* Text(const planview_change* c, std::string planview_change::*field, 
 }  // namespace planview::capi
 
 void planview_result::Release() noexcept {
-  if (output_mapped != 0) planview::capi::internal::FreeOutputMemory(output, output_mapped);
-  if (messages_mapped != 0) planview::capi::internal::FreeOutputMemory(messages, messages_mapped);
+  if (output_capacity != 0) planview::capi::internal::FreeOutputMemory(output, output_capacity);
+  if (messages_capacity != 0) planview::capi::internal::FreeOutputMemory(messages, messages_capacity);
   output = messages = nullptr;
-  output_len = messages_len = output_mapped = messages_mapped = 0;
+  output_len = messages_len = output_capacity = messages_capacity = 0;
   std::vector<planview_change>().swap(changes);
 }
 

@@ -7,7 +7,7 @@
 // best. Here copies and fills are the bulk-memory instructions memory.copy and
 // memory.fill (which the engine runs as its own memmove and memset), and memchr and
 // memcmp read 16 bytes at a time with SIMD128. Compiled with -mbulk-memory, -msimd128
-// (js/wasm.bzl) and -fno-builtin (no loop below may become a call of itself).
+// (js/BUILD) and -fno-builtin (no loop below may become a call of itself).
 #if !defined(__wasm__) || !defined(__wasm_bulk_memory__) || !defined(__wasm_simd128__)
 #error "js/wasm_memory.c is for WebAssembly with bulk memory and SIMD128 only"
 #endif

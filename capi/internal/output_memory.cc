@@ -1,15 +1,12 @@
 #include "capi/internal/output_memory.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 
-#if defined(__EMSCRIPTEN__)
-#include <algorithm>
-#else
+#if !defined(__EMSCRIPTEN__)
 #include <sys/mman.h>
 #include <unistd.h>
-
-#include <algorithm>
 
 #include "base/huge_pages.h"
 #endif
