@@ -34,44 +34,71 @@ async function wasmBytes(source) {
 }
 
 // V8 first runs a module's functions as its baseline compiler (Liftoff) compiled them, and
-// compiles each one again with its optimizing compiler (TurboFan) once it has spent its
-// "tiering budget" (roughly bytes of code executed). For this module the second
-// compile is a poor trade: a 10 MB plan's first render sets off about 250 of them, about a
-// second of CPU on one core, and the optimized code renders no faster than Liftoff's (a
-// render spends its time in memory, not arithmetic). V8 reads the budget when it compiles
-// a module, and Node lets a program set it (node:v8); so in Node the module is compiled
-// synchronously with the budget at its maximum, and the budget is put back at once, before
-// any other code runs: other modules keep V8's default. Only on V8 versions whose default
-// is known (Node 18 and 20: V8 10 and 11, default 1,800,000), and not when the host chose
-// a budget itself. Elsewhere (browsers, other versions) the module compiles as usual.
-const kDefaultTieringBudget = { 10: 1800000, 11: 1800000 };
-const kMaxTieringBudget = 2147483647;
+// compiles the ones it finds hot again with its optimizing compiler (TurboFan). For this
+// module the second compile is a poor trade where it matters most, in a process's first
+// render: a 10 MB plan's first render set off about 250 such compiles, a second of CPU on
+// one core, and even with V8's tiering budget at its maximum the parser's loops and the
+// allocator (some 100 ms of compiling) still went; Liftoff's code renders about as fast.
+// So in Node, where a program may set V8's flags (node:v8), this module runs on Liftoff
+// alone. Two flags, both put back at once, before any other code of the program runs:
+// - the module is compiled (synchronously) without dynamic tiering, which V8 decides per
+//   module when it compiles one: its code counts no budget and asks for no optimizing;
+// - a module without dynamic tiering gets an optimizing compile of each function when
+//   the function first runs, if `--wasm-tier-up` is on at that moment: it is off while
+//   this module runs (from instantiating it to the end of each call into it).
+// Modules of the program's own keep V8's defaults (dynamic tiering ignores the second
+// flag). Only on V8 versions whose defaults are known (10 and 11: Node 18 and 20, both
+// flags on), and not when the program set these or related flags itself. Elsewhere
+// (browsers, other versions) the module compiles and tiers up as V8 decides. A worker
+// thread compiling a module of its own during this one's compile (some 30 ms, once) would
+// get this module's choice.
+const kTieringFlagsKnown = new Set(["10", "11"]);
 
 async function nodeV8() {
   const node = globalThis.process?.versions?.node;
   if (typeof node !== "string") return null;
-  const v8Major = Number(String(globalThis.process.versions.v8).split(".")[0]);
-  if (!(v8Major in kDefaultTieringBudget)) return null;
-  const chosen = /--wasm[-_]tiering[-_]budget/;
+  if (!kTieringFlagsKnown.has(String(globalThis.process.versions.v8).split(".")[0])) return null;
+  // Flags that set these two or imply them (--liftoff-only, --single-threaded, ...).
+  const chosen = /^--(no-?)?(wasm[-_](dynamic[-_]tiering|tier[-_]up|jitless)|liftoff([-_]only)?|single[-_]threaded|predictable|jitless|fuzzing)(=|$)/;
   const { execArgv = [], env = {} } = globalThis.process;
-  if (execArgv.some((a) => chosen.test(a)) || chosen.test(env.NODE_OPTIONS || "")) return null;
+  if ([...execArgv, ...String(env.NODE_OPTIONS || "").split(/\s+/)].some((a) => chosen.test(a))) return null;
   const name = "node:v8"; // a variable: bundlers for the browser leave it alone
   try {
     const v8 = await import(/* webpackIgnore: true */ /* @vite-ignore */ name);
-    return { v8: v8.default ?? v8, restore: kDefaultTieringBudget[v8Major] };
+    return v8.default ?? v8;
   } catch {
     return null;
   }
 }
 
-async function compileModule(bytes) {
-  const node = await nodeV8();
-  if (node === null) return WebAssembly.compile(bytes);
-  node.v8.setFlagsFromString(`--wasm-tiering-budget=${kMaxTieringBudget}`);
+let nodeFlags = null; // node:v8 when this module runs on Liftoff alone (see above)
+let inModule = 0; // depth of liftoffOnly calls
+
+// Runs `f` (synchronous) with `--wasm-tier-up` off, as every call into the module is.
+function liftoffOnly(f) {
+  if (nodeFlags === null || inModule > 0) return f();
+  nodeFlags.setFlagsFromString("--no-wasm-tier-up");
+  inModule++;
   try {
-    return new WebAssembly.Module(bytes);
+    return f();
   } finally {
-    node.v8.setFlagsFromString(`--wasm-tiering-budget=${node.restore}`);
+    inModule--;
+    nodeFlags.setFlagsFromString("--wasm-tier-up");
+  }
+}
+
+async function compileModule(bytes) {
+  const v8 = await nodeV8();
+  if (v8 === null) return WebAssembly.compile(bytes);
+  nodeFlags = v8;
+  v8.setFlagsFromString("--no-wasm-dynamic-tiering");
+  try {
+    return liftoffOnly(() => new WebAssembly.Module(bytes));
+  } catch (error) {
+    nodeFlags = null;
+    throw error;
+  } finally {
+    v8.setFlagsFromString("--wasm-dynamic-tiering");
   }
 }
 
@@ -92,7 +119,7 @@ async function instantiate(source) {
   const ready = createPlanviewModule({
     // The glue never fetches or reads files: it is handed the compiled module.
     instantiateWasm(imports, receive) {
-      WebAssembly.instantiate(compiled, imports).then((instance) => receive(instance, compiled), failed);
+      WebAssembly.instantiate(compiled, imports).then((instance) => liftoffOnly(() => receive(instance, compiled)), failed);
       return {};
     },
     print() {},
@@ -240,7 +267,7 @@ async function renderCall(input, options, withChanges) {
   const m = await init();
   if (options === null || typeof options !== "object") throw new TypeError("planview: options: expected an object");
   try {
-    return renderWith(m, input, options, withChanges);
+    return liftoffOnly(() => renderWith(m, input, options, withChanges));
   } catch (error) {
     if (!(error instanceof WebAssembly.RuntimeError)) throw error;
     // A trap (the stack or memory exhausted past recovery) leaves the instance unusable:
@@ -273,7 +300,7 @@ export function renderChanges(input, options = {}) {
 /** planview's version ("0.9.0"), as `planview --version` names it. */
 export async function version() {
   const m = await init();
-  const ptr = m._planview_version() >>> 0;
+  const ptr = liftoffOnly(() => m._planview_version()) >>> 0;
   let end = ptr;
   while (m.HEAPU8[end] !== 0) end++;
   return decoder.decode(m.HEAPU8.subarray(ptr, end));
