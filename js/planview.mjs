@@ -53,6 +53,8 @@ async function wasmBytes(source) {
 // (browsers, other versions) the module compiles and tiers up as V8 decides. A worker
 // thread that compiles a module of its own during this one's compile (some 30 ms, once)
 // gets it without dynamic tiering too: its functions are optimized when they first run.
+// Likewise with planview in several worker threads at once, one's window can end inside
+// another's call: that call's functions may then be optimized. Outputs never change.
 const kTieringFlagsKnown = new Set(["10", "11"]);
 
 async function nodeV8() {
