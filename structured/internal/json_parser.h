@@ -15,6 +15,7 @@
 
 #include "structured/internal/json_parser_includes.h"
 #include "structured/internal/skip_container.h"
+#include "structured/internal/tail_block.h"
 
 namespace planview::structured::internal {
 namespace {
@@ -433,16 +434,12 @@ class Parser {
     return Hex4(p);
   }
 
-  // K::StringStops of the 32 bytes at s (at or before the end). The last ones are read
-  // out of line, so that the common case stays one inlined block read.
+  // K::StringStops of the 32 bytes at s (at or before the end).
   PLANVIEW_HOT StringMasks Stops(const char* s) const {
     if constexpr (!kPadded) {
-      if (__builtin_expect(end_ - s < 32, 0)) return TailStops(s);
+      if (__builtin_expect(end_ - s < 32, 0)) return StringStopsTail<K>(s, end_);
     }
     return K::StringStops(s);
-  }
-  __attribute__((noinline)) StringMasks TailStops(const char* s) const {
-    return K::StringStops(TailBlock<32>(s, end_).bytes);
   }
 
   // White space between tokens (noting a line break in it).

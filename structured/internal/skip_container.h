@@ -10,29 +10,10 @@
 #define PLANVIEW_STRUCTURED_INTERNAL_SKIP_CONTAINER_H_
 
 #include "structured/internal/json_parser_includes.h"
+#include "structured/internal/tail_block.h"
 
 namespace planview::structured::internal {
 namespace {
-
-// The last bytes of a text, [p, end) (fewer than N), followed by zeros: what a block read
-// there finds when the text has no padding after it (nothing past `end` is read).
-template <size_t N>
-struct TailBlock {
-  alignas(32) char bytes[N] = {};
-  TailBlock(const char* p, const char* end) { std::memcpy(bytes, p, static_cast<size_t>(end - p)); }
-};
-
-// K::Classify of the last bytes, [p, end) (fewer than 64), followed by zeros.
-template <class K>
-__attribute__((noinline)) BlockMasks ClassifyTail(const char* p, const char* end) {
-  return K::Classify(TailBlock<64>(p, end).bytes);
-}
-
-// K::Backslashes of the last bytes, [p, end) (fewer than 32), followed by zeros.
-template <class K>
-__attribute__((noinline)) uint32_t BackslashesTail(const char* p, const char* end) {
-  return K::Backslashes(TailBlock<32>(p, end).bytes);
-}
 
 // The bytes escaped by a backslash: in each run of backslashes every second one escapes
 // the byte after it, so the byte after a run is escaped when the run's length is odd.
