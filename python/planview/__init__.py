@@ -6,10 +6,11 @@
     print(result.output)
 """
 
-from ._errors import Error, InputError, UsageError
+from ._errors import (DocumentTypeError, Error, InputError, InputFileError, OptionTypeError,
+                      UsageError)
 from ._library import LibraryNotFound
 from ._options import to_args
 from ._render import Change, Result, render, render_changes, version
 
-__all__ = ["Change", "Error", "InputError", "LibraryNotFound", "Result", "UsageError",
-           "render", "render_changes", "to_args", "version"]
+__all__ = ["Change", "DocumentTypeError", "Error", "InputError", "InputFileError", "LibraryNotFound",
+           "OptionTypeError", "Result", "UsageError", "render", "render_changes", "to_args", "version"]

@@ -5,17 +5,25 @@ class Error(Exception):
     """planview could not render: the CLI would have exited with `status` (1 or 2).
 
     `message` is the error line as the CLI prints it ("planview: ..."); `messages` is
-    everything it wrote to standard error (warnings before the error, the usage hint after).
+    everything it wrote to standard error (warnings before the error, the usage hint after);
+    `output_bytes` (`output` as str) what it wrote to standard output before failing (a log
+    renders its lines up to a bad one; usually empty).
     """
 
     status = None
 
-    def __init__(self, message, messages=None, status=None):
+    def __init__(self, message, messages=None, status=None, output_bytes=b""):
         super().__init__(message)
         self.message = message
         self.messages = message + "\n" if messages is None else messages
+        self.output_bytes = output_bytes
         if status is not None:
             self.status = status
+
+    @property
+    def output(self):
+        """Standard output before the failure, as str (invalid UTF-8 as surrogate escapes)."""
+        return self.output_bytes.decode("utf-8", "surrogateescape")
 
     def __str__(self):
         return self.message
@@ -33,12 +41,47 @@ class UsageError(Error):
     status = 2
 
 
-def error_for(status, messages):
-    """The exception for a failed result's status and standard error text."""
+class DocumentTypeError(InputError, TypeError):
+    """`data` or `schemas` of a type render() does not take: a TypeError and an InputError."""
+
+
+class OptionTypeError(UsageError, TypeError):
+    """An option name or value of a type render() does not take: a TypeError and a UsageError."""
+
+
+class InputFileError(InputError, OSError):
+    """A path-like `data` or `schemas` that could not be read: an InputError and the OSError
+    open() raised (FileNotFoundError, IsADirectoryError, ...: file_error makes the class),
+    worded as the CLI words a FILE it cannot read."""
+
+    def __init__(self, path, error):
+        what = "cannot read: is a directory" if isinstance(error, IsADirectoryError) else \
+            f"cannot open: {error.strerror or error}"
+        super().__init__(f"planview: {path}: {what}")
+        self.errno = error.errno
+        self.strerror = error.strerror
+        self.filename = error.filename
+
+
+_file_error_classes = {}
+
+
+def file_error(path, error):
+    """The InputFileError for `error` (an OSError reading `path`), of its OSError class too."""
+    kind = type(error)
+    cls = _file_error_classes.get(kind)
+    if cls is None:
+        cls = InputFileError if kind is OSError else type("InputFileError", (InputFileError, kind), {})
+        _file_error_classes[kind] = cls
+    return cls(path, error)
+
+
+def error_for(status, messages, output_bytes=b""):
+    """The exception for a failed result's status, standard error text and standard output."""
     lines = [line for line in messages.splitlines() if line]
     # The error is the last `planview: ` line that is not a warning (the usage hint after it).
     errors = [line for line in lines
               if line.startswith("planview: ") and not line.startswith("planview: warning: ")]
     message = errors[-1] if errors else (lines[-1] if lines else f"planview: failed with status {status}")
     cls = {1: InputError, 2: UsageError}.get(status, Error)
-    return cls(message, messages, status)
+    return cls(message, messages, status, output_bytes)

@@ -1,11 +1,12 @@
 """render() and render_changes(): one call of the C API each, its result as Python objects."""
 
+import collections.abc
 import ctypes
 import os
 from dataclasses import dataclass, field
 
 from . import _library
-from ._errors import UsageError, error_for
+from ._errors import DocumentTypeError, OptionTypeError, UsageError, error_for, file_error
 from ._options import to_args
 
 
@@ -37,7 +38,10 @@ class Result:
     output_bytes: bytes
     messages_bytes: bytes
     status: int
-    changes: tuple = field(default=())
+    # The changes when rendered by render_changes; else None until `changes` is first read.
+    _changes: tuple = field(default=None, repr=False, compare=False)
+    # (input, schemas, argv) of a render(), for `changes` to render them when first read.
+    _source: tuple = field(default=None, repr=False, compare=False)
 
     @property
     def output(self):
@@ -53,19 +57,64 @@ class Result:
     def gate_failed(self):
         return self.status == 3
 
+    @property
+    def changes(self):
+        """The plan's resource changes, a tuple of Change (none for a state or a log).
+
+        A Result of render() gets them on first read, by rendering the same bytes and
+        options again through render_changes (the Result keeps its input until then)."""
+        if self._changes is None:
+            changes = ()
+            if self._source is not None:
+                changes = _render(True, *self._source)._changes
+            object.__setattr__(self, "_changes", changes)
+            object.__setattr__(self, "_source", None)
+        return self._changes
+
+
+def _str_bytes(text):
+    # UTF-8; a str holding lone surrogates (as Result.output keeps invalid bytes) gives
+    # back those bytes (surrogateescape) or their UTF-8-like encoding, for the library to
+    # judge as the CLI judges such bytes (an InputError), never a UnicodeEncodeError.
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        try:
+            return text.encode("utf-8", "surrogateescape")
+        except UnicodeEncodeError:
+            return text.encode("utf-8", "surrogatepass")
+
 
 def _document(value, what):
-    """The bytes of `data` or `schemas`: bytes-like as is, str as UTF-8, a path-like read."""
+    """The bytes of `data` or `schemas`: bytes-like as is, str as UTF-8, a path-like read,
+    a file object (binary or text) read to its end."""
     if isinstance(value, bytes):
         return value
     if isinstance(value, str):
-        return value.encode("utf-8")
-    if isinstance(value, (bytearray, memoryview)):
-        return bytes(value)
+        return _str_bytes(value)
     if isinstance(value, os.PathLike):
-        with open(value, "rb") as f:
-            return f.read()
-    raise TypeError(f"planview: {what}: expected bytes, str or a path-like object, got {type(value).__name__}")
+        try:
+            with open(value, "rb") as f:
+                return f.read()
+        except OSError as e:
+            raise file_error(os.fspath(value), e) from e
+    try:
+        return memoryview(value).tobytes()  # bytearray, memoryview, array, mmap, ...
+    except TypeError:
+        pass
+    read = getattr(value, "read", None)
+    if callable(read):
+        content = read()
+        if isinstance(content, str):
+            return _str_bytes(content)
+        try:
+            return memoryview(content).tobytes()
+        except TypeError:
+            pass
+        raise DocumentTypeError(f"planview: {what}: read() gave {type(content).__name__}, "
+                                "expected bytes or str")
+    raise DocumentTypeError(f"planview: {what}: expected bytes, str, a bytes-like object, "
+                            f"a file object or a path-like object, got {type(value).__name__}")
 
 
 def _string(lib_fn, handle):
@@ -91,20 +140,13 @@ def _changes(lib, result):
     return tuple(out)
 
 
-def _call(with_changes, data, schemas, args, options):
+def _render(with_changes, input_bytes, schema_bytes, argv):
     lib = _library.load()
-    input_bytes = _document(data, "data")
-    schema_bytes = None if schemas is None else _document(schemas, "schemas")
-    argv = to_args(options)
-    if args is not None:
-        if isinstance(args, (str, bytes)) or not all(isinstance(a, str) for a in args):
-            raise TypeError("planview: args: expected a list of str")
-        argv.extend(args)
     encoded = []
     for a in argv:
         if "\0" in a:
             raise UsageError(f"planview: argument {a.split('=', 1)[0]!r} holds a NUL character")
-        encoded.append(a.encode("utf-8"))
+        encoded.append(_str_bytes(a))
     c_args = (ctypes.c_char_p * len(encoded))(*encoded)
     fn = lib.planview_render_changes if with_changes else lib.planview_render
     result = fn(input_bytes, len(input_bytes),
@@ -117,22 +159,39 @@ def _call(with_changes, data, schemas, args, options):
         output = _string(lib.planview_result_output, result)
         messages = _string(lib.planview_result_messages, result)
         if status in (1, 2):
-            raise error_for(status, _text(messages))
-        changes = _changes(lib, result) if with_changes else ()
+            raise error_for(status, _text(messages), output)
+        if with_changes:
+            return Result(output, messages, status, _changes(lib, result))
+        return Result(output, messages, status, None, (input_bytes, schema_bytes, argv))
     finally:
         lib.planview_result_free(result)
-    return Result(output, messages, status, changes)
+
+
+def _call(with_changes, data, schemas, args, options):
+    input_bytes = _document(data, "data")
+    schema_bytes = None if schemas is None else _document(schemas, "schemas")
+    argv = to_args(options)
+    if args is not None:
+        if isinstance(args, (str, bytes)) or not isinstance(args, collections.abc.Iterable):
+            raise OptionTypeError("planview: args: expected a list of str")
+        args = list(args)
+        if not all(isinstance(a, str) for a in args):
+            raise OptionTypeError("planview: args: expected a list of str")
+        argv.extend(args)
+    return _render(with_changes, input_bytes, schema_bytes, argv)
 
 
 def render(data, schemas=None, *, args=None, **options):
     """Renders `data` as `planview [options] -` does with it on standard input.
 
-    data, schemas: bytes (or bytearray, memoryview), str (the document's text, UTF-8), or a
-    path-like object (pathlib.Path: the file is read). A str is never taken as a file name.
+    data, schemas: bytes or any bytes-like object (bytearray, memoryview, mmap, ...), str
+    (the document's text, UTF-8), a file object (read to its end) or a path-like object
+    (pathlib.Path: the file is read). A str is never taken as a file name.
     options: the CLI's long options, `_` for `-`: format="markdown", show_sensitive=True,
     mask=["AKIA[A-Z0-9]{16}"], width=78 (see planview._options.to_args); `args` appends raw
-    CLI arguments after them. Returns a Result (status 0 or 3); raises InputError (status 1)
-    or UsageError (status 2), TypeError for an option or document of the wrong type.
+    CLI arguments after them. Returns a Result (status 0 or 3; its `changes` rendered when
+    first read); raises InputError (status 1) or UsageError (status 2); an option or
+    document of the wrong type raises a TypeError that is also one of those.
     """
     return _call(False, data, schemas, args, options)
 
