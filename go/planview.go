@@ -47,7 +47,8 @@ func Version() string { return C.GoString(C.planview_version()) }
 
 // Render renders input (a plan, state or JSON log, a saved plan file, an HCP redacted plan)
 // as `planview [args] -` does with input on its standard input and standard output not a
-// terminal. schemas are the provider schemas (`tofu providers schema -json`), nil for none.
+// terminal. schemas are the provider schemas (`tofu providers schema -json`), nil for none;
+// an empty non-nil slice is an empty document, refused as an empty --schemas file is.
 // args are the command line's options: "--format", "markdown", "--mask", "AKIA.*", ...
 //
 // A status of 1 (bad input) or 2 (bad usage) is returned as an *Error (errors.Is(err,
@@ -85,13 +86,7 @@ func render(withChanges bool, input, schemas []byte, args []string) (Result, err
 		}()
 	}
 	// Go memory is passed for the duration of the call only: it holds no Go pointers.
-	var in, sch unsafe.Pointer
-	if len(input) > 0 {
-		in = unsafe.Pointer(&input[0])
-	}
-	if len(schemas) > 0 {
-		sch = unsafe.Pointer(&schemas[0])
-	}
+	in, sch := document(input), document(schemas)
 	var r *C.planview_result
 	if withChanges {
 		r = C.planview_render_changes(in, C.size_t(len(input)), sch, C.size_t(len(schemas)), cArgs, C.size_t(len(args)))
@@ -123,6 +118,21 @@ func render(withChanges bool, input, schemas []byte, args []string) (Result, err
 		}
 	}
 	return res, nil
+}
+
+// emptyDocument is where an empty non-nil document points: the C API reads NULL (length 0)
+// as no schemas, and any other pointer with length 0 as an empty document.
+var emptyDocument [1]byte
+
+// document is the pointer the C API gets for b: NULL for nil, never NULL otherwise.
+func document(b []byte) unsafe.Pointer {
+	if b == nil {
+		return nil
+	}
+	if len(b) == 0 {
+		return unsafe.Pointer(&emptyDocument[0])
+	}
+	return unsafe.Pointer(&b[0])
 }
 
 // goString copies n bytes at p (any length, NUL bytes included) into a Go string.

@@ -122,6 +122,29 @@ func TestStatuses(t *testing.T) {
 	}
 }
 
+// An empty but non-nil schemas slice (os.ReadFile of an empty file) is an empty document,
+// refused as the CLI refuses an empty --schemas file; nil is no schemas.
+func TestEmptySchemasAreADocument(t *testing.T) {
+	plan := read(t, "examples", "plan.json")
+	_, err := Render(plan, []byte{})
+	var perr *Error
+	if !errors.As(err, &perr) || !errors.Is(err, ErrInput) ||
+		perr.Messages != "planview: <schemas>:1:1: empty input: no JSON value (byte 0)\n" {
+		t.Fatalf("empty schemas: %#v", err)
+	}
+	if _, err = RenderChanges(plan, read(t, "examples", "schemas.json")[:0]); !errors.Is(err, ErrInput) {
+		t.Fatalf("empty schemas (a slice of a file): %v", err)
+	}
+	if r, err := Render(plan, nil); err != nil || r.Status != 0 || !strings.HasPrefix(r.Messages, "planview: warning: no provider schemas given") {
+		t.Fatalf("nil schemas: %v %q", err, r.Messages)
+	}
+	for _, in := range [][]byte{nil, {}} {
+		if _, err := Render(in, nil); !errors.Is(err, ErrInput) || err.Error() != "planview: <stdin>:1:1: empty input: no JSON value (byte 0)" {
+			t.Fatalf("empty input %#v: %v", in, err)
+		}
+	}
+}
+
 func TestNulInAnArgument(t *testing.T) {
 	_, err := Render(read(t, "examples", "plan.json"), nil, "--mask=a\x00b")
 	var perr *Error
