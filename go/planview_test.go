@@ -145,6 +145,21 @@ func TestEmptySchemasAreADocument(t *testing.T) {
 	}
 }
 
+// A log is rendered line by line: the Result returned with the error holds what the CLI
+// prints before failing (the lines before the bad one, which it shows as it is).
+func TestAnErrorKeepsTheOutputBeforeIt(t *testing.T) {
+	log := read(t, "mask", "log.jsonl")
+	good, err := Render(log, nil)
+	if err != nil || good.Output == "" {
+		t.Fatalf("log: %v", err)
+	}
+	r, err := Render(append(append([]byte{}, log...), `{"@level": "i`...), nil)
+	if !errors.Is(err, ErrInput) || r.Status != 1 || r.Output != good.Output+`{"@level": "i`+"\n" ||
+		err.Error() != `planview: <stdin>:4:14: unterminated string at $["@level"] (byte 318): log line is not complete JSON` {
+		t.Fatalf("%v %d %q", err, r.Status, r.Output)
+	}
+}
+
 func TestNulInAnArgument(t *testing.T) {
 	_, err := Render(read(t, "examples", "plan.json"), nil, "--mask=a\x00b")
 	var perr *Error
