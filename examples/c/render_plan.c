@@ -11,7 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Reads a whole file into memory (NULL on failure, *len its size). */
+/* Reads a whole file into memory (NULL on failure, a read error such as a directory's
+ * included; *len its size). */
 static char *read_file(const char *path, size_t *len) {
   FILE *f = fopen(path, "rb");
   if (f == NULL) return NULL;
@@ -25,6 +26,10 @@ static char *read_file(const char *path, size_t *len) {
       if (bigger == NULL) free(data);
       data = bigger;
     }
+  }
+  if (ferror(f)) {
+    free(data);
+    data = NULL;
   }
   fclose(f);
   *len = n;
