@@ -54,26 +54,32 @@ class InputFileError(InputError, OSError):
     open() raised (FileNotFoundError, IsADirectoryError, ...: file_error makes the class),
     worded as the CLI words a FILE it cannot read."""
 
-    def __init__(self, path, error):
-        what = "cannot read: is a directory" if isinstance(error, IsADirectoryError) else \
-            f"cannot open: {error.strerror or error}"
-        super().__init__(f"planview: {path}: {what}")
-        self.errno = error.errno
-        self.strerror = error.strerror
-        self.filename = error.filename
+    def __init__(self, message, errno=None, strerror=None, filename=None):
+        super().__init__(message)
+        self.errno, self.strerror, self.filename = errno, strerror, filename
+
+    def __reduce__(self):
+        # The class may be made by file_error: pickled as the OSError class it stands for.
+        kind = next(c for c in type(self).__mro__ if issubclass(c, OSError) and not issubclass(c, Error))
+        return _file_error_of, (kind, self.message, self.errno, self.strerror, self.filename)
 
 
 _file_error_classes = {}
 
 
-def file_error(path, error):
-    """The InputFileError for `error` (an OSError reading `path`), of its OSError class too."""
-    kind = type(error)
+def _file_error_of(kind, message, errno=None, strerror=None, filename=None):
     cls = _file_error_classes.get(kind)
     if cls is None:
         cls = InputFileError if kind is OSError else type("InputFileError", (InputFileError, kind), {})
         _file_error_classes[kind] = cls
-    return cls(path, error)
+    return cls(message, errno, strerror, filename)
+
+
+def file_error(path, error):
+    """The InputFileError for `error` (an OSError reading `path`), of its OSError class too."""
+    what = "cannot read: is a directory" if isinstance(error, IsADirectoryError) else \
+        f"cannot open: {error.strerror or error}"
+    return _file_error_of(type(error), f"planview: {path}: {what}", error.errno, error.strerror, error.filename)
 
 
 def error_for(status, messages, output_bytes=b""):

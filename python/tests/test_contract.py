@@ -121,3 +121,19 @@ def test_render_results_have_their_changes():
     assert gate.status in (0, 3) and [c.address for c in gate.changes] == [c.address for c in with_changes.changes]
     assert planview.render(d / "state.json", d / "schemas.json").changes == ()
     assert planview.render(d / "apply.jsonl").changes == ()
+
+
+def test_errors_survive_pickling(tmp_path):
+    # As multiprocessing and concurrent.futures' process pools send them back.
+    import pickle
+    for call in (lambda: planview.render(b"{"), lambda: planview.render(PLAN, bogus=True),
+                 lambda: planview.render(1.0), lambda: planview.render(PLAN, width=1.5),
+                 lambda: planview.render(tmp_path / "missing.json"), lambda: planview.render(tmp_path)):
+        with pytest.raises(planview.Error) as e:
+            call()
+        back = pickle.loads(pickle.dumps(e.value))
+        assert type(back).__mro__[1:] == type(e.value).__mro__[1:]
+        assert (back.status, back.message, back.messages, back.output_bytes, str(back)) == \
+            (e.value.status, e.value.message, e.value.messages, e.value.output_bytes, str(e.value))
+        if isinstance(e.value, OSError):
+            assert (back.errno, back.filename) == (e.value.errno, e.value.filename) and back.errno
