@@ -12,10 +12,12 @@ _NAME = re.compile(r"[A-Za-z][A-Za-z0-9_-]*\Z")
 
 def _value(name, value):
     # bool is an int: it never gets here (a flag), so an int is a number such as width=78.
+    # A subclass gives its value, not its own str() (a `class Format(str, Enum)` member's
+    # is "Format.MARKDOWN").
     if isinstance(value, str):
-        return value
+        return str.__str__(value)
     if isinstance(value, int) and not isinstance(value, bool):
-        return str(value)
+        return int.__repr__(value)
     raise OptionTypeError(
         f"planview: option {name}: expected str or int, got {type(value).__name__}")
 

@@ -66,6 +66,21 @@ def test_option_names_with_dashes_are_the_same_flags():
         planview.render(PLAN, SCHEMAS, show_sensitive=True).output_bytes
 
 
+def test_str_and_int_subclasses_give_their_values():
+    import enum
+
+    class Format(str, enum.Enum):
+        MARKDOWN = "markdown"
+
+    class Width(enum.IntEnum):
+        NARROW = 60
+
+    assert planview.to_args(dict(format=Format.MARKDOWN, width=Width.NARROW, mask=[Format.MARKDOWN])) == [
+        "--format=markdown", "--width=60", "--mask=markdown"]
+    assert planview.render(PLAN, SCHEMAS, format=Format.MARKDOWN).output_bytes == \
+        planview.render(PLAN, SCHEMAS, format="markdown").output_bytes
+
+
 def test_repeated_options_from_any_collection():
     want = planview.render(PLAN, SCHEMAS, mask=["after", "base"]).output_bytes
     assert want != WANT
