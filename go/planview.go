@@ -67,7 +67,8 @@ func render(withChanges bool, input, schemas []byte, args []string) (Result, err
 	for _, a := range args {
 		if strings.IndexByte(a, 0) >= 0 {
 			name, _, _ := strings.Cut(a, "=")
-			return Result{Status: 2}, newError(2, "planview: argument "+quote(name)+" holds a NUL byte\n")
+			err := newError(2, "planview: argument "+quote(name)+" holds a NUL byte\n")
+			return Result{Messages: err.Messages, Status: 2}, err
 		}
 	}
 	var cArgs **C.char

@@ -161,9 +161,10 @@ func TestAnErrorKeepsTheOutputBeforeIt(t *testing.T) {
 }
 
 func TestNulInAnArgument(t *testing.T) {
-	_, err := Render(read(t, "examples", "plan.json"), nil, "--mask=a\x00b")
+	r, err := Render(read(t, "examples", "plan.json"), nil, "--mask=a\x00b")
 	var perr *Error
-	if !errors.As(err, &perr) || perr.Status != 2 || perr.Message != `planview: argument "--mask" holds a NUL byte` {
+	if !errors.As(err, &perr) || perr.Status != 2 || perr.Message != `planview: argument "--mask" holds a NUL byte` ||
+		r.Status != 2 || r.Messages != perr.Messages || r.Output != "" {
 		t.Fatalf("%#v", err)
 	}
 }
