@@ -59,20 +59,37 @@ TEST(Cli, NotJsonIsOneErrorLine) {
 }
 
 // Data that starts as JSON would but then holds a NUL byte or invalid UTF-8 among its
-// first 512 bytes is refused from them, not read to the --max-input-bytes limit first
-// (an endless stream of noise that happens to start with `{` or `[`).
+// first 512 bytes is refused from a pipe once more than 1 MiB follows, not read to the
+// --max-input-bytes limit first (an endless stream of noise that happens to start with
+// `{` or `[`). Shorter input gets the parser's message, as the same bytes in a file do.
 TEST(Cli, NoiseStartingLikeJsonIsRefusedFromItsFirstBytes) {
   const std::string advice = ", not a plan, state or log: give a saved plan file (tofu plan -out) or the JSON of "
                              "`tofu show -json`\n";
   std::string nul = "{\"format_version\": \"1.2\", " + std::string(70, 'x');
   nul += '\0';
-  nul += std::string(100000, 'y');
+  nul += std::string(2 << 20, 'y');
   ProcessResult r = RunPlanview({"-"}, nul);
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "planview: <stdin>: binary data (a NUL byte at byte 96)" + advice);
-  ProcessResult bad_utf8 = RunPlanview({"-"}, "  [1, \"\xff\"" + std::string(100000, ' ') + "]");
+  ProcessResult bad_utf8 = RunPlanview({"-"}, "  [1, \"\xff\"" + std::string(2 << 20, ' ') + "]");
   EXPECT_EQ(bad_utf8.exit_code, 1);
   EXPECT_EQ(bad_utf8.err, "planview: <stdin>: binary data (invalid UTF-8 at byte 7)" + advice);
+  // The same kinds of bytes in a shorter input: what the same bytes in a file get (the
+  // parser's message for the invalid UTF-8, with its line and column).
+  for (std::string text : {"  [1, \"\xff\"" + std::string(100000, ' ') + "]",
+                           "{\"format_version\": \"1.2\", \"a\": \"" + std::string(70, 'x') + '\0' +
+                               std::string(100000, 'y') + "\"}"}) {
+    std::string file = WriteTempFile("short_binary.json", text);
+    ProcessResult from_file = RunPlanview({file});
+    ProcessResult piped = RunPlanview({"-"}, text);
+    EXPECT_EQ(piped.exit_code, 1);
+    std::string file_err = from_file.err;
+    file_err.replace(file_err.find(file), file.size(), "<stdin>");
+    EXPECT_EQ(piped.err, file_err);
+    EXPECT_EQ(piped.exit_code, from_file.exit_code);
+  }
+  EXPECT_EQ(RunPlanview({"-"}, "  [1, \"\xff\"" + std::string(100000, ' ') + "]").err,
+            "planview: <stdin>:1:8: invalid UTF-8 at $[1] (byte 7)\n");
   // Endless: without the refusal this reads 4 GiB.
   ProcessResult endless = testing::RunProcess("/bin/sh", {"-c", "{ printf '['; exec cat /dev/urandom; } | cmd/planview -"});
   EXPECT_EQ(endless.exit_code, 1);

@@ -19,6 +19,10 @@ namespace {
 // parser, which names its line and column.
 constexpr size_t kBinaryWindow = 512;
 
+// How far a pipe that starts like JSON but holds binary data in its first bytes is read
+// before it is refused: one that ends sooner is the parser's to name, as a file is.
+constexpr size_t kBinaryConfirmBytes = size_t{1} << 20;
+
 // How much of the input is quoted in the message that refuses it.
 constexpr size_t kQuotedBytes = 24;
 
@@ -57,21 +61,26 @@ base::Expected<std::string> RefusalOf(structured::InputReader& reader, std::stri
   if (first == '{' || first == '[') {
     // It may be JSON; but from a pipe or a device, data that only starts so (`{` then
     // noise: /dev/urandom's one time in 128) would be read to the --max-input-bytes limit
-    // before the parser saw it. Where more follows its first bytes, a NUL byte or invalid
-    // UTF-8 among them, which no JSON text holds, says at once that it is not. (From a
-    // file the parser names such a byte, with its line and column.)
+    // before the parser saw it. A NUL byte or invalid UTF-8 among its first bytes, which
+    // no JSON text holds, says that it is not, once more than kBinaryConfirmBytes follow.
+    // (Input that ends sooner, and any file, is the parser's to name, with the byte's
+    // line and column: the same bytes get the same message however they come.)
     if (!reader.endless()) return std::string();
     byte_at(kBinaryWindow);
     if (failed) return *failed;
     if (seen.size() <= kBinaryWindow) return std::string();  // all of it: the parser's to name
-    if (std::string kind = BinaryDataKind(seen); !kind.empty()) return NotADocument(file_name, kind);
+    std::string kind = BinaryDataKind(seen);
     // A sequence cut by the window's end is not yet invalid.
     constexpr size_t kLongestSequence = 4;
     const std::string_view window = seen.substr(0, kBinaryWindow);
-    if (size_t bad = structured::FindInvalidUtf8(window); bad + kLongestSequence <= window.size()) {
-      return NotADocument(file_name, fmt::format("binary data (invalid UTF-8 at byte {})", bad));
+    if (size_t bad = structured::FindInvalidUtf8(window); kind.empty() && bad + kLongestSequence <= window.size()) {
+      kind = fmt::format("binary data (invalid UTF-8 at byte {})", bad);
     }
-    return std::string();
+    if (kind.empty()) return std::string();
+    byte_at(kBinaryConfirmBytes);
+    if (failed) return *failed;
+    if (seen.size() <= kBinaryConfirmBytes) return std::string();
+    return NotADocument(file_name, kind);
   }
   if (at == 0 && first == 'P' && byte_at(1) == 'K') return std::string();
   // What sort of data this is: binary, or text that may yet be a log (plain text before
