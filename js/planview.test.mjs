@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import vm from "node:vm";
@@ -448,6 +449,18 @@ test("no memory is kept between calls", async () => {
   const before = probe();
   await calls();
   assert.deepEqual(probe(), before);
+});
+
+// The package by its own name (Node resolves it from inside it, as from a project that
+// installed it): the module, and the .wasm a bundler or page hands to init().
+test("the package exports the module, its .wasm and package.json", async () => {
+  const self = await import("planview");
+  assert.equal(self.render, render);
+  const require = createRequire(import.meta.url);
+  const wasm = require.resolve("planview/build/planview_wasm.wasm");
+  assert.equal(wasm, new URL("build/planview_wasm.wasm", import.meta.url).pathname);
+  assert.ok(WebAssembly.validate(readFileSync(wasm)));
+  assert.equal(require("planview/package.json").version, text("VERSION").trim());
 });
 
 test("version is the repository's VERSION", async () => {
