@@ -6,13 +6,18 @@
 //   const { output, messages, status } = await render(planJson, { schemas, format: "markdown" });
 //
 // render(input, options) gives what `planview [options] -` prints with `input` on its
-// standard input: `output` (standard output), `messages` (standard error, one
+// standard input (a file): `output` (standard output), `messages` (standard error, one
 // `planview: ...` line each) and `status` (0 rendered, 1 bad input, 2 bad usage, 3 a
 // --fail-on/--protect gate failed), with the CLI's meanings and defaults; colour is off
-// unless asked for. `options.schemas` is the provider schemas (`--schemas FILE`'s bytes);
-// every other option is a long option of the CLI in camelCase (`showSensitive: true` is
-// `--show-sensitive`, `mask: ["a", "b"]` is `--mask=a --mask=b`). A wrong option is the
-// CLI's usage error (status 2), not an exception; a wrong JavaScript type is a TypeError.
+// unless asked for. `input` is bytes or a string (its UTF-8; a lone surrogate is invalid
+// UTF-8, as the CLI says for the bytes that would encode it). `options.schemas` is the
+// provider schemas (`--schemas FILE`'s bytes); every other option is a long option of the
+// CLI in camelCase (`showSensitive: true` is `--show-sensitive`, `mask: ["a", "b"]` is
+// `--mask=a --mask=b`). A wrong option (one the CLI does not know, a name not in
+// camelCase, a NUL in a value) is the CLI's usage error (status 2), not an exception; a
+// wrong JavaScript type is a TypeError. The environment variables the CLI reads
+// (TF_IN_AUTOMATION, --mask-env's) are this process's: Node's process.env, in a browser
+// none.
 import createPlanviewModule from "./build/planview_wasm.mjs";
 
 const encoder = new TextEncoder();
@@ -427,8 +432,8 @@ async function renderCall(input, options, withChanges) {
 }
 
 /**
- * Renders `input` (a plan, state or JSON log; a Uint8Array or a string) as the CLI does.
- * Resolves to { output, messages, status }.
+ * Renders `input` (a plan, state or JSON log; a string, a Uint8Array or other view, an
+ * ArrayBuffer) as the CLI does. Resolves to { output, messages, status }.
  */
 export function render(input, options = {}) {
   return renderCall(input, options, false);
