@@ -162,19 +162,20 @@ export function init(wasm) {
 
 // A lone surrogate: half of a UTF-16 pair without its other half, which a JavaScript
 // string may hold and UTF-8 cannot encode.
-const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const loneSurrogate = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const loneSurrogates = new RegExp(loneSurrogate.source, "g");
 
 // The bytes of `text` as the CLI would read them: its UTF-8, except that each lone
 // surrogate becomes the three bytes that would encode its code unit (U+D800 is ED A0 80),
 // which the CLI refuses as invalid UTF-8 wherever it finds them (TextEncoder would put
 // U+FFFD there and the document would render with a character it does not hold).
 function utf8(text) {
-  loneSurrogate.lastIndex = 0;
+  // (isWellFormed: Node 20+, current browsers.)
   const wellFormed = typeof text.isWellFormed === "function" ? text.isWellFormed() : !loneSurrogate.test(text);
   if (wellFormed) return encoder.encode(text);
   const parts = [];
   let from = 0;
-  for (const match of text.matchAll(loneSurrogate)) {
+  for (const match of text.matchAll(loneSurrogates)) {
     const unit = text.charCodeAt(match.index);
     parts.push(encoder.encode(text.slice(from, match.index)),
       Uint8Array.of(0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)));

@@ -268,7 +268,19 @@ test("hostile inputs render as the native binary prints them", { skip: !hasCli &
 // A JavaScript string may hold half a surrogate pair, which UTF-8 cannot encode. TextEncoder
 // would make it U+FFFD and the plan would render with a character it does not hold; the
 // CLI, given the bytes that would encode it (ED A0 80 for U+D800), says invalid UTF-8.
-test("a string with a lone surrogate is invalid UTF-8, as the CLI says for its bytes", { skip: !hasCli && "no native binary" }, async () => {
+test("a string with a lone surrogate is invalid UTF-8, as the CLI says for its bytes", { skip: !hasCli && "no native binary" }, async (t) => {
+  await t.test("with String.prototype.isWellFormed", loneSurrogates);
+  // As in Node 18, which has none.
+  const isWellFormed = Object.getOwnPropertyDescriptor(String.prototype, "isWellFormed");
+  if (isWellFormed) delete String.prototype.isWellFormed;
+  try {
+    await t.test("without it", loneSurrogates);
+  } finally {
+    if (isWellFormed) Object.defineProperty(String.prototype, "isWellFormed", isWellFormed);
+  }
+});
+
+async function loneSurrogates() {
   const plan = text("testdata/examples/plan.json");
   const at = Buffer.byteLength(plan.slice(0, plan.indexOf("Hello, change!"))) + 5;
   for (const [unit, bytes] of [["\uD800", [0xed, 0xa0, 0x80]], ["\uDFFF", [0xed, 0xbf, 0xbf]]]) {
@@ -286,7 +298,7 @@ test("a string with a lone surrogate is invalid UTF-8, as the CLI says for its b
   const schemas = await render(plan, { schemas: text("testdata/examples/schemas.json").replace('"string"', '"str\uDC00"') });
   assert.equal(schemas.status, 1);
   assert.match(schemas.messages, /^planview: <schemas>:\d+:\d+: invalid UTF-8 at /);
-});
+}
 
 test("input as an ArrayBuffer, SharedArrayBuffer, DataView, another realm's buffer: the same bytes", async () => {
   const plan = read("testdata/examples/plan.json");
