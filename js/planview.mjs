@@ -21,7 +21,8 @@
 import createPlanviewModule from "./build/planview_wasm.mjs";
 
 const encoder = new TextEncoder();
-const decoder = new TextDecoder("utf-8");
+// ignoreBOM: an output that starts with U+FEFF (a log's first line passed through) keeps it.
+const decoder = new TextDecoder("utf-8", { ignoreBOM: true });
 
 let loading = null; // Promise of the instantiated module
 let loaded = null; // the module it resolved to

@@ -258,6 +258,9 @@ test("hostile inputs render as the native binary prints them", { skip: !hasCli &
     ["a truncated plan file", planFile.subarray(0, planFile.length >> 1)],
     ["a plan file without its last byte", planFile.subarray(0, planFile.length - 1)],
     ["ESC, BEL, CR and C1 in a string", withText("a\u001b[31mb\u0007c\rd\u009be")],
+    // A log's lines that are not JSON pass through: the output starts with the U+FEFF.
+    ["a log after a byte order mark", Buffer.concat([Buffer.from("\uFEFF"), read(`${equivalence}moved_with_drift/apply.jsonl`)])],
+    ["a log after a text line with two", Buffer.concat([Buffer.from("\uFEFF\uFEFFtext\n"), read(`${equivalence}moved_with_drift/apply.jsonl`)])],
   ];
   for (const [what, input] of cases) await assertAsCli(what, input, {}, []);
   await assertAsCli("colour", withText("a\u001b[31mb"), { color: "always" }, ["--color", "always"]);
