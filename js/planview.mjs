@@ -224,15 +224,21 @@ function optionValue(name, value) {
   throw new TypeError(`planview: option ${name}: expected a string or a finite number, got ${describe(value)}`);
 }
 
+// Options are a plain object's own properties: a Map's entries would be silently no options.
+function checkOptions(options) {
+  const collection = options instanceof Map ? "a Map" : options instanceof Set ? "a Set" : null;
+  if (options === null || typeof options !== "object" || Array.isArray(options) || collection !== null) {
+    throw new TypeError(`planview: options: expected an object, got ${collection ?? describe(options)}`);
+  }
+}
+
 // A usage error found here, before the module runs: the CLI's status 2, as its own are.
 class UsageError extends Error {}
 
 // The CLI's arguments for `options` (see toArgs). Throws TypeError for a wrong type,
 // UsageError for a name that is not an option's or a value no argument can hold.
 function optionArgs(options) {
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`planview: options: expected an object, got ${describe(options)}`);
-  }
+  checkOptions(options);
   const args = [];
   for (const [name, value] of Object.entries(options)) {
     if (name === "schemas") continue;
@@ -333,9 +339,7 @@ function environmentOf(options) {
 // The call's arguments as bytes: { data, schemas (or null), args, environment }. Throws
 // TypeError or UsageError.
 function callOf(input, options) {
-  if (options === null || typeof options !== "object" || Array.isArray(options)) {
-    throw new TypeError(`planview: options: expected an object, got ${describe(options)}`);
-  }
+  checkOptions(options);
   const data = bytesOf(input, "input");
   const schemas = options.schemas === undefined || options.schemas === null ? null : bytesOf(options.schemas, "schemas");
   const args = optionArgs(options).map(utf8);

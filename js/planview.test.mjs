@@ -422,6 +422,12 @@ test("init: a .wasm that is not one rejects, and a later call loads the right on
 test("wrong JavaScript types are TypeErrors", async () => {
   await assert.rejects(render(42), TypeError);
   await assert.rejects(render("{}", { schemas: 7 }), TypeError);
+  for (const options of [null, 7, "json", ["--format", "json"], new Map([["format", "json"]]), () => ({})]) {
+    await assert.rejects(render("{}", options), TypeError, String(options));
+  }
+  for (const value of [{}, [null], [true], NaN, Infinity, Symbol("x"), () => "json"]) {
+    await assert.rejects(render("{}", { format: value }), TypeError, String(value));
+  }
 });
 
 // The same dump as capi/planview_capi_test.cc's ChangesWalk, against its golden file.
