@@ -421,10 +421,18 @@ async function renderCall(input, options, withChanges) {
     if (!(error instanceof UsageError)) throw error;
     return resultOf("", `planview: ${error.message}\nRun 'planview --help' for usage.\n`, 2, withChanges);
   }
-  let m = await init();
-  // A call that waited for the module while another one trapped gets a fresh one (checked
-  // with no await between here and the call).
-  while (trapped.has(m)) m = await init();
+  // The input and schemas are read as they are when render() is called (a caller may reuse
+  // its buffer at once): by the module now when it is loaded, else from copies taken now.
+  let m = loaded;
+  if (m === null || loading === null || trapped.has(m)) {
+    // (new Uint8Array copies; a Buffer's slice() would not.)
+    if (typeof input !== "string") call.data = new Uint8Array(call.data);
+    if (call.schemas !== null && typeof options.schemas !== "string") call.schemas = new Uint8Array(call.schemas);
+    m = await init();
+    // A call that waited for the module while another one trapped gets a fresh one
+    // (checked with no await between here and the call).
+    while (trapped.has(m)) m = await init();
+  }
   try {
     return liftoffOnly(() => renderWith(m, call, withChanges));
   } catch (error) {

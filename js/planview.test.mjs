@@ -391,6 +391,23 @@ test("option names that are not camelCase and values no argument can hold are us
   }
 });
 
+test("the input and schemas are read as they are when render() is called", async () => {
+  const plan = read("testdata/examples/plan.json");
+  const schemas = read("testdata/examples/schemas.json");
+  const expected = await render(plan, { schemas });
+  assert.equal(expected.status, 0);
+  // The module loaded (this file's) and still loading (a fresh copy of the package).
+  const fresh = await import(`./planview.mjs?reuse=${Date.now()}`);
+  for (const renderer of [render, fresh.render]) {
+    const input = Buffer.from(plan);
+    const schemaBytes = new Uint8Array(schemas);
+    const pending = renderer(input, { schemas: schemaBytes });
+    input.fill(0x20);
+    schemaBytes.fill(0x20);
+    assert.deepEqual(await pending, expected);
+  }
+});
+
 test("after a trap, every waiting call and the next get a fresh instance", async () => {
   const fresh = await import(`./planview.mjs?trap=${Date.now()}`);
   const m = await fresh.init();
