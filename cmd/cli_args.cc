@@ -1,5 +1,6 @@
 #include "cmd/cli_args.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <string_view>
@@ -196,13 +197,15 @@ base::Expected<CliArgs> ParseCliArgs(std::span<const std::string> args, bool std
     out.formats.format = *format;
   });
   AddValueOption(app, "--max-bytes", [&](const std::string& v) {
-    size_t bytes = 0;
+    // 64 bits wherever size_t is narrower (WebAssembly): a budget past what memory holds
+    // is no budget there, not a bad value.
+    uint64_t bytes = 0;
     auto [end, ec] = std::from_chars(v.data(), v.data() + v.size(), bytes);
     if (ec != std::errc() || end != v.data() + v.size() || bytes < 1024) {
       throw CLI::ValidationError(
           fmt::format("--max-bytes: {} is not a size in bytes (at least 1024)", structured::GoQuote(v)));
     }
-    out.formats.max_bytes = bytes;
+    out.formats.max_bytes = static_cast<size_t>(std::min<uint64_t>(bytes, SIZE_MAX));
   });
   AddValueOption(app, "--split", [&](const std::string& v) {
     if (v.empty()) throw CLI::ValidationError("--split: empty directory name");

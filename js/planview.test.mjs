@@ -5,7 +5,10 @@
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, existsSync } from "node:fs";
+import { createRequire } from "node:module";
+import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import vm from "node:vm";
 import { test } from "node:test";
 
 import { init, render, renderChanges, toArgs, version } from "./planview.mjs";
@@ -206,6 +209,221 @@ test("options map to the CLI's long options", () => {
   ["--format=markdown", "--show-sensitive", "--color=never", "--mask=a", "--mask=b", "--width=78"]);
   assert.throws(() => toArgs({ "no-color": true }), TypeError);
   assert.throws(() => toArgs({ width: {} }), TypeError);
+  assert.throws(() => toArgs({ mask: ["a\0b"] }), TypeError);
+});
+
+// The native binary beside the package (js/node_test.sh links it), run as `planview ARGS -`
+// with the bytes in a file on its standard input, as a user's shell would give them.
+const cliPath = new URL("planview", root);
+const scratch = mkdtempSync(`${tmpdir()}/planview-node-test-`);
+process.on("exit", () => rmSync(scratch, { recursive: true, force: true }));
+function cli(bytes, args, env = {}) {
+  const file = `${scratch}/input`;
+  writeFileSync(file, bytes);
+  const fd = openSync(file);
+  try {
+    const child = spawnSync(cliPath.pathname, [...args, "-"], {
+      stdio: [fd, "pipe", "pipe"], env: { ...process.env, ...env }, maxBuffer: 1 << 28,
+    });
+    return { output: child.stdout, messages: child.stderr.toString("utf-8"), status: child.status };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// render(input, options) gives the CLI's standard output byte for byte, its standard error
+// and its status. `cliBytes` is what the CLI reads (by default the input's own bytes).
+async function assertAsCli(what, input, options, args, { cliBytes, env } = {}) {
+  const expected = cli(cliBytes ?? input, args, env);
+  const r = await render(input, options);
+  assert.equal(r.messages, expected.messages, what);
+  assert.equal(r.status, expected.status, what);
+  assertSameBytes(r.output, expected.output, what);
+  return r;
+}
+
+const hasCli = existsSync(cliPath);
+
+test("hostile inputs render as the native binary prints them", { skip: !hasCli && "no native binary" }, async () => {
+  const plan = read("testdata/examples/plan.json");
+  const pair = "testdata/planfiles/pairs/" + readdirSync(new URL("testdata/planfiles/pairs", root)).sort()[0];
+  const planFile = read(`${pair}/plan.bin`);
+  const withText = (s) => plan.toString().replace("Hello, change!", s);
+  const cases = [
+    ["empty", new Uint8Array(0)],
+    ["a byte order mark", Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), plan])],
+    ["a NUL byte inside", Buffer.concat([plan.subarray(0, 40), Buffer.from([0]), plan.subarray(40)])],
+    ["a NUL byte after", Buffer.concat([plan, Buffer.from([0])])],
+    ["invalid UTF-8", Buffer.from(withText("Hello, \u0001!")).map((b) => (b === 1 ? 0xff : b))],
+    ["a truncated plan file", planFile.subarray(0, planFile.length >> 1)],
+    ["a plan file without its last byte", planFile.subarray(0, planFile.length - 1)],
+    ["ESC, BEL, CR and C1 in a string", withText("a\u001b[31mb\u0007c\rd\u009be")],
+    // A log's lines that are not JSON pass through: the output starts with the U+FEFF.
+    ["a log after a byte order mark", Buffer.concat([Buffer.from("\uFEFF"), read(`${equivalence}moved_with_drift/apply.jsonl`)])],
+    ["a log after a text line with two", Buffer.concat([Buffer.from("\uFEFF\uFEFFtext\n"), read(`${equivalence}moved_with_drift/apply.jsonl`)])],
+  ];
+  for (const [what, input] of cases) await assertAsCli(what, input, {}, []);
+  await assertAsCli("colour", withText("a\u001b[31mb"), { color: "always" }, ["--color", "always"]);
+  await assertAsCli("--safe-terminal", withText("a\u001b[31mb"), { safeTerminal: true }, ["--safe-terminal"]);
+  await assertAsCli("--max-input-bytes", plan, { maxInputBytes: 100 }, ["--max-input-bytes", "100"]);
+});
+
+// A JavaScript string may hold half a surrogate pair, which UTF-8 cannot encode. TextEncoder
+// would make it U+FFFD and the plan would render with a character it does not hold; the
+// CLI, given the bytes that would encode it (ED A0 80 for U+D800), says invalid UTF-8.
+test("a string with a lone surrogate is invalid UTF-8, as the CLI says for its bytes", { skip: !hasCli && "no native binary" }, async (t) => {
+  await t.test("with String.prototype.isWellFormed", loneSurrogates);
+  // As in Node 18, which has none.
+  const isWellFormed = Object.getOwnPropertyDescriptor(String.prototype, "isWellFormed");
+  if (isWellFormed) delete String.prototype.isWellFormed;
+  try {
+    await t.test("without it", loneSurrogates);
+  } finally {
+    if (isWellFormed) Object.defineProperty(String.prototype, "isWellFormed", isWellFormed);
+  }
+});
+
+async function loneSurrogates() {
+  const plan = text("testdata/examples/plan.json");
+  const at = Buffer.byteLength(plan.slice(0, plan.indexOf("Hello, change!"))) + 5;
+  for (const [unit, bytes] of [["\uD800", [0xed, 0xa0, 0x80]], ["\uDFFF", [0xed, 0xbf, 0xbf]]]) {
+    const input = plan.replace("Hello, change!", `Hello${unit}, change!`);
+    const cliBytes = Buffer.concat([Buffer.from(plan.slice(0, plan.indexOf("Hello, change!") + 5)), Buffer.from(bytes),
+      Buffer.from(plan.slice(plan.indexOf("Hello, change!") + 5))]);
+    const r = await assertAsCli(`U+${unit.codePointAt(0).toString(16)}`, input, {}, [], { cliBytes });
+    assert.equal(r.status, 1);
+    assert.match(r.messages, new RegExp(`: invalid UTF-8 at \\$\\.[^\n]+ \\(byte ${at}\\)\n$`));
+  }
+  // A whole pair is one character; the same string's schemas and option values alike.
+  const pair = await render(plan.replaceAll("Hello, change!", "Hello\uD83D\uDE00"));
+  assert.equal(pair.status, 0, pair.messages);
+  assert.ok(pair.output.includes("Hello\u{1F600}"));
+  const schemas = await render(plan, { schemas: text("testdata/examples/schemas.json").replace('"string"', '"str\uDC00"') });
+  assert.equal(schemas.status, 1);
+  assert.match(schemas.messages, /^planview: <schemas>:\d+:\d+: invalid UTF-8 at /);
+}
+
+test("input as an ArrayBuffer, SharedArrayBuffer, DataView, another realm's buffer: the same bytes", async () => {
+  const plan = read("testdata/examples/plan.json");
+  const schemas = read("testdata/examples/schemas.json");
+  const expected = await render(plan, { schemas });
+  assert.equal(expected.status, 0);
+  const buffer = (Kind) => {
+    const b = new Kind(plan.length);
+    new Uint8Array(b).set(plan);
+    return b;
+  };
+  const realm = vm.runInNewContext("new ArrayBuffer(n)", { n: plan.length });
+  new Uint8Array(realm).set(plan);
+  for (const input of [buffer(ArrayBuffer), buffer(SharedArrayBuffer), new DataView(buffer(ArrayBuffer)), realm,
+    new Uint8Array(buffer(SharedArrayBuffer))]) {
+    assert.deepEqual(await render(input, { schemas: new DataView(schemas.buffer, schemas.byteOffset, schemas.length) }),
+      expected, Object.prototype.toString.call(input));
+  }
+});
+
+test("the environment the CLI reads is this process's: TF_IN_AUTOMATION, --mask-env", { skip: !hasCli && "no native binary" }, async () => {
+  // Drift, nothing to change: the refresh-only suggestion names a command unless in automation.
+  const plan = JSON.stringify({ format_version: "1.2",
+    resource_changes: [{ address: "data.t.d", mode: "data", type: "t", name: "d", provider_name: "p",
+      change: { actions: ["delete"], before: { x: "old" }, after: null } }],
+    resource_drift: [{ address: "t.a", mode: "managed", type: "t", name: "a", provider_name: "p",
+      change: { actions: ["update"], before: { x: "1" }, after: { x: "2" } } }],
+    relevant_attributes: [{ resource: "t.a", attribute: ["x"] }] });
+  const options = { quality: "nochanges", product: "opentofu" };
+  const args = ["--quality", "nochanges", "--product", "opentofu"];
+  const saved = { ...process.env };
+  try {
+    delete process.env.TF_IN_AUTOMATION;
+    const plain = await assertAsCli("without TF_IN_AUTOMATION", plan, options, args);
+    assert.ok(plain.output.includes("tofu apply -refresh-only"));
+    process.env.TF_IN_AUTOMATION = "1";
+    const automation = await assertAsCli("TF_IN_AUTOMATION=1", plan, options, args);
+    assert.ok(!automation.output.includes("tofu apply -refresh-only"));
+    delete process.env.TF_IN_AUTOMATION;
+    assert.deepEqual(await render(plan, options), plain);
+
+    const example = read("testdata/examples/plan.json");
+    process.env.PLANVIEW_NODE_TEST_SECRET = "Hello, change!";
+    const masked = await assertAsCli("--mask-env", example, { maskEnv: "PLANVIEW_NODE_TEST_SECRET" },
+      ["--mask-env", "PLANVIEW_NODE_TEST_SECRET"]);
+    assert.equal(masked.status, 0);
+    assert.ok(!masked.output.includes("Hello, change!"));
+    delete process.env.PLANVIEW_NODE_TEST_SECRET;
+    const unset = await assertAsCli("--mask-env unset", example, { maskEnv: ["PLANVIEW_NODE_TEST_SECRET"] },
+      ["--mask-env", "PLANVIEW_NODE_TEST_SECRET"]);
+    assert.equal(unset.status, 2);
+    // The module's own made-up environment (HOME=/home/web_user) is not the process's.
+    await assertAsCli("--mask-env HOME", withHome(example), { maskEnv: "HOME" }, ["--mask-env", "HOME"]);
+  } finally {
+    for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+    Object.assign(process.env, saved);
+  }
+  function withHome(bytes) {
+    return bytes.toString().replace("Hello, change!", "/home/web_user");
+  }
+});
+
+test("a --max-bytes past 4 GiB is a budget, as the CLI takes it", { skip: !hasCli && "no native binary" }, async () => {
+  const plan = read("testdata/examples/plan.json");
+  for (const bytes of ["100000000000", "18446744073709551615"]) {
+    const r = await assertAsCli(`--max-bytes ${bytes}`, plan, { format: "markdown", maxBytes: bytes },
+      ["--format", "markdown", "--max-bytes", bytes]);
+    assert.equal(r.status, 0, r.messages);
+  }
+  await assertAsCli("--max-bytes 2^64", plan, { format: "markdown", maxBytes: "18446744073709551616" },
+    ["--format", "markdown", "--max-bytes", "18446744073709551616"]);
+});
+
+test("option names that are not camelCase and values no argument can hold are usage errors", async () => {
+  const plan = read("testdata/examples/plan.json");
+  const usage = "Run 'planview --help' for usage.\n";
+  for (const [name, hint] of [["no-color", " (noColor?)"], ["show_sensitive", " (showSensitive?)"], ["--format", " (format?)"],
+    ["Format", ""], ["", ""], ["format=json", ""]]) {
+    assert.deepEqual(await render(plan, { [name]: "x" }), { output: "", status: 2,
+      messages: `planview: unknown option ${JSON.stringify(name)}: options are the CLI's long options in camelCase${hint}\n${usage}` });
+  }
+  // The C string would end at the NUL: "json\0x" would be --format=json, a mask would mask less.
+  for (const [options, flag] of [[{ format: "json\0x" }, "--format"], [{ mask: ["a", "Hello\0"] }, "--mask"]]) {
+    const r = await renderChanges(plan, options);
+    assert.deepEqual(r, { output: "", status: 2, changes: [],
+      messages: `planview: ${flag}: the value holds a NUL character (U+0000), which no command-line argument can\n${usage}` });
+  }
+});
+
+test("the input and schemas are read as they are when render() is called", async () => {
+  const plan = read("testdata/examples/plan.json");
+  const schemas = read("testdata/examples/schemas.json");
+  const expected = await render(plan, { schemas });
+  assert.equal(expected.status, 0);
+  // The module loaded (this file's) and still loading (a fresh copy of the package).
+  const fresh = await import(`./planview.mjs?reuse=${Date.now()}`);
+  for (const renderer of [render, fresh.render]) {
+    const input = Buffer.from(plan);
+    const schemaBytes = new Uint8Array(schemas);
+    const pending = renderer(input, { schemas: schemaBytes });
+    input.fill(0x20);
+    schemaBytes.fill(0x20);
+    assert.deepEqual(await pending, expected);
+  }
+});
+
+test("after a trap, every waiting call and the next get a fresh instance", async () => {
+  const fresh = await import(`./planview.mjs?trap=${Date.now()}`);
+  const m = await fresh.init();
+  const trap = () => {
+    throw new WebAssembly.RuntimeError("unreachable");
+  };
+  m._planview_render = trap;
+  const plan = read("testdata/examples/plan.json");
+  const [trapped, ...rest] = await Promise.all([fresh.render(plan), fresh.render(plan), fresh.renderChanges(plan), fresh.version()]);
+  assert.deepEqual(trapped, { output: "", messages: "planview: the WebAssembly module stopped: unreachable\n", status: 1 });
+  const expected = await render(plan);
+  assert.deepEqual(rest[0], expected);
+  assert.deepEqual({ ...rest[1], changes: undefined }, { ...expected, changes: undefined });
+  assert.equal(rest[1].changes.length, 2);
+  assert.equal(rest[2], text("VERSION").trim());
+  assert.notEqual(await fresh.init(), m);
 });
 
 test("init: a .wasm that is not one rejects, and a later call loads the right one", async () => {
@@ -221,6 +439,12 @@ test("init: a .wasm that is not one rejects, and a later call loads the right on
 test("wrong JavaScript types are TypeErrors", async () => {
   await assert.rejects(render(42), TypeError);
   await assert.rejects(render("{}", { schemas: 7 }), TypeError);
+  for (const options of [null, 7, "json", ["--format", "json"], new Map([["format", "json"]]), () => ({})]) {
+    await assert.rejects(render("{}", options), TypeError, String(options));
+  }
+  for (const value of [{}, [null], [true], NaN, Infinity, Symbol("x"), () => "json"]) {
+    await assert.rejects(render("{}", { format: value }), TypeError, String(value));
+  }
 });
 
 // The same dump as capi/planview_capi_test.cc's ChangesWalk, against its golden file.
@@ -263,6 +487,18 @@ test("no memory is kept between calls", async () => {
   const before = probe();
   await calls();
   assert.deepEqual(probe(), before);
+});
+
+// The package by its own name (Node resolves it from inside it, as from a project that
+// installed it): the module, and the .wasm a bundler or page hands to init().
+test("the package exports the module, its .wasm and package.json", async () => {
+  const self = await import("planview");
+  assert.equal(self.render, render);
+  const require = createRequire(import.meta.url);
+  const wasm = require.resolve("planview/build/planview_wasm.wasm");
+  assert.equal(wasm, new URL("build/planview_wasm.wasm", import.meta.url).pathname);
+  assert.ok(WebAssembly.validate(readFileSync(wasm)));
+  assert.equal(require("planview/package.json").version, text("VERSION").trim());
 });
 
 test("version is the repository's VERSION", async () => {
