@@ -162,6 +162,12 @@ test("hostile inputs: the CLI's one-line message and exit status, data-state=err
     "nested.json": Buffer.from("[".repeat(200000)),
     "control.json": Buffer.from('{"format_version":"1.2","\u001b[31m":"\u0007\u0000\r"}'),
     "truncated.json": plan.subarray(0, plan.length - 40),
+    // Names the CLI's messages quote as Go's %q does (cmd/console.h ForMessage), and
+    // names they show as they are.
+    "esc\u001b[31m.json": Buffer.from("{"),
+    "new\nline \"q\" back\\slash.json": Buffer.from("[1]"),
+    "nbsp\u00a0del\u007f\u0085\u{e0001}.tfplan": planBin.subarray(0, 100),
+    "ünï cödé #&<b>.json": Buffer.from("{]"),
   };
   for (const [name, bytes] of Object.entries(files)) {
     writeFileSync(join(dir, name), bytes);
@@ -174,13 +180,14 @@ test("hostile inputs: the CLI's one-line message and exit status, data-state=err
   }
   // Schemas that are not schemas: the CLI's message about them, naming the file; and
   // schemas given with a log, which the CLI refuses (usage, status 2).
-  writeFileSync(join(dir, "schemas.json"), '{"provider_schemas": [1,');
+  const badSchemas = "schemas \"\u001b\".json";
+  writeFileSync(join(dir, badSchemas), '{"provider_schemas": [1,');
   writeFileSync(join(dir, "plan.json"), plan);
   copyFileSync(join(root, "testdata/logs/opentofu/all_types.jsonl"), join(dir, "log.jsonl"));
   for (const input of ["plan.json", "log.jsonl"]) {
-    const want = cli([input, "--schemas", "schemas.json", "--color", "never"], { cwd: dir });
+    const want = cli([input, "--schemas", badSchemas, "--color", "never"], { cwd: dir });
     assert.notEqual(want.status, 0, input);
-    const got = await renderIn(page, join(dir, input), join(dir, "schemas.json"));
+    const got = await renderIn(page, join(dir, input), join(dir, badSchemas));
     assert.equal(got.state, "error", input);
     assert.equal(got.status, String(want.status), input);
     assert.equal(got.text, want.messages, input);
@@ -327,6 +334,22 @@ test("files changed in quick succession: the last one is shown", async () => {
   for (const plan of plans) await page.setInputFiles("#plan-input", plan);
   await page.waitForSelector('#plan-output[data-state="done"], #plan-output[data-state="error"]');
   assert.equal(await page.$eval("#plan-output", (e) => e.textContent), expected(plans[2], null).output);
+});
+
+test("a path chosen again after its file was rewritten renders the file as it is now", async () => {
+  // Chromium fires no change for the path chosen before, only "cancel"; the input holds
+  // the new File all the same.
+  const dir = mkdtempSync(join(tmpdir(), "planview-web-"));
+  const [plan, schemas] = [join(dir, "plan.json"), join(dir, "schemas.json")];
+  const a = join(equivalence, "basic_list");
+  const b = join(equivalence, "nested_objects_update");
+  copyFileSync(join(a, "plan.json"), plan);
+  copyFileSync(join(a, "schemas.json"), schemas);
+  await assertSameAsCli(page, plan, schemas, "first plan.json");
+  copyFileSync(join(b, "plan.json"), plan);
+  await assertSameAsCli(page, plan, schemas, "plan.json rewritten");
+  copyFileSync(join(b, "schemas.json"), schemas);
+  await assertSameAsCli(page, plan, schemas, "schemas.json rewritten");
 });
 
 test("dropping a plan and its schemas together renders with the schemas", async () => {
