@@ -318,6 +318,22 @@ test("options and the Markdown comment render as the CLI does", async () => {
   assert.equal(md.state, "done");
   assert.equal(md.value, wantMd.output);
 
+  // A plan without changes (no resource, no summary) and a state, which the CLI refuses
+  // Markdown for: the comment or the CLI's message, shown.
+  const dir2 = mkdtempSync(join(tmpdir(), "planview-web-"));
+  const noChanges = join(dir2, "no changes.json");
+  writeFileSync(noChanges, JSON.stringify({ ...JSON.parse(readFileSync(plan, "utf8")), resource_changes: [] }));
+  for (const input of [noChanges, join(dir, "state.json")]) {
+    await assertSameAsCli(page, input, schemas, input);
+    await page.click("#copy-markdown");
+    await page.waitForSelector('#markdown-output[data-state="done"], #markdown-output[data-state="error"]');
+    const got = await page.$eval("#markdown-output", (e) => ({ value: e.value, state: e.dataset.state }));
+    const want = cli([input, "--schemas", schemas, "--format", "markdown"]);
+    assert.equal(got.state, want.status === 0 ? "done" : "error", input);
+    assert.equal(got.value, want.status === 0 ? want.output : want.messages, input);
+  }
+  await assertSameAsCli(page, plan, schemas, "replace_within_list");
+
   await page.selectOption("#opt-product", "terraform");
   await page.waitForSelector('#plan-output[data-state="done"]');
   const tf = await page.$eval("#plan-output", (e) => e.textContent);

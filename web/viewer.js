@@ -142,13 +142,13 @@
   // ---------------------------------------------------------------- reading the files
   async function readFile(file, what) {
     if (file.size > MAX_FILE_BYTES) {
-      throw new Error(file.name + ": " + sizeText(file.size) + " is more than this page renders (" +
+      throw new Error(forMessage(file.name) + ": " + sizeText(file.size) + " is more than this page renders (" +
         sizeText(MAX_FILE_BYTES) + "); use the planview command line");
     }
     try {
       return await file.arrayBuffer();
     } catch (error) {
-      throw new Error("cannot read the " + what + " " + file.name + ": " + error.message);
+      throw new Error("cannot read the " + what + " " + forMessage(file.name) + ": " + error.message);
     }
   }
 
@@ -635,6 +635,7 @@
     if (!files.plan) return;
     markdownOut.dataset.state = "rendering";
     markdownOut.value = "";
+    side.hidden = false; // hidden when the render has no resource and no summary
     $("markdown-panel").open = true;
     var reply;
     try {
