@@ -368,6 +368,33 @@ test("a path chosen again after its file was rewritten renders the file as it is
   await assertSameAsCli(page, plan, schemas, "schemas.json rewritten");
 });
 
+test("a render that prints nothing is done and shown; long text is laid out in blocks of lines", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "planview-web-"));
+  // A log of only its version message: the CLI prints nothing. A test waiting for the
+  // output to be visible in state "done" must not wait forever.
+  const log = join(dir, "version-only.jsonl");
+  writeFileSync(log, readFileSync(join(root, "testdata/logs/opentofu/all_types.jsonl"), "utf8").split("\n")[0] + "\n");
+  const empty = expected(log, null);
+  assert.equal(empty.status, 0);
+  assert.equal(empty.output, "");
+  await page.setInputFiles("#schemas-input", []);
+  await page.setInputFiles("#plan-input", log);
+  await page.waitForSelector('#plan-output[data-state="done"]', { state: "visible", timeout: 20000 });
+  assert.equal(await page.$eval("#plan-output", (e) => e.textContent), "");
+  // A state of 300 resources (about 2,400 lines, no resource blocks): laid out in blocks of
+  // at most 400 lines, so that only those near the screen are (one block of megabytes
+  // takes the browser seconds to lay out, and a visibility check waits for it).
+  const one = JSON.parse(readFileSync(join(equivalence, "basic_list", "state.json"), "utf8"));
+  const resource = one.values.root_module.resources[0];
+  one.values.root_module.resources = Array.from({ length: 300 }, (_, n) =>
+    ({ ...resource, name: `list${n}`, address: `tfcoremock_list.list${n}` }));
+  const state = join(dir, "state.json");
+  writeFileSync(state, JSON.stringify(one));
+  await assertSameAsCli(page, state, join(equivalence, "basic_list", "schemas.json"), "300-resource state");
+  const lines = await page.$$eval("#plan-output .seg", (els) => els.map((e) => e.textContent.split("\n").length - 1));
+  assert.ok(lines.length >= 6 && lines.every((n) => n <= 400), lines.join(" "));
+});
+
 test("dropping a plan and its schemas together renders with the schemas", async () => {
   const dir = join(equivalence, "nested_objects_update");
   const files = ["schemas.json", "plan.json"].map((f) => ({ name: f, text: readFileSync(join(dir, f), "utf8") }));

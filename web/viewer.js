@@ -292,6 +292,11 @@
   // colour spans (the worker's style runs, render_model.js) are made when it comes near
   // the screen. The text is the same either way: textContent never changes.
   var EAGER_CHARS = 200000; // coloured at once: the first screenfuls
+  // Text between resources (all of a state's or a log's render) is cut into blocks of at
+  // most this many lines, so that the browser lays out only those near the screen: one
+  // block of megabytes takes seconds to lay out, and anything that asks for the layout
+  // (a scroll, a visibility check) waits for it.
+  var SEG_LINES = 400;
   var observer = null;
 
   function showRender(reply) {
@@ -310,9 +315,25 @@
       parent.appendChild(el);
       return el;
     }
+    // Blocks of whole lines over [from, to), each sized for its lines until it is laid out.
+    function addSegs(from, to) {
+      while (from < to) {
+        var end = from;
+        var lines = 0;
+        while (end < to && lines < SEG_LINES) {
+          var nl = text.indexOf("\n", end);
+          end = nl < 0 || nl >= to ? to : nl + 1;
+          lines++;
+        }
+        var el = span(frag, "seg", from, end);
+        el.style.containIntrinsicSize = "auto " + (lines * 1.35).toFixed(2) + "em";
+        segs.push({ el: el, start: from, end: end, block: null });
+        from = end;
+      }
+    }
     var pos = 0;
     blocks.forEach(function (b, n) {
-      if (pos < b.start) segs.push({ el: span(frag, "seg", pos, b.start), start: pos, end: b.start, block: null });
+      if (pos < b.start) addSegs(pos, b.start);
       var el = document.createElement("span");
       el.className = "res";
       el.dataset.index = String(n);
@@ -329,7 +350,7 @@
       segs.push({ el: el, start: b.start, end: b.tailEnd, block: b });
       pos = b.tailEnd;
     });
-    if (pos < text.length) segs.push({ el: span(frag, "seg", pos, text.length), start: pos, end: text.length, block: null });
+    if (pos < text.length) addSegs(pos, text.length);
     out.replaceChildren(frag);
 
     view = { text: text, changes: changes, blocks: blocks, segs: segs, runs: runs, matches: [], visible: [], current: -1 };
