@@ -83,6 +83,9 @@ before(async () => {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu"],
+    // Chromium maps file paths through the locale's encoding: under Bazel's bare
+    // environment (the C locale) it cannot choose a file whose name is not ASCII.
+    env: { ...process.env, LC_ALL: "C.UTF-8" },
   });
   context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, colorScheme: "light" });
   context.on("request", (r) => requests.push(r.url()));
