@@ -83,6 +83,9 @@ before(async () => {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu"],
+    // Chromium maps file paths through the locale's encoding: under Bazel's bare
+    // environment (the C locale) it cannot choose a file whose name is not ASCII.
+    env: { ...process.env, LC_ALL: "C.UTF-8" },
   });
   context = await browser.newContext({ viewport: { width: 1400, height: 1000 }, colorScheme: "light" });
   context.on("request", (r) => requests.push(r.url()));
@@ -162,6 +165,12 @@ test("hostile inputs: the CLI's one-line message and exit status, data-state=err
     "nested.json": Buffer.from("[".repeat(200000)),
     "control.json": Buffer.from('{"format_version":"1.2","\u001b[31m":"\u0007\u0000\r"}'),
     "truncated.json": plan.subarray(0, plan.length - 40),
+    // Names the CLI's messages quote as Go's %q does (cmd/console.h ForMessage), and
+    // names they show as they are.
+    "esc\u001b[31m.json": Buffer.from("{"),
+    "new\nline \"q\" back\\slash.json": Buffer.from("[1]"),
+    "nbsp\u00a0del\u007f\u0085\u{e0001}.tfplan": planBin.subarray(0, 100),
+    "ünï cödé #&<b>.json": Buffer.from("{]"),
   };
   for (const [name, bytes] of Object.entries(files)) {
     writeFileSync(join(dir, name), bytes);
@@ -174,13 +183,14 @@ test("hostile inputs: the CLI's one-line message and exit status, data-state=err
   }
   // Schemas that are not schemas: the CLI's message about them, naming the file; and
   // schemas given with a log, which the CLI refuses (usage, status 2).
-  writeFileSync(join(dir, "schemas.json"), '{"provider_schemas": [1,');
+  const badSchemas = "schemas \"\u001b\".json";
+  writeFileSync(join(dir, badSchemas), '{"provider_schemas": [1,');
   writeFileSync(join(dir, "plan.json"), plan);
   copyFileSync(join(root, "testdata/logs/opentofu/all_types.jsonl"), join(dir, "log.jsonl"));
   for (const input of ["plan.json", "log.jsonl"]) {
-    const want = cli([input, "--schemas", "schemas.json", "--color", "never"], { cwd: dir });
+    const want = cli([input, "--schemas", badSchemas, "--color", "never"], { cwd: dir });
     assert.notEqual(want.status, 0, input);
-    const got = await renderIn(page, join(dir, input), join(dir, "schemas.json"));
+    const got = await renderIn(page, join(dir, input), join(dir, badSchemas));
     assert.equal(got.state, "error", input);
     assert.equal(got.status, String(want.status), input);
     assert.equal(got.text, want.messages, input);
@@ -311,6 +321,22 @@ test("options and the Markdown comment render as the CLI does", async () => {
   assert.equal(md.state, "done");
   assert.equal(md.value, wantMd.output);
 
+  // A plan without changes (no resource, no summary) and a state, which the CLI refuses
+  // Markdown for: the comment or the CLI's message, shown.
+  const dir2 = mkdtempSync(join(tmpdir(), "planview-web-"));
+  const noChanges = join(dir2, "no changes.json");
+  writeFileSync(noChanges, JSON.stringify({ ...JSON.parse(readFileSync(plan, "utf8")), resource_changes: [] }));
+  for (const input of [noChanges, join(dir, "state.json")]) {
+    await assertSameAsCli(page, input, schemas, input);
+    await page.click("#copy-markdown");
+    await page.waitForSelector('#markdown-output[data-state="done"], #markdown-output[data-state="error"]');
+    const got = await page.$eval("#markdown-output", (e) => ({ value: e.value, state: e.dataset.state }));
+    const want = cli([input, "--schemas", schemas, "--format", "markdown"]);
+    assert.equal(got.state, want.status === 0 ? "done" : "error", input);
+    assert.equal(got.value, want.status === 0 ? want.output : want.messages, input);
+  }
+  await assertSameAsCli(page, plan, schemas, "replace_within_list");
+
   await page.selectOption("#opt-product", "terraform");
   await page.waitForSelector('#plan-output[data-state="done"]');
   const tf = await page.$eval("#plan-output", (e) => e.textContent);
@@ -327,6 +353,49 @@ test("files changed in quick succession: the last one is shown", async () => {
   for (const plan of plans) await page.setInputFiles("#plan-input", plan);
   await page.waitForSelector('#plan-output[data-state="done"], #plan-output[data-state="error"]');
   assert.equal(await page.$eval("#plan-output", (e) => e.textContent), expected(plans[2], null).output);
+});
+
+test("a path chosen again after its file was rewritten renders the file as it is now", async () => {
+  // Chromium fires no change for the path chosen before, only "cancel"; the input holds
+  // the new File all the same.
+  const dir = mkdtempSync(join(tmpdir(), "planview-web-"));
+  const [plan, schemas] = [join(dir, "plan.json"), join(dir, "schemas.json")];
+  const a = join(equivalence, "basic_list");
+  const b = join(equivalence, "nested_objects_update");
+  copyFileSync(join(a, "plan.json"), plan);
+  copyFileSync(join(a, "schemas.json"), schemas);
+  await assertSameAsCli(page, plan, schemas, "first plan.json");
+  copyFileSync(join(b, "plan.json"), plan);
+  await assertSameAsCli(page, plan, schemas, "plan.json rewritten");
+  copyFileSync(join(b, "schemas.json"), schemas);
+  await assertSameAsCli(page, plan, schemas, "schemas.json rewritten");
+});
+
+test("a render that prints nothing is done and shown; long text is laid out in blocks of lines", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "planview-web-"));
+  // A log of only its version message: the CLI prints nothing. A test waiting for the
+  // output to be visible in state "done" must not wait forever.
+  const log = join(dir, "version-only.jsonl");
+  writeFileSync(log, readFileSync(join(root, "testdata/logs/opentofu/all_types.jsonl"), "utf8").split("\n")[0] + "\n");
+  const empty = expected(log, null);
+  assert.equal(empty.status, 0);
+  assert.equal(empty.output, "");
+  await page.setInputFiles("#schemas-input", []);
+  await page.setInputFiles("#plan-input", log);
+  await page.waitForSelector('#plan-output[data-state="done"]', { state: "visible", timeout: 20000 });
+  assert.equal(await page.$eval("#plan-output", (e) => e.textContent), "");
+  // A state of 300 resources (about 2,400 lines, no resource blocks): laid out in blocks of
+  // at most 400 lines, so that only those near the screen are (one block of megabytes
+  // takes the browser seconds to lay out, and a visibility check waits for it).
+  const one = JSON.parse(readFileSync(join(equivalence, "basic_list", "state.json"), "utf8"));
+  const resource = one.values.root_module.resources[0];
+  one.values.root_module.resources = Array.from({ length: 300 }, (_, n) =>
+    ({ ...resource, name: `list${n}`, address: `tfcoremock_list.list${n}` }));
+  const state = join(dir, "state.json");
+  writeFileSync(state, JSON.stringify(one));
+  await assertSameAsCli(page, state, join(equivalence, "basic_list", "schemas.json"), "300-resource state");
+  const lines = await page.$$eval("#plan-output .seg", (els) => els.map((e) => e.textContent.split("\n").length - 1));
+  assert.ok(lines.length >= 6 && lines.every((n) => n <= 400), lines.join(" "));
 });
 
 test("dropping a plan and its schemas together renders with the schemas", async () => {

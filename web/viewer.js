@@ -142,13 +142,13 @@
   // ---------------------------------------------------------------- reading the files
   async function readFile(file, what) {
     if (file.size > MAX_FILE_BYTES) {
-      throw new Error(file.name + ": " + sizeText(file.size) + " is more than this page renders (" +
+      throw new Error(forMessage(file.name) + ": " + sizeText(file.size) + " is more than this page renders (" +
         sizeText(MAX_FILE_BYTES) + "); use the planview command line");
     }
     try {
       return await file.arrayBuffer();
     } catch (error) {
-      throw new Error("cannot read the " + what + " " + file.name + ": " + error.message);
+      throw new Error("cannot read the " + what + " " + forMessage(file.name) + ": " + error.message);
     }
   }
 
@@ -156,17 +156,42 @@
   // files, as `planview NAME --schemas SCHEMAS` run next to them does.
   function nameFiles(messages, planFile, schemasFile) {
     var text = messages.replace(/^planview: <stdin>:/gm, function () {
-      return "planview: " + (planFile ? planFile.name : "<stdin>") + ":";
+      return "planview: " + (planFile ? forMessage(planFile.name) : "<stdin>") + ":";
     });
     return text.replace(/^planview: <schemas>:/gm, function () {
-      return "planview: " + (schemasFile ? schemasFile.name : "<schemas>") + ":";
+      return "planview: " + (schemasFile ? forMessage(schemasFile.name) : "<schemas>") + ":";
     });
+  }
+
+  // A file name as the CLI's messages show it (cmd/console.h, ForMessage): as it is, or
+  // quoted as Go's %q quotes it when that would escape anything (a quote, a backslash, a
+  // control character, a character Go does not count printable: only letters, marks,
+  // numbers, punctuation, symbols and the ASCII space are).
+  var GO_PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+  var GO_ESCAPES = { 7: "\\a", 8: "\\b", 9: "\\t", 10: "\\n", 11: "\\v", 12: "\\f", 13: "\\r", 34: '\\"', 92: "\\\\" };
+  function forMessage(name) {
+    var quoted = "";
+    var escaped = false;
+    for (var ch of name) {
+      var c = ch.codePointAt(0);
+      var hex = c.toString(16);
+      if (GO_ESCAPES[c]) quoted += GO_ESCAPES[c];
+      else if ((c >= 0x20 && c < 0x7f) || (c >= 0x80 && GO_PRINTABLE.test(ch))) {
+        quoted += ch;
+        continue;
+      } else if (c < 0x20 || c === 0x7f) quoted += "\\x" + hex.padStart(2, "0");
+      else if (c < 0x10000) quoted += "\\u" + hex.padStart(4, "0");
+      else quoted += "\\U" + hex.padStart(8, "0");
+      escaped = true;
+    }
+    return escaped ? '"' + quoted + '"' : name;
   }
 
   // ---------------------------------------------------------------- rendering
   var generation = 0;
   var view = null; // the current render: { text, changes, blocks, segs, runs, matches, ... }
   var files = { plan: null, schemas: null }; // the File objects rendered (read again for the Markdown)
+  var chosen = { plan: null, schemas: null }; // the inputs' File objects when last rendered
 
   function setOutputState(state, status) {
     out.dataset.state = state;
@@ -203,8 +228,10 @@
   // sees it again for the old render.
   function renderNow() {
     var gen = ++generation;
-    var planFile = planInput.files && planInput.files[0];
-    var schemasFile = schemasInput.files && schemasInput.files[0];
+    var planFile = (planInput.files && planInput.files[0]) || null;
+    var schemasFile = (schemasInput.files && schemasInput.files[0]) || null;
+    chosen.plan = planFile;
+    chosen.schemas = schemasFile;
     // A render still running for a while (a huge or hostile input) is stopped; a short one
     // finishes and its result is dropped (restarting would compile the module again).
     if (pending.size > 0 && workerReady && performance.now() - busySince > RESTART_AFTER_MS) restartWorker("cancelled: a newer render replaced it");
@@ -265,6 +292,11 @@
   // colour spans (the worker's style runs, render_model.js) are made when it comes near
   // the screen. The text is the same either way: textContent never changes.
   var EAGER_CHARS = 200000; // coloured at once: the first screenfuls
+  // Text between resources (all of a state's or a log's render) is cut into blocks of at
+  // most this many lines, so that the browser lays out only those near the screen: one
+  // block of megabytes takes seconds to lay out, and anything that asks for the layout
+  // (a scroll, a visibility check) waits for it.
+  var SEG_LINES = 400;
   var observer = null;
 
   function showRender(reply) {
@@ -283,9 +315,25 @@
       parent.appendChild(el);
       return el;
     }
+    // Blocks of whole lines over [from, to), each sized for its lines until it is laid out.
+    function addSegs(from, to) {
+      while (from < to) {
+        var end = from;
+        var lines = 0;
+        while (end < to && lines < SEG_LINES) {
+          var nl = text.indexOf("\n", end);
+          end = nl < 0 || nl >= to ? to : nl + 1;
+          lines++;
+        }
+        var el = span(frag, "seg", from, end);
+        el.style.containIntrinsicSize = "auto " + (lines * 1.35).toFixed(2) + "em";
+        segs.push({ el: el, start: from, end: end, block: null });
+        from = end;
+      }
+    }
     var pos = 0;
     blocks.forEach(function (b, n) {
-      if (pos < b.start) segs.push({ el: span(frag, "seg", pos, b.start), start: pos, end: b.start, block: null });
+      if (pos < b.start) addSegs(pos, b.start);
       var el = document.createElement("span");
       el.className = "res";
       el.dataset.index = String(n);
@@ -302,7 +350,7 @@
       segs.push({ el: el, start: b.start, end: b.tailEnd, block: b });
       pos = b.tailEnd;
     });
-    if (pos < text.length) segs.push({ el: span(frag, "seg", pos, text.length), start: pos, end: text.length, block: null });
+    if (pos < text.length) addSegs(pos, text.length);
     out.replaceChildren(frag);
 
     view = { text: text, changes: changes, blocks: blocks, segs: segs, runs: runs, matches: [], visible: [], current: -1 };
@@ -608,6 +656,7 @@
     if (!files.plan) return;
     markdownOut.dataset.state = "rendering";
     markdownOut.value = "";
+    side.hidden = false; // hidden when the render has no resource and no summary
     $("markdown-panel").open = true;
     var reply;
     try {
@@ -620,9 +669,9 @@
       return;
     }
     if (reply.status !== 0) {
-      markdownOut.value = reply.messages;
+      markdownOut.value = nameFiles(reply.messages, files.plan, files.schemas);
       markdownOut.dataset.state = "error";
-      showStatus(reply.messages.trim().split("\n")[0], true);
+      showStatus(markdownOut.value.trim().split("\n")[0], true);
       return;
     }
     markdownOut.value = reply.output;
@@ -672,6 +721,17 @@
   // ---------------------------------------------------------------- events
   planInput.addEventListener("change", renderNow);
   schemasInput.addEventListener("change", renderNow);
+  // Choosing the path chosen before fires no change but "cancel" (Chromium compares the
+  // paths), though the input now holds a new File: the file as it is now on disk, which
+  // may have been rewritten since (a plan made again). Render that one; a picker closed
+  // without a choice keeps the same File and renders nothing.
+  function renderIfChosenAgain() {
+    var planFile = (planInput.files && planInput.files[0]) || null;
+    var schemasFile = (schemasInput.files && schemasInput.files[0]) || null;
+    if (planFile !== chosen.plan || schemasFile !== chosen.schemas) renderNow();
+  }
+  planInput.addEventListener("cancel", renderIfChosenAgain);
+  schemasInput.addEventListener("cancel", renderIfChosenAgain);
   ["opt-product", "opt-verbose", "opt-show-sensitive"].forEach(function (id) {
     $(id).addEventListener("change", renderNow);
   });
