@@ -101,7 +101,12 @@ bool IsGoPrintable(uint32_t rune) {
 }
 
 void AppendGoQuoted(std::string& out, std::string_view text) {
-  out.reserve(out.size() + text.size() + 2);
+  // Room for the plain case, grown as append grows it: `out` is often a whole list's text,
+  // and reserving just the size asked for (libc++'s reserve, the WebAssembly build's)
+  // would copy all of it again for every element.
+  if (size_t needed = out.size() + text.size() + 2; needed > out.capacity()) {
+    out.reserve(std::max(needed, 2 * out.capacity()));
+  }
   out.push_back('"');
   size_t i = 0;
   while (i < text.size()) {
